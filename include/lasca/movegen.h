@@ -1,0 +1,25 @@
+// Legal move generation (R4-R8): compulsory captures, multi-jumps, and the counting shortcuts
+// perft uses at its last ply.
+#pragma once
+
+#include <cstdint>
+
+#include "lasca/move.h"
+#include "lasca/position.h"
+
+namespace lasca {
+
+// All legal moves of the side to move: the captures if there is any (R6), else the steps.
+void generateMoves(const Position& pos, MoveList& list);
+
+// True when the side to move has a capture (and so only captures are legal).
+bool hasCapture(const Position& pos);
+
+// True when the side to move has at least one legal move (R9: no move = loss).
+bool hasLegalMove(const Position& pos);
+
+// Number of legal moves, without building them: steps from bitboard shifts, captures by
+// walking the jump tree. Equal to generateMoves(...).size().
+std::uint64_t countMoves(const Position& pos);
+
+}  // namespace lasca

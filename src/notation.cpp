@@ -1,0 +1,98 @@
+#include "lasca/notation.h"
+
+#include <vector>
+
+#include "lasca/movegen.h"
+
+namespace lasca {
+
+namespace {
+
+constexpr std::size_t kMaxMoveText = 64;
+
+std::string printable(std::string_view text) {
+    std::string out;
+    for (char c : text.substr(0, 40)) out += (c >= 0x20 && c < 0x7f) ? c : '?';
+    if (text.size() > 40) out += "...";
+    return out;
+}
+
+// The squares of a move as written, and the separator used between them (0 for none).
+struct WrittenMove {
+    std::vector<Square> squares;
+    char separator = 0;
+};
+
+Result<WrittenMove> readSquares(std::string_view text) {
+    const std::string shown = printable(text);
+    if (text.empty()) return makeError("empty move");
+    if (text.size() > kMaxMoveText) return makeError("move '" + shown + "' is too long");
+    if (text.back() == '*') text.remove_suffix(1);
+
+    WrittenMove written;
+    std::size_t i = 0;
+    while (true) {
+        if (i + 2 > text.size())
+            return makeError("move '" + shown + "' ends where a square name should be");
+        const auto square = parseSquare(text.substr(i, 2));
+        if (!square)
+            return makeError("bad square name '" + printable(text.substr(i, 2)) + "' in move '" +
+                             shown + "'");
+        written.squares.push_back(*square);
+        i += 2;
+        if (i == text.size()) break;
+        const char c = text[i];
+        const bool isSeparator = c == '-' || c == 'x';
+        if (isSeparator) ++i;
+        const char separator = isSeparator ? c : ' ';
+        if (written.separator == 0) written.separator = separator;
+        if (written.separator != separator)
+            return makeError("move '" + shown + "' mixes separators");
+    }
+    if (written.squares.size() < 2)
+        return makeError("move '" + shown + "' needs at least two squares");
+    if (written.squares.size() > kMaxJumps + 1)
+        return makeError("move '" + shown + "' has more squares than any capture can have");
+    if (written.separator == ' ') written.separator = 0;
+    return written;
+}
+
+bool samePath(const Move& m, const std::vector<Square>& squares) {
+    if (m.origin() != squares[0] || static_cast<std::size_t>(m.length) + 1 != squares.size())
+        return false;
+    for (int i = 0; i < m.length; ++i)
+        if (m.landing(i) != squares[static_cast<std::size_t>(i) + 1]) return false;
+    return true;
+}
+
+}  // namespace
+
+std::string formatMove(const Move& m) {
+    if (m.isNull()) return "0000";
+    std::string text = squareName(m.origin());
+    for (int i = 0; i < m.length; ++i) {
+        text += m.capture ? 'x' : '-';
+        text += squareName(m.landing(i));
+    }
+    return text;
+}
+
+Result<Move> parseMove(const Position& pos, std::string_view text) {
+    auto written = readSquares(text);
+    if (!written) return makeError(written.error());
+    const WrittenMove& w = written.value();
+
+    MoveList legal;
+    generateMoves(pos, legal);
+    for (const Move& m : legal) {
+        if (!samePath(m, w.squares)) continue;
+        if (w.separator == 'x' && !m.capture)
+            return makeError("move '" + printable(text) + "' is a step, written with 'x'");
+        if (w.separator == '-' && m.capture)
+            return makeError("move '" + printable(text) + "' is a capture, written with '-'");
+        return m;
+    }
+    return makeError("move '" + printable(text) + "' is not legal in this position");
+}
+
+}  // namespace lasca
