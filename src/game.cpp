@@ -9,20 +9,28 @@ namespace lasca {
 
 const char* outcomeName(Outcome o) {
     switch (o) {
-        case Outcome::Ongoing: return "ongoing";
-        case Outcome::WhiteWins: return "white wins";
-        case Outcome::BlackWins: return "black wins";
-        case Outcome::Draw: return "draw";
+        case Outcome::Ongoing:
+            return "ongoing";
+        case Outcome::WhiteWins:
+            return "white wins";
+        case Outcome::BlackWins:
+            return "black wins";
+        case Outcome::Draw:
+            return "draw";
     }
     return "?";
 }
 
 const char* terminationName(Termination t) {
     switch (t) {
-        case Termination::None: return "none";
-        case Termination::NoLegalMove: return "no legal move";
-        case Termination::Repetition: return "threefold repetition";
-        case Termination::NoProgress: return "no progress";
+        case Termination::None:
+            return "none";
+        case Termination::NoLegalMove:
+            return "no legal move";
+        case Termination::Repetition:
+            return "threefold repetition";
+        case Termination::NoProgress:
+            return "no progress";
     }
     return "?";
 }
@@ -39,7 +47,8 @@ GameStatus statusOf(const Position& pos, int occurrences, const DrawRules& rules
     return {};
 }
 
-Game::Game(const Position& start) : start_(start), current_(start), keys_{start.key()} {}
+Game::Game(const Position& start) : start_(start), current_(start), keys_{start.key()} {
+}
 
 void Game::play(const Move& legalMove) {
     Undo undo{};

@@ -1,18 +1,85 @@
+// Command line of the `lasca` program: the protocol loop by default, or a one-shot command.
+#include <boost/program_options.hpp>
+#include <chrono>
+#include <cstdio>
 #include <iostream>
 #include <string>
 
 #include "lasca/notation.h"
 #include "lasca/perft.h"
+#include "lasca/version.h"
+
+namespace po = boost::program_options;
+
+namespace {
+
+constexpr int kExitUsage = 2;
+
+int runPerft(int depth, const std::string& lfen) {
+    if (depth < 1 || depth > lasca::kMaxPerftDepth) {
+        std::cerr << "lasca: --depth must be between 1 and " << lasca::kMaxPerftDepth << "\n";
+        return kExitUsage;
+    }
+    auto pos = lasca::Position::fromLfen(lfen);
+    if (!pos) {
+        std::cerr << "lasca: " << pos.error() << "\n";
+        return kExitUsage;
+    }
+    const auto start = std::chrono::steady_clock::now();
+    std::uint64_t total = 0;
+    for (const auto& line : lasca::divide(pos.value(), depth)) {
+        std::cout << lasca::formatMove(line.move) << ": " << line.nodes << "\n";
+        total += line.nodes;
+    }
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::cout << "\nNodes searched: " << total << "\n";
+    std::cerr << "perft " << depth << ": " << total << " leaf paths in " << seconds << " s, "
+              << static_cast<std::uint64_t>(static_cast<double>(total) / std::max(seconds, 1e-9))
+              << " paths/s\n";
+    return 0;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
-    int depth = argc > 1 ? std::stoi(argv[1]) : 5;
-    std::string fen = argc > 2 ? argv[2] : std::string(lasca::kStartLfen);
-    auto pos = lasca::Position::fromLfen(fen);
-    if (!pos) { std::cout << pos.error() << "\n"; return 1; }
-    std::uint64_t total = 0;
-    for (auto& l : lasca::divide(pos.value(), depth)) {
-        std::cout << lasca::formatMove(l.move) << ": " << l.nodes << "\n";
-        total += l.nodes;
+    po::options_description visible(
+        "Usage: lasca [command] [options]\n\n"
+        "Commands:\n"
+        "  (none)   run the UCI/UGI protocol loop on stdin/stdout\n"
+        "  perft    count move paths: lasca perft --depth N [--fen LFEN]\n\n"
+        "Options");
+    visible.add_options()("help,h", "show this help and exit")(
+        "version,v", "show the version and exit")("depth,d", po::value<int>()->default_value(6),
+                                                  "perft depth (1..64)")(
+        "fen,f", po::value<std::string>()->default_value(std::string(lasca::kStartLfen)),
+        "position for perft, as LFEN");
+    po::options_description hidden;
+    hidden.add_options()("command", po::value<std::string>(), "command");
+    po::options_description all;
+    all.add(visible).add(hidden);
+    po::positional_options_description positional;
+    positional.add("command", 1);
+
+    po::variables_map vm;
+    try {
+        po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(),
+                  vm);
+        po::notify(vm);
+    } catch (const po::error& e) {
+        std::cerr << "lasca: " << e.what() << "\nTry 'lasca --help'.\n";
+        return kExitUsage;
     }
-    std::cout << "Nodes searched: " << total << "\n";
+    if (vm.count("help")) {
+        std::cout << visible << "\n";
+        return 0;
+    }
+    if (vm.count("version")) {
+        std::cout << "lasca " << lasca::kVersion << "\n";
+        return 0;
+    }
+    const std::string command = vm.count("command") ? vm["command"].as<std::string>() : "";
+    if (command == "perft") return runPerft(vm["depth"].as<int>(), vm["fen"].as<std::string>());
+    std::cerr << "lasca: unknown command '" << command << "'\nTry 'lasca --help'.\n";
+    return kExitUsage;
 }

@@ -38,7 +38,9 @@ constexpr Geometry makeGeometry() {
 
 constexpr Geometry kGeometry = makeGeometry();
 
-constexpr std::size_t at(int i) { return static_cast<std::size_t>(i); }
+constexpr std::size_t at(int i) {
+    return static_cast<std::size_t>(i);
+}
 
 // Moves a set of squares one step in direction d (the caller masks with canStep/canJump).
 constexpr Bitboard shift(Bitboard b, int d) {
@@ -55,20 +57,25 @@ constexpr DirectionRange forwardDirections(Color c) {
     return c == Color::White ? DirectionRange{NorthEast, NorthWest}
                              : DirectionRange{SouthEast, SouthWest};
 }
-constexpr DirectionRange backwardDirections(Color c) { return forwardDirections(~c); }
-constexpr DirectionRange allDirections() { return {NorthEast, SouthWest}; }
+constexpr DirectionRange backwardDirections(Color c) {
+    return forwardDirections(~c);
+}
+constexpr DirectionRange allDirections() {
+    return {NorthEast, SouthWest};
+}
 
 // What stays fixed while one column makes a capture sequence.
 struct JumpContext {
-    const Position& pos;
     Bitboard enemy;      // squares commanded by the opponent when the move starts
     Bitboard promotion;  // far rank for a soldier commander (R8), empty for an officer
     DirectionRange directions;
 };
 
-// Walks every capture path from `at` in path order (R6: the column keeps jumping while it
+// Walks every capture path from `from` in path order (R6: the column keeps jumping while it
 // can). `jumped` holds the squares already crossed (R7), `empty` the squares the column may
-// land on: empty at the start, plus its own start square and single pieces taken on the way.
+// land on: those empty at the start plus its own start square (R7). A square emptied by taking
+// a single piece never needs adding: landing squares are an even number of files and ranks
+// away from the start, jumped squares an odd number, so the column can never land on one.
 // Calls sink(move, length) once for each complete path.
 template <class Sink>
 void walkJumps(const JumpContext& c, Square from, Bitboard jumped, Bitboard empty, Move& m,
@@ -86,8 +93,7 @@ void walkJumps(const JumpContext& c, Square from, Bitboard jumped, Bitboard empt
             m.path[at(length)] = 0;
             continue;
         }
-        const Bitboard emptied = c.pos.height(over) == 1 ? bit(over) : 0;
-        walkJumps(c, to, jumped | bit(over), empty | emptied, m, length + 1, sink);
+        walkJumps(c, to, jumped | bit(over), empty, m, length + 1, sink);
     }
     m.path[at(length)] = 0;  // keeps the squares past the path zero: moves stay canonical
     if (!extended && length > 0) sink(m, length);
@@ -96,11 +102,13 @@ void walkJumps(const JumpContext& c, Square from, Bitboard jumped, Bitboard empt
 JumpContext jumpContextFor(const Position& pos, Square s) {
     const Color us = pos.sideToMove();
     const bool officer = (pos.officers() & bit(s)) != 0;
-    return JumpContext{pos, pos.commandedBy(~us), officer ? 0 : promotionRank(us),
+    return JumpContext{pos.commandedBy(~us), officer ? 0 : promotionRank(us),
                        officer ? allDirections() : forwardDirections(us)};
 }
 
-constexpr int opposite(int d) { return kDirections - 1 - d; }
+constexpr int opposite(int d) {
+    return kDirections - 1 - d;
+}
 
 // FirstJumps: the first jumps of every capture of the side to move, from bitboards.
 //   jumpFrom[d]  squares from which a jump in direction d is possible on the board as it
@@ -168,9 +176,7 @@ void walkOnFrom(const Position& pos, Square from, Square over, Square to, Sink& 
     m.from = static_cast<std::uint8_t>(from);
     m.capture = true;
     m.path[0] = static_cast<std::uint8_t>(to);
-    const Bitboard emptied = pos.height(over) == 1 ? bit(over) : 0;
-    walkJumps(jumpContextFor(pos, from), to, bit(over), pos.empty() | bit(from) | emptied, m, 1,
-              sink);
+    walkJumps(jumpContextFor(pos, from), to, bit(over), pos.empty() | bit(from), m, 1, sink);
 }
 
 std::uint64_t countCaptures(const Position& pos, const FirstJumps& jumps) {
@@ -214,7 +220,9 @@ void pushSteps(Bitboard movers, DirectionRange r, Bitboard empty, MoveList& list
 
 }  // namespace
 
-bool hasCapture(const Position& pos) { return FirstJumps(pos).any(); }
+bool hasCapture(const Position& pos) {
+    return FirstJumps(pos).any();
+}
 
 bool hasLegalMove(const Position& pos) {
     const Color us = pos.sideToMove();

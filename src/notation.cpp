@@ -30,6 +30,7 @@ Result<WrittenMove> readSquares(std::string_view text) {
     if (text.back() == '*') text.remove_suffix(1);
 
     WrittenMove written;
+    std::string separators;  // what stood between each pair of squares (' ' for nothing)
     std::size_t i = 0;
     while (true) {
         if (i + 2 > text.size())
@@ -41,19 +42,17 @@ Result<WrittenMove> readSquares(std::string_view text) {
         written.squares.push_back(*square);
         i += 2;
         if (i == text.size()) break;
-        const char c = text[i];
-        const bool isSeparator = c == '-' || c == 'x';
+        const bool isSeparator = text[i] == '-' || text[i] == 'x';
+        separators += isSeparator ? text[i] : ' ';
         if (isSeparator) ++i;
-        const char separator = isSeparator ? c : ' ';
-        if (written.separator == 0) written.separator = separator;
-        if (written.separator != separator)
-            return makeError("move '" + shown + "' mixes separators");
     }
+    if (separators.find_first_not_of(separators.empty() ? ' ' : separators[0]) != std::string::npos)
+        return makeError("move '" + shown + "' mixes separators");
+    written.separator = separators.empty() || separators[0] == ' ' ? 0 : separators[0];
     if (written.squares.size() < 2)
         return makeError("move '" + shown + "' needs at least two squares");
     if (written.squares.size() > kMaxJumps + 1)
         return makeError("move '" + shown + "' has more squares than any capture can have");
-    if (written.separator == ' ') written.separator = 0;
     return written;
 }
 

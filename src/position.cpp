@@ -19,17 +19,21 @@ constexpr std::uint64_t mix64(std::uint64_t x) {
     return x;
 }
 
-constexpr std::size_t at(Square s) { return static_cast<std::size_t>(s); }
+constexpr std::size_t at(Square s) {
+    return static_cast<std::size_t>(s);
+}
 
 }  // namespace
 
 Key columnKey(Square s, ColumnBits bits, int height) {
-    const std::uint64_t tuple = bits ^ (static_cast<std::uint64_t>(height) << 44) ^
-                                (static_cast<std::uint64_t>(s) << 49);
+    const std::uint64_t tuple =
+        bits ^ (static_cast<std::uint64_t>(height) << 44) ^ (static_cast<std::uint64_t>(s) << 49);
     return mix64(tuple ^ kKeySeed);
 }
 
-Key sideKey() { return mix64(kKeySeed ^ 0xffffffffffffffffULL); }
+Key sideKey() {
+    return mix64(kKeySeed ^ 0xffffffffffffffffULL);
+}
 
 std::string columnText(ColumnBits bits, int height) {
     if (height == 0) return "-";
@@ -40,7 +44,9 @@ std::string columnText(ColumnBits bits, int height) {
 
 Position::Position() = default;
 
-Position Position::startPosition() { return fromLfen(kStartLfen).value(); }
+Position Position::startPosition() {
+    return fromLfen(kStartLfen).value();
+}
 
 int Position::pieceCount(Color c) const {
     int count = 0;
@@ -281,8 +287,7 @@ std::vector<std::string_view> splitWhitespace(std::string_view text) {
 // Shows at most 20 characters of user text inside an error message.
 std::string excerpt(std::string_view text) {
     std::string out;
-    for (char c : text.substr(0, 20))
-        out += (c >= 0x20 && c < 0x7f) ? c : '?';
+    for (char c : text.substr(0, 20)) out += (c >= 0x20 && c < 0x7f) ? c : '?';
     if (text.size() > 20) out += "...";
     return out;
 }
@@ -365,8 +370,8 @@ Result<Position> Position::fromLfen(std::string_view lfen) {
     if (fields.size() >= 3) {
         const auto value = parseCounter(fields[2], 0, kMaxQuietPlies);
         if (!value)
-            return makeError("LFEN bad T2 ply counter '" + excerpt(fields[2]) +
-                             "' (expected 0.." + std::to_string(kMaxQuietPlies) + ")");
+            return makeError("LFEN bad T2 ply counter '" + excerpt(fields[2]) + "' (expected 0.." +
+                             std::to_string(kMaxQuietPlies) + ")");
         quiet = *value;
     }
     if (fields.size() == 4) {

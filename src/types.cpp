@@ -4,21 +4,30 @@ namespace lasca {
 
 char pieceChar(Piece p) {
     switch (p) {
-        case Piece::WhiteSoldier: return 'w';
-        case Piece::BlackSoldier: return 'b';
-        case Piece::WhiteOfficer: return 'W';
-        case Piece::BlackOfficer: return 'B';
+        case Piece::WhiteSoldier:
+            return 'w';
+        case Piece::BlackSoldier:
+            return 'b';
+        case Piece::WhiteOfficer:
+            return 'W';
+        case Piece::BlackOfficer:
+            return 'B';
     }
     return '?';
 }
 
 std::optional<Piece> pieceFromChar(char c) {
     switch (c) {
-        case 'w': return Piece::WhiteSoldier;
-        case 'b': return Piece::BlackSoldier;
-        case 'W': return Piece::WhiteOfficer;
-        case 'B': return Piece::BlackOfficer;
-        default: return std::nullopt;
+        case 'w':
+            return Piece::WhiteSoldier;
+        case 'b':
+            return Piece::BlackSoldier;
+        case 'W':
+            return Piece::WhiteOfficer;
+        case 'B':
+            return Piece::BlackOfficer;
+        default:
+            return std::nullopt;
     }
 }
 

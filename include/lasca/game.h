@@ -39,7 +39,7 @@ GameStatus statusOf(const Position& pos, int occurrences, const DrawRules& rules
 // Repetition counts only look back to the last capture or soldier move (quietPlies), since
 // those can never be undone.
 class Game {
-public:
+  public:
     explicit Game(const Position& start = Position::startPosition());
 
     const Position& start() const { return start_; }
@@ -53,7 +53,7 @@ public:
     int occurrences() const;  // how often the current position has occurred (T1)
     GameStatus status(const DrawRules& rules) const;
 
-private:
+  private:
     Position start_;
     Position current_;
     std::vector<Move> moves_;

@@ -56,7 +56,7 @@ static_assert(std::is_trivial_v<Move>);
 inline constexpr std::size_t kMaxMoves = 256;
 
 class MoveList {
-public:
+  public:
     void push(const Move& m) {
         assert(count_ < kMaxMoves);
         moves_[count_++] = m;
@@ -80,7 +80,7 @@ public:
         return false;
     }
 
-private:
+  private:
     void pushOneLanding(Square from, Square to, bool capture) {
         assert(count_ < kMaxMoves);
         Move& m = moves_[count_++];

@@ -26,8 +26,8 @@ inline constexpr int kPiecesPerSide = 11;
 // Everything make() changes that unmake() cannot recompute, saved per ply by the caller.
 struct Undo {
     Key key;
-    ColumnBits moverColumn;    // the moving column before the move
-    std::uint32_t takenTops;   // commanders taken, 2 bits each in jump order
+    ColumnBits moverColumn;   // the moving column before the move
+    std::uint32_t takenTops;  // commanders taken, 2 bits each in jump order
     std::int32_t quietPlies;
     std::uint8_t moverHeight;
 };
@@ -55,7 +55,7 @@ struct Undo {
 // whatever its height. That is Zobrist hashing with the table entry computed on demand: a table
 // over every column content would be astronomically large.
 class Position {
-public:
+  public:
     Position();  // empty board, White to move
     static Position startPosition();
     static Result<Position> fromLfen(std::string_view lfen);
@@ -101,7 +101,7 @@ public:
     static constexpr int kMaxQuietPlies = 1'000'000;
     static constexpr int kMaxMoveNumber = 1'000'000;
 
-private:
+  private:
     void makeStep(const Move& m, Undo& undo);
     void placeColumn(Square s, ColumnBits bits, int height);
     void removeColumn(Square s);

@@ -14,9 +14,9 @@ struct Error {
 
 template <class T>
 class Result {
-public:
-    Result(T value) : data_(std::move(value)) {}       // NOLINT: implicit by design
-    Result(Error error) : data_(std::move(error)) {}   // NOLINT: implicit by design
+  public:
+    Result(T value) : data_(std::move(value)) {}      // NOLINT: implicit by design
+    Result(Error error) : data_(std::move(error)) {}  // NOLINT: implicit by design
 
     bool ok() const { return std::holds_alternative<T>(data_); }
     explicit operator bool() const { return ok(); }
@@ -25,10 +25,12 @@ public:
     T&& value() && { return std::get<T>(std::move(data_)); }
     const std::string& error() const { return std::get<Error>(data_).message; }
 
-private:
+  private:
     std::variant<T, Error> data_;
 };
 
-inline Error makeError(std::string message) { return Error{std::move(message)}; }
+inline Error makeError(std::string message) {
+    return Error{std::move(message)};
+}
 
 }  // namespace lasca

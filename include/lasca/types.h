@@ -25,13 +25,25 @@ inline constexpr Square kNoSquare = -1;
 using Bitboard = std::uint32_t;
 inline constexpr Bitboard kAllSquares = (Bitboard{1} << kSquares) - 1;
 
-constexpr Bitboard bit(Square s) { return Bitboard{1} << s; }
-constexpr int popcount(Bitboard b) { return std::popcount(b); }
-constexpr Square lowestSquare(Bitboard b) { return std::countr_zero(b); }
-constexpr Bitboard withoutLowest(Bitboard b) { return b & (b - 1); }
+constexpr Bitboard bit(Square s) {
+    return Bitboard{1} << s;
+}
+constexpr int popcount(Bitboard b) {
+    return std::popcount(b);
+}
+constexpr Square lowestSquare(Bitboard b) {
+    return std::countr_zero(b);
+}
+constexpr Bitboard withoutLowest(Bitboard b) {
+    return b & (b - 1);
+}
 
-constexpr int fileOf(Square s) { return (2 * s) % kFiles; }
-constexpr int rankOf(Square s) { return (2 * s) / kFiles; }
+constexpr int fileOf(Square s) {
+    return (2 * s) % kFiles;
+}
+constexpr int rankOf(Square s) {
+    return (2 * s) / kFiles;
+}
 constexpr bool isPlayable(int file, int rank) {
     return file >= 0 && file < kFiles && rank >= 0 && rank < kRanks && (file + rank) % 2 == 0;
 }
@@ -40,8 +52,12 @@ constexpr Square makeSquare(int file, int rank) {
 }
 
 enum class Color : std::uint8_t { White = 0, Black = 1 };
-constexpr Color operator~(Color c) { return c == Color::White ? Color::Black : Color::White; }
-constexpr int index(Color c) { return static_cast<int>(c); }
+constexpr Color operator~(Color c) {
+    return c == Color::White ? Color::Black : Color::White;
+}
+constexpr int index(Color c) {
+    return static_cast<int>(c);
+}
 
 // Piece: one piece of a column, 2 bits: bit 0 = black, bit 1 = officer (R3). Pieces never
 // change colour; a soldier becomes an officer only by promotion while commanding (R8).
@@ -51,13 +67,17 @@ enum class Piece : std::uint8_t {
     WhiteOfficer = 2,
     BlackOfficer = 3,
 };
-constexpr Color colorOf(Piece p) { return (static_cast<int>(p) & 1) ? Color::Black : Color::White; }
-constexpr bool isOfficer(Piece p) { return (static_cast<int>(p) & 2) != 0; }
+constexpr Color colorOf(Piece p) {
+    return (static_cast<int>(p) & 1) ? Color::Black : Color::White;
+}
+constexpr bool isOfficer(Piece p) {
+    return (static_cast<int>(p) & 2) != 0;
+}
 constexpr Piece makePiece(Color c, bool officer) {
     return static_cast<Piece>(index(c) | (officer ? 2 : 0));
 }
-char pieceChar(Piece p);                        // 'w', 'b', 'W', 'B'
-std::optional<Piece> pieceFromChar(char c);    // inverse of pieceChar
+char pieceChar(Piece p);                     // 'w', 'b', 'W', 'B'
+std::optional<Piece> pieceFromChar(char c);  // inverse of pieceChar
 
 // Diagonal directions, in the order the generator tries them (fixes move order everywhere).
 enum Direction : int { NorthEast = 0, NorthWest = 1, SouthEast = 2, SouthWest = 3 };
@@ -80,7 +100,9 @@ inline constexpr Bitboard kRank1 = detail::squaresWhere([](int, int r) { return 
 inline constexpr Bitboard kRank7 = detail::squaresWhere([](int, int r) { return r == 6; });
 
 // The rank on which a soldier of this colour is promoted (R8).
-constexpr Bitboard promotionRank(Color c) { return c == Color::White ? kRank7 : kRank1; }
+constexpr Bitboard promotionRank(Color c) {
+    return c == Color::White ? kRank7 : kRank1;
+}
 
 // Neighbour of s one step in direction d, or kNoSquare off the board.
 constexpr Square neighbour(Square s, int d) {

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds, and runs the whole test suite with ctest:
+#   1. Release build: every test except the `slow` label (deep perft, long matches);
+#   2. Debug build with AddressSanitizer + UndefinedBehaviorSanitizer: the same tests.
+# Flags: --slow also runs the `slow` label; --no-sanitize skips step 2.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+
+slow=0
+sanitize=1
+for arg in "$@"; do
+    case "$arg" in
+        --slow) slow=1 ;;
+        --no-sanitize) sanitize=0 ;;
+        *) echo "test.sh: unknown flag $arg (use --slow, --no-sanitize)" >&2; exit 2 ;;
+    esac
+done
+
+lasca_install_dependencies
+jobs=$(nproc)
+label_args=(-LE slow)
+[ "$slow" -eq 1 ] && label_args=()
+
+lasca_build build Release
+(cd "$LASCA_ROOT/build" && ctest --output-on-failure -j "$jobs" "${label_args[@]}")
+
+if [ "$sanitize" -eq 1 ]; then
+    lasca_build build-asan Debug -DLASCA_SANITIZE=ON -DLASCA_NATIVE=OFF -DLASCA_BUILD_BENCHMARKS=OFF
+    (cd "$LASCA_ROOT/build-asan" &&
+        ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+        ctest --output-on-failure -j "$jobs" -LE slow)
+fi

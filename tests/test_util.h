@@ -1,0 +1,48 @@
+// Helpers shared by the core tests: random games and position builders.
+#pragma once
+
+#include <algorithm>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "lasca/movegen.h"
+#include "lasca/notation.h"
+#include "lasca/position.h"
+
+namespace lasca::test {
+
+// Plays up to maxPlies random legal moves from `start`, calling visit(position, move) before
+// each move is made and visit(position, null move) at the end. Deterministic for a seed.
+template <class Visit>
+void playRandomGame(Position pos, unsigned seed, int maxPlies, Visit&& visit) {
+    std::mt19937 rng(seed);
+    for (int ply = 0; ply < maxPlies; ++ply) {
+        MoveList list;
+        generateMoves(pos, list);
+        if (list.empty()) break;
+        const Move m = list[rng() % list.size()];
+        visit(pos, m);
+        Undo undo{};
+        pos.make(m, undo);
+    }
+    visit(pos, Move{});
+}
+
+inline Position lfen(const std::string& text) {
+    auto result = Position::fromLfen(text);
+    if (!result) throw std::runtime_error("bad test LFEN: " + result.error());
+    return result.value();
+}
+
+// The legal moves of pos, written out and sorted.
+inline std::vector<std::string> legalMoveTexts(const Position& pos) {
+    MoveList list;
+    generateMoves(pos, list);
+    std::vector<std::string> texts;
+    for (const Move& m : list) texts.push_back(formatMove(m));
+    std::sort(texts.begin(), texts.end());
+    return texts;
+}
+
+}  // namespace lasca::test
