@@ -1,12 +1,15 @@
 // Command line of the `lasca` program: the protocol loop by default, or a one-shot command.
 #include <boost/program_options.hpp>
+#include <algorithm>
 #include <chrono>
-#include <cstdio>
 #include <iostream>
 #include <string>
 
+#include "lasca/engine.h"
+#include "lasca/logging.h"
 #include "lasca/notation.h"
 #include "lasca/perft.h"
+#include "lasca/protocol.h"
 #include "lasca/version.h"
 
 namespace po = boost::program_options;
@@ -14,6 +17,8 @@ namespace po = boost::program_options;
 namespace {
 
 constexpr int kExitUsage = 2;
+constexpr int kDefaultPerftDepth = 6;
+constexpr int kMaxBenchDepth = 30;
 
 int runPerft(int depth, const std::string& lfen) {
     if (depth < 1 || depth > lasca::kMaxPerftDepth) {
@@ -33,10 +38,23 @@ int runPerft(int depth, const std::string& lfen) {
     }
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::cout << "\nNodes searched: " << total << "\n";
+    std::cout << "Nodes searched: " << total << std::endl;
     std::cerr << "perft " << depth << ": " << total << " leaf paths in " << seconds << " s, "
               << static_cast<std::uint64_t>(static_cast<double>(total) / std::max(seconds, 1e-9))
               << " paths/s\n";
+    return 0;
+}
+
+int runBench(int depth) {
+    if (depth < 1 || depth > kMaxBenchDepth) {
+        std::cerr << "lasca: bench depth must be between 1 and " << kMaxBenchDepth << "\n";
+        return kExitUsage;
+    }
+    const auto r = lasca::Engine::bench(depth);
+    const auto ms = static_cast<std::uint64_t>(std::max<std::int64_t>(r.timeMs, 1));
+    std::cout << "Total time (ms): " << r.timeMs << "\n"
+              << "Nodes searched: " << r.nodes << "\n"
+              << "Nodes/second: " << r.nodes * 1000 / ms << std::endl;
     return 0;
 }
 
@@ -46,14 +64,20 @@ int main(int argc, char** argv) {
     po::options_description visible(
         "Usage: lasca [command] [options]\n\n"
         "Commands:\n"
-        "  (none)   run the UCI/UGI protocol loop on stdin/stdout\n"
-        "  perft    count move paths: lasca perft --depth N [--fen LFEN]\n\n"
+        "  (none)   run the UCI/UGI protocol loop on stdin/stdout (see protocol.md)\n"
+        "  perft    count move paths: lasca perft --depth N [--fen LFEN]\n"
+        "  bench    search the bench positions to a fixed depth: lasca bench [--depth N]\n\n"
         "Options");
-    visible.add_options()("help,h", "show this help and exit")(
-        "version,v", "show the version and exit")("depth,d", po::value<int>()->default_value(6),
-                                                  "perft depth (1..64)")(
-        "fen,f", po::value<std::string>()->default_value(std::string(lasca::kStartLfen)),
-        "position for perft, as LFEN");
+    visible.add_options()                                      //
+        ("help,h", "show this help and exit")                  //
+        ("version,v", "show the version and exit")             //
+        ("depth,d", po::value<int>(), "perft depth (1..64, default 6) or bench depth (1..30)")  //
+        ("fen,f", po::value<std::string>()->default_value(std::string(lasca::kStartLfen)),
+         "position for perft, as LFEN")  //
+        ("log-level", po::value<std::string>()->default_value("warn"),
+         "stderr log level: trace, debug, info, warn, error, critical, off")  //
+        ("log-file", po::value<std::string>()->default_value(""),
+         "also log to this file at debug level (every protocol line)");
     po::options_description hidden;
     hidden.add_options()("command", po::value<std::string>(), "command");
     po::options_description all;
@@ -78,8 +102,23 @@ int main(int argc, char** argv) {
         std::cout << "lasca " << lasca::kVersion << "\n";
         return 0;
     }
+    auto logging =
+        lasca::initLogging(vm["log-level"].as<std::string>(), vm["log-file"].as<std::string>());
+    if (!logging) {
+        std::cerr << "lasca: " << logging.error() << "\n";
+        return kExitUsage;
+    }
     const std::string command = vm.count("command") ? vm["command"].as<std::string>() : "";
-    if (command == "perft") return runPerft(vm["depth"].as<int>(), vm["fen"].as<std::string>());
+    const bool hasDepth = vm.count("depth") > 0;
+    if (command.empty()) {
+        std::ios::sync_with_stdio(false);
+        return lasca::Protocol::run(std::cin, std::cout);
+    }
+    if (command == "perft")
+        return runPerft(hasDepth ? vm["depth"].as<int>() : kDefaultPerftDepth,
+                        vm["fen"].as<std::string>());
+    if (command == "bench")
+        return runBench(hasDepth ? vm["depth"].as<int>() : lasca::Engine::kDefaultBenchDepth);
     std::cerr << "lasca: unknown command '" << command << "'\nTry 'lasca --help'.\n";
     return kExitUsage;
 }

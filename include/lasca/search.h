@@ -1,0 +1,131 @@
+// The search: iterative deepening principal variation search over a shared transposition
+// table, run by one or more threads (Lazy SMP). It never prints: it reports through callbacks.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "lasca/eval.h"
+#include "lasca/game.h"
+#include "lasca/move.h"
+#include "lasca/position.h"
+#include "lasca/timeman.h"
+#include "lasca/tt.h"
+
+namespace lasca {
+
+inline constexpr int kMaxDepth = 100;
+inline constexpr int kMaxThreads = 256;
+inline constexpr int kMaxMultiPV = 64;
+
+// What limits one search (all optional; with none, the search runs until stopped).
+struct SearchLimits {
+    int depth = 0;            // 0 = no depth limit
+    std::uint64_t nodes = 0;  // 0 = no node limit
+    int mate = 0;             // stop once a win in at most this many moves is proven
+    bool infinite = false;    // analyse until `stop`
+    bool ponder = false;      // pondering: timed only after ponderhit
+    ClockLimits clock;
+    std::vector<Move> searchMoves;  // restrict the root to these moves (empty = all)
+};
+
+// Engine-wide settings that shape a search (from the options).
+struct SearchSettings {
+    int threads = 1;
+    int multiPV = 1;
+    std::int64_t moveOverheadMs = 30;
+    DrawRules rules;
+};
+
+// One progress report: a line of `info` in the protocol.
+struct SearchInfo {
+    int depth = 0;
+    int selDepth = 0;
+    int multiPV = 1;
+    Score score = 0;
+    Bound bound = Bound::Exact;  // Lower/Upper for an aspiration fail high/low
+    std::uint64_t nodes = 0;
+    std::int64_t timeMs = 0;
+    int hashfull = 0;
+    std::vector<Move> pv;
+};
+
+struct SearchCallbacks {
+    std::function<void(const SearchInfo&)> onInfo;
+    std::function<void(const Move& best, const Move& ponder)> onBestMove;
+};
+
+// The outcome of a finished search, for bench and tests.
+struct SearchResult {
+    Move best{};
+    Move ponder{};
+    Score score = 0;
+    int depth = 0;
+    std::uint64_t nodes = 0;
+};
+
+// Moves written as a score for the protocol: `mate N` distance in moves (negative when losing).
+bool isMateScore(Score s);
+int mateInMoves(Score s);
+
+class Worker;
+
+// Search: owns the worker threads and the stop/ponder signals. start() returns at once; the
+// main worker reports through the callbacks and ends with exactly one onBestMove per start().
+class Search {
+public:
+    explicit Search(TranspositionTable& tt);
+    ~Search();
+    Search(const Search&) = delete;
+    Search& operator=(const Search&) = delete;
+
+    // `history` holds the keys of the game's positions before the root (oldest first).
+    void start(const Position& root, const std::vector<Key>& history, const SearchLimits& limits,
+               const SearchSettings& settings, SearchCallbacks callbacks);
+    void stop();       // ends the search soon; bestmove follows
+    void ponderhit();  // the expected move was played: think on with the clock
+    void wait();       // returns once the bestmove has been reported
+    bool running() const { return running_.load(); }
+    void clear();      // forget killers and histories (new game)
+
+    // Runs a search to the end on this thread, for bench and tests.
+    SearchResult run(const Position& root, const std::vector<Key>& history,
+                     const SearchLimits& limits, const SearchSettings& settings,
+                     const std::function<void(const SearchInfo&)>& onInfo = {});
+
+private:
+    friend class Worker;
+    void mainLoop(SearchCallbacks callbacks);
+    void prepareWorkers(int count);
+    std::uint64_t totalNodes() const;
+    std::int64_t elapsedMs() const;
+    bool outOfTime() const;
+
+    TranspositionTable& tt_;
+    std::vector<std::unique_ptr<Worker>> workers_;
+    std::thread mainThread_;
+
+    // Shared state of the running search.
+    Position root_;
+    std::vector<Key> history_;
+    SearchLimits limits_;
+    SearchSettings settings_;
+    TimeBudget budget_;
+    std::chrono::steady_clock::time_point start_;
+    std::atomic<bool> stop_{false};
+    std::atomic<bool> running_{false};
+    std::atomic<bool> pondering_{false};
+    std::atomic<std::int64_t> timerStartOffsetMs_{0};  // moved forward by ponderhit
+    std::mutex waitMutex_;
+    std::condition_variable waitSignal_;
+    SearchResult result_;
+};
+
+}  // namespace lasca

@@ -1,0 +1,141 @@
+#include "lasca/engine.h"
+
+#include <chrono>
+
+#include "lasca/notation.h"
+
+namespace lasca {
+
+namespace {
+constexpr std::int64_t kDefaultHashMb = 16;
+constexpr std::int64_t kMaxHashMb = 32768;
+}  // namespace
+
+Engine::Engine(EngineCallbacks callbacks) : callbacks_(std::move(callbacks)), search_(tt_) {
+    declareOptions();
+}
+
+Engine::~Engine() {
+    search_.stop();
+    search_.wait();
+}
+
+void Engine::declareOptions() {
+    options_.add({"Hash", OptionType::Spin, std::to_string(kDefaultHashMb), 1, kMaxHashMb,
+                  [this](const Option& o) -> Result<bool> {
+                      auto resized = tt_.resize(static_cast<std::size_t>(o.asInt()));
+                      if (!resized) return makeError(resized.error());
+                      return true;
+                  },
+                  {}});
+    options_.add({"Threads", OptionType::Spin, "1", 1, kMaxThreads, {}, {}});
+    options_.add({"MultiPV", OptionType::Spin, "1", 1, kMaxMultiPV, {}, {}});
+    options_.add({"MoveOverhead", OptionType::Spin, "30", 0, 5000, {}, {}});
+    options_.add({"Ponder", OptionType::Check, "false", 0, 0, {}, {}});
+    options_.add({"RepetitionDraw", OptionType::Check, "true", 0, 0, {}, {}});
+    options_.add({"NoProgressDraw", OptionType::Check, "true", 0, 0, {}, {}});
+    options_.add({"Debug Log File", OptionType::String, "", 0, 0,
+                  [this](const Option& o) -> Result<bool> {
+                      if (callbacks_.onLogFile) callbacks_.onLogFile(o.value);
+                      return true;
+                  },
+                  {}});
+}
+
+SearchSettings Engine::settings() const {
+    SearchSettings s;
+    s.threads = static_cast<int>(options_.intValue("Threads"));
+    s.multiPV = static_cast<int>(options_.intValue("MultiPV"));
+    s.moveOverheadMs = options_.intValue("MoveOverhead");
+    s.rules = drawRules();
+    return s;
+}
+
+DrawRules Engine::drawRules() const {
+    return DrawRules{options_.boolValue("RepetitionDraw"), options_.boolValue("NoProgressDraw")};
+}
+
+PositionOutcome Engine::setPosition(const Position& start, const std::vector<std::string>& moves) {
+    Game game(start);
+    PositionOutcome outcome;
+    forfeitBy_.reset();
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        const Color mover = game.current().sideToMove();
+        if (!game.playText(moves[i]).ok()) {
+            outcome.ok = false;
+            outcome.illegalPly = static_cast<int>(i) + 1;
+            std::string shown;
+            for (char c : std::string_view(moves[i]).substr(0, 40))
+                shown += (c >= 0x20 && c < 0x7f) ? c : '?';
+            outcome.error = "illegal move " + shown + " at ply " + std::to_string(i + 1);
+            forfeitBy_ = mover;
+            break;
+        }
+    }
+    game_ = std::move(game);
+    return outcome;
+}
+
+void Engine::newGame() {
+    search_.stop();
+    search_.wait();
+    tt_.clear();
+    search_.clear();
+    game_ = Game();
+    forfeitBy_.reset();
+}
+
+GameStatus Engine::status() const {
+    if (forfeitBy_)
+        return {*forfeitBy_ == Color::White ? Outcome::BlackWins : Outcome::WhiteWins,
+                Termination::NoLegalMove};
+    return game_.status(drawRules());
+}
+
+void Engine::go(const SearchLimits& limits) {
+    SearchCallbacks cb;
+    cb.onInfo = callbacks_.onInfo;
+    cb.onBestMove = callbacks_.onBestMove;
+    // Only positions since the last capture or soldier move can repeat (T1).
+    const auto& keys = game_.keys();
+    const std::size_t reach =
+        std::min<std::size_t>(keys.size() - 1, static_cast<std::size_t>(game_.current().quietPlies()));
+    const std::vector<Key> history(keys.end() - 1 - static_cast<std::ptrdiff_t>(reach),
+                                   keys.end() - 1);
+    search_.start(game_.current(), history, limits, settings(), std::move(cb));
+}
+
+// ---------------------------------------------------------------------------------------------
+// bench
+
+const std::vector<std::string>& Engine::benchPositions() {
+    static const std::vector<std::string> positions = {
+        std::string(kStartLfen),
+#include "bench_positions.inc"
+    };
+    return positions;
+}
+
+Engine::BenchResult Engine::bench(int depth) {
+    BenchResult result;
+    TranspositionTable tt;
+    Search search(tt);
+    SearchSettings settings;  // one thread, default rules
+    SearchLimits limits;
+    limits.depth = depth;
+    const auto start = std::chrono::steady_clock::now();
+    for (const std::string& lfen : benchPositions()) {
+        tt.clear();
+        search.clear();
+        const SearchResult r =
+            search.run(Position::fromLfen(lfen).value(), {}, limits, settings);
+        result.nodes += r.nodes;
+        result.bestMoves.push_back(r.best);
+    }
+    result.timeMs = std::chrono::duration_cast<std::chrono::milliseconds>(
+                        std::chrono::steady_clock::now() - start)
+                        .count();
+    return result;
+}
+
+}  // namespace lasca
