@@ -63,7 +63,7 @@ public:
         std::vector<Move> bestMoves;
     };
     static BenchResult bench(int depth);
-    static constexpr int kDefaultBenchDepth = 11;
+    static constexpr int kDefaultBenchDepth = 13;
     static const std::vector<std::string>& benchPositions();
 
 private:
