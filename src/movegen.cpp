@@ -1,5 +1,7 @@
 #include "lasca/movegen.h"
 
+#include <type_traits>
+
 namespace lasca {
 
 namespace {
@@ -42,12 +44,6 @@ constexpr std::size_t at(int i) {
     return static_cast<std::size_t>(i);
 }
 
-// Moves a set of squares one step in direction d (the caller masks with canStep/canJump).
-constexpr Bitboard shift(Bitboard b, int d) {
-    const int offset = kDirectionOffset[at(d)];
-    return offset > 0 ? (b << offset) & kAllSquares : b >> -offset;
-}
-
 // Directions a commander may use (R4, R5): soldiers forward only, officers both ways.
 struct DirectionRange {
     int first;
@@ -57,11 +53,35 @@ constexpr DirectionRange forwardDirections(Color c) {
     return c == Color::White ? DirectionRange{NorthEast, NorthWest}
                              : DirectionRange{SouthEast, SouthWest};
 }
-constexpr DirectionRange backwardDirections(Color c) {
-    return forwardDirections(~c);
-}
 constexpr DirectionRange allDirections() {
     return {NorthEast, SouthWest};
+}
+
+// Board: all the generator reads of a position, three bitboards and the side to move. Move
+// generation and counting never look at the columns, except to find the new commander of a
+// jumped column when perft counts the replies of a capture without making it (afterCapture).
+// Working on this small value lets perft's last two plies count from the bitboards of a child
+// position without building it (countMovePairs). A Board is passed by value: its 16 bytes
+// travel in two registers, where a reference to a freshly built child Board would make the
+// callee reload it from the stack.
+struct Board {
+    Bitboard occupied;
+    Bitboard whiteTop;
+    Bitboard officerTop;
+    Color us;
+
+    template <Color Us>
+    Bitboard commandedBy() const {
+        return Us == Color::White ? whiteTop : occupied & ~whiteTop;
+    }
+    Bitboard enemy() const {
+        return us == Color::White ? commandedBy<Color::Black>() : commandedBy<Color::White>();
+    }
+    Bitboard empty() const { return ~occupied & kAllSquares; }
+};
+
+Board boardOf(const Position& pos) {
+    return Board{pos.occupied(), pos.commandedBy(Color::White), pos.officers(), pos.sideToMove()};
 }
 
 // What stays fixed while one column makes a capture sequence.
@@ -99,18 +119,44 @@ void walkJumps(const JumpContext& c, Square from, Bitboard jumped, Bitboard empt
     if (!extended && length > 0) sink(m, length);
 }
 
-JumpContext jumpContextFor(const Position& pos, Square s) {
-    const Color us = pos.sideToMove();
-    const bool officer = (pos.officers() & bit(s)) != 0;
-    return JumpContext{pos.commandedBy(~us), officer ? 0 : promotionRank(us),
-                       officer ? allDirections() : forwardDirections(us)};
+JumpContext jumpContextFor(Board board, Square s) {
+    const bool officer = (board.officerTop & bit(s)) != 0;
+    return JumpContext{board.enemy(), officer ? 0 : promotionRank(board.us),
+                       officer ? allDirections() : forwardDirections(board.us)};
 }
 
 constexpr int opposite(int d) {
     return kDirections - 1 - d;
 }
 
-// FirstJumps: the first jumps of every capture of the side to move, from bitboards.
+// A direction known at compile time. The hot loops over directions are written as a generic
+// lambda called once per direction (forEachDirection), so that every shift is by a constant and
+// every per-direction array lives in registers; a plain loop gets vectorised into variable
+// shifts and spills instead. These building blocks, and the other tiny ones the counters use
+// in their innermost loops, are forced inline: once the perft counters instantiate them many
+// times GCC's inliner starts leaving some of them as calls.
+template <int D>
+using Dir = std::integral_constant<int, D>;
+
+template <class F>
+[[gnu::always_inline]] inline void forEachDirection(F&& f) {
+    f(Dir<NorthEast>{});
+    f(Dir<NorthWest>{});
+    f(Dir<SouthEast>{});
+    f(Dir<SouthWest>{});
+}
+
+// Moves a set of squares one step in direction D (the caller masks with canStep/canJump).
+template <int D>
+[[gnu::always_inline]] constexpr Bitboard shiftTo(Bitboard b) {
+    constexpr int offset = kDirectionOffset[at(D)];
+    if constexpr (offset > 0)
+        return (b << offset) & kAllSquares;
+    else
+        return b >> -offset;
+}
+
+// FirstJumps: the first jumps of every capture of the side to move Us, from bitboards.
 //   jumpFrom[d]  squares from which a jump in direction d is possible on the board as it
 //                stands (enemy commander one step away, empty square two steps away)
 //   movers[d]    own commanders that may jump in d (soldiers forward only, R5)
@@ -119,76 +165,129 @@ constexpr int opposite(int d) {
 // t differs from the original only on s (now empty) and m, and no jump from t other than the
 // one back crosses m or lands on s. So most captures, single jumps, are known to be complete
 // without walking, and only the paths that go on are handed to walkJumps.
+// The side to move is a template parameter (here and in the counting functions below) so that
+// the generated code has no test of the colour.
+template <Color Us>
 struct FirstJumps {
-    explicit FirstJumps(const Position& pos) {
-        const Color us = pos.sideToMove();
-        const Bitboard own = pos.commandedBy(us), enemy = pos.commandedBy(~us);
-        const Bitboard empty = pos.empty();
-        officers = own & pos.officers();
+    static constexpr DirectionRange kForward = forwardDirections(Us);
+    static constexpr bool isForward(int d) { return d >= kForward.first && d <= kForward.last; }
+
+    [[gnu::always_inline]] explicit FirstJumps(Board board) {
+        const Bitboard own = board.commandedBy<Us>(), enemy = board.commandedBy<~Us>();
+        const Bitboard empty = board.empty();
+        officers = own & board.officerTop;
         soldiers = own & ~officers;
-        forward = forwardDirections(us);
-        for (int d = 0; d < kDirections; ++d) {
-            const int back = opposite(d);
-            jumpFrom[at(d)] =
-                kGeometry.canJump[at(d)] & shift(enemy, back) & shift(shift(empty, back), back);
-            movers[at(d)] = (isForward(d) ? own : officers) & jumpFrom[at(d)];
-        }
+        forEachDirection([&](auto d) {
+            constexpr int back = opposite(d);
+            jumpFrom[d] =
+                kGeometry.canJump[d] & shiftTo<back>(enemy) & shiftTo<back>(shiftTo<back>(empty));
+            movers[d] = (isForward(d) ? own : officers) & jumpFrom[d];
+        });
     }
-    bool isForward(int d) const { return d >= forward.first && d <= forward.last; }
     bool any() const { return (movers[0] | movers[1] | movers[2] | movers[3]) != 0; }
 
+    // Where the first jumps in direction D land: all of them, and those that must go on.
+    struct Landings {
+        Bitboard all;
+        Bitboard continuing;
+    };
+    template <int D>
+    [[gnu::always_inline]] Landings landings() const {
+        // A soldier on the far rank has no forward jump, so R8 (promotion ends the move) holds.
+        const Bitboard soldierGoesOn = jumpFrom[at(kForward.first)] | jumpFrom[at(kForward.last)];
+        const Bitboard anyJump = jumpFrom[0] | jumpFrom[1] | jumpFrom[2] | jumpFrom[3];
+        const Bitboard officerGoesOn = anyJump & ~jumpFrom[at(opposite(D))];
+        const Bitboard soldierLandings = shiftTo<D>(shiftTo<D>(movers[D] & soldiers));
+        const Bitboard officerLandings = shiftTo<D>(shiftTo<D>(movers[D] & officers));
+        return {soldierLandings | officerLandings,
+                (soldierLandings & soldierGoesOn) | (officerLandings & officerGoesOn)};
+    }
+
     // Calls single(from, to) for each complete one-jump capture and goesOn(from, over, to) for
-    // each first jump that must continue, direction by direction.
+    // each first jump that must continue, direction by direction (the generation order).
     template <class Single, class GoesOn>
     void forEach(Single&& single, GoesOn&& goesOn) const {
-        Bitboard soldierGoesOn = 0;  // a soldier on the far rank has no forward jump: R8 holds
-        for (int d = forward.first; d <= forward.last; ++d) soldierGoesOn |= jumpFrom[at(d)];
-        const Bitboard anyJump = jumpFrom[0] | jumpFrom[1] | jumpFrom[2] | jumpFrom[3];
-        for (int d = 0; d < kDirections; ++d) {
-            if (!movers[at(d)]) continue;
-            const Bitboard officerGoesOn = anyJump & ~jumpFrom[at(opposite(d))];
-            const Bitboard soldierLandings = shift(shift(movers[at(d)] & soldiers, d), d);
-            const Bitboard officerLandings = shift(shift(movers[at(d)] & officers, d), d);
-            const Bitboard continuing =
-                (soldierLandings & soldierGoesOn) | (officerLandings & officerGoesOn);
-            const int offset = kDirectionOffset[at(d)];
-            for (Bitboard b = soldierLandings | officerLandings; b; b = withoutLowest(b)) {
+        forEachDirection([&](auto d) {
+            if (!movers[d]) return;
+            const Landings l = landings<d>();
+            constexpr int offset = kDirectionOffset[d];
+            for (Bitboard b = l.all; b; b = withoutLowest(b)) {
                 const Square to = lowestSquare(b);
-                if (continuing & bit(to))
+                if (l.continuing & bit(to))
                     goesOn(to - 2 * offset, to - offset, to);
                 else
                     single(to - 2 * offset, to);
             }
-        }
+        });
     }
 
     std::array<Bitboard, kDirections> jumpFrom{};
     std::array<Bitboard, kDirections> movers{};
     Bitboard officers = 0;
     Bitboard soldiers = 0;
-    DirectionRange forward{};
 };
 
 // Walks the rest of a capture whose first jump went from `from` over `over` to `to`.
 template <class Sink>
-void walkOnFrom(const Position& pos, Square from, Square over, Square to, Sink& sink) {
+void walkOnFrom(Board board, Square from, Square over, Square to, Sink& sink) {
     Move m{};
     m.from = static_cast<std::uint8_t>(from);
     m.capture = true;
     m.path[0] = static_cast<std::uint8_t>(to);
-    walkJumps(jumpContextFor(pos, from), to, bit(over), pos.empty() | bit(from), m, 1, sink);
+    walkJumps(jumpContextFor(board, from), to, bit(over), board.empty() | bit(from), m, 1, sink);
 }
 
-std::uint64_t countCaptures(const Position& pos, const FirstJumps& jumps) {
-    std::uint64_t count = 0;
-    auto counter = [&count](const Move&, int) { ++count; };
-    jumps.forEach(
-        [&count](Square, Square) { ++count; },
-        [&](Square from, Square over, Square to) { walkOnFrom(pos, from, over, to, counter); });
+// Number of complete capture paths of a column that has jumped to `from`: walkJumps without
+// building the moves, for counting.
+int countJumpPaths(const JumpContext& c, Square from, Bitboard jumped, Bitboard empty) {
+    int paths = 0;
+    bool extended = false;
+    for (int d = c.directions.first; d <= c.directions.last; ++d) {
+        const Square over = kGeometry.jumpOver[at(from)][at(d)];
+        if (over == kNoSquare) continue;
+        const Square to = kGeometry.jumpTo[at(from)][at(d)];
+        if (!(c.enemy & bit(over)) || (jumped & bit(over)) || !(empty & bit(to))) continue;
+        extended = true;
+        paths += (c.promotion & bit(to)) ? 1 : countJumpPaths(c, to, jumped | bit(over), empty);
+    }
+    return extended ? paths : 1;
+}
+
+// Counts the captures whose first jump lands on a square of continuing[d] (direction d).
+[[gnu::noinline]] int countContinuing(Board board,
+                                      const std::array<Bitboard, kDirections>& continuing) {
+    int count = 0;
+    forEachDirection([&](auto d) {
+        constexpr int offset = kDirectionOffset[d];
+        for (Bitboard b = continuing[d]; b; b = withoutLowest(b)) {
+            const Square to = lowestSquare(b), from = to - 2 * offset;
+            count += countJumpPaths(jumpContextFor(board, from), to, bit(to - offset),
+                                    board.empty() | bit(from));
+        }
+    });
     return count;
 }
 
-void pushCaptures(const Position& pos, const FirstJumps& jumps, MoveList& list) {
+// Counting needs no order: the complete single jumps are a popcount per direction, computed
+// without a branch (a direction with no mover adds zero), and the jump trees are walked out of
+// line only when some capture goes on. Branches here are hard to predict, and they cost more
+// than the few extra instructions.
+template <Color Us>
+std::uint64_t countCaptures(Board board, const FirstJumps<Us>& jumps) {
+    int count = 0;
+    std::array<Bitboard, kDirections> continuing{};
+    forEachDirection([&](auto d) {
+        const auto l = jumps.template landings<d>();
+        count += popcount(l.all & ~l.continuing);
+        continuing[d] = l.continuing;
+    });
+    if (continuing[0] | continuing[1] | continuing[2] | continuing[3])
+        count += countContinuing(board, continuing);
+    return static_cast<std::uint64_t>(count);
+}
+
+template <Color Us>
+void pushCaptures(Board board, const FirstJumps<Us>& jumps, MoveList& list) {
     auto push = [&list](const Move& m, int length) {
         Move complete = m;
         complete.length = static_cast<std::uint8_t>(length);
@@ -196,60 +295,389 @@ void pushCaptures(const Position& pos, const FirstJumps& jumps, MoveList& list) 
     };
     jumps.forEach(
         [&list](Square from, Square to) { list.pushSingleJump(from, to); },
-        [&](Square from, Square over, Square to) { walkOnFrom(pos, from, over, to, push); });
+        [&](Square from, Square over, Square to) { walkOnFrom(board, from, over, to, push); });
 }
 
-int countSteps(Bitboard movers, DirectionRange r, Bitboard empty) {
+// Steps of the side to move Us: every own commander forward, officers also backward (R4).
+template <Color Us>
+struct StepMovers {
+    [[gnu::always_inline]] explicit StepMovers(Board board)
+        : all(board.commandedBy<Us>()), officers(all & board.officerTop), empty(board.empty()) {}
+
+    // Where the commanders that may step in direction D land.
+    template <int D>
+    [[gnu::always_inline]] Bitboard targets() const {
+        const Bitboard movers = FirstJumps<Us>::isForward(D) ? all : officers;
+        return shiftTo<D>(movers & kGeometry.canStep[D]) & empty;
+    }
+
+    Bitboard all;
+    Bitboard officers;
+    Bitboard empty;
+};
+
+template <Color Us>
+[[gnu::always_inline]] inline std::uint64_t countSteps(Board board) {
+    const StepMovers<Us> movers(board);
     int count = 0;
-    for (int d = r.first; d <= r.last; ++d)
-        count += popcount(shift(movers & kGeometry.canStep[at(d)], d) & empty);
+    forEachDirection([&](auto d) { count += popcount(movers.template targets<d>()); });
+    return static_cast<std::uint64_t>(count);
+}
+
+// Calls visit(from, to) for every step of Us, in generation order: the forward directions
+// first, then the backward ones, each in Direction order. The targets of two directions are
+// packed into one 64-bit word, the first direction's in bits 0-24 and the second's in bits
+// 32-56, so a single loop visits both in that order: the loop exit, a branch the CPU cannot
+// predict well, is taken once per pair instead of once per direction.
+template <Color Us, class Visit>
+void forEachStep(Board board, Visit&& visit) {
+    const StepMovers<Us> movers(board);
+    auto inDirections = [&](auto first, auto second) {
+        std::uint64_t targets = movers.template targets<first>() |
+                                std::uint64_t{movers.template targets<second>()} << 32;
+        for (; targets; targets &= targets - 1) {
+            const int index = std::countr_zero(targets);
+            const Square to = index & 31;
+            visit(to - (index < 32 ? kDirectionOffset[first] : kDirectionOffset[second]), to);
+        }
+    };
+    if constexpr (Us == Color::White) {
+        inDirections(Dir<NorthEast>{}, Dir<NorthWest>{});
+        inDirections(Dir<SouthEast>{}, Dir<SouthWest>{});
+    } else {
+        inDirections(Dir<SouthEast>{}, Dir<SouthWest>{});
+        inDirections(Dir<NorthEast>{}, Dir<NorthWest>{});
+    }
+}
+
+// The number of legal moves of Us: the leaf of perft. Only the walk of captures that go on
+// (countContinuing) is out of line, so the common cases are straight-line code.
+template <Color Us>
+std::uint64_t countMovesOf(Board board) {
+    if (const FirstJumps<Us> jumps(board); jumps.any()) return countCaptures(board, jumps);
+    return countSteps<Us>(board);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Two-ply counting without make/unmake.
+//
+// The number of replies depends only on the Board (see Board), so perft's last two plies need
+// the child's three bitboards, not the child position: no columns to move, no key to mix, no
+// Undo to save and restore. The child board follows from the move:
+//   a step       moves the commander bits from `from` to `to`, and sets the officer bit on `to`
+//                for a soldier reaching the far rank (R8);
+//   a capture    lifts the mover from `from`, makes each jumped square show its next piece (or
+//                empties it when it held one piece: R5), then puts the mover on its last landing
+//                square (which may be `from` again, R7: so lift first, land last). The jumped
+//                columns are the only thing read from the position.
+
+template <Color Us>
+[[gnu::always_inline]] inline Board afterStep(Board board, Square from, Square to) {
+    const Bitboard moved = bit(from) | bit(to);
+    const bool officer = (board.officerTop & bit(from)) != 0;
+    Board next = board;
+    next.occupied ^= moved;
+    if (Us == Color::White) next.whiteTop ^= moved;
+    if (officer)
+        next.officerTop ^= moved;
+    else
+        next.officerTop |= promotionRank(Us) & bit(to);
+    next.us = ~Us;
+    return next;
+}
+
+// Where afterCapture reads the jumped columns (only their height and second piece): the
+// position itself...
+struct ColumnsOf {
+    const Position& pos;
+
+    int height(Square s) const { return pos.height(s); }
+    Piece second(Square s) const { return pos.pieceAt(s, 1); }
+};
+
+// ...or the position after a step from `from` to `to` that was not made: the column standing
+// on `to` is the one the position still holds on `from`. (Its commander may have been promoted
+// by the step, but the height and the second piece are all that is read.) Every other column
+// is where the position has it; `from` is empty, so it is never jumped.
+struct ColumnsAfterStep {
+    const Position& pos;
+    Square from;
+    Square to;
+
+    Square source(Square s) const { return s == to ? from : s; }
+    int height(Square s) const { return pos.height(source(s)); }
+    Piece second(Square s) const { return pos.pieceAt(source(s), 1); }
+};
+
+// Shows the commander under the top of the column on `victim` (or an empty square).
+template <class Columns>
+[[gnu::always_inline]] inline void takeTop(const Columns& columns, Board& next, Square victim) {
+    const Bitboard b = bit(victim);
+    next.occupied &= ~b;
+    next.whiteTop &= ~b;
+    next.officerTop &= ~b;
+    if (columns.height(victim) == 1) return;
+    const Piece top = columns.second(victim);
+    next.occupied |= b;
+    if (colorOf(top) == Color::White) next.whiteTop |= b;
+    if (isOfficer(top)) next.officerTop |= b;
+}
+
+// `path` holds the `length` landing squares of a capture from `from`.
+template <Color Us, class Columns>
+Board afterCapture(const Columns& columns, Board board, Square from, const std::uint8_t* path,
+                   int length) {
+    const Bitboard fromBit = bit(from);
+    const bool officer = (board.officerTop & fromBit) != 0;
+    Board next = board;
+    next.occupied &= ~fromBit;
+    next.whiteTop &= ~fromBit;
+    next.officerTop &= ~fromBit;
+    Square at = from;
+    for (int i = 0; i < length; ++i) {
+        const Square to = path[i];
+        takeTop(columns, next, (at + to) / 2);
+        at = to;
+    }
+    const Bitboard toBit = bit(at);
+    next.occupied |= toBit;
+    if (Us == Color::White) next.whiteTop |= toBit;
+    if (officer || (promotionRank(Us) & toBit)) next.officerTop |= toBit;
+    next.us = ~Us;
+    return next;
+}
+
+// Replies to steps, counted in bulk.
+//
+// Let Us (A) have only steps and the opponent (B) have no capture on the board as it stands.
+// A step f->t changes two squares: t is now A's and f is empty. So after it:
+//   B has a capture exactly when B can jump the column on t (a B commander next to t, in a
+//   direction it may jump, with the square beyond t empty, or beyond t being f itself), or can
+//   land on f (a B commander two squares from f in a direction it may jump, with an A
+//   commander between them). No other jump appears, since B's commanders did not change, only
+//   t became an A commander and only f became empty.
+//   Otherwise B's replies are its steps, which are those of the board as it stands minus the
+//   steps onto t plus the steps onto f: stepsB - into(t) + into(f).
+// Summed over every "safe" step (one after which B cannot capture) of a direction, that is a
+// handful of popcounts over sets of squares; only the steps after which B can capture are
+// played out one by one. The formula needs B to have no capture now; otherwise every step is
+// played out.
+template <Color Us>
+class StepReplies {
+  public:
+    static constexpr Color kThem = ~Us;
+
+    explicit StepReplies(Board board) {
+        const Bitboard theirs = board.commandedBy<kThem>(), ours = board.commandedBy<Us>();
+        const Bitboard theirOfficers = theirs & board.officerTop, empty = board.empty();
+        forEachDirection([&](auto e) {
+            const Bitboard movers = FirstJumps<kThem>::isForward(e) ? theirs : theirOfficers;
+            jumpers_[e] = shiftTo<e>(movers & kGeometry.canJump[e]);  // squares they can jump
+            stepsInto_[e] = shiftTo<e>(movers & kGeometry.canStep[e]);
+            constexpr int back = opposite(e);
+            canTakeOn_ |= jumpers_[e] & shiftTo<back>(empty);
+            canLandOn_ |= shiftTo<e>(jumpers_[e] & ours);
+            theirSteps_ += popcount(stepsInto_[e] & empty);
+        });
+    }
+
+    // Steps landing on `targets` (direction D) after which they can capture.
+    template <int D>
+    Bitboard unsafe(Bitboard targets) const {
+        constexpr int back = opposite(D);
+        // jumping t back onto f: a B commander one step beyond t that may jump in direction
+        // `back`; landing on f: see canLandOn_
+        const Bitboard backOntoFrom = jumpers_[back];
+        return targets &
+               (canTakeOn_ | backOntoFrom | shiftTo<D>(canLandOn_ & kGeometry.canStep[D]));
+    }
+
+    // Sum of their replies over the safe steps landing on `safe` (direction D).
+    template <int D>
+    std::uint64_t sumOverSafe(Bitboard safe) const {
+        const Bitboard froms = shiftTo<opposite(D)>(safe);
+        int sum = popcount(safe) * theirSteps_;
+        forEachDirection([&](auto e) {
+            sum += popcount(froms & stepsInto_[e]) - popcount(safe & stepsInto_[e]);
+        });
+        return static_cast<std::uint64_t>(sum);
+    }
+
+  private:
+    std::array<Bitboard, kDirections> jumpers_{};    // [e]: squares they could jump in e
+    std::array<Bitboard, kDirections> stepsInto_{};  // [e]: squares they could step onto in e
+    Bitboard canTakeOn_ = 0;  // squares they could jump, with the square beyond empty now
+    Bitboard canLandOn_ = 0;  // squares beyond our commanders they could jump
+    int theirSteps_ = 0;
+};
+
+template <Color Us>
+std::uint64_t countStepReplies(Board board) {
+    std::uint64_t count = 0;
+    if (FirstJumps<~Us>(board).any()) {
+        forEachStep<Us>(board, [&](Square from, Square to) {
+            count += countMovesOf<~Us>(afterStep<Us>(board, from, to));
+        });
+        return count;
+    }
+    const StepReplies<Us> replies(board);
+    const StepMovers<Us> movers(board);
+    forEachDirection([&](auto d) {
+        const Bitboard targets = movers.template targets<d>();
+        const Bitboard unsafe = replies.template unsafe<d>(targets);
+        count += replies.template sumOverSafe<d>(targets & ~unsafe);
+        constexpr int offset = kDirectionOffset[d];
+        for (Bitboard b = unsafe; b; b = withoutLowest(b)) {
+            const Square to = lowestSquare(b);
+            count += countMovesOf<~Us>(afterStep<Us>(board, to - offset, to));
+        }
+    });
     return count;
 }
 
-// Appends the steps of `movers` in directions r, direction by direction.
-void pushSteps(Bitboard movers, DirectionRange r, Bitboard empty, MoveList& list) {
-    for (int d = r.first; d <= r.last; ++d) {
-        const int offset = kDirectionOffset[at(d)];
-        for (Bitboard targets = shift(movers & kGeometry.canStep[at(d)], d) & empty; targets;
-             targets = withoutLowest(targets)) {
-            const Square to = lowestSquare(targets);
-            list.pushStep(to - offset, to);
-        }
+// perft(2) of the position that `board` and `columns` describe.
+template <Color Us, class Columns>
+std::uint64_t countMovePairs(const Columns& columns, Board board) {
+    std::uint64_t count = 0;
+    if (const FirstJumps<Us> jumps(board); jumps.any()) {
+        auto countAfter = [&](const Move& m, int length) {
+            count +=
+                countMovesOf<~Us>(afterCapture<Us>(columns, board, m.from, m.path.data(), length));
+        };
+        jumps.forEach(
+            [&](Square from, Square to) {
+                const std::uint8_t path[1] = {static_cast<std::uint8_t>(to)};
+                count += countMovesOf<~Us>(afterCapture<Us>(columns, board, from, path, 1));
+            },
+            [&](Square from, Square over, Square to) {
+                walkOnFrom(board, from, over, to, countAfter);
+            });
+        return count;
     }
+    return countStepReplies<Us>(board);
+}
+
+// ...or the position after a capture from `from` along `path` that was not made: the
+// capturing column stands on its last landing square `to`, one piece taller per jump, with
+// the first prisoner under its commander when it was a single piece; each jumped column has
+// lost its commander, so its height drops by one and its second piece is the old third one.
+// (The capturing commander may have been promoted, but it is not read.) `from`, unless it is
+// `to` again (R7), is empty, and a jumped column left empty is not jumped again.
+class ColumnsAfterCapture {
+  public:
+    ColumnsAfterCapture(const Position& pos, Square from, const std::uint8_t* path, int length)
+        : pos_(pos) {
+        Square at = from;
+        for (int i = 0; i < length; ++i) {
+            jumped_ |= bit((at + path[i]) / 2);
+            at = path[i];
+        }
+        to_ = at;
+        const int h = pos.height(from);
+        moverHeight_ = h + length;
+        moverSecond_ = h >= 2 ? pos.pieceAt(from, 1) : pos.pieceAt((from + path[0]) / 2, 0);
+    }
+
+    int height(Square s) const {
+        if (s == to_) return moverHeight_;
+        return pos_.height(s) - static_cast<int>((jumped_ >> s) & 1);
+    }
+    Piece second(Square s) const {
+        if (s == to_) return moverSecond_;
+        return pos_.pieceAt(s, 1 + static_cast<int>((jumped_ >> s) & 1));
+    }
+
+  private:
+    const Position& pos_;
+    Bitboard jumped_ = 0;
+    Square to_ = 0;
+    int moverHeight_ = 0;
+    Piece moverSecond_ = Piece::WhiteSoldier;
+};
+
+// perft(2) after a capture of Us along `path` that is not made.
+template <Color Us>
+std::uint64_t countPairsAfterCapture(const Position& pos, Board board, Square from,
+                                     const std::uint8_t* path, int length) {
+    const Board next = afterCapture<Us>(ColumnsOf{pos}, board, from, path, length);
+    return countMovePairs<~Us>(ColumnsAfterCapture(pos, from, path, length), next);
+}
+
+// perft(3) without make/unmake: each first move's two-ply subtree is counted on the board after
+// it, reading the columns through ColumnsAfterStep or ColumnsAfterCapture.
+template <Color Us>
+std::uint64_t countMoveTriples(const Position& pos, Board board) {
+    std::uint64_t count = 0;
+    if (const FirstJumps<Us> jumps(board); jumps.any()) {
+        auto countAfter = [&](const Move& m, int length) {
+            count += countPairsAfterCapture<Us>(pos, board, m.from, m.path.data(), length);
+        };
+        jumps.forEach(
+            [&](Square from, Square to) {
+                const std::uint8_t path[1] = {static_cast<std::uint8_t>(to)};
+                count += countPairsAfterCapture<Us>(pos, board, from, path, 1);
+            },
+            [&](Square from, Square over, Square to) {
+                walkOnFrom(board, from, over, to, countAfter);
+            });
+        return count;
+    }
+    forEachStep<Us>(board, [&](Square from, Square to) {
+        count +=
+            countMovePairs<~Us>(ColumnsAfterStep{pos, from, to}, afterStep<Us>(board, from, to));
+    });
+    return count;
+}
+
+template <Color Us>
+void generateMoves(Board board, MoveList& list) {
+    if (const FirstJumps<Us> jumps(board); jumps.any()) {
+        pushCaptures(board, jumps, list);
+        return;
+    }
+    forEachStep<Us>(board, [&list](Square from, Square to) { list.pushStep(from, to); });
 }
 
 }  // namespace
 
 bool hasCapture(const Position& pos) {
-    return FirstJumps(pos).any();
+    const Board board = boardOf(pos);
+    return board.us == Color::White ? FirstJumps<Color::White>(board).any()
+                                    : FirstJumps<Color::Black>(board).any();
 }
 
 bool hasLegalMove(const Position& pos) {
-    const Color us = pos.sideToMove();
-    const Bitboard own = pos.commandedBy(us), empty = pos.empty();
-    return hasCapture(pos) || countSteps(own, forwardDirections(us), empty) > 0 ||
-           countSteps(own & pos.officers(), backwardDirections(us), empty) > 0;
+    const Board board = boardOf(pos);
+    return board.us == Color::White
+               ? FirstJumps<Color::White>(board).any() || countSteps<Color::White>(board) > 0
+               : FirstJumps<Color::Black>(board).any() || countSteps<Color::Black>(board) > 0;
 }
 
 std::uint64_t countMoves(const Position& pos) {
-    if (const FirstJumps jumps(pos); jumps.any()) return countCaptures(pos, jumps);
-    const Color us = pos.sideToMove();
-    const Bitboard own = pos.commandedBy(us), empty = pos.empty();
-    return static_cast<std::uint64_t>(
-        countSteps(own, forwardDirections(us), empty) +
-        countSteps(own & pos.officers(), backwardDirections(us), empty));
+    const Board board = boardOf(pos);
+    return board.us == Color::White ? countMovesOf<Color::White>(board)
+                                    : countMovesOf<Color::Black>(board);
+}
+
+std::uint64_t countMovePairs(const Position& pos) {
+    const Board board = boardOf(pos);
+    return board.us == Color::White ? countMovePairs<Color::White>(ColumnsOf{pos}, board)
+                                    : countMovePairs<Color::Black>(ColumnsOf{pos}, board);
+}
+
+std::uint64_t countMoveTriples(const Position& pos) {
+    const Board board = boardOf(pos);
+    return board.us == Color::White ? countMoveTriples<Color::White>(pos, board)
+                                    : countMoveTriples<Color::Black>(pos, board);
 }
 
 void generateMoves(const Position& pos, MoveList& list) {
     list.clear();
-    if (const FirstJumps jumps(pos); jumps.any()) {
-        pushCaptures(pos, jumps, list);
-        return;
-    }
-    const Color us = pos.sideToMove();
-    const Bitboard own = pos.commandedBy(us), empty = pos.empty();
-    pushSteps(own, forwardDirections(us), empty, list);
-    pushSteps(own & pos.officers(), backwardDirections(us), empty, list);
+    const Board board = boardOf(pos);
+    if (board.us == Color::White)
+        generateMoves<Color::White>(board, list);
+    else
+        generateMoves<Color::Black>(board, list);
 }
 
 }  // namespace lasca

@@ -7,6 +7,8 @@ namespace lasca {
 std::uint64_t perft(Position& pos, int depth) {
     if (depth <= 0) return 1;
     if (depth == 1) return countMoves(pos);
+    if (depth == 2) return countMovePairs(pos);
+    if (depth == 3) return countMoveTriples(pos);
     MoveList list;
     generateMoves(pos, list);
     std::uint64_t nodes = 0;

@@ -22,4 +22,11 @@ bool hasLegalMove(const Position& pos);
 // walking the jump tree. Equal to generateMoves(...).size().
 std::uint64_t countMoves(const Position& pos);
 
+// Number of two-move paths (perft to depth 2): the sum of countMoves over the positions after
+// each legal move, computed from bitboards without making the moves.
+std::uint64_t countMovePairs(const Position& pos);
+
+// Number of three-move paths (perft to depth 3), also without making any move.
+std::uint64_t countMoveTriples(const Position& pos);
+
 }  // namespace lasca
