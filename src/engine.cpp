@@ -21,7 +21,11 @@ Engine::~Engine() {
 }
 
 void Engine::declareOptions() {
-    options_.add({"Hash", OptionType::Spin, std::to_string(kDefaultHashMb), 1, kMaxHashMb,
+    options_.add({"Hash",
+                  OptionType::Spin,
+                  std::to_string(kDefaultHashMb),
+                  1,
+                  kMaxHashMb,
                   [this](const Option& o) -> Result<bool> {
                       auto resized = tt_.resize(static_cast<std::size_t>(o.asInt()));
                       if (!resized) return makeError(resized.error());
@@ -34,10 +38,14 @@ void Engine::declareOptions() {
     options_.add({"Ponder", OptionType::Check, "false", 0, 0, {}, {}});
     options_.add({"RepetitionDraw", OptionType::Check, "true", 0, 0, {}, {}});
     options_.add({"NoProgressDraw", OptionType::Check, "true", 0, 0, {}, {}});
-    options_.add({"Debug Log File", OptionType::String, "", 0, 0,
+    options_.add({"Debug Log File",
+                  OptionType::String,
+                  "",
+                  0,
+                  0,
                   [this](const Option& o) -> Result<bool> {
-                      if (callbacks_.onLogFile) callbacks_.onLogFile(o.value);
-                      return true;
+                      if (!callbacks_.onLogFile) return true;
+                      return callbacks_.onLogFile(o.value);
                   },
                   {}});
 }
@@ -98,8 +106,8 @@ void Engine::go(const SearchLimits& limits) {
     cb.onBestMove = callbacks_.onBestMove;
     // Only positions since the last capture or soldier move can repeat (T1).
     const auto& keys = game_.keys();
-    const std::size_t reach =
-        std::min<std::size_t>(keys.size() - 1, static_cast<std::size_t>(game_.current().quietPlies()));
+    const std::size_t reach = std::min<std::size_t>(
+        keys.size() - 1, static_cast<std::size_t>(game_.current().quietPlies()));
     const std::vector<Key> history(keys.end() - 1 - static_cast<std::ptrdiff_t>(reach),
                                    keys.end() - 1);
     search_.start(game_.current(), history, limits, settings(), std::move(cb));
@@ -127,8 +135,7 @@ Engine::BenchResult Engine::bench(int depth) {
     for (const std::string& lfen : benchPositions()) {
         tt.clear();
         search.clear();
-        const SearchResult r =
-            search.run(Position::fromLfen(lfen).value(), {}, limits, settings);
+        const SearchResult r = search.run(Position::fromLfen(lfen).value(), {}, limits, settings);
         result.nodes += r.nodes;
         result.bestMoves.push_back(r.best);
     }

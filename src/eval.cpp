@@ -7,19 +7,19 @@ namespace {
 // Hand-set starting weights (the tuning pipeline of a later issue replaces them).
 constexpr Score kSoldierCommander = 100;
 constexpr Score kOfficerCommander = 290;
-constexpr Score kReserveBelow = 35;   // own piece in the unbroken own run under the commander
-constexpr Score kReserveDeep = 12;    // own piece further down, below an enemy piece
-constexpr Score kPrisoner = 30;       // enemy piece held anywhere under an own commander
-constexpr Score kCentre = 8;          // commander on one of the seven central squares
-constexpr Score kMobility = 3;        // per step the column could make
+constexpr Score kReserveBelow = 35;  // own piece in the unbroken own run under the commander
+constexpr Score kReserveDeep = 12;   // own piece further down, below an enemy piece
+constexpr Score kPrisoner = 30;      // enemy piece held anywhere under an own commander
+constexpr Score kCentre = 8;         // commander on one of the seven central squares
+constexpr Score kMobility = 3;       // per step the column could make
 constexpr std::array<Score, kRanks> kAdvancement = {0, 0, 4, 10, 18, 28, 0};  // soldier, by rank
 
-constexpr Bitboard kCentreSquares = bit(8) | bit(9) | bit(11) | bit(12) | bit(13) | bit(15) |
-                                    bit(16);  // c3 e3 b4 d4 f4 c5 e5
+constexpr Bitboard kCentreSquares =
+    bit(8) | bit(9) | bit(11) | bit(12) | bit(13) | bit(15) | bit(16);  // c3 e3 b4 d4 f4 c5 e5
 
 enum Term { Commanders, Reserves, Prisoners, Advancement, Centre, Mobility, kTermCount };
-constexpr std::array<const char*, kTermCount> kTermNames = {
-    "commanders", "reserves", "prisoners", "advancement", "centre", "mobility"};
+constexpr std::array<const char*, kTermCount> kTermNames = {"commanders",  "reserves", "prisoners",
+                                                            "advancement", "centre",   "mobility"};
 
 // Scores one column for its commander's owner.
 template <class Add>
@@ -69,7 +69,8 @@ void evaluateTerms(const Position& pos, Add&& add) {
 
 Score evaluate(const Position& pos) {
     std::array<Score, 2> side = {0, 0};
-    evaluateTerms(pos, [&side](int, Color c, Score v) { side[static_cast<std::size_t>(index(c))] += v; });
+    evaluateTerms(
+        pos, [&side](int, Color c, Score v) { side[static_cast<std::size_t>(index(c))] += v; });
     const Score white = side[0] - side[1];
     return pos.sideToMove() == Color::White ? white : -white;
 }

@@ -39,7 +39,9 @@ LogSinks& sinks() {
 
 }  // namespace
 
-spdlog::logger& logger() { return *sinks().logger; }
+spdlog::logger& logger() {
+    return *sinks().logger;
+}
 
 Result<bool> setDebugLogFile(const std::string& file) {
     LogSinks& s = sinks();

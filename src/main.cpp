@@ -1,6 +1,6 @@
 // Command line of the `lasca` program: the protocol loop by default, or a one-shot command.
-#include <boost/program_options.hpp>
 #include <algorithm>
+#include <boost/program_options.hpp>
 #include <chrono>
 #include <iostream>
 #include <string>
@@ -68,9 +68,9 @@ int main(int argc, char** argv) {
         "  perft    count move paths: lasca perft --depth N [--fen LFEN]\n"
         "  bench    search the bench positions to a fixed depth: lasca bench [--depth N]\n\n"
         "Options");
-    visible.add_options()                                      //
-        ("help,h", "show this help and exit")                  //
-        ("version,v", "show the version and exit")             //
+    visible.add_options()                                                                       //
+        ("help,h", "show this help and exit")                                                   //
+        ("version,v", "show the version and exit")                                              //
         ("depth,d", po::value<int>(), "perft depth (1..64, default 6) or bench depth (1..30)")  //
         ("fen,f", po::value<std::string>()->default_value(std::string(lasca::kStartLfen)),
          "position for perft, as LFEN")  //
@@ -111,7 +111,6 @@ int main(int argc, char** argv) {
     const std::string command = vm.count("command") ? vm["command"].as<std::string>() : "";
     const bool hasDepth = vm.count("depth") > 0;
     if (command.empty()) {
-        std::ios::sync_with_stdio(false);
         return lasca::Protocol::run(std::cin, std::cout);
     }
     if (command == "perft")

@@ -17,10 +17,14 @@ bool equalsIgnoringCase(std::string_view a, std::string_view b) {
 
 const char* typeName(OptionType t) {
     switch (t) {
-        case OptionType::Spin: return "spin";
-        case OptionType::Check: return "check";
-        case OptionType::String: return "string";
-        case OptionType::Button: return "button";
+        case OptionType::Spin:
+            return "spin";
+        case OptionType::Check:
+            return "check";
+        case OptionType::String:
+            return "string";
+        case OptionType::Button:
+            return "button";
     }
     return "string";
 }
@@ -91,7 +95,9 @@ Result<bool> Options::set(std::string_view name, std::string_view value) {
                 return makeError("option " + option->name + " value is too long");
             if (equalsIgnoringCase(value, "<empty>")) normalised.clear();
             break;
-        case OptionType::Button: normalised.clear(); break;
+        case OptionType::Button:
+            normalised.clear();
+            break;
     }
     Option candidate = *option;
     candidate.value = normalised;
@@ -125,12 +131,15 @@ std::string Options::describe(const Option& option) {
             line += " default " + option.defaultValue + " min " + std::to_string(option.min) +
                     " max " + std::to_string(option.max);
             break;
-        case OptionType::Check: line += " default " + option.defaultValue; break;
-        case OptionType::String:
-            line += " default " + (option.defaultValue.empty() ? std::string("<empty>")
-                                                                : option.defaultValue);
+        case OptionType::Check:
+            line += " default " + option.defaultValue;
             break;
-        case OptionType::Button: break;
+        case OptionType::String:
+            line += " default " +
+                    (option.defaultValue.empty() ? std::string("<empty>") : option.defaultValue);
+            break;
+        case OptionType::Button:
+            break;
     }
     return line;
 }

@@ -64,10 +64,14 @@ std::string join(const std::vector<std::string_view>& tokens, std::size_t from, 
 
 const char* resultWord(Outcome o) {
     switch (o) {
-        case Outcome::WhiteWins: return "p1win";
-        case Outcome::BlackWins: return "p2win";
-        case Outcome::Draw: return "draw";
-        case Outcome::Ongoing: return "none";
+        case Outcome::WhiteWins:
+            return "p1win";
+        case Outcome::BlackWins:
+            return "p2win";
+        case Outcome::Draw:
+            return "draw";
+        case Outcome::Ongoing:
+            return "none";
     }
     return "none";
 }
@@ -87,19 +91,22 @@ Protocol::Protocol(Output& out)
     : out_(out),
       engine_(EngineCallbacks{
           [this](const SearchInfo& info) { out_.line(formatInfo(info)); },
-          [this](const Move& best, const Move& ponder) {
-              out_.line(formatBestMove(best, ponder));
-          },
-          [](const std::string& file) { (void)setDebugLogFile(file); }}) {}
+          [this](const Move& best, const Move& ponder) { out_.line(formatBestMove(best, ponder)); },
+          [](const std::string& file) { return setDebugLogFile(file); }}) {
+}
 
-Protocol::~Protocol() { finish(); }
+Protocol::~Protocol() {
+    finish();
+}
 
 void Protocol::finish() {
     engine_.stop();
     engine_.waitForSearch();
 }
 
-void Protocol::error(const std::string& message) { out_.line("info string error: " + message); }
+void Protocol::error(const std::string& message) {
+    out_.line("info string error: " + message);
+}
 
 bool Protocol::refuseWhileSearching(std::string_view command) {
     if (!engine_.searching()) return false;
@@ -153,7 +160,8 @@ bool Protocol::handle(std::string_view line) {
     } else if (command == "help") {
         help();
     } else if (command == "debug" && t.size() == 2 && (t[1] == "on" || t[1] == "off")) {
-        (void)initLogging(t[1] == "on" ? "debug" : "warn", engine_.options().stringValue("Debug Log File"));
+        (void)initLogging(t[1] == "on" ? "debug" : "warn",
+                          engine_.options().stringValue("Debug Log File"));
     } else {
         error("unknown command '" + shown(command) + "' (try help)");
     }
@@ -230,9 +238,9 @@ void Protocol::go(const Tokens& t) {
     int perftDepth = 0;
     const Position& pos = engine_.game().current();
     static const std::vector<std::string_view> kKeywords = {
-        "wtime", "btime",   "winc",  "binc",     "movestogo", "p1time",   "p2time", "p1inc",
-        "p2inc", "depth",   "nodes", "movetime", "mate",      "infinite", "ponder", "searchmoves",
-        "perft"};
+        "wtime",  "btime",    "winc",   "binc",        "movestogo", "p1time",
+        "p2time", "p1inc",    "p2inc",  "depth",       "nodes",     "movetime",
+        "mate",   "infinite", "ponder", "searchmoves", "perft"};
     auto isKeyword = [&](std::string_view s) {
         return std::find(kKeywords.begin(), kKeywords.end(), s) != kKeywords.end();
     };
@@ -399,7 +407,8 @@ void Protocol::bench(const Tokens& t) {
     out_.line("Total time (ms): " + std::to_string(r.timeMs));
     out_.line("Nodes searched: " + std::to_string(r.nodes));
     out_.line("Nodes/second: " +
-              std::to_string(r.nodes * 1000 / static_cast<std::uint64_t>(std::max<std::int64_t>(r.timeMs, 1))));
+              std::to_string(r.nodes * 1000 /
+                             static_cast<std::uint64_t>(std::max<std::int64_t>(r.timeMs, 1))));
 }
 
 void Protocol::help() {
@@ -460,6 +469,9 @@ static bool readLine(std::istream& in, std::string& line, std::size_t& fullLengt
 }
 
 int Protocol::run(std::istream& in, std::ostream& out) {
+    // Reading must never flush the output stream behind Output's back: a tied stream would be
+    // flushed by the reading thread while the search thread writes, duplicating lines.
+    in.tie(nullptr);
     Output output(out);
     Protocol protocol(output);
     std::string line;

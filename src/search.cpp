@@ -8,12 +8,18 @@
 
 namespace lasca {
 
-bool isMateScore(Score s) { return s >= kMateBound || s <= -kMateBound; }
-int mateInMoves(Score s) { return s > 0 ? (kMate - s + 1) / 2 : -((kMate + s) / 2); }
+bool isMateScore(Score s) {
+    return s >= kMateBound || s <= -kMateBound;
+}
+int mateInMoves(Score s) {
+    return s > 0 ? (kMate - s + 1) / 2 : -((kMate + s) / 2);
+}
 
 namespace {
 
-constexpr std::size_t at(int i) { return static_cast<std::size_t>(i); }
+constexpr std::size_t at(int i) {
+    return static_cast<std::size_t>(i);
+}
 
 // Late move reductions, indexed by depth and move number (log-log, as in most engines).
 struct ReductionTable {
@@ -21,8 +27,9 @@ struct ReductionTable {
     ReductionTable() {
         for (int d = 1; d <= kMaxDepth; ++d)
             for (int m = 1; m < 64; ++m)
-                r[at(d)][at(m)] = static_cast<std::int8_t>(
-                    0.6 + std::log(static_cast<double>(d)) * std::log(static_cast<double>(m)) / 2.2);
+                r[at(d)][at(m)] =
+                    static_cast<std::int8_t>(0.6 + std::log(static_cast<double>(d)) *
+                                                       std::log(static_cast<double>(m)) / 2.2);
     }
     int operator()(int depth, int moveNumber) const {
         return r[at(std::min(depth, kMaxDepth))][at(std::min(moveNumber, 63))];
@@ -77,7 +84,7 @@ struct RootMove {
 //   history      cutoff statistics of quiet moves by (from, destination)
 //   nodes        positions visited in this search (read by the main worker for reports)
 class Worker {
-public:
+  public:
     Worker(Search& owner, int id) : search_(owner), id_(id) {}
 
     void clearHistory() {
@@ -89,7 +96,7 @@ public:
     void countNode() { nodes_.store(nodes() + 1, std::memory_order_relaxed); }
     SearchResult iterate(const std::function<void(const SearchInfo&)>& report);
 
-private:
+  private:
     Score searchRoot(Score alpha, Score beta, int depth, int pvIndex);
     Score search(Score alpha, Score beta, int depth, int ply, bool pvNode);
     bool isRepetition(int ply) const;
@@ -171,9 +178,10 @@ SearchResult Worker::iterate(const std::function<void(const SearchInfo&)>& repor
     if (rootMoves_.empty()) return result;
 
     const bool isMain = id_ == 0;
-    const int multiPV = std::min<int>(search_.settings_.multiPV, static_cast<int>(rootMoves_.size()));
-    const int maxDepth = search_.limits_.depth > 0 ? std::min(search_.limits_.depth, kMaxDepth)
-                                                   : kMaxDepth;
+    const int multiPV =
+        std::min<int>(search_.settings_.multiPV, static_cast<int>(rootMoves_.size()));
+    const int maxDepth =
+        search_.limits_.depth > 0 ? std::min(search_.limits_.depth, kMaxDepth) : kMaxDepth;
     const bool timed = search_.budget_.limited();
     const bool analysing = search_.limits_.infinite || search_.limits_.ponder;
 
@@ -190,10 +198,9 @@ SearchResult Worker::iterate(const std::function<void(const SearchInfo&)>& repor
             }
             while (true) {
                 const Score score = searchRoot(alpha, beta, rootDepth_, pvIndex);
-                std::stable_sort(rootMoves_.begin() + pvIndex, rootMoves_.end(),
-                                 [](const RootMove& a, const RootMove& b) {
-                                     return a.score > b.score;
-                                 });
+                std::stable_sort(
+                    rootMoves_.begin() + pvIndex, rootMoves_.end(),
+                    [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
                 if (stopped_) break;
                 if (score <= alpha) {
                     if (isMain && report && search_.elapsedMs() > 2000)
@@ -209,8 +216,9 @@ SearchResult Worker::iterate(const std::function<void(const SearchInfo&)>& repor
                 }
                 delta += delta / 2;
             }
-            std::stable_sort(rootMoves_.begin(), rootMoves_.begin() + pvIndex + 1,
-                             [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+            std::stable_sort(
+                rootMoves_.begin(), rootMoves_.begin() + pvIndex + 1,
+                [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
         }
         if (stopped_ && rootDepth_ > 1) break;  // this iteration is incomplete: keep the last
         if (!isMain) continue;
@@ -226,7 +234,11 @@ SearchResult Worker::iterate(const std::function<void(const SearchInfo&)>& repor
         if (isMateScore(best) && rootDepth_ >= kMate - std::abs(best) + 2 && !analysing) break;
         if (timed && !search_.pondering_.load()) {
             if (rootMoves_.size() == 1 && !analysing) break;  // a single legal move: play it
-            if (search_.elapsedMs() > search_.budget_.soft * 55 / 100) break;
+            // Another iteration takes longer than all before it: do not start one that
+            // cannot finish (a fixed movetime runs to its end instead).
+            if (!search_.budget_.fixed && search_.elapsedMs() - search_.timerStartOffsetMs_.load() >
+                                              search_.budget_.soft * 55 / 100)
+                break;
         }
         if (search_.limits_.nodes > 0 && search_.totalNodes() >= search_.limits_.nodes) break;
     }
@@ -277,8 +289,9 @@ bool Worker::shouldStop() {
     if (id_ != 0) return false;
     const std::uint64_t limit = search_.limits_.nodes;
     if (limit > 0) {
-        const std::uint64_t used =
-            search_.settings_.threads == 1 ? nodes() : (nodes() % 1024 == 0 ? search_.totalNodes() : 0);
+        const std::uint64_t used = search_.settings_.threads == 1
+                                       ? nodes()
+                                       : (nodes() % 1024 == 0 ? search_.totalNodes() : 0);
         if (used >= limit) return true;
     }
     if ((nodes() & 1023) == 0 && search_.outOfTime()) return true;
@@ -292,7 +305,7 @@ bool Worker::isRepetition(int ply) const {
     int earlier = 0;
     for (int back = 2; back <= reach; back += 2) {
         if (keys_[at(available - back)] != now) continue;
-        if (back <= ply) return true;  // repeated inside the search: a draw by our choice
+        if (back <= ply) return true;     // repeated inside the search: a draw by our choice
         if (++earlier >= 2) return true;  // the third occurrence in the game (T1)
     }
     return false;
@@ -317,8 +330,8 @@ void Worker::orderMoves(const MoveList& list, std::array<int, kMaxMoves>& scores
     }
 }
 
-void Worker::rewardQuiet(const Move& m, int depth, int ply, const MoveList& list,
-                         std::size_t tried, const std::array<std::size_t, kMaxMoves>& order) {
+void Worker::rewardQuiet(const Move& m, int depth, int ply, const MoveList& list, std::size_t tried,
+                         const std::array<std::size_t, kMaxMoves>& order) {
     if (!(killers_[at(ply)][0] == m)) {
         killers_[at(ply)][1] = killers_[at(ply)][0];
         killers_[at(ply)][0] = m;
@@ -434,7 +447,7 @@ Score Worker::search(Score alpha, Score beta, int depth, int ply, bool pvNode) {
         }
     }
 
-    const Bound bound = bestScore >= beta            ? Bound::Lower
+    const Bound bound = bestScore >= beta           ? Bound::Lower
                         : bestScore > originalAlpha ? Bound::Exact
                                                     : Bound::Upper;
     search_.tt_.store(key, scoreToTT(bestScore, ply), staticEval, std::max(depth, 0), bound,
@@ -445,7 +458,8 @@ Score Worker::search(Score alpha, Score beta, int depth, int ply, bool pvNode) {
 // ---------------------------------------------------------------------------------------------
 // Search: threads and signals
 
-Search::Search(TranspositionTable& tt) : tt_(tt) {}
+Search::Search(TranspositionTable& tt) : tt_(tt) {
+}
 
 Search::~Search() {
     stop();
@@ -497,7 +511,8 @@ void Search::start(const Position& root, const std::vector<Key>& history,
     running_ = true;
     prepareWorkers(std::clamp(settings.threads, 1, kMaxThreads));
     tt_.newSearch();
-    mainThread_ = std::thread([this, cb = std::move(callbacks)]() mutable { mainLoop(std::move(cb)); });
+    mainThread_ =
+        std::thread([this, cb = std::move(callbacks)]() mutable { mainLoop(std::move(cb)); });
 }
 
 void Search::mainLoop(SearchCallbacks callbacks) {
@@ -509,15 +524,16 @@ void Search::mainLoop(SearchCallbacks callbacks) {
     // In analysis and pondering, bestmove waits for `stop` (or `ponderhit`).
     {
         std::unique_lock lock(waitMutex_);
-        waitSignal_.wait(lock, [this] {
-            return stop_.load() || (!limits_.infinite && !pondering_.load());
-        });
+        waitSignal_.wait(
+            lock, [this] { return stop_.load() || (!limits_.infinite && !pondering_.load()); });
     }
     stop_ = true;
     for (auto& t : helpers) t.join();
     result_.nodes = totalNodes();
-    if (callbacks.onBestMove) callbacks.onBestMove(result_.best, result_.ponder);
+    // Not running any more before bestmove goes out: a GUI answering it at once with
+    // `position` and `go` must find the engine idle.
     running_ = false;
+    if (callbacks.onBestMove) callbacks.onBestMove(result_.best, result_.ponder);
 }
 
 void Search::stop() {

@@ -14,6 +14,7 @@ TimeBudget planTime(const ClockLimits& clock, Color us, std::int64_t overheadMs)
     if (clock.moveTime >= 0) {
         budget.hard = std::max(kMinimumThinkMs, clock.moveTime - overheadMs);
         budget.soft = budget.hard;
+        budget.fixed = true;
         return budget;
     }
     const std::int64_t left = clock.time[index(us)];
@@ -23,7 +24,8 @@ TimeBudget planTime(const ClockLimits& clock, Color us, std::int64_t overheadMs)
     const int movesToGo = clock.movesToGo > 0 ? std::min(clock.movesToGo, 50) : kAssumedMovesToGo;
 
     const std::int64_t share = usable / movesToGo + inc * 3 / 4;
-    budget.soft = std::clamp<std::int64_t>(share, kMinimumThinkMs, usable / 2);
+    budget.soft =
+        std::clamp<std::int64_t>(share, kMinimumThinkMs, std::max(kMinimumThinkMs, usable / 2));
     // The hard limit: several times the soft one, but never more than a fraction of what is
     // left (a third; all but the overhead when this is the last move before the control).
     const std::int64_t ceiling = movesToGo == 1 ? usable - overheadMs : usable / 3;

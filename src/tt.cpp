@@ -7,11 +7,17 @@
 namespace lasca {
 
 namespace {
-constexpr std::uint32_t checkOf(Key key) { return static_cast<std::uint32_t>(key >> 32); }
-constexpr std::uint8_t generationOf(const TTEntry& e) { return e.genBound & 0xfc; }
+constexpr std::uint32_t checkOf(Key key) {
+    return static_cast<std::uint32_t>(key >> 32);
+}
+constexpr std::uint8_t generationOf(const TTEntry& e) {
+    return e.genBound & 0xfc;
+}
 }  // namespace
 
-TranspositionTable::TranspositionTable() { (void)resize(16); }
+TranspositionTable::TranspositionTable() {
+    (void)resize(16);
+}
 
 Result<std::size_t> TranspositionTable::resize(std::size_t megabytes) {
     if (megabytes < kMinMegabytes || megabytes > kMaxMegabytes)

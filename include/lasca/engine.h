@@ -19,7 +19,7 @@ namespace lasca {
 struct EngineCallbacks {
     std::function<void(const SearchInfo&)> onInfo;
     std::function<void(const Move& best, const Move& ponder)> onBestMove;
-    std::function<void(const std::string&)> onLogFile;  // Debug Log File changed
+    std::function<Result<bool>(const std::string&)> onLogFile;  // Debug Log File changed
 };
 
 // The answer to `position`: the error of the first illegal move, if any.
@@ -35,7 +35,7 @@ struct PositionOutcome {
 //                host never checks moves, so the engine keeps score)
 //   options_, tt_, search_ as their names say; search_ uses tt_.
 class Engine {
-public:
+  public:
     explicit Engine(EngineCallbacks callbacks = {});
     ~Engine();
 
@@ -66,7 +66,7 @@ public:
     static constexpr int kDefaultBenchDepth = 13;
     static const std::vector<std::string>& benchPositions();
 
-private:
+  private:
     void declareOptions();
     SearchSettings settings() const;
 

@@ -33,7 +33,7 @@ struct Option {
 };
 
 class Options {
-public:
+  public:
     void add(Option option);
     // Checks the value against the declaration, applies it with onChange, then keeps it.
     // Errors: unknown option, non-numeric or out-of-range spin, check other than true/false.
@@ -48,7 +48,7 @@ public:
     // `option name Hash type spin default 16 min 1 max 32768`.
     static std::string describe(const Option& option);
 
-private:
+  private:
     Option* findMutable(std::string_view name);
     std::vector<Option> options_;
 };

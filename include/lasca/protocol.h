@@ -2,6 +2,7 @@
 // writes to stdout.
 #pragma once
 
+#include <atomic>
 #include <iosfwd>
 #include <mutex>
 #include <string>
@@ -15,11 +16,11 @@ namespace lasca {
 // Output: the single writer of protocol lines. Thread-safe (the search thread reports through
 // it); every line is flushed at once and logged at debug level.
 class Output {
-public:
+  public:
     explicit Output(std::ostream& out) : out_(out) {}
     void line(const std::string& text);
 
-private:
+  private:
     std::ostream& out_;
     std::mutex mutex_;
 };
@@ -30,7 +31,7 @@ inline constexpr std::size_t kMaxLineBytes = 1 << 20;
 
 // Protocol: parses command lines and drives the Engine.
 class Protocol {
-public:
+  public:
     explicit Protocol(Output& out);
     ~Protocol();
 
@@ -42,7 +43,7 @@ public:
     // Reads lines from `in` until quit or end of input; returns the process exit code.
     static int run(std::istream& in, std::ostream& out);
 
-private:
+  private:
     using Tokens = std::vector<std::string_view>;
 
     void identify(Dialect dialect);
@@ -62,7 +63,7 @@ private:
     std::string formatBestMove(const Move& best, const Move& ponder) const;
 
     Output& out_;
-    Dialect dialect_ = Dialect::Uci;
+    std::atomic<Dialect> dialect_{Dialect::Uci};  // read by the search thread for bestmove
     Engine engine_;
 };
 

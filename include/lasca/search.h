@@ -80,7 +80,7 @@ class Worker;
 // Search: owns the worker threads and the stop/ponder signals. start() returns at once; the
 // main worker reports through the callbacks and ends with exactly one onBestMove per start().
 class Search {
-public:
+  public:
     explicit Search(TranspositionTable& tt);
     ~Search();
     Search(const Search&) = delete;
@@ -93,14 +93,14 @@ public:
     void ponderhit();  // the expected move was played: think on with the clock
     void wait();       // returns once the bestmove has been reported
     bool running() const { return running_.load(); }
-    void clear();      // forget killers and histories (new game)
+    void clear();  // forget killers and histories (new game)
 
     // Runs a search to the end on this thread, for bench and tests.
     SearchResult run(const Position& root, const std::vector<Key>& history,
                      const SearchLimits& limits, const SearchSettings& settings,
                      const std::function<void(const SearchInfo&)>& onInfo = {});
 
-private:
+  private:
     friend class Worker;
     void mainLoop(SearchCallbacks callbacks);
     void prepareWorkers(int count);

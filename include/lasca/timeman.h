@@ -20,6 +20,7 @@ struct ClockLimits {
 struct TimeBudget {
     std::int64_t soft = -1;  // -1: no limit
     std::int64_t hard = -1;
+    bool fixed = false;  // movetime: use the whole time, never stop between iterations
     bool limited() const { return hard >= 0; }
 };
 

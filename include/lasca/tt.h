@@ -55,7 +55,7 @@ struct TTHit {
 // position, then an empty slot, then the entry with the least depth, an old generation counting
 // as 8 plies less.
 class TranspositionTable {
-public:
+  public:
     static constexpr std::size_t kMinMegabytes = 1;
     static constexpr std::size_t kMaxMegabytes = 65536;
 
@@ -73,7 +73,7 @@ public:
     int hashfull() const;  // permille of sampled entries written by the current search
     std::size_t megabytes() const { return megabytes_; }
 
-private:
+  private:
     struct alignas(64) Bucket {
         TTEntry entries[5];
         std::uint32_t padding;

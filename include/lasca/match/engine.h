@@ -1,0 +1,82 @@
+// Engine: one engine program driven through the project's protocol (UCI or UGI dialect) as a
+// child process, with a watchdog on every reply the runner waits for.
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "lasca/match/process.h"
+#include "lasca/result.h"
+
+namespace lasca::match {
+
+enum class Dialect { Uci, Ugi };
+
+// EngineSpec: how to start and configure one engine.
+//   name      shown in reports and PDN (default: the file name of path)
+//   path      the program; args its command-line arguments
+//   options   sent as `setoption name <first> value <second>` after the handshake, in order
+//   dialect   `uci` or `ugi` handshake (and the matching new-game command and go names)
+struct EngineSpec {
+    std::string name;
+    std::string path;
+    std::vector<std::string> args;
+    std::vector<std::pair<std::string, std::string>> options;
+    Dialect dialect = Dialect::Uci;
+};
+
+// Timeouts: how long the runner waits for each kind of reply before it declares the engine
+// hung. The move time-out is derived from the time control (see TimeControl).
+struct Timeouts {
+    std::chrono::milliseconds startup{10000};  // from start to uciok/ugiok
+    std::chrono::milliseconds isready{5000};   // from isready to readyok
+};
+
+// MoveReply: the outcome of asking for one move.
+//   status   Ok (move holds the bestmove token), Timeout (no bestmove before the deadline),
+//            Crashed (the engine's output closed), Garbled (a bestmove line without a move)
+//   elapsed  time from sending `go` to reading `bestmove`
+enum class ReplyStatus { Ok, Timeout, Crashed, Garbled };
+struct MoveReply {
+    ReplyStatus status = ReplyStatus::Ok;
+    std::string move;
+    std::chrono::milliseconds elapsed{0};
+};
+
+// Engine: a started engine. alive() turns false once the engine failed a watchdog or its
+// process ended; such an engine must be restarted (start again) before the next game.
+class Engine {
+  public:
+    // Starts the process, performs the handshake and sets the options, then checks isready.
+    static Result<std::unique_ptr<Engine>> start(const EngineSpec& spec, const Timeouts& timeouts,
+                                                 const std::string& stderrLog);
+    ~Engine();
+
+    const EngineSpec& spec() const { return spec_; }
+    bool alive() const { return alive_; }
+
+    // ucinewgame/uginewgame followed by isready; false when readyok did not come in time.
+    bool newGame();
+    // Sends `positionCommand`, then `isready` (waiting for readyok and dropping every line
+    // before it), then `goCommand`, and waits for `bestmove` until `deadline`
+    // (measured from the moment `go` is written).
+    MoveReply requestMove(const std::string& positionCommand, const std::string& goCommand,
+                          std::chrono::milliseconds deadline);
+    void quit();  // `quit`, a short grace period, then SIGKILL
+
+  private:
+    Engine(EngineSpec spec, Timeouts timeouts, std::unique_ptr<ChildProcess> process)
+        : spec_(std::move(spec)), timeouts_(timeouts), process_(std::move(process)) {}
+    Result<bool> handshake();
+    bool waitFor(const std::string& token, std::chrono::milliseconds timeout);
+
+    EngineSpec spec_;
+    Timeouts timeouts_;
+    std::unique_ptr<ChildProcess> process_;
+    bool alive_ = true;
+};
+
+}  // namespace lasca::match

@@ -1,0 +1,60 @@
+// PDN (Portable Draughts Notation) records of Lasca games: writing a GameRecord, reading games
+// back, and re-checking a read game against the rules core.
+//
+// Conventions (see docs/match.md): results use the draughts form "2-0" (White wins), "0-2"
+// (Black wins), "1-1" (draw), "*" (unfinished). Tags written, in order: Event, Site, Date,
+// Round ("<pair>.<game>", both 1-based: game 1 of a pair has the first engine as White),
+// White, Black, Result, GameType "Lasca", FEN (the start LFEN, always written),
+// Termination (endReasonName), TerminationDetails (only when there is a detail), PlyCount.
+// Moves are in the project's notation with move numbers ("1. c3-d4 e5xc3 2. ..."; a game
+// starting with Black to move begins "1... ").
+#pragma once
+
+#include <istream>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "lasca/game.h"
+#include "lasca/match/referee.h"
+#include "lasca/result.h"
+
+namespace lasca::match {
+
+// PdnGame: one game as read from (or written to) PDN.
+//   tags    tag pairs in file order (name, value), values unescaped
+//   moves   the move tokens of the movetext, without numbers, comments or the result
+//   result  the result token ("2-0", "0-2", "1-1" or "*")
+struct PdnGame {
+    std::vector<std::pair<std::string, std::string>> tags;
+    std::vector<std::string> moves;
+    std::string result = "*";
+    std::optional<std::string> tag(const std::string& name) const;
+};
+
+const char* pdnResult(Outcome outcome);  // "2-0", "0-2", "1-1", "*"
+
+// PdnHeader: the tags a record does not carry itself.
+struct PdnHeader {
+    std::string event = "lasca-match";
+    std::string site = "?";
+    std::string date = "????.??.??";
+};
+
+PdnGame toPdn(const GameRecord& record, const PdnHeader& header);
+std::string writePdn(const PdnGame& game);  // tags, a blank line, movetext, a blank line
+
+// Reads every game of a PDN stream; errors name the line.
+Result<std::vector<PdnGame>> readPdn(std::istream& in);
+
+// Replays a game through the rules core: every move must be legal from the FEN tag (or the
+// start position), and a result claimed by a rules termination (R9, T1, T2) must be what the
+// rules say of the final position. Returns the final position's LFEN.
+Result<std::string> replayPdn(const PdnGame& game, const DrawRules& rules);
+
+// The GameRecord of a game written by toPdn: index and colours from the Round tag
+// "<pair>.<game>" (game 1 has the match's first engine as White, game 2 as Black).
+Result<GameRecord> toRecord(const PdnGame& game);
+
+}  // namespace lasca::match

@@ -1,0 +1,61 @@
+// ChildProcess: a program run as a child with its standard input and output on pipes and its
+// standard error appended to a log file. Lines are read with a deadline (poll), so the runner
+// never blocks on a silent or hung engine. Thread-safe to create from several threads: the
+// pipes are opened close-on-exec and the child is started with posix_spawn (fork + exec).
+#pragma once
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lasca/result.h"
+
+namespace lasca::match {
+
+using SteadyClock = std::chrono::steady_clock;
+
+// ReadStatus: what readLine() found before its deadline.
+enum class ReadStatus { Line, Timeout, Closed };
+
+// ChildProcess
+//   pid_       the child's process id, -1 once it has been reaped
+//   in_, out_  our ends of the child's stdin (write) and stdout (read) pipes, -1 when closed
+//   buffer_    bytes read from stdout that do not yet form a whole line
+// The destructor kills (SIGKILL) and reaps the child if it is still running.
+class ChildProcess {
+  public:
+    // Starts `path` with `args` (argv[0] is path). stderrLog: file the child's standard error
+    // is appended to ("" = /dev/null).
+    static Result<std::unique_ptr<ChildProcess>> start(const std::string& path,
+                                                       const std::vector<std::string>& args,
+                                                       const std::string& stderrLog);
+    ~ChildProcess();
+    ChildProcess(const ChildProcess&) = delete;
+    ChildProcess& operator=(const ChildProcess&) = delete;
+
+    bool writeLine(std::string_view line);  // false when the child's input is closed
+    ReadStatus readLine(std::string& line, SteadyClock::time_point deadline);
+
+    // Exit status once the child ended (waiting at most `wait`): the exit code, or
+    // -signal when killed by a signal; nothing while it still runs.
+    std::optional<int> wait(std::chrono::milliseconds wait);
+    void kill();  // SIGKILL and reap
+    pid_t pid() const { return pid_; }
+
+  private:
+    ChildProcess(pid_t pid, int in, int out) : pid_(pid), in_(in), out_(out) {}
+    bool takeBufferedLine(std::string& line);
+
+    pid_t pid_;
+    int in_;
+    int out_;
+    std::string buffer_;
+    std::optional<int> status_;
+};
+
+}  // namespace lasca::match
