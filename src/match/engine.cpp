@@ -1,0 +1,111 @@
+#include "lasca/match/engine.h"
+
+#include <sstream>
+
+namespace lasca::match {
+
+namespace {
+
+constexpr std::chrono::milliseconds kQuitGrace{300};
+
+std::string firstToken(const std::string& line) {
+    std::istringstream in(line);
+    std::string t;
+    in >> t;
+    return t;
+}
+
+}  // namespace
+
+Result<std::unique_ptr<Engine>> Engine::start(const EngineSpec& spec, const Timeouts& timeouts,
+                                              const std::string& stderrLog) {
+    auto process = ChildProcess::start(spec.path, spec.args, stderrLog);
+    if (!process) return makeError(process.error());
+    std::unique_ptr<Engine> engine(new Engine(spec, timeouts, std::move(process).value()));
+    auto ok = engine->handshake();
+    if (!ok) return makeError(spec.name + ": " + ok.error());
+    return engine;
+}
+
+Engine::~Engine() {
+    quit();
+}
+
+Result<bool> Engine::handshake() {
+    const bool ugi = spec_.dialect == Dialect::Ugi;
+    process_->writeLine(ugi ? "ugi" : "uci");
+    if (!waitFor(ugi ? "ugiok" : "uciok", timeouts_.startup))
+        return makeError(std::string("no ") + (ugi ? "ugiok" : "uciok") + " within " +
+                         std::to_string(timeouts_.startup.count()) + " ms");
+    for (const auto& [name, value] : spec_.options)
+        process_->writeLine("setoption name " + name + " value " + value);
+    process_->writeLine("isready");
+    if (!waitFor("readyok", timeouts_.isready))
+        return makeError("no readyok within " + std::to_string(timeouts_.isready.count()) + " ms");
+    return true;
+}
+
+bool Engine::waitFor(const std::string& token, std::chrono::milliseconds timeout) {
+    const auto deadline = SteadyClock::now() + timeout;
+    std::string line;
+    for (;;) {
+        const ReadStatus s = process_->readLine(line, deadline);
+        if (s != ReadStatus::Line) {
+            alive_ = false;
+            return false;
+        }
+        if (firstToken(line) == token) return true;
+    }
+}
+
+bool Engine::newGame() {
+    if (!alive_) return false;
+    process_->writeLine(spec_.dialect == Dialect::Ugi ? "uginewgame" : "ucinewgame");
+    process_->writeLine("isready");
+    return waitFor("readyok", timeouts_.isready);
+}
+
+MoveReply Engine::requestMove(const std::string& positionCommand, const std::string& goCommand,
+                              std::chrono::milliseconds deadline) {
+    MoveReply reply;
+    process_->writeLine(positionCommand);
+    // Synchronise first: anything the engine still had to say (a late or duplicate bestmove)
+    // arrives before readyok and is dropped, so it cannot be taken for this move's answer.
+    process_->writeLine("isready");
+    if (!waitFor("readyok", timeouts_.isready)) {
+        reply.status = process_->wait(std::chrono::milliseconds(0)) ? ReplyStatus::Crashed
+                                                                    : ReplyStatus::Timeout;
+        return reply;
+    }
+    const auto sent = SteadyClock::now();
+    const bool written = process_->writeLine(goCommand);
+    std::string line;
+    for (;;) {
+        const ReadStatus s = process_->readLine(line, sent + deadline);
+        reply.elapsed =
+            std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - sent);
+        if (s == ReadStatus::Timeout) reply.status = ReplyStatus::Timeout;
+        if (s == ReadStatus::Closed || (s == ReadStatus::Timeout && !written))
+            reply.status = ReplyStatus::Crashed;
+        if (s != ReadStatus::Line) {
+            alive_ = false;
+            return reply;
+        }
+        std::istringstream in(line);
+        std::string token;
+        in >> token;
+        if (token != "bestmove") continue;
+        if (!(in >> reply.move)) reply.status = ReplyStatus::Garbled;
+        return reply;
+    }
+}
+
+void Engine::quit() {
+    if (!process_) return;
+    process_->writeLine("quit");
+    if (!process_->wait(kQuitGrace)) process_->kill();
+    process_.reset();
+    alive_ = false;
+}
+
+}  // namespace lasca::match

@@ -1,0 +1,170 @@
+// lasca-reference: the reference players of reference_players.h behind a minimal protocol loop
+// (uci/ugi, isready, setoption, ucinewgame/uginewgame, position, go, quit). `go` ignores its
+// parameters and answers at once with `bestmove <move>` (`bestmove 0000` when there is no
+// legal move). Errors get one `info string error: ...` line; the previous state stays.
+#include <cctype>
+#include <charconv>
+#include <cstdint>
+#include <iostream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "lasca/game.h"
+#include "lasca/match/reference_players.h"
+#include "lasca/notation.h"
+
+namespace {
+
+using lasca::match::PlayerConfig;
+
+constexpr int kMaxDepth = 30;
+constexpr std::int64_t kMaxSeed = 2147483647;
+
+// ReferenceState: everything the loop remembers between commands.
+//   player      the configured player (Player and Depth options)
+//   seed        the Seed option; the generator is reseeded with seed + games at each new game
+//   games       number of new-game commands seen
+//   position    the current position (after the moves of the last `position` command)
+struct ReferenceState {
+    PlayerConfig player;
+    std::int64_t seed = 0;
+    std::uint64_t games = 0;
+    std::mt19937_64 rng{0};
+    lasca::Position position = lasca::Position::startPosition();
+};
+
+void reply(const std::string& line) {
+    std::cout << line << std::endl;
+}
+
+void error(const std::string& what) {
+    reply("info string error: " + what);
+}
+
+std::vector<std::string> split(const std::string& line) {
+    std::istringstream in(line);
+    std::vector<std::string> tokens;
+    for (std::string t; in >> t;) tokens.push_back(t);
+    return tokens;
+}
+
+std::string lowercase(std::string s) {
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+void handshake(const std::string& dialect) {
+    reply("id name Lasca reference");
+    reply("id author the lasca developers");
+    reply("option name Player type string default alphabeta");
+    reply("option name Depth type spin default 6 min 1 max " + std::to_string(kMaxDepth));
+    reply("option name Seed type spin default 0 min 0 max " + std::to_string(kMaxSeed));
+    reply(dialect + "ok");
+}
+
+bool parseInt(const std::string& text, std::int64_t lo, std::int64_t hi, std::int64_t& out) {
+    std::int64_t v = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (ec != std::errc{} || end != text.data() + text.size() || v < lo || v > hi) return false;
+    out = v;
+    return true;
+}
+
+// setoption name <id> value <x>: ids are single words here.
+void setOption(const std::vector<std::string>& t, ReferenceState& state) {
+    if (t.size() < 5 || t[1] != "name" || t[3] != "value") return error("setoption: bad syntax");
+    const std::string name = lowercase(t[2]);
+    std::int64_t n = 0;
+    if (name == "player") {
+        const auto kind = lasca::match::parsePlayerKind(t[4]);
+        if (!kind) return error("option Player must be random, greedy or alphabeta");
+        state.player.kind = *kind;
+    } else if (name == "depth") {
+        if (!parseInt(t[4], 1, kMaxDepth, n)) return error("option Depth out of range");
+        state.player.depth = static_cast<int>(n);
+    } else if (name == "seed") {
+        if (!parseInt(t[4], 0, kMaxSeed, n)) return error("option Seed out of range");
+        state.seed = n;
+        state.rng.seed(static_cast<std::uint64_t>(n));
+    } else {
+        error("unknown option '" + t[2] + "'");
+    }
+}
+
+void newGame(ReferenceState& state) {
+    ++state.games;
+    state.rng.seed(static_cast<std::uint64_t>(state.seed) + state.games);
+    state.position = lasca::Position::startPosition();
+}
+
+// position startpos|fen <LFEN: 2 to 4 fields> [moves ...]
+void setPosition(const std::vector<std::string>& t, ReferenceState& state) {
+    std::size_t i = 1;
+    std::string lfen;
+    if (i < t.size() && t[i] == "startpos") {
+        lfen = std::string(lasca::kStartLfen);
+        ++i;
+    } else if (i < t.size() && t[i] == "fen") {
+        for (++i; i < t.size() && t[i] != "moves"; ++i) lfen += (lfen.empty() ? "" : " ") + t[i];
+    } else {
+        return error("position: expected startpos or fen");
+    }
+    auto start = lasca::Position::fromLfen(lfen);
+    if (!start) return error(start.error());
+    lasca::Game game(start.value());
+    if (i < t.size() && t[i] == "moves") {
+        for (++i; i < t.size(); ++i) {
+            if (!game.playText(t[i])) {
+                state.position = game.current();
+                return error("illegal move " + t[i]);
+            }
+        }
+    } else if (i < t.size()) {
+        return error("position: unexpected '" + t[i] + "'");
+    }
+    state.position = game.current();
+}
+
+void go(ReferenceState& state) {
+    const lasca::Move m = lasca::match::chooseMove(state.position, state.player, state.rng);
+    reply("bestmove " + lasca::formatMove(m));
+}
+
+// Returns false on quit.
+bool handle(const std::string& line, ReferenceState& state) {
+    const auto t = split(line);
+    if (t.empty()) return true;
+    const std::string& cmd = t[0];
+    if (cmd == "uci" || cmd == "ugi") {
+        handshake(cmd);
+    } else if (cmd == "isready") {
+        reply("readyok");
+    } else if (cmd == "setoption") {
+        setOption(t, state);
+    } else if (cmd == "ucinewgame" || cmd == "uginewgame") {
+        newGame(state);
+    } else if (cmd == "position") {
+        setPosition(t, state);
+    } else if (cmd == "go") {
+        go(state);
+    } else if (cmd == "quit") {
+        return false;
+    } else if (cmd != "stop") {
+        error("unknown command '" + cmd + "'");
+    }
+    return true;
+}
+
+}  // namespace
+
+int main() {
+    std::ios::sync_with_stdio(false);
+    ReferenceState state;
+    for (std::string line; std::getline(std::cin, line);) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (!handle(line, state)) break;
+    }
+    return 0;
+}

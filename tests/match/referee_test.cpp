@@ -1,0 +1,147 @@
+// The referee (issue 5, "Referee"): every engine failure loses the game, results come from the
+// rules core. Fake engines (fake_engine.cpp) misbehave on request.
+#include <gtest/gtest.h>
+
+#include "lasca/match/engine.h"
+#include "lasca/match/referee.h"
+
+namespace lasca::match {
+namespace {
+
+EngineSpec fake(const std::string& mode, int from = 1) {
+    EngineSpec spec;
+    spec.name = "fake-" + mode;
+    spec.path = LASCA_FAKE_ENGINE;
+    spec.args = {mode, std::to_string(from)};
+    return spec;
+}
+
+EngineSpec reference(const std::string& player) {
+    EngineSpec spec;
+    spec.name = "ref-" + player;
+    spec.path = LASCA_REFERENCE;
+    spec.options = {{"Player", player}, {"Depth", "2"}};
+    return spec;
+}
+
+std::unique_ptr<Engine> start(const EngineSpec& spec) {
+    auto e = Engine::start(spec, Timeouts{}, "");
+    EXPECT_TRUE(e.ok()) << (e.ok() ? "" : e.error());
+    return std::move(e).value();
+}
+
+GameSettings fastSettings() {
+    GameSettings s;
+    s.timeControl.movetimeMs = 100;
+    s.timeControl.margin = std::chrono::milliseconds(200);
+    return s;
+}
+
+GameRecord playWhite(const EngineSpec& white, const EngineSpec& black) {
+    auto w = start(white);
+    auto b = start(black);
+    return playGame(*w, *b, Position::startPosition(), fastSettings());
+}
+
+TEST(Referee, IllegalMoveLoses) {
+    const GameRecord r = playWhite(fake("illegal", 2), reference("random"));
+    EXPECT_EQ(r.outcome, Outcome::BlackWins);
+    EXPECT_EQ(r.reason, EndReason::IllegalMove);
+    EXPECT_EQ(r.moves.size(), 2u);  // White's first move was legal, its second was not
+}
+
+TEST(Referee, GarbledMoveLoses) {
+    const GameRecord r = playWhite(reference("random"), fake("garbage"));
+    EXPECT_EQ(r.outcome, Outcome::WhiteWins);
+    EXPECT_EQ(r.reason, EndReason::GarbledMove);
+    EXPECT_EQ(r.moves.size(), 1u);
+}
+
+TEST(Referee, BestmoveWithoutMoveLoses) {
+    const GameRecord r = playWhite(fake("empty"), reference("random"));
+    EXPECT_EQ(r.outcome, Outcome::BlackWins);
+    EXPECT_EQ(r.reason, EndReason::GarbledMove);
+}
+
+TEST(Referee, CrashLosesAndEngineIsMarkedDead) {
+    auto w = start(reference("random"));
+    auto b = start(fake("exit", 3));
+    const GameRecord r = playGame(*w, *b, Position::startPosition(), fastSettings());
+    EXPECT_EQ(r.outcome, Outcome::WhiteWins);
+    EXPECT_EQ(r.reason, EndReason::Crash);
+    EXPECT_EQ(r.moves.size(), 5u);
+    EXPECT_FALSE(b->alive());
+    EXPECT_TRUE(w->alive());
+}
+
+TEST(Referee, HangIsATimeForfeit) {
+    const auto begin = std::chrono::steady_clock::now();
+    const GameRecord r = playWhite(fake("hang"), reference("random"));
+    EXPECT_EQ(r.outcome, Outcome::BlackWins);
+    EXPECT_EQ(r.reason, EndReason::TimeForfeit);
+    EXPECT_LT(std::chrono::steady_clock::now() - begin, std::chrono::seconds(5));
+}
+
+TEST(Referee, ClockRunsOut) {
+    auto w = start(reference("random"));
+    auto b = start(fake("slow", 2));
+    GameSettings s;
+    s.timeControl.kind = TimeControl::Kind::Clock;
+    s.timeControl.baseMs = 1000;
+    s.timeControl.incMs = 0;
+    s.timeControl.margin = std::chrono::milliseconds(100);
+    const GameRecord r = playGame(*w, *b, Position::startPosition(), s);
+    EXPECT_EQ(r.outcome, Outcome::WhiteWins);
+    EXPECT_EQ(r.reason, EndReason::TimeForfeit);
+    EXPECT_EQ(r.moves.size(), 3u);
+}
+
+TEST(Referee, EngineThatNeverHandshakesDoesNotStart) {
+    Timeouts t;
+    t.startup = std::chrono::milliseconds(300);
+    auto e = Engine::start(fake("nostart"), t, "");
+    EXPECT_FALSE(e.ok());
+}
+
+TEST(Referee, MissingProgramDoesNotStart) {
+    EngineSpec spec;
+    spec.name = "missing";
+    spec.path = "/nonexistent/engine";
+    EXPECT_FALSE(Engine::start(spec, Timeouts{}, "").ok());
+}
+
+// R9: the game ends when the side to move has no legal move, decided by the rules core.
+TEST(Referee, LegalGameEndsByTheRules) {
+    GameSettings s = fastSettings();
+    auto w = start(reference("alphabeta"));
+    auto b = start(fake("legal"));
+    const GameRecord r = playGame(*w, *b, Position::startPosition(), s);
+    EXPECT_NE(r.outcome, Outcome::Ongoing);
+    EXPECT_TRUE(r.reason == EndReason::NoLegalMove || r.reason == EndReason::Repetition ||
+                r.reason == EndReason::NoProgress);
+}
+
+TEST(Referee, MaxPliesAdjudicatesADraw) {
+    GameSettings s = fastSettings();
+    s.maxPlies = 4;
+    const auto w = start(fake("legal"));
+    const auto b = start(fake("legal"));
+    const GameRecord r = playGame(*w, *b, Position::startPosition(), s);
+    EXPECT_EQ(r.outcome, Outcome::Draw);
+    EXPECT_EQ(r.reason, EndReason::MaxPlies);
+    EXPECT_EQ(r.moves.size(), 4u);
+}
+
+// An opening where White is already lost (R9) is scored without asking any engine.
+TEST(Referee, LostStartPositionNeedsNoMove) {
+    const auto w = start(fake("hang"));
+    const auto b = start(fake("hang"));
+    const auto pos = Position::fromLfen("-,-,-,-/-,-,-/-,-,-,-/-,-,-/-,-,-,-/-,-,-/B,-,-,- w");
+    ASSERT_TRUE(pos.ok());
+    const GameRecord r = playGame(*w, *b, pos.value(), fastSettings());
+    EXPECT_EQ(r.outcome, Outcome::BlackWins);
+    EXPECT_EQ(r.reason, EndReason::NoLegalMove);
+}
+
+}  // namespace
+}  // namespace lasca::match
