@@ -3,6 +3,7 @@
 #include <chrono>
 
 #include "lasca/notation.h"
+#include "lasca/text.h"
 
 namespace lasca {
 
@@ -72,10 +73,8 @@ PositionOutcome Engine::setPosition(const Position& start, const std::vector<std
         if (!game.playText(moves[i]).ok()) {
             outcome.ok = false;
             outcome.illegalPly = static_cast<int>(i) + 1;
-            std::string shown;
-            for (char c : std::string_view(moves[i]).substr(0, 40))
-                shown += (c >= 0x20 && c < 0x7f) ? c : '?';
-            outcome.error = "illegal move " + shown + " at ply " + std::to_string(i + 1);
+            outcome.error =
+                "illegal move " + printable(moves[i]) + " at ply " + std::to_string(i + 1);
             forfeitBy_ = mover;
             break;
         }

@@ -3,19 +3,13 @@
 #include <vector>
 
 #include "lasca/movegen.h"
+#include "lasca/text.h"
 
 namespace lasca {
 
 namespace {
 
 constexpr std::size_t kMaxMoveText = 64;
-
-std::string printable(std::string_view text) {
-    std::string out;
-    for (char c : text.substr(0, 40)) out += (c >= 0x20 && c < 0x7f) ? c : '?';
-    if (text.size() > 40) out += "...";
-    return out;
-}
 
 // The squares of a move as written, and the separator used between them (0 for none).
 struct WrittenMove {

@@ -4,6 +4,8 @@
 #include <cctype>
 #include <charconv>
 
+#include "lasca/text.h"
+
 namespace lasca {
 
 namespace {
@@ -27,13 +29,6 @@ const char* typeName(OptionType t) {
             return "button";
     }
     return "string";
-}
-
-std::string shown(std::string_view text) {
-    std::string out;
-    for (char c : text.substr(0, 40)) out += (c >= 0x20 && c < 0x7f) ? c : '?';
-    if (text.size() > 40) out += "...";
-    return out;
 }
 
 constexpr std::size_t kMaxStringOption = 4096;
@@ -63,7 +58,7 @@ Option* Options::findMutable(std::string_view name) {
 
 Result<bool> Options::set(std::string_view name, std::string_view value) {
     Option* option = findMutable(name);
-    if (!option) return makeError("unknown option '" + shown(name) + "'");
+    if (!option) return makeError("unknown option '" + printable(name) + "'");
     std::string normalised(value);
     switch (option->type) {
         case OptionType::Spin: {
@@ -72,12 +67,12 @@ Result<bool> Options::set(std::string_view name, std::string_view value) {
             if (value.empty() || ec == std::errc::result_out_of_range ||
                 (ec == std::errc() && end == value.data() + value.size() &&
                  (v < option->min || v > option->max)))
-                return makeError("option " + option->name + " value '" + shown(value) +
+                return makeError("option " + option->name + " value '" + printable(value) +
                                  "' out of range " + std::to_string(option->min) + ".." +
                                  std::to_string(option->max));
             if (ec != std::errc() || end != value.data() + value.size())
                 return makeError("option " + option->name + " needs an integer, got '" +
-                                 shown(value) + "'");
+                                 printable(value) + "'");
             normalised = std::to_string(v);
             break;
         }
@@ -88,7 +83,7 @@ Result<bool> Options::set(std::string_view name, std::string_view value) {
                 normalised = "false";
             else
                 return makeError("option " + option->name + " needs true or false, got '" +
-                                 shown(value) + "'");
+                                 printable(value) + "'");
             break;
         case OptionType::String:
             if (value.size() > kMaxStringOption)

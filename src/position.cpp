@@ -1,7 +1,8 @@
 #include "lasca/position.h"
 
-#include <charconv>
 #include <vector>
+
+#include "lasca/text.h"
 
 namespace lasca {
 
@@ -271,34 +272,9 @@ std::vector<std::string_view> split(std::string_view text, char separator) {
     }
 }
 
-std::vector<std::string_view> splitWhitespace(std::string_view text) {
-    std::vector<std::string_view> fields;
-    std::size_t i = 0;
-    while (i < text.size()) {
-        while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
-        std::size_t j = i;
-        while (j < text.size() && text[j] != ' ' && text[j] != '\t') ++j;
-        if (j > i) fields.push_back(text.substr(i, j - i));
-        i = j;
-    }
-    return fields;
-}
-
-// Shows at most 20 characters of user text inside an error message.
-std::string excerpt(std::string_view text) {
-    std::string out;
-    for (char c : text.substr(0, 20)) out += (c >= 0x20 && c < 0x7f) ? c : '?';
-    if (text.size() > 20) out += "...";
-    return out;
-}
-
 std::optional<int> parseCounter(std::string_view text, int low, int high) {
-    if (text.empty() || text.size() > 9) return std::nullopt;
-    int value = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
-    if (value < low || value > high) return std::nullopt;
-    return value;
+    const auto value = parseBoundedInteger(text, low, high);
+    return value ? std::optional<int>(static_cast<int>(*value)) : std::nullopt;
 }
 
 }  // namespace
@@ -306,7 +282,7 @@ std::optional<int> parseCounter(std::string_view text, int low, int high) {
 Result<Position> Position::fromLfen(std::string_view lfen) {
     const auto fields = splitWhitespace(lfen);
     if (fields.size() < 2)
-        return makeError("LFEN needs a board and a side to move, got '" + excerpt(lfen) + "'");
+        return makeError("LFEN needs a board and a side to move, got '" + printable(lfen) + "'");
     if (fields.size() > 4)
         return makeError("LFEN has " + std::to_string(fields.size()) +
                          " fields, at most 4 (board, side, T2 plies, move number)");
@@ -338,7 +314,7 @@ Result<Position> Position::fromLfen(std::string_view lfen) {
             for (std::size_t k = 0; k < cell.size(); ++k) {
                 const auto piece = pieceFromChar(cell[k]);
                 if (!piece)
-                    return makeError("LFEN unknown piece letter '" + excerpt(cell.substr(k, 1)) +
+                    return makeError("LFEN unknown piece letter '" + printable(cell.substr(k, 1)) +
                                      "' on " + squareName(s) + " (expected w, W, b, B or -)");
                 bits |= static_cast<ColumnBits>(*piece) << (2 * k);
                 ++pieces[index(colorOf(*piece))];
@@ -363,21 +339,21 @@ Result<Position> Position::fromLfen(std::string_view lfen) {
     } else if (fields[1] == "b") {
         pos.setSideToMove(Color::Black);
     } else {
-        return makeError("LFEN bad side to move '" + excerpt(fields[1]) + "' (expected w or b)");
+        return makeError("LFEN bad side to move '" + printable(fields[1]) + "' (expected w or b)");
     }
 
     int quiet = 0, moveNumber = 1;
     if (fields.size() >= 3) {
         const auto value = parseCounter(fields[2], 0, kMaxQuietPlies);
         if (!value)
-            return makeError("LFEN bad T2 ply counter '" + excerpt(fields[2]) + "' (expected 0.." +
-                             std::to_string(kMaxQuietPlies) + ")");
+            return makeError("LFEN bad T2 ply counter '" + printable(fields[2]) +
+                             "' (expected 0.." + std::to_string(kMaxQuietPlies) + ")");
         quiet = *value;
     }
     if (fields.size() == 4) {
         const auto value = parseCounter(fields[3], 1, kMaxMoveNumber);
         if (!value)
-            return makeError("LFEN bad move number '" + excerpt(fields[3]) + "' (expected 1.." +
+            return makeError("LFEN bad move number '" + printable(fields[3]) + "' (expected 1.." +
                              std::to_string(kMaxMoveNumber) + ")");
         moveNumber = *value;
     }

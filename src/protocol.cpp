@@ -1,7 +1,6 @@
 #include "lasca/protocol.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cstdio>
 #include <iostream>
 #include <sstream>
@@ -10,6 +9,7 @@
 #include "lasca/movegen.h"
 #include "lasca/notation.h"
 #include "lasca/perft.h"
+#include "lasca/text.h"
 #include "lasca/version.h"
 
 namespace lasca {
@@ -20,38 +20,6 @@ constexpr std::int64_t kMaxMilliseconds = 1'000'000'000;  // about 11.5 days
 constexpr std::uint64_t kMaxNodes = 1ULL << 50;
 constexpr int kMaxProtocolPerftDepth = 24;
 constexpr int kMaxBenchDepth = 30;
-
-std::vector<std::string_view> tokenize(std::string_view line) {
-    std::vector<std::string_view> tokens;
-    std::size_t i = 0;
-    while (i < line.size()) {
-        while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
-        std::size_t j = i;
-        while (j < line.size() && line[j] != ' ' && line[j] != '\t') ++j;
-        if (j > i) tokens.push_back(line.substr(i, j - i));
-        i = j;
-    }
-    return tokens;
-}
-
-// User text inside an error line: printable ASCII only, at most 40 characters.
-std::string shown(std::string_view text) {
-    std::string out;
-    for (char c : text.substr(0, 40)) out += (c >= 0x20 && c < 0x7f) ? c : '?';
-    if (text.size() > 40) out += "...";
-    return out;
-}
-
-// A decimal number in [low, high]; no sign, no trailing characters.
-std::optional<std::int64_t> parseNumber(std::string_view text, std::int64_t low,
-                                        std::int64_t high) {
-    if (text.empty() || text.size() > 18 || text[0] == '+' || text[0] == '-') return std::nullopt;
-    std::int64_t value = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
-    if (value < low || value > high) return std::nullopt;
-    return value;
-}
 
 std::string join(const std::vector<std::string_view>& tokens, std::size_t from, std::size_t to) {
     std::string text;
@@ -115,13 +83,13 @@ bool Protocol::refuseWhileSearching(std::string_view command) {
 }
 
 bool Protocol::handle(std::string_view line) {
-    logger().debug("<< {}", shown(line));
+    logger().debug("<< {}", printable(line));
     if (line.size() > kMaxLineBytes) {
         error("line too long (" + std::to_string(line.size()) + " bytes, at most " +
               std::to_string(kMaxLineBytes) + ")");
         return true;
     }
-    const Tokens t = tokenize(line);
+    const Tokens t = splitWhitespace(line);
     if (t.empty()) {
         error("empty line");
         return true;
@@ -163,7 +131,7 @@ bool Protocol::handle(std::string_view line) {
         (void)initLogging(t[1] == "on" ? "debug" : "warn",
                           engine_.options().stringValue("Debug Log File"));
     } else {
-        error("unknown command '" + shown(command) + "' (try help)");
+        error("unknown command '" + printable(command) + "' (try help)");
     }
     return true;
 }
@@ -211,7 +179,7 @@ void Protocol::position(const Tokens& t) {
     Position start;
     if (t[1] == "startpos") {
         if (movesAt != 2 && t.size() > 2) {
-            error("unexpected '" + shown(t[2]) + "' after startpos");
+            error("unexpected '" + printable(t[2]) + "' after startpos");
             return;
         }
         start = Position::startPosition();
@@ -223,7 +191,7 @@ void Protocol::position(const Tokens& t) {
         }
         start = parsed.value();
     } else {
-        error("position needs startpos or fen <LFEN>, got '" + shown(t[1]) + "'");
+        error("position needs startpos or fen <LFEN>, got '" + printable(t[1]) + "'");
         return;
     }
     std::vector<std::string> moves;
@@ -270,7 +238,7 @@ void Protocol::go(const Tokens& t) {
             continue;
         }
         if (!isKeyword(key)) {
-            error("go: unknown parameter '" + shown(key) + "'");
+            error("go: unknown parameter '" + printable(key) + "'");
             return;
         }
         if (i + 1 >= t.size()) {
@@ -284,10 +252,10 @@ void Protocol::go(const Tokens& t) {
         if (key == "mate") high = kMaxPly / 2, low = 1;
         if (key == "movestogo") high = 1000, low = 1;
         if (key == "perft") high = kMaxProtocolPerftDepth, low = 1;
-        const auto value = parseNumber(text, low, high);
+        const auto value = parseBoundedInteger(text, low, high);
         if (!value) {
             error("go: " + std::string(key) + " needs a number in " + std::to_string(low) + ".." +
-                  std::to_string(high) + ", got '" + shown(text) + "'");
+                  std::to_string(high) + ", got '" + printable(text) + "'");
             return;
         }
         const std::int64_t v = *value;
@@ -328,7 +296,7 @@ void Protocol::query(const Tokens& t) {
     } else if (t[1] == "result") {
         out_.line(std::string("response ") + resultWord(status.outcome));
     } else {
-        error("query: unknown question '" + shown(t[1]) + "' (p1turn, gameover, result)");
+        error("query: unknown question '" + printable(t[1]) + "' (p1turn, gameover, result)");
     }
 }
 
@@ -396,7 +364,7 @@ void Protocol::bench(const Tokens& t) {
         return;
     }
     if (t.size() == 2) {
-        const auto value = parseNumber(t[1], 1, kMaxBenchDepth);
+        const auto value = parseBoundedInteger(t[1], 1, kMaxBenchDepth);
         if (!value) {
             error("bench depth must be a number in 1.." + std::to_string(kMaxBenchDepth));
             return;
