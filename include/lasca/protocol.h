@@ -40,6 +40,9 @@ class Protocol {
     // End of input or quit: stops any search and waits for its bestmove.
     void finish();
 
+    // The engine behind the protocol, for tests and fuzzing harnesses.
+    const Engine& engine() const { return engine_; }
+
     // Reads lines from `in` until quit or end of input; returns the process exit code.
     static int run(std::istream& in, std::ostream& out);
 
