@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Soak run: many fast games of the engine against itself (2 threads each) through lasca-match,
+# then a report of everything that must never happen: crashes, hangs, illegal or garbled moves,
+# time losses; and the peak memory of any engine process (bounded by Hash plus a constant).
+# Exit code 1 when any failure occurred.
+#   scripts/soak.sh [--games N] [--tc S+I] [--threads T] [--hash MB] [--out DIR] [--no-build]
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+
+games=2000
+tc="1+0.01"
+threads=2
+hash=16
+out="$LASCA_ROOT/soak"
+build=1
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --games) games=$2; shift 2 ;;
+        --tc) tc=$2; shift 2 ;;
+        --threads) threads=$2; shift 2 ;;
+        --hash) hash=$2; shift 2 ;;
+        --out) out=$2; shift 2 ;;
+        --no-build) build=0; shift ;;
+        *) echo "soak.sh: unknown flag $1" >&2; exit 2 ;;
+    esac
+done
+
+if [ "$build" -eq 1 ]; then
+    lasca_install_dependencies
+    lasca_build build Release
+fi
+bin="$LASCA_ROOT/build"
+mkdir -p "$out"
+rm -f "$out/soak.pdn"
+engine="cmd=$bin/lasca,option.Threads=$threads,option.Hash=$hash"
+start=$(date +%s)
+# /usr/bin/time -v reports the largest resident set of lasca-match's children: the engines.
+/usr/bin/time -v -o "$out/time.txt" "$bin/lasca-match" \
+    --engine "name=a,$engine" --engine "name=b,$engine" --games "$games" --tc "$tc" \
+    --concurrency 1 --openings "$LASCA_ROOT/data/openings.txt" --log-dir "$out/logs" \
+    --pdn "$out/soak.pdn" > "$out/report.txt" 2> "$out/progress.txt" || true
+elapsed=$(( $(date +%s) - start ))
+
+played=$(grep -c '^\[Result ' "$out/soak.pdn" || true)
+failures=0
+echo "Soak: $played of $games games, tc $tc, $threads threads and $hash MB hash per engine, ${elapsed} s"
+for reason in "illegal move" "garbled move" "time forfeit" "crash" "disconnected"; do
+    n=$(grep -c "^\[Termination \"$reason\"\]" "$out/soak.pdn" || true)
+    echo "  $reason: $n"
+    failures=$((failures + n))
+done
+peak_kb=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$out/time.txt")
+echo "  peak engine memory: $((peak_kb / 1024)) MB (Hash $hash MB)"
+grep -E '^(W/D/L|Score|Elo \(pairs\))' "$out/report.txt" | sed 's/^/  /'
+if [ "$played" -ne "$games" ]; then
+    echo "  games missing: $((games - played))"
+    failures=$((failures + games - played))
+fi
+[ "$failures" -eq 0 ] || { echo "soak: $failures failures" >&2; exit 1; }
