@@ -273,7 +273,8 @@ int countJumpPaths(const JumpContext& c, Square from, Bitboard jumped, Bitboard 
 // line only when some capture goes on. Branches here are hard to predict, and they cost more
 // than the few extra instructions.
 template <Color Us>
-std::uint64_t countCaptures(Board board, const FirstJumps<Us>& jumps) {
+[[gnu::always_inline]] inline std::uint64_t countCaptures(Board board,
+                                                          const FirstJumps<Us>& jumps) {
     int count = 0;
     std::array<Bitboard, kDirections> continuing{};
     forEachDirection([&](auto d) {
@@ -356,6 +357,13 @@ template <Color Us>
 std::uint64_t countMovesOf(Board board) {
     if (const FirstJumps<Us> jumps(board); jumps.any()) return countCaptures(board, jumps);
     return countSteps<Us>(board);
+}
+
+// The number of legal moves of Us on a board where Us is known to have a capture: the leaf
+// after a step that gave the opponent a capture (see StepReplies), without the test.
+template <Color Us>
+std::uint64_t countCapturesOf(Board board) {
+    return countCaptures(board, FirstJumps<Us>(board));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -460,8 +468,8 @@ Board afterCapture(const Columns& columns, Board board, Square from, const std::
 //   steps onto t plus the steps onto f: stepsB - into(t) + into(f).
 // Summed over every "safe" step (one after which B cannot capture) of a direction, that is a
 // handful of popcounts over sets of squares; only the steps after which B can capture are
-// played out one by one. The formula needs B to have no capture now; otherwise every step is
-// played out.
+// played out one by one, and B's replies after them are its captures. The formula needs B to
+// have no capture now; otherwise every step is played out.
 template <Color Us>
 class StepReplies {
   public:
@@ -479,6 +487,8 @@ class StepReplies {
             canLandOn_ |= shiftTo<e>(jumpers_[e] & ours);
             theirSteps_ += popcount(stepsInto_[e] & empty);
         });
+        for (std::size_t i = 0; i < stepsIntoPairs_.size(); ++i)
+            stepsIntoPairs_[i] = stepsInto_[2 * i] | std::uint64_t{stepsInto_[2 * i + 1]} << 32;
     }
 
     // Steps landing on `targets` (direction D) after which they can capture.
@@ -495,17 +505,20 @@ class StepReplies {
     // Sum of their replies over the safe steps landing on `safe` (direction D).
     template <int D>
     std::uint64_t sumOverSafe(Bitboard safe) const {
-        const Bitboard froms = shiftTo<opposite(D)>(safe);
+        constexpr std::uint64_t kTwice = (std::uint64_t{1} << 32) | 1;
+        const std::uint64_t froms = shiftTo<opposite(D)>(safe) * kTwice, tos = safe * kTwice;
         int sum = popcount(safe) * theirSteps_;
-        forEachDirection([&](auto e) {
-            sum += popcount(froms & stepsInto_[e]) - popcount(safe & stepsInto_[e]);
-        });
+        for (const std::uint64_t into : stepsIntoPairs_)
+            sum += std::popcount(froms & into) - std::popcount(tos & into);
         return static_cast<std::uint64_t>(sum);
     }
 
   private:
     std::array<Bitboard, kDirections> jumpers_{};    // [e]: squares they could jump in e
     std::array<Bitboard, kDirections> stepsInto_{};  // [e]: squares they could step onto in e
+    // stepsInto_ of two directions in one word, the first in bits 0-24, the second in bits
+    // 32-56: sumOverSafe counts two directions with one popcount.
+    std::array<std::uint64_t, kDirections / 2> stepsIntoPairs_{};
     Bitboard canTakeOn_ = 0;  // squares they could jump, with the square beyond empty now
     Bitboard canLandOn_ = 0;  // squares beyond our commanders they could jump
     int theirSteps_ = 0;
@@ -529,7 +542,7 @@ std::uint64_t countStepReplies(Board board) {
         constexpr int offset = kDirectionOffset[d];
         for (Bitboard b = unsafe; b; b = withoutLowest(b)) {
             const Square to = lowestSquare(b);
-            count += countMovesOf<~Us>(afterStep<Us>(board, to - offset, to));
+            count += countCapturesOf<~Us>(afterStep<Us>(board, to - offset, to));
         }
     });
     return count;

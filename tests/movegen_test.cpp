@@ -152,6 +152,36 @@ TEST(MoveGen, CountingShortcutsAgreeWithGeneration) {
                              [&](const Position& pos, const Move&) { check(pos); });
 }
 
+// perft's two- and three-ply counters (no make/unmake, bulk counting of replies) against plain
+// make/unmake counting, on random boards and on positions of random games.
+std::uint64_t slowPerft(Position& pos, int depth) {
+    MoveList list;
+    generateMoves(pos, list);
+    if (depth == 1) return list.size();
+    std::uint64_t nodes = 0;
+    for (const Move& m : list) {
+        Undo undo{};
+        pos.make(m, undo);
+        nodes += slowPerft(pos, depth - 1);
+        pos.unmake(m, undo);
+    }
+    return nodes;
+}
+
+TEST(MoveGen, MultiPlyCountersAgreeWithMakeUnmake) {
+    std::mt19937 rng(23);
+    auto check = [](Position pos) {
+        const Position before = pos;
+        ASSERT_EQ(countMovePairs(pos), slowPerft(pos, 2)) << pos.toLfen();
+        ASSERT_EQ(countMoveTriples(pos), slowPerft(pos, 3)) << pos.toLfen();
+        ASSERT_EQ(pos, before);
+    };
+    for (int i = 0; i < 20000; ++i) check(randomBoard(rng));
+    for (unsigned seed = 1; seed <= 150; ++seed)
+        test::playRandomGame(Position::startPosition(), seed, 150,
+                             [&](const Position& pos, const Move&) { check(pos); });
+}
+
 TEST(MoveGen, MovesAreCanonicalAndDistinct) {
     std::mt19937 rng(11);
     for (int i = 0; i < 5000; ++i) {
