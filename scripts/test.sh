@@ -21,11 +21,12 @@ jobs=$(nproc)
 label_args=(-LE slow)
 [ "$slow" -eq 1 ] && label_args=()
 
-lasca_build build Release
+lasca_build build Release -DLASCA_BUILD_TESTS=ON -DLASCA_BUILD_BENCHMARKS=ON
 (cd "$LASCA_ROOT/build" && ctest --output-on-failure -j "$jobs" "${label_args[@]}")
 
 if [ "$sanitize" -eq 1 ]; then
-    lasca_build build-asan Debug -DLASCA_SANITIZE=ON -DLASCA_NATIVE=OFF -DLASCA_BUILD_BENCHMARKS=OFF
+    lasca_build build-asan Debug -DLASCA_SANITIZE=ON -DLASCA_NATIVE=OFF -DLASCA_BUILD_TESTS=ON \
+        -DLASCA_BUILD_BENCHMARKS=OFF
     (cd "$LASCA_ROOT/build-asan" &&
         ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
         ctest --output-on-failure -j "$jobs" -LE slow)
