@@ -413,10 +413,16 @@ int runMergeCommand(int argc, char** argv) {
     const auto files = fileArguments(argc, argv, "usage: lasca-match merge FILE.pdn...\n");
     std::vector<GameRecord> records;
     std::string first = "?", second = "?";
-    for (const auto& file : files) {
+    // Both games of a pair always sit in one file (shards and resumed runs play whole pairs),
+    // so pairs are told apart by file: repeat runs of one match, which number their pairs
+    // alike, merge into more pairs instead of colliding.
+    constexpr int kPairsPerFile = 1 << 20;
+    for (std::size_t f = 0; f < files.size(); ++f) {
+        const auto& file = files[f];
         for (const auto& g : readPdnFile(file)) {
             auto r = toRecord(g);
             if (!r) throw UsageError{file + ": " + r.error()};
+            r.value().pair += static_cast<int>(f) * kPairsPerFile;
             records.push_back(r.value());
             first = r.value().whiteIsFirst ? r.value().white : r.value().black;
             second = r.value().whiteIsFirst ? r.value().black : r.value().white;
