@@ -4,6 +4,8 @@
 #include <cstring>
 #include <new>
 
+#include <unistd.h>
+
 namespace lasca {
 
 namespace {
@@ -12,6 +14,16 @@ constexpr std::uint32_t checkOf(Key key) {
 }
 constexpr std::uint8_t generationOf(const TTEntry& e) {
     return e.genBound & 0xfc;
+}
+
+// Three quarters of the machine's physical memory, in MB: a larger table would be allocated
+// lazily by the kernel and could get the process killed when cleared, instead of failing.
+std::size_t usableMegabytes() {
+    const long pages = sysconf(_SC_PHYS_PAGES);
+    const long pageSize = sysconf(_SC_PAGE_SIZE);
+    if (pages <= 0 || pageSize <= 0) return TranspositionTable::kMaxMegabytes;
+    const auto bytes = static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(pageSize);
+    return static_cast<std::size_t>(bytes / 4 * 3 / (1024 * 1024));
 }
 }  // namespace
 
@@ -23,6 +35,10 @@ Result<std::size_t> TranspositionTable::resize(std::size_t megabytes) {
     if (megabytes < kMinMegabytes || megabytes > kMaxMegabytes)
         return makeError("hash size must be between " + std::to_string(kMinMegabytes) + " and " +
                          std::to_string(kMaxMegabytes) + " MB");
+    if (megabytes > usableMegabytes())
+        return makeError("hash size " + std::to_string(megabytes) +
+                         " MB is more than this machine can hold (" +
+                         std::to_string(usableMegabytes()) + " MB, three quarters of its memory)");
     std::size_t count = 1;
     while (count * 2 * sizeof(Bucket) <= megabytes * 1024 * 1024) count *= 2;
     if (count == bucketCount_) {

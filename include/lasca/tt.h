@@ -60,8 +60,9 @@ class TranspositionTable {
     static constexpr std::size_t kMaxMegabytes = 65536;
 
     TranspositionTable();
-    // Allocates about `megabytes` (rounded down to a power-of-two bucket count). On allocation
-    // failure the previous table is kept and an error is returned.
+    // Allocates about `megabytes` (rounded down to a power-of-two bucket count). A size beyond
+    // three quarters of the machine's physical memory, or an allocation failure, keeps the
+    // previous table and returns an error.
     Result<std::size_t> resize(std::size_t megabytes);
     void clear();
     void newSearch() { generation_ = static_cast<std::uint8_t>((generation_ + 4) & 0xfc); }
