@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs the whole test suite with ctest:
 #   1. Release build: every test except the `slow` label (deep perft, long matches);
-#   2. Debug build with AddressSanitizer + UndefinedBehaviorSanitizer: the same tests.
-# Flags: --slow also runs the `slow` label; --no-sanitize skips step 2.
+#   2. Debug build with AddressSanitizer + UndefinedBehaviorSanitizer: the same tests;
+#   3. Debug build with ThreadSanitizer: the tests that run search threads (the search tests,
+#      and the protocol tests, which drive a TSan build of the engine).
+# Flags: --slow also runs the `slow` label; --no-sanitize skips steps 2 and 3.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
@@ -30,4 +32,12 @@ if [ "$sanitize" -eq 1 ]; then
     (cd "$LASCA_ROOT/build-asan" &&
         ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
         ctest --output-on-failure -j "$jobs" -LE slow)
+
+    cmake -S "$LASCA_ROOT" -B "$LASCA_ROOT/build-tsan" -DCMAKE_BUILD_TYPE=Debug -DLASCA_TSAN=ON \
+        -DLASCA_NATIVE=OFF -DLASCA_BUILD_TESTS=ON -DLASCA_BUILD_BENCHMARKS=OFF >&2
+    cmake --build "$LASCA_ROOT/build-tsan" -j "$jobs" --target lasca lasca_tests \
+        lasca_protocol_tests lasca_protocol_sessions_tests >&2
+    (cd "$LASCA_ROOT/build-tsan" &&
+        TSAN_OPTIONS="suppressions=$LASCA_ROOT/scripts/tsan.supp halt_on_error=1 exitcode=66" \
+        ctest --output-on-failure -j "$jobs" -R '^(Search[.]|protocol[.])')
 fi
