@@ -359,13 +359,6 @@ std::uint64_t countMovesOf(Board board) {
     return countSteps<Us>(board);
 }
 
-// The number of legal moves of Us on a board where Us is known to have a capture: the leaf
-// after a step that gave the opponent a capture (see StepReplies), without the test.
-template <Color Us>
-std::uint64_t countCapturesOf(Board board) {
-    return countCaptures(board, FirstJumps<Us>(board));
-}
-
 // ---------------------------------------------------------------------------------------------
 // Two-ply counting without make/unmake.
 //
@@ -468,8 +461,9 @@ Board afterCapture(const Columns& columns, Board board, Square from, const std::
 //   steps onto t plus the steps onto f: stepsB - into(t) + into(f).
 // Summed over every "safe" step (one after which B cannot capture) of a direction, that is a
 // handful of popcounts over sets of squares; only the steps after which B can capture are
-// played out one by one, and B's replies after them are its captures. The formula needs B to
-// have no capture now; otherwise every step is played out.
+// taken one by one, and B's replies after them are its captures, counted around the two
+// changed squares (countCapturesAfter). The formula needs B to have no capture now; otherwise
+// every step is played out.
 template <Color Us>
 class StepReplies {
   public:
@@ -513,7 +507,63 @@ class StepReplies {
         return static_cast<std::uint64_t>(sum);
     }
 
+    // Their captures after an unsafe step from `from` to `to`; `next` is the board after it.
+    //
+    // Counted locally. They had no capture before the step, and the step changed only two
+    // squares: `to` now holds our commander and `from` is empty; their commanders are the same.
+    // So every first jump they have now, from s over m to l, jumps `to` (m == to) or lands on
+    // `from` (l == from): were m != to and l != from, then m held our commander and l was
+    // empty before the step too (m != from since `from` is empty, l != to since `to` is
+    // occupied), and the jump was there already. Both forms are found from jumpers_, which
+    // depends only on their commanders; the jump over `to` that lands on `from` is counted with
+    // the first form only.
+    // Each first jump is one capture unless it goes on. As in FirstJumps, it goes on exactly
+    // when the board after the step has a jump from l in a direction d' the jumper may use
+    // other than back over m (R7); a soldier landing on the far rank has no forward jump, so
+    // promotion ends the move (R8). That test reads the FirstJumps of the board BEFORE the
+    // step (`before`), which the caller has: a jump from l in such a d' crosses and lands on
+    // neither `from` nor `to` (two diagonal steps never add up to one or none, unless d' is
+    // back), so it is the same before and after the step, except when l == from and d' is the
+    // step's direction D: that jump crosses our column on `to`, where the square was empty
+    // before; it exists when the square beyond `to` is empty. (When l == from because the first
+    // jump crossed `to`, D is the way back and is excluded.) Only the captures that go on are
+    // walked, by countJumpPaths on `next`, as countContinuing would.
+    template <int D>
+    std::uint64_t countCapturesAfter(const FirstJumps<kThem>& before, Board next, Square from,
+                                     Square to) const {
+        const Bitboard ours = next.commandedBy<Us>(), empty = next.empty();
+        const Bitboard acrossTo = shiftTo<D>(bit(to) & kGeometry.canStep[D]) & empty;
+        int count = 0;
+        forEachDirection([&](auto e) {
+            constexpr int offset = kDirectionOffset[e];
+            if (bit(to) & jumpers_[e] & shiftTo<opposite(e)>(empty))
+                count += pathsOf<e, D>(before, next, to - offset, to, to + offset, 0);
+            if (bit(from) & shiftTo<e>(jumpers_[e] & ours & ~bit(to)))
+                count +=
+                    pathsOf<e, D>(before, next, from - 2 * offset, from - offset, from, acrossTo);
+        });
+        return static_cast<std::uint64_t>(count);
+    }
+
   private:
+    // Captures of theirs whose first jump goes in direction E from s over m to l; `acrossTo` is
+    // not empty when l == from, m != to, and a jump from l over `to` (direction D) is open.
+    template <int E, int D>
+    static int pathsOf(const FirstJumps<kThem>& before, Board next, Square s, Square m, Square l,
+                       Bitboard acrossTo) {
+        const bool officer = (next.officerTop & bit(s)) != 0;
+        const auto& jumpFrom = before.jumpFrom;
+        constexpr DirectionRange forward = forwardDirections(kThem);
+        const Bitboard onward = officer ? (jumpFrom[0] | jumpFrom[1] | jumpFrom[2] | jumpFrom[3]) &
+                                              ~jumpFrom[at(opposite(E))]
+                                        : jumpFrom[at(forward.first)] | jumpFrom[at(forward.last)];
+        const bool mayCrossTo = (officer || FirstJumps<kThem>::isForward(D)) && acrossTo;
+        if (!(onward & bit(l)) && !mayCrossTo) return 1;
+        const JumpContext c{next.commandedBy<Us>(), officer ? 0 : promotionRank(kThem),
+                            officer ? allDirections() : forwardDirections(kThem)};
+        return countJumpPaths(c, l, bit(m), next.empty() | bit(s));
+    }
+
     std::array<Bitboard, kDirections> jumpers_{};    // [e]: squares they could jump in e
     std::array<Bitboard, kDirections> stepsInto_{};  // [e]: squares they could step onto in e
     // stepsInto_ of two directions in one word, the first in bits 0-24, the second in bits
@@ -527,7 +577,8 @@ class StepReplies {
 template <Color Us>
 std::uint64_t countStepReplies(Board board) {
     std::uint64_t count = 0;
-    if (FirstJumps<~Us>(board).any()) {
+    const FirstJumps<~Us> theirJumps(board);
+    if (theirJumps.any()) {
         forEachStep<Us>(board, [&](Square from, Square to) {
             count += countMovesOf<~Us>(afterStep<Us>(board, from, to));
         });
@@ -542,7 +593,8 @@ std::uint64_t countStepReplies(Board board) {
         constexpr int offset = kDirectionOffset[d];
         for (Bitboard b = unsafe; b; b = withoutLowest(b)) {
             const Square to = lowestSquare(b);
-            count += countCapturesOf<~Us>(afterStep<Us>(board, to - offset, to));
+            count += replies.template countCapturesAfter<d>(
+                theirJumps, afterStep<Us>(board, to - offset, to), to - offset, to);
         }
     });
     return count;
