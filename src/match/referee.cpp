@@ -146,12 +146,13 @@ bool refereeMove(const MoveReply& reply, bool inTime, Game& game, GameRecord& re
 
 const char* endReasonName(EndReason r) {
     switch (r) {
+        // Endings by the rules carry the rules core's own names.
         case EndReason::NoLegalMove:
-            return "no legal move";
+            return terminationName(Termination::NoLegalMove);
         case EndReason::Repetition:
-            return "threefold repetition";
+            return terminationName(Termination::Repetition);
         case EndReason::NoProgress:
-            return "no progress";
+            return terminationName(Termination::NoProgress);
         case EndReason::MaxPlies:
             return "max plies";
         case EndReason::IllegalMove:
