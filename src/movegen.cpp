@@ -387,27 +387,48 @@ template <Color Us>
     return next;
 }
 
-// Where afterCapture reads the jumped columns (only their height and second piece): the
-// position itself...
+// Column views: where the counters read the columns of a position they did not build.
+// afterCapture reads a jumped column's height and second piece; the views below also give a
+// whole column (ColumnBits), so that views can be stacked: the position after one, two or
+// three moves that were not made. A view is a small object over the one below it (held by
+// reference), overriding only the squares the move changed.
+//
+// The position itself...
 struct ColumnsOf {
     const Position& pos;
 
     int height(Square s) const { return pos.height(s); }
+    ColumnBits column(Square s) const { return pos.column(s); }
     Piece second(Square s) const { return pos.pieceAt(s, 1); }
 };
 
 // ...or the position after a step from `from` to `to` that was not made: the column standing
-// on `to` is the one the position still holds on `from`. (Its commander may have been promoted
-// by the step, but the height and the second piece are all that is read.) Every other column
-// is where the position has it; `from` is empty, so it is never jumped.
-struct ColumnsAfterStep {
-    const Position& pos;
-    Square from;
-    Square to;
+// on `to` is the one the view below holds on `from`, its commander promoted when a soldier
+// reached the far rank (R8); `from` is empty. Every other column is unchanged.
+template <class Base>
+class ColumnsAfterStep {
+  public:
+    ColumnsAfterStep(const Base& base, Square from, Square to, bool promoted)
+        : base_(base),
+          from_(from),
+          to_(to),
+          moved_(base.column(from) | (promoted ? ColumnBits{2} : 0)) {}
 
-    Square source(Square s) const { return s == to ? from : s; }
-    int height(Square s) const { return pos.height(source(s)); }
-    Piece second(Square s) const { return pos.pieceAt(source(s), 1); }
+    int height(Square s) const {
+        if (s == to_) return base_.height(from_);
+        return s == from_ ? 0 : base_.height(s);
+    }
+    ColumnBits column(Square s) const {
+        if (s == to_) return moved_;
+        return s == from_ ? 0 : base_.column(s);
+    }
+    Piece second(Square s) const { return static_cast<Piece>((column(s) >> 2) & 3); }
+
+  private:
+    const Base& base_;
+    Square from_;
+    Square to_;
+    ColumnBits moved_;
 };
 
 // Shows the commander under the top of the column on `victim` (or an empty square).
@@ -623,75 +644,99 @@ std::uint64_t countMovePairs(const Columns& columns, Board board) {
 }
 
 // ...or the position after a capture from `from` along `path` that was not made: the
-// capturing column stands on its last landing square `to`, one piece taller per jump, with
-// the first prisoner under its commander when it was a single piece; each jumped column has
-// lost its commander, so its height drops by one and its second piece is the old third one.
-// (The capturing commander may have been promoted, but it is not read.) `from`, unless it is
-// `to` again (R7), is empty, and a jumped column left empty is not jumped again.
+// capturing column stands on its last landing square, one piece taller per jump, the taken
+// commanders under it in jump order (R5), its own commander promoted when a soldier reached
+// the far rank (R8); each jumped column has lost its commander. `from`, unless it is the
+// landing square again (R7), is empty; a jumped column left empty is not jumped again.
+template <class Base>
 class ColumnsAfterCapture {
   public:
-    ColumnsAfterCapture(const Position& pos, Square from, const std::uint8_t* path, int length)
-        : pos_(pos) {
+    ColumnsAfterCapture(const Base& base, Square from, const std::uint8_t* path, int length,
+                        bool promoted)
+        : base_(base), from_(from) {
+        const int h = base.height(from);
+        ColumnBits mover = base.column(from) | (promoted ? ColumnBits{2} : 0);
         Square at = from;
         for (int i = 0; i < length; ++i) {
-            jumped_ |= bit((at + path[i]) / 2);
+            const Square victim = (at + path[i]) / 2;
+            jumped_ |= bit(victim);
+            mover |= (base.column(victim) & 3) << (2 * (h + i));
             at = path[i];
         }
         to_ = at;
-        const int h = pos.height(from);
         moverHeight_ = h + length;
-        moverSecond_ = h >= 2 ? pos.pieceAt(from, 1) : pos.pieceAt((from + path[0]) / 2, 0);
+        mover_ = mover;
     }
 
     int height(Square s) const {
         if (s == to_) return moverHeight_;
-        return pos_.height(s) - static_cast<int>((jumped_ >> s) & 1);
+        if (s == from_) return 0;
+        return base_.height(s) - static_cast<int>((jumped_ >> s) & 1);
     }
-    Piece second(Square s) const {
-        if (s == to_) return moverSecond_;
-        return pos_.pieceAt(s, 1 + static_cast<int>((jumped_ >> s) & 1));
+    ColumnBits column(Square s) const {
+        if (s == to_) return mover_;
+        if (s == from_) return 0;
+        return base_.column(s) >> (2 * ((jumped_ >> s) & 1));
     }
+    Piece second(Square s) const { return static_cast<Piece>((column(s) >> 2) & 3); }
 
   private:
-    const Position& pos_;
-    Bitboard jumped_ = 0;
+    const Base& base_;
+    Square from_;
     Square to_ = 0;
+    Bitboard jumped_ = 0;
     int moverHeight_ = 0;
-    Piece moverSecond_ = Piece::WhiteSoldier;
+    ColumnBits mover_ = 0;
 };
 
-// perft(2) after a capture of Us along `path` that is not made.
-template <Color Us>
-std::uint64_t countPairsAfterCapture(const Position& pos, Board board, Square from,
-                                     const std::uint8_t* path, int length) {
-    const Board next = afterCapture<Us>(ColumnsOf{pos}, board, from, path, length);
-    return countMovePairs<~Us>(ColumnsAfterCapture(pos, from, path, length), next);
-}
-
-// perft(3) without make/unmake: each first move's two-ply subtree is counted on the board after
-// it, reading the columns through ColumnsAfterStep or ColumnsAfterCapture.
-template <Color Us>
-std::uint64_t countMoveTriples(const Position& pos, Board board) {
+// Sums child(columns, board) over the positions after each legal move of Us, without making
+// the moves: each child position is a Board and a column view over `columns`.
+template <Color Us, class Columns, class Child>
+std::uint64_t sumOverChildren(const Columns& columns, Board board, Child&& child) {
     std::uint64_t count = 0;
     if (const FirstJumps<Us> jumps(board); jumps.any()) {
-        auto countAfter = [&](const Move& m, int length) {
-            count += countPairsAfterCapture<Us>(pos, board, m.from, m.path.data(), length);
+        auto afterCapture = [&](Square from, const std::uint8_t* path, int length) {
+            const bool promoted = (board.officerTop & bit(from)) == 0 &&
+                                  (promotionRank(Us) & bit(path[length - 1])) != 0;
+            count += child(ColumnsAfterCapture<Columns>(columns, from, path, length, promoted),
+                           lasca::afterCapture<Us>(columns, board, from, path, length));
         };
         jumps.forEach(
             [&](Square from, Square to) {
                 const std::uint8_t path[1] = {static_cast<std::uint8_t>(to)};
-                count += countPairsAfterCapture<Us>(pos, board, from, path, 1);
+                afterCapture(from, path, 1);
             },
             [&](Square from, Square over, Square to) {
-                walkOnFrom(board, from, over, to, countAfter);
+                auto visit = [&](const Move& m, int length) {
+                    afterCapture(m.from, m.path.data(), length);
+                };
+                walkOnFrom(board, from, over, to, visit);
             });
         return count;
     }
     forEachStep<Us>(board, [&](Square from, Square to) {
-        count +=
-            countMovePairs<~Us>(ColumnsAfterStep{pos, from, to}, afterStep<Us>(board, from, to));
+        const bool promoted =
+            (board.officerTop & bit(from)) == 0 && (promotionRank(Us) & bit(to)) != 0;
+        count += child(ColumnsAfterStep<Columns>(columns, from, to, promoted),
+                       afterStep<Us>(board, from, to));
     });
     return count;
+}
+
+// perft(3) and perft(4) without make/unmake: each first move's subtree is counted on the board
+// after it, reading the columns through a ColumnsAfterStep or ColumnsAfterCapture view.
+template <Color Us, class Columns>
+std::uint64_t countMoveTriples(const Columns& columns, Board board) {
+    return sumOverChildren<Us>(columns, board, [](const auto& next, Board nextBoard) {
+        return countMovePairs<~Us>(next, nextBoard);
+    });
+}
+
+template <Color Us>
+std::uint64_t countMoveQuadruples(const Position& pos, Board board) {
+    return sumOverChildren<Us>(ColumnsOf{pos}, board, [](const auto& next, Board nextBoard) {
+        return countMoveTriples<~Us>(next, nextBoard);
+    });
 }
 
 template <Color Us>
@@ -732,8 +777,14 @@ std::uint64_t countMovePairs(const Position& pos) {
 
 std::uint64_t countMoveTriples(const Position& pos) {
     const Board board = boardOf(pos);
-    return board.us == Color::White ? countMoveTriples<Color::White>(pos, board)
-                                    : countMoveTriples<Color::Black>(pos, board);
+    return board.us == Color::White ? countMoveTriples<Color::White>(ColumnsOf{pos}, board)
+                                    : countMoveTriples<Color::Black>(ColumnsOf{pos}, board);
+}
+
+std::uint64_t countMoveQuadruples(const Position& pos) {
+    const Board board = boardOf(pos);
+    return board.us == Color::White ? countMoveQuadruples<Color::White>(pos, board)
+                                    : countMoveQuadruples<Color::Black>(pos, board);
 }
 
 void generateMoves(const Position& pos, MoveList& list) {

@@ -9,6 +9,7 @@ std::uint64_t perft(Position& pos, int depth) {
     if (depth == 1) return countMoves(pos);
     if (depth == 2) return countMovePairs(pos);
     if (depth == 3) return countMoveTriples(pos);
+    if (depth == 4) return countMoveQuadruples(pos);
     MoveList list;
     generateMoves(pos, list);
     std::uint64_t nodes = 0;

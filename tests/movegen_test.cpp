@@ -174,6 +174,7 @@ TEST(MoveGen, MultiPlyCountersAgreeWithMakeUnmake) {
         const Position before = pos;
         ASSERT_EQ(countMovePairs(pos), slowPerft(pos, 2)) << pos.toLfen();
         ASSERT_EQ(countMoveTriples(pos), slowPerft(pos, 3)) << pos.toLfen();
+        ASSERT_EQ(countMoveQuadruples(pos), slowPerft(pos, 4)) << pos.toLfen();
         ASSERT_EQ(pos, before);
     };
     for (int i = 0; i < 20000; ++i) check(randomBoard(rng));

@@ -29,4 +29,7 @@ std::uint64_t countMovePairs(const Position& pos);
 // Number of three-move paths (perft to depth 3), also without making any move.
 std::uint64_t countMoveTriples(const Position& pos);
 
+// Number of four-move paths (perft to depth 4), also without making any move.
+std::uint64_t countMoveQuadruples(const Position& pos);
+
 }  // namespace lasca
