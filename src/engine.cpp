@@ -39,6 +39,18 @@ void Engine::declareOptions() {
     options_.add({"Ponder", OptionType::Check, "false", 0, 0, {}, {}});
     options_.add({"RepetitionDraw", OptionType::Check, "true", 0, 0, {}, {}});
     options_.add({"NoProgressDraw", OptionType::Check, "true", 0, 0, {}, {}});
+    // A measuring baseline: the untuned evaluation that counts commanders only. Changing it
+    // clears the hash, whose entries hold static evaluations.
+    options_.add({"EvalMaterialOnly",
+                  OptionType::Check,
+                  "false",
+                  0,
+                  0,
+                  [this](const Option&) -> Result<bool> {
+                      tt_.clear();
+                      return true;
+                  },
+                  {}});
     options_.add({"Debug Log File",
                   OptionType::String,
                   "",
@@ -57,7 +69,12 @@ SearchSettings Engine::settings() const {
     s.multiPV = static_cast<int>(options_.intValue("MultiPV"));
     s.moveOverheadMs = options_.intValue("MoveOverhead");
     s.rules = drawRules();
+    s.weights = &evalWeights();
     return s;
+}
+
+const EvalWeights& Engine::evalWeights() const {
+    return options_.boolValue("EvalMaterialOnly") ? materialWeights() : tunedWeights();
 }
 
 DrawRules Engine::drawRules() const {

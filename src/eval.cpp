@@ -1,91 +1,185 @@
 #include "lasca/eval.h"
 
+#include <algorithm>
+#include <bit>
+
+#include "lasca/movegen.h"
+
 namespace lasca {
 
 namespace {
 
-// Hand-set starting weights (the tuning pipeline of a later issue replaces them).
-constexpr Score kSoldierCommander = 100;
-constexpr Score kOfficerCommander = 290;
-constexpr Score kReserveBelow = 35;  // own piece in the unbroken own run under the commander
-constexpr Score kReserveDeep = 12;   // own piece further down, below an enemy piece
-constexpr Score kPrisoner = 30;      // enemy piece held anywhere under an own commander
-constexpr Score kCentre = 8;         // commander on one of the seven central squares
-constexpr Score kMobility = 3;       // per step the column could make
-constexpr std::array<Score, kRanks> kAdvancement = {0, 0, 4, 10, 18, 28, 0};  // soldier, by rank
+// The tuned weights, in EvalFeature order, written by `lasca-tune fit`.
+constexpr EvalWeights kTunedWeights = {{
+#include "eval_weights.inc"
+}};
+
+constexpr EvalWeights kMaterialWeights = [] {
+    EvalWeights w{};
+    w[SoldierCommanders] = {100, 100};
+    w[OfficerCommanders] = {300, 300};
+    return w;
+}();
+
+// One token each, so that the `eval` lines split on spaces.
+constexpr std::array<const char*, kFeatureCount> kFeatureNames = {"soldier-commanders",
+                                                                  "officer-commanders",
+                                                                  "reserves",
+                                                                  "deep-reserves",
+                                                                  "prisoners",
+                                                                  "enemy-below",
+                                                                  "stacks",
+                                                                  "advance-rank-2",
+                                                                  "advance-rank-3",
+                                                                  "advance-rank-4",
+                                                                  "advance-rank-5",
+                                                                  "advance-rank-6",
+                                                                  "promotion-threats",
+                                                                  "mobility",
+                                                                  "threatened",
+                                                                  "attackers",
+                                                                  "back-rank",
+                                                                  "centre",
+                                                                  "tempo"};
 
 constexpr Bitboard kCentreSquares =
     bit(8) | bit(9) | bit(11) | bit(12) | bit(13) | bit(15) | bit(16);  // c3 e3 b4 d4 f4 c5 e5
 
-enum Term { Commanders, Reserves, Prisoners, Advancement, Centre, Mobility, kTermCount };
-constexpr std::array<const char*, kTermCount> kTermNames = {"commanders",  "reserves", "prisoners",
-                                                            "advancement", "centre",   "mobility"};
-
-// Scores one column for its commander's owner.
-template <class Add>
-void scoreColumn(const Position& pos, Square s, Add&& add) {
-    const Piece top = pos.commander(s);
-    const Color owner = colorOf(top);
-    add(Commanders, owner, isOfficer(top) ? kOfficerCommander : kSoldierCommander);
-    bool unbroken = true;
-    for (int i = 1; i < pos.height(s); ++i) {
-        const bool own = colorOf(pos.pieceAt(s, i)) == owner;
-        unbroken = unbroken && own;
-        if (own)
-            add(Reserves, owner, unbroken ? kReserveBelow : kReserveDeep);
-        else
-            add(Prisoners, owner, kPrisoner);
-    }
-    if (!isOfficer(top)) {
-        const int rank = owner == Color::White ? rankOf(s) : kRanks - 1 - rankOf(s);
-        add(Advancement, owner, kAdvancement[static_cast<std::size_t>(rank)]);
-    }
-    if (kCentreSquares & bit(s)) add(Centre, owner, kCentre);
+constexpr Bitboard rankMask(int rank) {
+    Bitboard b = 0;
+    for (Square s = 0; s < kSquares; ++s)
+        if (rankOf(s) == rank) b |= bit(s);
+    return b;
 }
 
-int stepsOf(const Position& pos, Square s) {
-    const Color owner = colorOf(pos.commander(s));
-    const bool officer = isOfficer(pos.commander(s));
-    int steps = 0;
-    for (int d = 0; d < kDirections; ++d) {
-        const bool forward = owner == Color::White ? d <= NorthWest : d >= SouthEast;
-        if (!forward && !officer) continue;
-        const Square to = neighbour(s, d);
-        steps += to != kNoSquare && pos.height(to) == 0;
+// The squares of each rank counted from a colour's own first rank: [colour][relative rank].
+constexpr std::array<std::array<Bitboard, kRanks>, 2> kRelativeRanks = [] {
+    std::array<std::array<Bitboard, kRanks>, 2> r{};
+    for (int rank = 0; rank < kRanks; ++rank) {
+        r[0][static_cast<std::size_t>(rank)] = rankMask(rank);
+        r[1][static_cast<std::size_t>(rank)] = rankMask(kRanks - 1 - rank);
     }
-    return steps;
+    return r;
+}();
+
+// Colour bit of every piece slot of a column (bit 0 of each 2-bit piece: set for black).
+constexpr ColumnBits kColourBits = 0x5555555555555555ULL;
+
+// Counts the column on s for its commander's owner: reserves, deep reserves, prisoners, enemy
+// below, stacks. The pieces under the commander are read all at once from the colour bits.
+void countColumn(const Position& pos, Square s, std::array<int, kFeatureCount>& own) {
+    const int height = pos.height(s);
+    if (height < 2) return;
+    ++own[Stacks];
+    const ColumnBits below = pos.column(s) >> 2;
+    const ColumnBits slots = kColourBits & ((ColumnBits{1} << (2 * (height - 1))) - 1);
+    const bool ownerBlack = (pos.column(s) & 1) != 0;
+    const ColumnBits enemy = (ownerBlack ? ~below : below) & slots;
+    const int prisoners = std::popcount(enemy);
+    const int run = enemy ? std::countr_zero(enemy) / 2 : height - 1;
+    own[Prisoners] += prisoners;
+    own[Reserves] += run;
+    own[DeepReserves] += height - 1 - run - prisoners;
+    own[EnemyBelow] += run == 0;
 }
 
-template <class Add>
-void evaluateTerms(const Position& pos, Add&& add) {
-    for (Bitboard b = pos.occupied(); b; b = withoutLowest(b)) {
+// Steps onto the far rank open to soldiers of colour c: a soldier one rank short with an empty
+// square diagonally ahead.
+int promotionThreats(const Position& pos, Color c) {
+    const std::size_t ci = static_cast<std::size_t>(index(c));
+    const Bitboard soldiers = pos.commandedBy(c) & pos.soldiers() & kRelativeRanks[ci][5];
+    int threats = 0;
+    for (Bitboard b = soldiers; b; b = withoutLowest(b)) {
         const Square s = lowestSquare(b);
-        scoreColumn(pos, s, add);
-        add(Mobility, colorOf(pos.commander(s)), kMobility * stepsOf(pos, s));
+        const int first = c == Color::White ? NorthEast : SouthEast;
+        for (int d = first; d <= first + 1; ++d) {
+            const Square to = neighbour(s, d);
+            if (to != kNoSquare && pos.height(to) == 0) {
+                ++threats;
+                break;
+            }
+        }
     }
+    return threats;
+}
+
+void countColour(const Position& pos, Color c, std::array<int, kFeatureCount>& own) {
+    const std::size_t ci = static_cast<std::size_t>(index(c));
+    const Bitboard mine = pos.commandedBy(c);
+    const Bitboard soldiers = mine & pos.soldiers();
+    own[SoldierCommanders] = popcount(soldiers);
+    own[OfficerCommanders] = popcount(mine & pos.officers());
+    for (int rank = 1; rank <= 5; ++rank)
+        own[static_cast<std::size_t>(AdvanceRank2 + rank - 1)] =
+            popcount(soldiers & kRelativeRanks[ci][static_cast<std::size_t>(rank)]);
+    own[PromotionThreats] = promotionThreats(pos, c);
+    own[Mobility] = stepCount(pos, c);
+    own[Attackers] = popcount(jumpThreats(pos, c).jumpers);
+    own[Threatened] = popcount(jumpThreats(pos, ~c).targets);
+    own[BackRank] = popcount(mine & kRelativeRanks[ci][0]);
+    own[Centre] = popcount(mine & kCentreSquares);
+    for (Bitboard b = mine; b; b = withoutLowest(b)) countColumn(pos, lowestSquare(b), own);
 }
 
 }  // namespace
 
+const char* featureName(EvalFeature f) {
+    return kFeatureNames[static_cast<std::size_t>(f)];
+}
+
+const EvalWeights& tunedWeights() {
+    return kTunedWeights;
+}
+
+const EvalWeights& materialWeights() {
+    return kMaterialWeights;
+}
+
+EvalFeatures extractFeatures(const Position& pos) {
+    EvalFeatures f;
+    for (Color c : {Color::White, Color::Black})
+        countColour(pos, c, f.count[static_cast<std::size_t>(index(c))]);
+    f.count[static_cast<std::size_t>(index(pos.sideToMove()))][Tempo] = 1;
+    const int columns = popcount(pos.occupied());
+    f.phase = std::clamp(columns - 2, 0, kPhaseMax);
+    f.sideToMove = pos.sideToMove();
+    return f;
+}
+
+Score evaluate(const EvalFeatures& features, const EvalWeights& weights) {
+    Score white = 0;
+    for (std::size_t i = 0; i < kFeatureCount; ++i)
+        white +=
+            weightAt(weights[i], features.phase) * (features.count[0][i] - features.count[1][i]);
+    return features.sideToMove == Color::White ? white : -white;
+}
+
+Score evaluate(const Position& pos, const EvalWeights& weights) {
+    return evaluate(extractFeatures(pos), weights);
+}
+
 Score evaluate(const Position& pos) {
-    std::array<Score, 2> side = {0, 0};
-    evaluateTerms(
-        pos, [&side](int, Color c, Score v) { side[static_cast<std::size_t>(index(c))] += v; });
-    const Score white = side[0] - side[1];
-    return pos.sideToMove() == Color::White ? white : -white;
+    return evaluate(pos, kTunedWeights);
+}
+
+EvalBreakdown explainEvaluation(const Position& pos, const EvalWeights& weights) {
+    const EvalFeatures f = extractFeatures(pos);
+    EvalBreakdown out;
+    out.phase = f.phase;
+    Score white = 0;
+    for (std::size_t i = 0; i < kFeatureCount; ++i) {
+        const Score w = weightAt(weights[i], f.phase);
+        EvalTerm t{
+            kFeatureNames[i], {f.count[0][i], f.count[1][i]}, w * f.count[0][i], w * f.count[1][i]};
+        white += t.white - t.black;
+        out.terms.push_back(std::move(t));
+    }
+    out.total = pos.sideToMove() == Color::White ? white : -white;
+    return out;
 }
 
 EvalBreakdown explainEvaluation(const Position& pos) {
-    EvalBreakdown out;
-    for (const char* name : kTermNames) out.terms.push_back({name, 0, 0});
-    evaluateTerms(pos, [&out](int term, Color c, Score v) {
-        EvalTerm& t = out.terms[static_cast<std::size_t>(term)];
-        (c == Color::White ? t.white : t.black) += v;
-    });
-    Score white = 0;
-    for (const EvalTerm& t : out.terms) white += t.white - t.black;
-    out.total = pos.sideToMove() == Color::White ? white : -white;
-    return out;
+    return explainEvaluation(pos, kTunedWeights);
 }
 
 }  // namespace lasca

@@ -763,6 +763,29 @@ bool hasLegalMove(const Position& pos) {
                : FirstJumps<Color::Black>(board).any() || countSteps<Color::Black>(board) > 0;
 }
 
+template <Color By>
+JumpThreats jumpThreatsOf(Board board) {
+    const FirstJumps<By> jumps(board);
+    JumpThreats threats;
+    forEachDirection([&](auto d) {
+        threats.jumpers |= jumps.movers[d];
+        threats.targets |= shiftTo<d>(jumps.movers[d]);
+    });
+    return threats;
+}
+
+JumpThreats jumpThreats(const Position& pos, Color by) {
+    const Board board = boardOf(pos);
+    return by == Color::White ? jumpThreatsOf<Color::White>(board)
+                              : jumpThreatsOf<Color::Black>(board);
+}
+
+int stepCount(const Position& pos, Color by) {
+    const Board board = boardOf(pos);
+    return static_cast<int>(by == Color::White ? countSteps<Color::White>(board)
+                                               : countSteps<Color::Black>(board));
+}
+
 std::uint64_t countMoves(const Position& pos) {
     const Board board = boardOf(pos);
     return board.us == Color::White ? countMovesOf<Color::White>(board)

@@ -347,12 +347,14 @@ void Protocol::display() {
 
 void Protocol::showEvaluation() {
     const Position& pos = engine_.game().current();
-    const EvalBreakdown e = explainEvaluation(pos);
+    const EvalBreakdown e = explainEvaluation(pos, engine_.evalWeights());
     for (const EvalTerm& term : e.terms)
-        out_.line("info string eval " + term.name + " white " + std::to_string(term.white) +
+        out_.line("info string eval " + term.name + " count " + std::to_string(term.count[0]) +
+                  " " + std::to_string(term.count[1]) + " white " + std::to_string(term.white) +
                   " black " + std::to_string(term.black));
     out_.line("info string eval total " + std::to_string(e.total) + " for " +
-              (pos.sideToMove() == Color::White ? "white" : "black") +
+              (pos.sideToMove() == Color::White ? "white" : "black") + " phase " +
+              std::to_string(e.phase) +
               (hasCapture(pos) ? " (not quiet: a capture is pending)" : ""));
 }
 

@@ -359,7 +359,7 @@ Score Worker::search(Score alpha, Score beta, int depth, int ply, bool pvNode) {
     if (rules.repetition && isRepetition(ply)) return kDraw;
     if (rules.noProgress && pos_.quietPlies() >= kNoProgressPlies)
         return hasLegalMove(pos_) ? kDraw : -kMate + ply;
-    if (ply >= kMaxPly - 1) return evaluate(pos_);
+    if (ply >= kMaxPly - 1) return evaluate(pos_, *search_.settings_.weights);
 
     // Step 2: mate distance pruning: no result here can beat a shorter win already found.
     alpha = std::max(alpha, -kMate + ply);
@@ -382,7 +382,7 @@ Score Worker::search(Score alpha, Score beta, int depth, int ply, bool pvNode) {
     generateMoves(pos_, list);
     if (list.empty()) return -kMate + ply;
     const bool capturesPending = list[0].capture;
-    const Score staticEval = hit.found ? hit.eval : evaluate(pos_);
+    const Score staticEval = hit.found ? hit.eval : evaluate(pos_, *search_.settings_.weights);
     if (depth <= 0 && !capturesPending) return staticEval;
 
     // Step 5: reverse futility pruning: a quiet position far above beta near the leaves.

@@ -47,7 +47,8 @@ class Engine {
     void newGame();  // clears the hash, histories, killers, and returns to the start position
 
     DrawRules drawRules() const;
-    GameStatus status() const;  // R9, T1, T2 and a forfeit by an illegal move
+    const EvalWeights& evalWeights() const;  // tuned, or material only (EvalMaterialOnly)
+    GameStatus status() const;               // R9, T1, T2 and a forfeit by an illegal move
 
     // `go`: starts searching in the background; the bestmove comes through onBestMove.
     void go(const SearchLimits& limits);

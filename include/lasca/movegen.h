@@ -18,6 +18,19 @@ bool hasCapture(const Position& pos);
 // True when the side to move has at least one legal move (R9: no move = loss).
 bool hasLegalMove(const Position& pos);
 
+// Jump threats of colour `by` as if it were to move, for the evaluation (R5, R6: first jumps
+// only, the rest of a capture is not followed).
+//   jumpers  commanders of `by` with at least one jump
+//   targets  columns of the opponent that one of them could jump
+struct JumpThreats {
+    Bitboard jumpers = 0;
+    Bitboard targets = 0;
+};
+JumpThreats jumpThreats(const Position& pos, Color by);
+
+// Number of steps colour `by` could make as if it were to move (R4), captures ignored.
+int stepCount(const Position& pos, Color by);
+
 // Number of legal moves, without building them: steps from bitboard shifts, captures by
 // walking the jump tree. Equal to generateMoves(...).size().
 std::uint64_t countMoves(const Position& pos);

@@ -42,6 +42,7 @@ struct SearchSettings {
     int multiPV = 1;
     std::int64_t moveOverheadMs = 30;
     DrawRules rules;
+    const EvalWeights* weights = &tunedWeights();  // never null
 };
 
 // One progress report: a line of `info` in the protocol.

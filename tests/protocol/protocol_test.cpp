@@ -326,6 +326,7 @@ const Lines kOptionLines = {
     "option name Ponder type check default false",
     "option name RepetitionDraw type check default true",
     "option name NoProgressDraw type check default true",
+    "option name EvalMaterialOnly type check default false",
     "option name Debug Log File type string default <empty>",
 };
 
@@ -1016,13 +1017,41 @@ TEST_F(ProtocolTest, DisplayEvalHelpBenchAndDebug) {
                     eval[i].find(" black ") != std::string::npos)
             << eval[i];
     EXPECT_TRUE(startsWith(eval.back(), "info string eval total ")) << eval.back();
-    EXPECT_NE(eval.back().find(" for white"), std::string::npos) << eval.back();
+    EXPECT_NE(eval.back().find(" for white phase 20"), std::string::npos) << eval.back();
     sendQuiet(*e, "position startpos moves c3-d4");  // Black must capture
     e->send("eval");
     const Lines pending = sync(*e);
     ASSERT_FALSE(pending.empty());
-    EXPECT_TRUE(pending.back().ends_with(" for black (not quiet: a capture is pending)"))
+    EXPECT_TRUE(pending.back().ends_with(" for black phase 20 (not quiet: a capture is pending)"))
         << pending.back();
+    // The terms add up to the total (negated for Black); material only leaves two terms.
+    auto sumOfTerms = [](const Lines& lines, int* nonZeroTerms) {
+        long sum = 0;
+        *nonZeroTerms = 0;
+        for (std::size_t i = 0; i + 1 < lines.size(); ++i) {
+            std::istringstream in(lines[i]);
+            std::string info, str, evalWord, name, countWord, whiteWord, blackWord;
+            long whiteCount = 0, blackCount = 0, white = 0, black = 0;
+            in >> info >> str >> evalWord >> name >> countWord >> whiteCount >> blackCount >>
+                whiteWord >> white >> blackWord >> black;
+            EXPECT_TRUE(in && countWord == "count" && whiteWord == "white" && blackWord == "black")
+                << lines[i];
+            sum += white - black;
+            *nonZeroTerms += white != 0 || black != 0;
+        }
+        return sum;
+    };
+    int nonZero = 0;
+    const long black = -sumOfTerms(pending, &nonZero);
+    EXPECT_TRUE(startsWith(pending.back(),
+                           "info string eval total " + std::to_string(black) + " for black"))
+        << pending.back();
+    sendQuiet(*e, "setoption name EvalMaterialOnly value true");
+    e->send("eval");
+    const Lines material = sync(*e);
+    EXPECT_EQ(sumOfTerms(material, &nonZero), 0);  // 11 soldiers each
+    EXPECT_EQ(nonZero, 1) << "only the soldier commanders count";
+    sendQuiet(*e, "setoption name EvalMaterialOnly value false");
 
     e->send("help");
     const Lines help = sync(*e);
