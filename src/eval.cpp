@@ -22,25 +22,12 @@ constexpr EvalWeights kMaterialWeights = [] {
 }();
 
 // One token each, so that the `eval` lines split on spaces.
-constexpr std::array<const char*, kFeatureCount> kFeatureNames = {"soldier-commanders",
-                                                                  "officer-commanders",
-                                                                  "reserves",
-                                                                  "deep-reserves",
-                                                                  "prisoners",
-                                                                  "enemy-below",
-                                                                  "stacks",
-                                                                  "advance-rank-2",
-                                                                  "advance-rank-3",
-                                                                  "advance-rank-4",
-                                                                  "advance-rank-5",
-                                                                  "advance-rank-6",
-                                                                  "promotion-threats",
-                                                                  "mobility",
-                                                                  "threatened",
-                                                                  "attackers",
-                                                                  "back-rank",
-                                                                  "centre",
-                                                                  "tempo"};
+constexpr std::array<const char*, kFeatureCount> kFeatureNames = {
+    "soldier-commanders", "officer-commanders", "reserves",       "reserve-officers",
+    "prisoners",          "prisoner-officers",  "enemy-below",    "stacks",
+    "advance-rank-2",     "advance-rank-3",     "advance-rank-4", "advance-rank-5",
+    "advance-rank-6",     "promotion-threats",  "mobility",       "threatened",
+    "attackers",          "back-rank",          "centre",         "tempo"};
 
 constexpr Bitboard kCentreSquares =
     bit(8) | bit(9) | bit(11) | bit(12) | bit(13) | bit(15) | bit(16);  // c3 e3 b4 d4 f4 c5 e5
@@ -65,8 +52,8 @@ constexpr std::array<std::array<Bitboard, kRanks>, 2> kRelativeRanks = [] {
 // Colour bit of every piece slot of a column (bit 0 of each 2-bit piece: set for black).
 constexpr ColumnBits kColourBits = 0x5555555555555555ULL;
 
-// Counts the column on s for its commander's owner: reserves, deep reserves, prisoners, enemy
-// below, stacks. The pieces under the commander are read all at once from the colour bits.
+// Counts the column on s for its commander's owner: reserves, prisoners (and the officers
+// among them), enemy below, stacks. The pieces under the commander are read all at once from the colour bits.
 void countColumn(const Position& pos, Square s, std::array<int, kFeatureCount>& own) {
     const int height = pos.height(s);
     if (height < 2) return;
@@ -75,11 +62,13 @@ void countColumn(const Position& pos, Square s, std::array<int, kFeatureCount>& 
     const ColumnBits slots = kColourBits & ((ColumnBits{1} << (2 * (height - 1))) - 1);
     const bool ownerBlack = (pos.column(s) & 1) != 0;
     const ColumnBits enemy = (ownerBlack ? ~below : below) & slots;
-    const int prisoners = std::popcount(enemy);
     const int run = enemy ? std::countr_zero(enemy) / 2 : height - 1;
-    own[Prisoners] += prisoners;
+    const ColumnBits officers = (below >> 1) & slots;  // at the colour bit of each officer
+    const ColumnBits runSlots = slots & ((ColumnBits{1} << (2 * run)) - 1);
+    own[Prisoners] += std::popcount(enemy);
+    own[PrisonerOfficers] += std::popcount(officers & enemy);
     own[Reserves] += run;
-    own[DeepReserves] += height - 1 - run - prisoners;
+    own[ReserveOfficers] += std::popcount(officers & runSlots);
     own[EnemyBelow] += run == 0;
 }
 
@@ -103,7 +92,8 @@ int promotionThreats(const Position& pos, Color c) {
     return threats;
 }
 
-void countColour(const Position& pos, Color c, std::array<int, kFeatureCount>& own) {
+void countColour(const Position& pos, Color c, const std::array<JumpThreats, 2>& threats,
+                 std::array<int, kFeatureCount>& own) {
     const std::size_t ci = static_cast<std::size_t>(index(c));
     const Bitboard mine = pos.commandedBy(c);
     const Bitboard soldiers = mine & pos.soldiers();
@@ -114,8 +104,8 @@ void countColour(const Position& pos, Color c, std::array<int, kFeatureCount>& o
             popcount(soldiers & kRelativeRanks[ci][static_cast<std::size_t>(rank)]);
     own[PromotionThreats] = promotionThreats(pos, c);
     own[Mobility] = stepCount(pos, c);
-    own[Attackers] = popcount(jumpThreats(pos, c).jumpers);
-    own[Threatened] = popcount(jumpThreats(pos, ~c).targets);
+    own[Attackers] = popcount(threats[ci].jumpers);
+    own[Threatened] = popcount(threats[1 - ci].targets);
     own[BackRank] = popcount(mine & kRelativeRanks[ci][0]);
     own[Centre] = popcount(mine & kCentreSquares);
     for (Bitboard b = mine; b; b = withoutLowest(b)) countColumn(pos, lowestSquare(b), own);
@@ -137,8 +127,10 @@ const EvalWeights& materialWeights() {
 
 EvalFeatures extractFeatures(const Position& pos) {
     EvalFeatures f;
+    const std::array<JumpThreats, 2> threats = {jumpThreats(pos, Color::White),
+                                                jumpThreats(pos, Color::Black)};
     for (Color c : {Color::White, Color::Black})
-        countColour(pos, c, f.count[static_cast<std::size_t>(index(c))]);
+        countColour(pos, c, threats, f.count[static_cast<std::size_t>(index(c))]);
     f.count[static_cast<std::size_t>(index(pos.sideToMove()))][Tempo] = 1;
     const int columns = popcount(pos.occupied());
     f.phase = std::clamp(columns - 2, 0, kPhaseMax);

@@ -33,8 +33,13 @@ enum EvalFeature : int {
     OfficerCommanders,  // columns commanded by an officer
     Reserves,           // own pieces in the unbroken run directly under the commander: a jump
                         // takes the commander and the column stays ours
-    DeepReserves,       // own pieces below the first enemy piece of the column
+    ReserveOfficers,    // officers among those reserves
     Prisoners,          // enemy pieces under an own commander (they go free if it is taken)
+    PrisonerOfficers,   // officers among those prisoners
+                        // (Own pieces below a prisoner never occur: a column is always one run
+                        // of its commander's colour over one run of the other, since a capture
+                        // adds the taken commander, of the other colour, at the bottom and
+                        // being captured removes the top.)
     EnemyBelow,         // columns whose second piece is an enemy: one jump turns the column over
     Stacks,             // columns of two or more pieces
     AdvanceRank2,       // soldier commanders on relative rank 1 (the second rank) ...

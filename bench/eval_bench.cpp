@@ -1,0 +1,88 @@
+// Micro-benchmarks of the evaluation (issue 6): one evaluate() call, and the search's time per
+// node on the bench positions, to check that the evaluation costs at most half of a node.
+#include <benchmark/benchmark.h>
+
+#include <vector>
+
+#include "lasca/engine.h"
+#include "lasca/eval.h"
+#include "lasca/movegen.h"
+#include "lasca/search.h"
+#include "lasca/tt.h"
+
+namespace {
+
+using namespace lasca;
+
+// Quiet positions (no capture pending) met in searches: every position of the bench lines
+// after a few plies of play, gathered by walking each bench position's first moves.
+std::vector<Position> quietPositions() {
+    std::vector<Position> out;
+    for (const std::string& lfen : Engine::benchPositions()) {
+        Position pos = Position::fromLfen(lfen).value();
+        MoveList first;
+        generateMoves(pos, first);
+        for (const Move& m : first) {
+            Undo undo{};
+            pos.make(m, undo);
+            MoveList second;
+            generateMoves(pos, second);
+            for (const Move& r : second) {
+                Undo u{};
+                pos.make(r, u);
+                if (!hasCapture(pos)) out.push_back(pos);
+                pos.unmake(r, u);
+            }
+            pos.unmake(m, undo);
+        }
+    }
+    return out;
+}
+
+void BM_Evaluate(benchmark::State& state) {
+    const std::vector<Position> positions = quietPositions();
+    std::size_t i = 0;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(evaluate(positions[i]));
+        i = i + 1 == positions.size() ? 0 : i + 1;
+    }
+    state.counters["positions"] = static_cast<double>(positions.size());
+}
+BENCHMARK(BM_Evaluate)->UseRealTime();
+
+void BM_ExtractFeatures(benchmark::State& state) {
+    const std::vector<Position> positions = quietPositions();
+    std::size_t i = 0;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(extractFeatures(positions[i]));
+        i = i + 1 == positions.size() ? 0 : i + 1;
+    }
+}
+BENCHMARK(BM_ExtractFeatures)->UseRealTime();
+
+// The search's time per node: the bench positions to depth 13, one thread, 16 MB (as `bench`).
+// items_per_second is nodes per second; the table is cleared outside the timed part.
+void BM_SearchPerNode(benchmark::State& state) {
+    std::vector<Position> roots;
+    for (const std::string& lfen : Engine::benchPositions())
+        roots.push_back(Position::fromLfen(lfen).value());
+    TranspositionTable tt;
+    (void)tt.resize(16);
+    Search search(tt);
+    SearchLimits limits;
+    limits.depth = 13;
+    std::uint64_t nodes = 0;
+    for (auto _ : state) {
+        for (const Position& root : roots) {
+            state.PauseTiming();
+            tt.clear();
+            search.clear();
+            state.ResumeTiming();
+            nodes += search.run(root, {}, limits, SearchSettings{}).nodes;
+        }
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(nodes));
+}
+BENCHMARK(BM_SearchPerNode)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+}  // namespace
