@@ -53,7 +53,8 @@ constexpr std::array<std::array<Bitboard, kRanks>, 2> kRelativeRanks = [] {
 constexpr ColumnBits kColourBits = 0x5555555555555555ULL;
 
 // Counts the column on s for its commander's owner: reserves, prisoners (and the officers
-// among them), enemy below, stacks. The pieces under the commander are read all at once from the colour bits.
+// among them), enemy below, stacks. The pieces under the commander are read all at once from
+// the colour bits.
 void countColumn(const Position& pos, Square s, std::array<int, kFeatureCount>& own) {
     const int height = pos.height(s);
     if (height < 2) return;
