@@ -3,12 +3,15 @@
 # then a report of everything that must never happen: crashes, hangs, illegal or garbled moves,
 # time losses; and the peak memory of any engine process (bounded by Hash plus a constant).
 # Exit code 1 when any failure occurred.
-#   scripts/soak.sh [--games N] [--tc S+I] [--threads T] [--hash MB] [--out DIR] [--no-build]
+#   scripts/soak.sh [--games N] [--tc S+I | --movetime MS] [--threads T] [--hash MB] [--out DIR]
+#                   [--no-build]
+# scripts/test.sh (CI) runs a short one: 20 games at 10 ms per move.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
 games=2000
 tc="1+0.01"
+movetime=""
 threads=2
 hash=16
 out="$LASCA_ROOT/soak"
@@ -17,6 +20,7 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --games) games=$2; shift 2 ;;
         --tc) tc=$2; shift 2 ;;
+        --movetime) movetime=$2; shift 2 ;;
         --threads) threads=$2; shift 2 ;;
         --hash) hash=$2; shift 2 ;;
         --out) out=$2; shift 2 ;;
@@ -33,17 +37,23 @@ bin="$LASCA_ROOT/build"
 mkdir -p "$out"
 rm -f "$out/soak.pdn"
 engine="cmd=$bin/lasca,option.Threads=$threads,option.Hash=$hash"
+limit=(--tc "$tc")
+control="tc $tc"
+if [ -n "$movetime" ]; then
+    limit=(--movetime "$movetime")
+    control="$movetime ms per move"
+fi
 start=$(date +%s)
 # /usr/bin/time -v reports the largest resident set of lasca-match's children: the engines.
 /usr/bin/time -v -o "$out/time.txt" "$bin/lasca-match" \
-    --engine "name=a,$engine" --engine "name=b,$engine" --games "$games" --tc "$tc" \
+    --engine "name=a,$engine" --engine "name=b,$engine" --games "$games" "${limit[@]}" \
     --concurrency 1 --openings "$LASCA_ROOT/data/openings.txt" --log-dir "$out/logs" \
     --pdn "$out/soak.pdn" > "$out/report.txt" 2> "$out/progress.txt" || true
 elapsed=$(( $(date +%s) - start ))
 
 played=$(grep -c '^\[Result ' "$out/soak.pdn" || true)
 failures=0
-echo "Soak: $played of $games games, tc $tc, $threads threads and $hash MB hash per engine, ${elapsed} s"
+echo "Soak: $played of $games games, $control, $threads threads and $hash MB hash per engine, ${elapsed} s"
 for reason in "illegal move" "garbled move" "time forfeit" "crash" "disconnected"; do
     n=$(grep -c "^\[Termination \"$reason\"\]" "$out/soak.pdn" || true)
     echo "  $reason: $n"
