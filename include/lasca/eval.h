@@ -41,7 +41,8 @@ enum EvalFeature : int {
                         // adds the taken commander, of the other colour, at the bottom and
                         // being captured removes the top.)
     EnemyBelow,         // columns whose second piece is an enemy: one jump turns the column over
-    Stacks,             // columns of two or more pieces
+    Stacks,             // columns of two or more pieces (a column's height is 1 + reserves +
+                        // prisoners, so height enters through those two terms and this one)
     AdvanceRank2,       // soldier commanders on relative rank 1 (the second rank) ...
     AdvanceRank3,
     AdvanceRank4,
