@@ -12,7 +12,10 @@ constexpr std::int64_t kMinimumThinkMs = 1;
 TimeBudget planTime(const ClockLimits& clock, Color us, std::int64_t overheadMs) {
     TimeBudget budget;
     if (clock.moveTime >= 0) {
-        budget.hard = std::max(kMinimumThinkMs, clock.moveTime - overheadMs);
+        // The overhead is kept back, but never more than half the time: with a tiny movetime
+        // (10 ms under a 30 ms overhead) the engine would otherwise only ever finish depth 1.
+        const std::int64_t reserve = std::min(overheadMs, clock.moveTime / 2);
+        budget.hard = std::max(kMinimumThinkMs, clock.moveTime - reserve);
         budget.soft = budget.hard;
         budget.fixed = true;
         return budget;

@@ -16,7 +16,16 @@ TEST(TimeManager, MoveTimeLeavesTheOverhead) {
     const TimeBudget b = planTime(c, Color::Black, 30);
     EXPECT_EQ(b.hard, 970);
     EXPECT_EQ(b.soft, 970);
+    // The overhead never takes more than half of a short movetime.
     c.moveTime = 10;
+    EXPECT_EQ(planTime(c, Color::Black, 30).hard, 5);
+    c.moveTime = 60;
+    EXPECT_EQ(planTime(c, Color::Black, 30).hard, 30);
+    c.moveTime = 61;
+    EXPECT_EQ(planTime(c, Color::Black, 30).hard, 31);
+    c.moveTime = 1;
+    EXPECT_EQ(planTime(c, Color::Black, 30).hard, 1);
+    c.moveTime = 0;
     EXPECT_EQ(planTime(c, Color::Black, 30).hard, 1);  // never zero
 }
 

@@ -563,8 +563,8 @@ TEST_F(ProtocolTest, SingleLegalMoveIsPlayedAtOnceWithAClock) {
     EXPECT_LT(r.ms, 2000);  // generous; the planned time for 10 minutes would be far longer
 }
 
-// movetime: "think exactly this long (less MoveOverhead)". Load can only make the answer later,
-// so the lower bound (90% of the time) is safe; the upper bound is generous.
+// movetime: "think this long, less MoveOverhead" (400 - 30 here). Load can only make the answer
+// later, so the lower bound (90% of the time) is safe; the upper bound is generous.
 TEST_F(ProtocolTest, MovetimeIsUsedFully) {
     auto e = startEngine();
     for (const PositionSetup& setup : {kStart, kBlackToMove}) {
