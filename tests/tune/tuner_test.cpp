@@ -152,7 +152,7 @@ TEST(Tuner, FitRecoversTheLabellingWeights) {
     truth[Mobility] = {6, 2};
     const auto samples = syntheticSamples(truth, 1.0);
     FitOptions options;
-    options.epochs = 1500;
+    options.epochs = 1000;
     options.learningRate = 1.0;
     options.frozen = {Centre};
     RealWeights start = toReal(materialWeights());
