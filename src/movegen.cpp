@@ -409,26 +409,27 @@ template <class Base>
 class ColumnsAfterStep {
   public:
     ColumnsAfterStep(const Base& base, Square from, Square to, bool promoted)
-        : base_(base),
-          from_(from),
-          to_(to),
-          moved_(base.column(from) | (promoted ? ColumnBits{2} : 0)) {}
+        : base_(base), from_(from), to_(to), promoted_(promoted) {}
 
     int height(Square s) const {
         if (s == to_) return base_.height(from_);
         return s == from_ ? 0 : base_.height(s);
     }
+    // Read lazily: perft's last level only reads heights and second pieces.
     ColumnBits column(Square s) const {
-        if (s == to_) return moved_;
+        if (s == to_) return base_.column(from_) | (promoted_ ? ColumnBits{2} : 0);
         return s == from_ ? 0 : base_.column(s);
     }
-    Piece second(Square s) const { return static_cast<Piece>((column(s) >> 2) & 3); }
+    Piece second(Square s) const {
+        if (s == to_) return base_.second(from_);
+        return s == from_ ? Piece::WhiteSoldier : base_.second(s);
+    }
 
   private:
     const Base& base_;
     Square from_;
     Square to_;
-    ColumnBits moved_;
+    bool promoted_;
 };
 
 // Shows the commander under the top of the column on `victim` (or an empty square).
@@ -653,19 +654,14 @@ class ColumnsAfterCapture {
   public:
     ColumnsAfterCapture(const Base& base, Square from, const std::uint8_t* path, int length,
                         bool promoted)
-        : base_(base), from_(from) {
-        const int h = base.height(from);
-        ColumnBits mover = base.column(from) | (promoted ? ColumnBits{2} : 0);
+        : base_(base), path_(path), length_(length), from_(from), promoted_(promoted) {
         Square at = from;
         for (int i = 0; i < length; ++i) {
-            const Square victim = (at + path[i]) / 2;
-            jumped_ |= bit(victim);
-            mover |= (base.column(victim) & 3) << (2 * (h + i));
+            jumped_ |= bit((at + path[i]) / 2);
             at = path[i];
         }
         to_ = at;
-        moverHeight_ = h + length;
-        mover_ = mover;
+        moverHeight_ = base.height(from) + length;
     }
 
     int height(Square s) const {
@@ -673,20 +669,43 @@ class ColumnsAfterCapture {
         if (s == from_) return 0;
         return base_.height(s) - static_cast<int>((jumped_ >> s) & 1);
     }
+    // The mover's column is read lazily: perft's last level only reads heights and second
+    // pieces.
     ColumnBits column(Square s) const {
-        if (s == to_) return mover_;
+        if (s == to_) return moverColumn();
         if (s == from_) return 0;
         return base_.column(s) >> (2 * ((jumped_ >> s) & 1));
     }
-    Piece second(Square s) const { return static_cast<Piece>((column(s) >> 2) & 3); }
+    Piece second(Square s) const {
+        if (s == to_) {
+            // The mover's own second piece, or the first prisoner under a single piece.
+            if (moverHeight_ - length_ >= 2) return base_.second(from_);
+            return static_cast<Piece>(base_.column((from_ + path_[0]) / 2) & 3);
+        }
+        if (s == from_) return Piece::WhiteSoldier;
+        return static_cast<Piece>((base_.column(s) >> (2 + 2 * ((jumped_ >> s) & 1))) & 3);
+    }
 
   private:
+    ColumnBits moverColumn() const {
+        const int h = moverHeight_ - length_;
+        ColumnBits mover = base_.column(from_) | (promoted_ ? ColumnBits{2} : 0);
+        Square at = from_;
+        for (int i = 0; i < length_; ++i) {
+            mover |= (base_.column((at + path_[i]) / 2) & 3) << (2 * (h + i));
+            at = path_[i];
+        }
+        return mover;
+    }
+
     const Base& base_;
+    const std::uint8_t* path_;  // the landing squares, owned by the caller
+    int length_;
     Square from_;
+    bool promoted_;
     Square to_ = 0;
     Bitboard jumped_ = 0;
     int moverHeight_ = 0;
-    ColumnBits mover_ = 0;
 };
 
 // Sums child(columns, board) over the positions after each legal move of Us, without making
