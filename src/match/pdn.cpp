@@ -82,6 +82,8 @@ std::string movetext(const PdnGame& game, const Position& start) {
     return text + game.result;
 }
 
+}  // namespace
+
 Outcome outcomeOf(const std::string& result) {
     if (result == "2-0") return Outcome::WhiteWins;
     if (result == "0-2") return Outcome::BlackWins;
@@ -89,7 +91,12 @@ Outcome outcomeOf(const std::string& result) {
     return Outcome::Ongoing;
 }
 
-}  // namespace
+Result<Position> startOf(const PdnGame& game) {
+    const auto fen = game.tag("FEN");
+    auto start = Position::fromLfen(fen ? *fen : std::string(kStartLfen));
+    if (!start) return makeError("FEN: " + start.error());
+    return start;
+}
 
 std::optional<std::string> PdnGame::tag(const std::string& name) const {
     for (const auto& [n, v] : tags)
@@ -172,9 +179,8 @@ Result<std::vector<PdnGame>> readPdn(std::istream& in) {
 }
 
 Result<std::string> replayPdn(const PdnGame& pdn, const DrawRules& rules) {
-    const auto fen = pdn.tag("FEN");
-    auto start = Position::fromLfen(fen ? *fen : std::string(kStartLfen));
-    if (!start) return makeError("FEN: " + start.error());
+    auto start = startOf(pdn);
+    if (!start) return makeError(start.error());
     Game game(start.value());
     for (std::size_t i = 0; i < pdn.moves.size(); ++i) {
         if (game.status(rules).over())

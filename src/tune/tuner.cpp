@@ -13,11 +13,9 @@ namespace lasca::tune {
 
 namespace {
 
-std::optional<double> whiteResult(const std::string& result) {
-    if (result == "2-0") return 1.0;
-    if (result == "0-2") return 0.0;
-    if (result == "1-1") return 0.5;
-    return std::nullopt;
+// A finished game's result for White: 1, 0.5 or 0.
+double resultForWhite(Outcome outcome) {
+    return outcome == Outcome::WhiteWins ? 1.0 : outcome == Outcome::Draw ? 0.5 : 0.0;
 }
 
 // sigmoid(K * score / 400) in base 10, as in Texel's tuning method.
@@ -39,19 +37,19 @@ Result<std::vector<LabelledPosition>> extractPositions(const std::vector<match::
     std::set<std::pair<std::string, std::vector<std::string>>> seen;
     for (std::size_t g = 0; g < games.size(); ++g) {
         const match::PdnGame& pdn = games[g];
-        const auto result = whiteResult(pdn.result);
-        if (!result) continue;
-        const auto fen = pdn.tag("FEN");
+        const Outcome outcome = match::outcomeOf(pdn.result);
+        if (outcome == Outcome::Ongoing) continue;
+        const double result = resultForWhite(outcome);
         // Self-play at a fixed node count repeats a game when the colours swap: keep one.
-        if (!seen.insert({fen.value_or(""), pdn.moves}).second) continue;
-        auto start = Position::fromLfen(fen ? *fen : std::string(kStartLfen));
-        if (!start) return makeError("game " + std::to_string(g + 1) + ": FEN: " + start.error());
+        if (!seen.insert({pdn.tag("FEN").value_or(""), pdn.moves}).second) continue;
+        auto start = match::startOf(pdn);
+        if (!start) return makeError("game " + std::to_string(g + 1) + ": " + start.error());
         Game game(start.value());
         for (std::size_t ply = 0; ply <= pdn.moves.size(); ++ply) {
             const Position& pos = game.current();
             if (game.status(rules).over()) break;
             if (static_cast<int>(ply) >= options.skipPlies && !hasCapture(pos))
-                out.push_back({pos.toLfen(), *result});
+                out.push_back({pos.toLfen(), result});
             if (ply == pdn.moves.size()) break;
             auto played = game.playText(pdn.moves[ply]);
             if (!played)
@@ -175,13 +173,15 @@ RealWeights fitWeights(const std::vector<Sample>& samples, RealWeights w, double
                 grad[i][1] += g * s.diff[i] * (1 - mgShare);
             }
         }
+        const double mCorrection = 1 - std::pow(kBeta1, epoch);
+        const double vCorrection = 1 - std::pow(kBeta2, epoch);
         for (std::size_t i = 0; i < kFeatureCount; ++i) {
             if (frozen[i]) continue;
             for (std::size_t j = 0; j < 2; ++j) {
                 m[i][j] = kBeta1 * m[i][j] + (1 - kBeta1) * grad[i][j];
                 v[i][j] = kBeta2 * v[i][j] + (1 - kBeta2) * grad[i][j] * grad[i][j];
-                const double mHat = m[i][j] / (1 - std::pow(kBeta1, epoch));
-                const double vHat = v[i][j] / (1 - std::pow(kBeta2, epoch));
+                const double mHat = m[i][j] / mCorrection;
+                const double vHat = v[i][j] / vCorrection;
                 w[i][j] -= options.learningRate * mHat / (std::sqrt(vHat) + kEpsilon);
             }
         }

@@ -33,7 +33,11 @@ struct PdnGame {
     std::optional<std::string> tag(const std::string& name) const;
 };
 
-const char* pdnResult(Outcome outcome);  // "2-0", "0-2", "1-1", "*"
+const char* pdnResult(Outcome outcome);        // "2-0", "0-2", "1-1", "*"
+Outcome outcomeOf(const std::string& result);  // the inverse; anything else is Ongoing
+
+// The position a game starts from: its FEN tag, or the start position without one.
+Result<Position> startOf(const PdnGame& game);
 
 // PdnHeader: the tags a record does not carry itself.
 struct PdnHeader {
