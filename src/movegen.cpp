@@ -744,43 +744,62 @@ std::uint64_t countMoves(const Position& pos) {
                                     : countMovesOf<Color::Black>(board);
 }
 
-namespace {
-template <Color Us>
-std::uint64_t countMovePairsOf(const Position& pos, Board board) {
-    LeafCounter<~Us> leaves;
-    countMovePairs<Us>(ColumnsOf{pos}, board, leaves);
-    return leaves.total();
+// One batch of leaves per side to move.
+struct PerftTally::Batches {
+    LeafCounter<Color::White> white;
+    LeafCounter<Color::Black> black;
+
+    template <Color Us>
+    LeafCounter<Us>& of() {
+        if constexpr (Us == Color::White)
+            return white;
+        else
+            return black;
+    }
+    template <Color Us>
+    void add(const Position& pos, Board board, int plies) {
+        if (plies == 2) countMovePairs<Us>(ColumnsOf{pos}, board, of<~Us>());
+        if (plies == 3) countMoveTriples<Us>(ColumnsOf{pos}, board, of<Us>());
+        if (plies == 4) countMoveQuadruples<Us>(pos, board, of<~Us>());
+    }
+};
+
+PerftTally::PerftTally() : batches_(std::make_unique<Batches>()) {
 }
-template <Color Us>
-std::uint64_t countMoveTriplesOf(const Position& pos, Board board) {
-    LeafCounter<Us> leaves;
-    countMoveTriples<Us>(ColumnsOf{pos}, board, leaves);
-    return leaves.total();
+PerftTally::~PerftTally() = default;
+
+void PerftTally::add(const Position& pos, int plies) {
+    if (plies <= 1) {
+        counted_ += plies == 1 ? countMoves(pos) : 1;
+        return;
+    }
+    const Board board = boardOf(pos);
+    if (board.us == Color::White)
+        batches_->add<Color::White>(pos, board, plies);
+    else
+        batches_->add<Color::Black>(pos, board, plies);
 }
-template <Color Us>
-std::uint64_t countMoveQuadruplesOf(const Position& pos, Board board) {
-    LeafCounter<~Us> leaves;
-    countMoveQuadruples<Us>(pos, board, leaves);
-    return leaves.total();
+
+std::uint64_t PerftTally::total() {
+    return counted_ + batches_->white.total() + batches_->black.total();
 }
-}  // namespace
 
 std::uint64_t countMovePairs(const Position& pos) {
-    const Board board = boardOf(pos);
-    return board.us == Color::White ? countMovePairsOf<Color::White>(pos, board)
-                                    : countMovePairsOf<Color::Black>(pos, board);
+    PerftTally tally;
+    tally.add(pos, 2);
+    return tally.total();
 }
 
 std::uint64_t countMoveTriples(const Position& pos) {
-    const Board board = boardOf(pos);
-    return board.us == Color::White ? countMoveTriplesOf<Color::White>(pos, board)
-                                    : countMoveTriplesOf<Color::Black>(pos, board);
+    PerftTally tally;
+    tally.add(pos, 3);
+    return tally.total();
 }
 
 std::uint64_t countMoveQuadruples(const Position& pos) {
-    const Board board = boardOf(pos);
-    return board.us == Color::White ? countMoveQuadruplesOf<Color::White>(pos, board)
-                                    : countMoveQuadruplesOf<Color::Black>(pos, board);
+    PerftTally tally;
+    tally.add(pos, 4);
+    return tally.total();
 }
 
 void generateMoves(const Position& pos, MoveList& list) {

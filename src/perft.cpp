@@ -4,22 +4,31 @@
 
 namespace lasca {
 
-std::uint64_t perft(Position& pos, int depth) {
-    if (depth <= 0) return 1;
-    if (depth == 1) return countMoves(pos);
-    if (depth == 2) return countMovePairs(pos);
-    if (depth == 3) return countMoveTriples(pos);
-    if (depth == 4) return countMoveQuadruples(pos);
+namespace {
+
+// Make/unmake down to four plies above the leaves; the tally counts the rest (see PerftTally).
+void addLeaves(Position& pos, int depth, PerftTally& tally) {
+    if (depth <= 4) {
+        tally.add(pos, depth);
+        return;
+    }
     MoveList list;
     generateMoves(pos, list);
-    std::uint64_t nodes = 0;
     Undo undo;
     for (const Move& m : list) {
         pos.make(m, undo);
-        nodes += perft(pos, depth - 1);
+        addLeaves(pos, depth - 1, tally);
         pos.unmake(m, undo);
     }
-    return nodes;
+}
+
+}  // namespace
+
+std::uint64_t perft(Position& pos, int depth) {
+    if (depth <= 0) return 1;
+    PerftTally tally;
+    addLeaves(pos, depth, tally);
+    return tally.total();
 }
 
 std::vector<DivideLine> divide(Position& pos, int depth) {

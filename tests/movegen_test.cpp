@@ -183,6 +183,26 @@ TEST(MoveGen, MultiPlyCountersAgreeWithMakeUnmake) {
                              [&](const Position& pos, const Move&) { check(pos); });
 }
 
+// One tally fed many positions of both sides to move at every depth: its batches fill and
+// flush across positions, and the sum must still be exact.
+TEST(MoveGen, PerftTallySumsAcrossPositions) {
+    std::mt19937 rng(31);
+    PerftTally tally;
+    std::uint64_t expected = 0;
+    int added = 0;
+    auto add = [&](Position pos, int plies) {
+        tally.add(pos, plies);
+        expected += slowPerft(pos, plies);
+        ++added;
+    };
+    for (int i = 0; i < 3000; ++i) add(randomBoard(rng), 1 + i % 4);
+    for (unsigned seed = 1; seed <= 40; ++seed)
+        test::playRandomGame(Position::startPosition(), seed, 120,
+                             [&](const Position& pos, const Move&) { add(pos, 1 + added % 4); });
+    EXPECT_EQ(tally.total(), expected);
+    EXPECT_GT(expected, 100000u);  // many batches were filled
+}
+
 TEST(MoveGen, MovesAreCanonicalAndDistinct) {
     std::mt19937 rng(11);
     for (int i = 0; i < 5000; ++i) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 
 #include "lasca/move.h"
 #include "lasca/position.h"
@@ -44,5 +45,27 @@ std::uint64_t countMoveTriples(const Position& pos);
 
 // Number of four-move paths (perft to depth 4), also without making any move.
 std::uint64_t countMoveQuadruples(const Position& pos);
+
+// PerftTally: the leaves of many perft subtrees, counted together. The positions one ply above
+// the leaves are not counted one by one: they wait in batches (one per side to move) and are
+// counted many at a time by a SIMD loop, so batches filled across many subtrees waste no lanes.
+// perft adds each position four plies above the leaves; total() counts what still waits.
+class PerftTally {
+  public:
+    PerftTally();
+    ~PerftTally();
+    PerftTally(const PerftTally&) = delete;
+    PerftTally& operator=(const PerftTally&) = delete;
+
+    // Adds the number of move paths of length `plies` (1 to 4) from pos.
+    void add(const Position& pos, int plies);
+    // Everything added so far.
+    std::uint64_t total();
+
+  private:
+    struct Batches;
+    std::unique_ptr<Batches> batches_;
+    std::uint64_t counted_ = 0;  // the paths counted directly (plies == 1)
+};
 
 }  // namespace lasca
