@@ -372,6 +372,54 @@ std::uint64_t countMovesOf(Board board) {
 // the boards with a capture that goes on are finished one by one, walking their jump trees
 // (countContinuing). Counting needs no order, so boards from any number of positions can share
 // a batch; the sum is the same however they are grouped.
+// The captures of exactly two jumps of the side to move, without walking: every first jump
+// that goes on (see FirstJumps) lands on l, and its second jumps are the directions e it may
+// use, other than back, with l in jumpFrom[e]. This reads the board as it stands, which is
+// exact here: of the squares the move changes, a second jump can cross the first jumped square
+// or land on the start square only by going back, and a single piece taken leaves an empty
+// square a column can never land on (see walkJumps). The same holds for a third jump from the
+// second landing square, so whether the capture goes on from there is also a jumpFrom test;
+// `longer` collects the second landing squares from which it does (three jumps or more), and
+// the caller walks those boards instead.
+template <Color Us>
+[[gnu::always_inline]] inline std::uint32_t countTwoJumpCaptures(const FirstJumps<Us>& jumps,
+                                                                 Bitboard& longer) {
+    using Jumps = FirstJumps<Us>;
+    const auto& jumpFrom = jumps.jumpFrom;
+    const Bitboard anyJump = jumpFrom[0] | jumpFrom[1] | jumpFrom[2] | jumpFrom[3];
+    const Bitboard soldierGoesOn =
+        jumpFrom[at(Jumps::kForward.first)] | jumpFrom[at(Jumps::kForward.last)];
+    const std::array<Bitboard, kDirections> jumpsExcept = {
+        jumpFrom[1] | jumpFrom[2] | jumpFrom[3], jumpFrom[0] | jumpFrom[2] | jumpFrom[3],
+        jumpFrom[0] | jumpFrom[1] | jumpFrom[3], jumpFrom[0] | jumpFrom[1] | jumpFrom[2]};
+    std::uint32_t count = 0;
+    forEachDirection([&](auto d) {
+        const Bitboard officerFirst = shiftTo<d>(shiftTo<d>(jumps.movers[d] & jumps.officers)) &
+                                      anyJump & ~jumpFrom[opposite(d)];
+        const Bitboard soldierFirst =
+            Jumps::isForward(d)
+                ? shiftTo<d>(shiftTo<d>(jumps.movers[d] & jumps.soldiers)) & soldierGoesOn
+                : 0;
+        forEachDirection([&](auto e) {
+            if constexpr (e != opposite(d)) {
+                // Not anyJump & ~jumpFrom[back] as for a first jump: the way back from the
+                // second landing square leads to the first one, which is empty.
+                const Bitboard officerGoesOn = jumpsExcept[opposite(e)];
+                const Bitboard officerSecond = shiftTo<e>(shiftTo<e>(officerFirst & jumpFrom[e]));
+                count += static_cast<std::uint32_t>(popcount(officerSecond & ~officerGoesOn));
+                longer |= officerSecond & officerGoesOn;
+                if constexpr (Jumps::isForward(e)) {
+                    const Bitboard soldierSecond =
+                        shiftTo<e>(shiftTo<e>(soldierFirst & jumpFrom[e]));
+                    count += static_cast<std::uint32_t>(popcount(soldierSecond & ~soldierGoesOn));
+                    longer |= soldierSecond & soldierGoesOn;
+                }
+            }
+        });
+    });
+    return count;
+}
+
 template <Color Us>
 class LeafCounter {
   public:
@@ -401,29 +449,32 @@ class LeafCounter {
         for (int i = size_; i < rounded; ++i)
             occupied_[at(i)] = whiteTop_[at(i)] = officerTop_[at(i)] = 0;
         std::uint32_t count = 0;
-        Bitboard anyGoesOn = 0;
+        Bitboard anyLonger = 0;
         for (int i = 0; i < rounded; ++i) {
             const Board board{occupied_[at(i)], whiteTop_[at(i)], officerTop_[at(i)], Us};
             const FirstJumps<Us> jumps(board);
             const StepMovers<Us> movers(board);
             std::uint32_t captures = 0, steps = 0;
-            Bitboard goesOn = 0;
+            Bitboard longer = 0;
+            const std::uint32_t twoJumps = countTwoJumpCaptures(jumps, longer);
+            const Bitboard keep = longer ? ~Bitboard{0} : 0;
             forEachDirection([&](auto d) {
                 const auto l = jumps.template landings<d>();
                 captures += static_cast<std::uint32_t>(popcount(l.all & ~l.continuing));
-                continuing_[d][at(i)] = l.continuing;
-                goesOn |= l.continuing;
+                continuing_[d][at(i)] = l.continuing & keep;
                 steps += static_cast<std::uint32_t>(popcount(movers.template targets<d>()));
             });
-            count += jumps.any() ? captures : steps;
-            anyGoesOn |= goesOn;
+            count += jumps.any() ? captures + (longer ? 0 : twoJumps) : steps;
+            anyLonger |= longer;
         }
         total_ += count;
-        if (anyGoesOn) finishGoingOn();
+        if (anyLonger) finishLonger();
         size_ = 0;
     }
 
-    void finishGoingOn() {
+    // The boards with a capture of three jumps or more: all their captures that go on are
+    // walked (their two-jump captures were not counted above).
+    void finishLonger() {
         for (int i = 0; i < size_; ++i) {
             const std::array<Bitboard, kDirections> continuing = {
                 continuing_[0][at(i)], continuing_[1][at(i)], continuing_[2][at(i)],
