@@ -549,11 +549,9 @@ class ColumnsAfterStep {
     ColumnsAfterStep(const Base& base, Square from, Square to, bool promoted)
         : base_(base), from_(from), to_(to), promoted_(promoted) {}
 
-    // Each read is one read of the view below, at `from` for `to`, then masked for `from`:
-    // selects rather than branches, since which square is asked for is hard to predict.
     int height(Square s) const {
-        const int h = base_.height(s == to_ ? from_ : s);
-        return s == from_ ? 0 : h;
+        if (s == to_) return base_.height(from_);
+        return s == from_ ? 0 : base_.height(s);
     }
     // Read lazily: perft's last level only reads heights and second pieces.
     ColumnBits column(Square s) const {
@@ -561,8 +559,8 @@ class ColumnsAfterStep {
         return s == from_ ? 0 : base_.column(s);
     }
     Piece second(Square s) const {
-        const Piece p = base_.second(s == to_ ? from_ : s);
-        return s == from_ ? Piece::WhiteSoldier : p;
+        if (s == to_) return base_.second(from_);
+        return s == from_ ? Piece::WhiteSoldier : base_.second(s);
     }
 
   private:
@@ -573,15 +571,17 @@ class ColumnsAfterStep {
 };
 
 // Shows the commander under the top of the column on `victim` (or an empty square).
-// Without a branch: whether the column had one piece is as hard to predict as a coin.
 template <class Columns>
 [[gnu::always_inline]] inline void takeTop(const Columns& columns, Board& next, Square victim) {
     const Bitboard b = bit(victim);
-    const Bitboard stays = columns.height(victim) > 1 ? b : 0;
-    const auto top = static_cast<Bitboard>(columns.second(victim));
-    next.occupied = (next.occupied & ~b) | stays;
-    next.whiteTop = (next.whiteTop & ~b) | (stays & ((top & 1) - 1));
-    next.officerTop = (next.officerTop & ~b) | (stays & (0 - ((top >> 1) & 1)));
+    next.occupied &= ~b;
+    next.whiteTop &= ~b;
+    next.officerTop &= ~b;
+    if (columns.height(victim) == 1) return;
+    const Piece top = columns.second(victim);
+    next.occupied |= b;
+    if (colorOf(top) == Color::White) next.whiteTop |= b;
+    if (isOfficer(top)) next.officerTop |= b;
 }
 
 // `path` holds the `length` landing squares of a capture from `from`.
@@ -651,8 +651,9 @@ class ColumnsAfterCapture {
     }
 
     int height(Square s) const {
-        const int h = base_.height(s) - static_cast<int>((jumped_ >> s) & 1);
-        return s == to_ ? moverHeight_ : s == from_ ? 0 : h;
+        if (s == to_) return moverHeight_;
+        if (s == from_) return 0;
+        return base_.height(s) - static_cast<int>((jumped_ >> s) & 1);
     }
     // The mover's column is read lazily: perft's last level only reads heights and second
     // pieces.
