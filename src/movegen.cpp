@@ -372,6 +372,23 @@ std::uint64_t countMovesOf(Board board) {
 // the boards with a capture that goes on are finished one by one, walking their jump trees
 // (countContinuing). Counting needs no order, so boards from any number of positions can share
 // a batch; the sum is the same however they are grouped.
+// The number of squares in b, in a form the compiler can vectorise in the leaf batches: the
+// popcount instruction where the target has a SIMD one (AVX-512 VPOPCNTDQ), else shifts, masks
+// and adds (a SIMD popcount is what makes the batch loop worth vectorising: without one, GCC
+// leaves a popcount loop scalar).
+[[gnu::always_inline]] constexpr std::uint32_t laneCount(Bitboard b) {
+#if defined(__AVX512VPOPCNTDQ__) && defined(__AVX512VL__)
+    return static_cast<std::uint32_t>(popcount(b));
+#else
+    b = b - ((b >> 1) & 0x55555555u);
+    b = (b & 0x33333333u) + ((b >> 2) & 0x33333333u);
+    b = (b + (b >> 4)) & 0x0F0F0F0Fu;
+    b += b >> 8;
+    b += b >> 16;
+    return b & 0x3Fu;
+#endif
+}
+
 // The captures of exactly two jumps of the side to move, without walking: every first jump
 // that goes on (see FirstJumps) lands on l, and its second jumps are the directions e it may
 // use, other than back, with l in jumpFrom[e]. This reads the board as it stands, which is
@@ -406,12 +423,12 @@ template <Color Us>
                 // second landing square leads to the first one, which is empty.
                 const Bitboard officerGoesOn = jumpsExcept[opposite(e)];
                 const Bitboard officerSecond = shiftTo<e>(shiftTo<e>(officerFirst & jumpFrom[e]));
-                count += static_cast<std::uint32_t>(popcount(officerSecond & ~officerGoesOn));
+                count += laneCount(officerSecond & ~officerGoesOn);
                 longer |= officerSecond & officerGoesOn;
                 if constexpr (Jumps::isForward(e)) {
                     const Bitboard soldierSecond =
                         shiftTo<e>(shiftTo<e>(soldierFirst & jumpFrom[e]));
-                    count += static_cast<std::uint32_t>(popcount(soldierSecond & ~soldierGoesOn));
+                    count += laneCount(soldierSecond & ~soldierGoesOn);
                     longer |= soldierSecond & soldierGoesOn;
                 }
             }
@@ -460,9 +477,9 @@ class LeafCounter {
             const Bitboard keep = longer ? ~Bitboard{0} : 0;
             forEachDirection([&](auto d) {
                 const auto l = jumps.template landings<d>();
-                captures += static_cast<std::uint32_t>(popcount(l.all & ~l.continuing));
+                captures += laneCount(l.all & ~l.continuing);
                 continuing_[d][at(i)] = l.continuing & keep;
-                steps += static_cast<std::uint32_t>(popcount(movers.template targets<d>()));
+                steps += laneCount(movers.template targets<d>());
             });
             count += jumps.any() ? captures + (longer ? 0 : twoJumps) : steps;
             anyLonger |= longer;
