@@ -380,12 +380,7 @@ std::uint64_t countMovesOf(Board board) {
 #if defined(__AVX512VPOPCNTDQ__) && defined(__AVX512VL__)
     return static_cast<std::uint32_t>(popcount(b));
 #else
-    b = b - ((b >> 1) & 0x55555555u);
-    b = (b & 0x33333333u) + ((b >> 2) & 0x33333333u);
-    b = (b + (b >> 4)) & 0x0F0F0F0Fu;
-    b += b >> 8;
-    b += b >> 16;
-    return b & 0x3Fu;
+    return static_cast<std::uint32_t>(popcountByShifts(b));
 #endif
 }
 

@@ -183,6 +183,13 @@ TEST(MoveGen, MultiPlyCountersAgreeWithMakeUnmake) {
                              [&](const Position& pos, const Move&) { check(pos); });
 }
 
+// The popcount the leaf batches use on targets without a SIMD popcount instruction, checked on
+// every set of squares (the native build may not compile it into the batches at all).
+TEST(MoveGen, PopcountByShiftsMatchesPopcount) {
+    for (Bitboard b = 0; b <= kAllSquares; ++b)
+        if (popcountByShifts(b) != popcount(b)) FAIL() << "differs on " << b;
+}
+
 // One tally fed many positions of both sides to move at every depth: its batches fill and
 // flush across positions, and the sum must still be exact.
 TEST(MoveGen, PerftTallySumsAcrossPositions) {

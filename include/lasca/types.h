@@ -31,6 +31,16 @@ constexpr Bitboard bit(Square s) {
 constexpr int popcount(Bitboard b) {
     return std::popcount(b);
 }
+// popcount from shifts, masks and adds only: the same result, in a form compilers can vectorise
+// for SIMD targets without a vector popcount instruction (movegen's leaf batches).
+constexpr int popcountByShifts(Bitboard b) {
+    b = b - ((b >> 1) & 0x55555555u);
+    b = (b & 0x33333333u) + ((b >> 2) & 0x33333333u);
+    b = (b + (b >> 4)) & 0x0F0F0F0Fu;
+    b += b >> 8;
+    b += b >> 16;
+    return static_cast<int>(b & 0x3Fu);
+}
 constexpr Square lowestSquare(Bitboard b) {
     return std::countr_zero(b);
 }
