@@ -61,6 +61,6 @@ void BM_Perft(benchmark::State& state) {
     for (auto _ : state) nodes += perft(pos, depth);
     state.SetItemsProcessed(static_cast<std::int64_t>(nodes));
 }
-BENCHMARK(BM_Perft)->Arg(13)->Arg(15)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Perft)->Arg(13)->Arg(15)->Arg(17)->Unit(benchmark::kMillisecond);
 
 }  // namespace
