@@ -837,11 +837,30 @@ void PerftTally::add(const Position& pos, int plies) {
         counted_ += plies == 1 ? countMoves(pos) : 1;
         return;
     }
+    if (plies > 4) {
+        Position copy = pos;
+        addAfterEachMove(copy, plies);
+        return;
+    }
     const Board board = boardOf(pos);
     if (board.us == Color::White)
         batches_->add<Color::White>(pos, board, plies);
     else
         batches_->add<Color::Black>(pos, board, plies);
+}
+
+void PerftTally::addAfterEachMove(Position& pos, int plies) {
+    MoveList list;
+    generateMoves(pos, list);
+    Undo undo{};
+    for (const Move& m : list) {
+        pos.make(m, undo);
+        if (plies - 1 > 4)
+            addAfterEachMove(pos, plies - 1);
+        else
+            add(pos, plies - 1);
+        pos.unmake(m, undo);
+    }
 }
 
 std::uint64_t PerftTally::total() {

@@ -155,6 +155,7 @@ TEST(MoveGen, CountingShortcutsAgreeWithGeneration) {
 // perft's two- and three-ply counters (no make/unmake, bulk counting of replies) against plain
 // make/unmake counting, on random boards and on positions of random games.
 std::uint64_t slowPerft(Position& pos, int depth) {
+    if (depth <= 0) return 1;
     MoveList list;
     generateMoves(pos, list);
     if (depth == 1) return list.size();
@@ -203,6 +204,7 @@ TEST(MoveGen, PerftTallySumsAcrossPositions) {
         ++added;
     };
     for (int i = 0; i < 3000; ++i) add(randomBoard(rng), 1 + i % 4);
+    for (int i = 0; i < 30; ++i) add(randomBoard(rng), i % 3 == 0 ? 0 : 5);  // 1, make/unmake
     for (unsigned seed = 1; seed <= 40; ++seed)
         test::playRandomGame(Position::startPosition(), seed, 120,
                              [&](const Position& pos, const Move&) { add(pos, 1 + added % 4); });

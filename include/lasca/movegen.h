@@ -46,10 +46,11 @@ std::uint64_t countMoveTriples(const Position& pos);
 // Number of four-move paths (perft to depth 4), also without making any move.
 std::uint64_t countMoveQuadruples(const Position& pos);
 
-// PerftTally: the leaves of many perft subtrees, counted together. The positions one ply above
+// PerftTally: the leaves of many perft subtrees, counted together. Moves are made and unmade
+// down to four plies above the leaves; below, nothing is made, and the positions one ply above
 // the leaves are not counted one by one: they wait in batches (one per side to move) and are
 // counted many at a time by a SIMD loop, so batches filled across many subtrees waste no lanes.
-// perft adds each position four plies above the leaves; total() counts what still waits.
+// total() counts what still waits.
 class PerftTally {
   public:
     PerftTally();
@@ -57,12 +58,15 @@ class PerftTally {
     PerftTally(const PerftTally&) = delete;
     PerftTally& operator=(const PerftTally&) = delete;
 
-    // Adds the number of move paths of length `plies` (1 to 4) from pos.
+    // Adds perft(pos, plies): the number of move paths of length `plies` from pos (1 when
+    // plies <= 0).
     void add(const Position& pos, int plies);
     // Everything added so far.
     std::uint64_t total();
 
   private:
+    void addAfterEachMove(Position& pos, int plies);  // plies > 4: make/unmake one ply
+
     struct Batches;
     std::unique_ptr<Batches> batches_;
     std::uint64_t counted_ = 0;  // the paths counted directly (plies == 1)

@@ -10,8 +10,9 @@
 
 namespace lasca {
 
-// Number of move paths of length `depth` from pos (1 for depth 0). Uses bulk counting at the
-// last ply. pos is restored before returning.
+// Number of move paths of length `depth` from pos (1 for depth 0). The last four plies are
+// counted without making moves, the last one for many positions at once (PerftTally). pos is
+// restored before returning.
 std::uint64_t perft(Position& pos, int depth);
 
 // perft split by first move, in generation order: the `divide` lines.
