@@ -482,10 +482,15 @@ std::uint64_t Search::totalNodes() const {
     return total;
 }
 
-std::int64_t Search::elapsedMs() const {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
-                                                                 start_)
+std::int64_t Search::nowMs() const {
+    if (settings_.clockMs) return settings_.clockMs();
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
         .count();
+}
+
+std::int64_t Search::elapsedMs() const {
+    return nowMs() - startMs_;
 }
 
 bool Search::outOfTime() const {
@@ -498,11 +503,11 @@ void Search::start(const Position& root, const std::vector<Key>& history,
                    SearchCallbacks callbacks) {
     stop();
     wait();
-    start_ = std::chrono::steady_clock::now();
     root_ = root;
     history_ = history;
     limits_ = limits;
     settings_ = settings;
+    startMs_ = nowMs();
     budget_ = limits.infinite ? TimeBudget{}
                               : planTime(limits.clock, root.sideToMove(), settings.moveOverheadMs);
     timerStartOffsetMs_ = 0;

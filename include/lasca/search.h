@@ -43,6 +43,11 @@ struct SearchSettings {
     std::int64_t moveOverheadMs = 30;
     DrawRules rules;
     const EvalWeights* weights = &tunedWeights();  // never null
+    // The clock the time limits and the reported times are read from, in milliseconds from any
+    // origin; empty means the steady clock. Read by the thread that runs the main search (and
+    // by ponderhit). Tests give one that advances with each reading, so that time management
+    // can be checked without depending on the machine's speed.
+    std::function<std::int64_t()> clockMs;
 };
 
 // One progress report: a line of `info` in the protocol.
@@ -119,7 +124,8 @@ class Search {
     SearchLimits limits_;
     SearchSettings settings_;
     TimeBudget budget_;
-    std::chrono::steady_clock::time_point start_;
+    std::int64_t nowMs() const;  // settings_.clockMs, or the steady clock
+    std::int64_t startMs_ = 0;
     std::atomic<bool> stop_{false};
     std::atomic<bool> running_{false};
     std::atomic<bool> pondering_{false};
