@@ -74,23 +74,17 @@ void countColumn(const Position& pos, Square s, std::array<int, kFeatureCount>& 
 }
 
 // Steps onto the far rank open to soldiers of colour c: a soldier one rank short with an empty
-// square diagonally ahead.
+// square diagonally ahead. With squares numbered as in types.h, the square ahead is +4/+3
+// (White) or -3/-4 (Black) off the g- or a-file; shifting the empty squares back by the same
+// offset marks the soldiers that have one.
 int promotionThreats(const Position& pos, Color c) {
     const std::size_t ci = static_cast<std::size_t>(index(c));
     const Bitboard soldiers = pos.commandedBy(c) & pos.soldiers() & kRelativeRanks[ci][5];
-    int threats = 0;
-    for (Bitboard b = soldiers; b; b = withoutLowest(b)) {
-        const Square s = lowestSquare(b);
-        const int first = c == Color::White ? NorthEast : SouthEast;
-        for (int d = first; d <= first + 1; ++d) {
-            const Square to = neighbour(s, d);
-            if (to != kNoSquare && pos.height(to) == 0) {
-                ++threats;
-                break;
-            }
-        }
-    }
-    return threats;
+    const Bitboard empty = pos.empty();
+    const Bitboard open = c == Color::White
+                              ? (kNotFileG & (empty >> 4)) | (kNotFileA & (empty >> 3))
+                              : (kNotFileG & (empty << 3)) | (kNotFileA & (empty << 4));
+    return popcount(soldiers & open);
 }
 
 void countColour(const Position& pos, Color c, const std::array<JumpThreats, 2>& threats,
