@@ -365,13 +365,9 @@ std::uint64_t countMovesOf(Board board) {
 // perft's last ply asks millions of boards one question: how many legal moves has the side to
 // move? countMovesOf answers it for one board with a few dozen bitboard operations and two or
 // three branches the CPU cannot predict (capture or not, does a capture go on). LeafCounter
-// gathers boards, all with Us to move, and answers for up to kBatch of them in one loop without
-// branches, which the compiler turns into SIMD code (16 boards per instruction with AVX-512, 8
-// with AVX2): per board it counts both the steps and the complete single jumps and keeps the
-// right one (R6). A board with no capture has no landings, so it has nothing that goes on. Only
-// the boards with a capture that goes on are finished one by one, walking their jump trees
-// (countContinuing). Counting needs no order, so boards from any number of positions can share
-// a batch; the sum is the same however they are grouped.
+// (below) answers it for many boards at once, in one loop without branches that the compiler
+// turns into SIMD code.
+
 // The number of squares in b, in a form the compiler can vectorise in the leaf batches: the
 // popcount instruction where the target has a SIMD one (AVX-512 VPOPCNTDQ), else shifts, masks
 // and adds (a SIMD popcount is what makes the batch loop worth vectorising: without one, GCC
@@ -406,6 +402,8 @@ template <Color Us>
         jumpFrom[0] | jumpFrom[1] | jumpFrom[3], jumpFrom[0] | jumpFrom[1] | jumpFrom[2]};
     std::uint32_t count = 0;
     forEachDirection([&](auto d) {
+        // First jumps that go on, as in FirstJumps::landings (there the way back cannot be
+        // open: it lands on the start square, which the jumping column still occupies).
         const Bitboard officerFirst = shiftTo<d>(shiftTo<d>(jumps.movers[d] & jumps.officers)) &
                                       anyJump & ~jumpFrom[opposite(d)];
         const Bitboard soldierFirst =
@@ -432,6 +430,14 @@ template <Color Us>
     return count;
 }
 
+// LeafCounter: boards, all with Us to move, whose legal moves are to be counted, and the sum so
+// far. Boards wait in a batch of kBatch; a full batch is counted by one loop without branches
+// (16 boards per instruction with AVX-512, 8 with AVX2): per board it counts the steps, the
+// complete single jumps and the complete two-jump captures, and keeps the captures when there
+// is one (R6); a board without a capture has no landings, so nothing of it goes on. Only the
+// boards with a capture of three jumps or more are finished one by one, walking their jump
+// trees (countContinuing). Counting needs no order, so boards of any number of positions can
+// share a batch; the sum is the same however they are grouped.
 template <Color Us>
 class LeafCounter {
   public:
