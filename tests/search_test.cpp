@@ -166,7 +166,7 @@ TEST(Search, SameNodeLimitGivesTheSameResult) {
 // the same commit (the commit message says so).
 TEST(Search, BenchNodeCountIsPinned) {
     const Engine::BenchResult r = Engine::bench(Engine::kDefaultBenchDepth);
-    EXPECT_EQ(r.nodes, 631166u);
+    EXPECT_EQ(r.nodes, 517852u);
     EXPECT_EQ(Engine::bench(Engine::kDefaultBenchDepth).nodes, r.nodes);
 }
 
