@@ -186,10 +186,13 @@ struct FirstJumps {
     }
     bool any() const { return (movers[0] | movers[1] | movers[2] | movers[3]) != 0; }
 
-    // Where the first jumps in direction D land: all of them, and those that must go on.
+    // Where the first jumps in direction D land: all of them, and those that must go on, by
+    // soldiers and by officers.
     struct Landings {
         Bitboard all;
-        Bitboard continuing;
+        Bitboard soldiersGoingOn;
+        Bitboard officersGoingOn;
+        Bitboard continuing() const { return soldiersGoingOn | officersGoingOn; }
     };
     template <int D>
     [[gnu::always_inline]] Landings landings() const {
@@ -199,8 +202,8 @@ struct FirstJumps {
         const Bitboard officerGoesOn = anyJump & ~jumpFrom[at(opposite(D))];
         const Bitboard soldierLandings = shiftTo<D>(shiftTo<D>(movers[D] & soldiers));
         const Bitboard officerLandings = shiftTo<D>(shiftTo<D>(movers[D] & officers));
-        return {soldierLandings | officerLandings,
-                (soldierLandings & soldierGoesOn) | (officerLandings & officerGoesOn)};
+        return {soldierLandings | officerLandings, soldierLandings & soldierGoesOn,
+                officerLandings & officerGoesOn};
     }
 
     // Calls single(from, to) for each complete one-jump capture and goesOn(from, over, to) for
@@ -213,7 +216,7 @@ struct FirstJumps {
             constexpr int offset = kDirectionOffset[d];
             for (Bitboard b = l.all; b; b = withoutLowest(b)) {
                 const Square to = lowestSquare(b);
-                if (l.continuing & bit(to))
+                if (l.continuing() & bit(to))
                     goesOn(to - 2 * offset, to - offset, to);
                 else
                     single(to - 2 * offset, to);
@@ -279,8 +282,8 @@ template <Color Us>
     std::array<Bitboard, kDirections> continuing{};
     forEachDirection([&](auto d) {
         const auto l = jumps.template landings<d>();
-        count += popcount(l.all & ~l.continuing);
-        continuing[d] = l.continuing;
+        count += popcount(l.all & ~l.continuing());
+        continuing[d] = l.continuing();
     });
     if (continuing[0] | continuing[1] | continuing[2] | continuing[3])
         count += countContinuing(board, continuing);
@@ -380,52 +383,43 @@ std::uint64_t countMovesOf(Board board) {
 #endif
 }
 
-// The captures of exactly two jumps of the side to move, without walking: every first jump
-// that goes on (see FirstJumps) lands on l, and its second jumps are the directions e it may
-// use, other than back, with l in jumpFrom[e]. This reads the board as it stands, which is
-// exact here: of the squares the move changes, a second jump can cross the first jumped square
-// or land on the start square only by going back, and a single piece taken leaves an empty
-// square a column can never land on (see walkJumps). The same holds for a third jump from the
-// second landing square, so whether the capture goes on from there is also a jumpFrom test;
-// `longer` collects the second landing squares from which it does (three jumps or more), and
-// the caller walks those boards instead.
-template <Color Us>
-[[gnu::always_inline]] inline std::uint32_t countTwoJumpCaptures(const FirstJumps<Us>& jumps,
-                                                                 Bitboard& longer) {
+// The captures of exactly two jumps of the side to move whose first jump goes in direction D,
+// without walking: every first jump that goes on (`first`, from FirstJumps::landings) lands on
+// l, and its second jumps are the directions e it may use, other than back, with l in
+// jumpFrom[e]. This reads the board as it stands, which is exact here: of the squares the move
+// changes, a second jump can cross the first jumped square or land on the start square only by
+// going back, and a single piece taken leaves an empty square a column can never land on (see
+// walkJumps). The same holds for a third jump from the second landing square, so whether the
+// capture goes on from there is also a jumpFrom test; `longer` collects the second landing
+// squares from which it does (three jumps or more), and the caller walks those boards instead.
+template <int D, Color Us>
+[[gnu::always_inline]] inline std::uint32_t countTwoJumpCaptures(
+    const FirstJumps<Us>& jumps, const typename FirstJumps<Us>::Landings& first, Bitboard& longer) {
     using Jumps = FirstJumps<Us>;
     const auto& jumpFrom = jumps.jumpFrom;
-    const Bitboard anyJump = jumpFrom[0] | jumpFrom[1] | jumpFrom[2] | jumpFrom[3];
     const Bitboard soldierGoesOn =
         jumpFrom[at(Jumps::kForward.first)] | jumpFrom[at(Jumps::kForward.last)];
     const std::array<Bitboard, kDirections> jumpsExcept = {
         jumpFrom[1] | jumpFrom[2] | jumpFrom[3], jumpFrom[0] | jumpFrom[2] | jumpFrom[3],
         jumpFrom[0] | jumpFrom[1] | jumpFrom[3], jumpFrom[0] | jumpFrom[1] | jumpFrom[2]};
     std::uint32_t count = 0;
-    forEachDirection([&](auto d) {
-        // First jumps that go on, as in FirstJumps::landings (there the way back cannot be
-        // open: it lands on the start square, which the jumping column still occupies).
-        const Bitboard officerFirst = shiftTo<d>(shiftTo<d>(jumps.movers[d] & jumps.officers)) &
-                                      anyJump & ~jumpFrom[opposite(d)];
-        const Bitboard soldierFirst =
-            Jumps::isForward(d)
-                ? shiftTo<d>(shiftTo<d>(jumps.movers[d] & jumps.soldiers)) & soldierGoesOn
-                : 0;
-        forEachDirection([&](auto e) {
-            if constexpr (e != opposite(d)) {
-                // Not anyJump & ~jumpFrom[back] as for a first jump: the way back from the
-                // second landing square leads to the first one, which is empty.
-                const Bitboard officerGoesOn = jumpsExcept[opposite(e)];
-                const Bitboard officerSecond = shiftTo<e>(shiftTo<e>(officerFirst & jumpFrom[e]));
-                count += laneCount(officerSecond & ~officerGoesOn);
-                longer |= officerSecond & officerGoesOn;
-                if constexpr (Jumps::isForward(e)) {
-                    const Bitboard soldierSecond =
-                        shiftTo<e>(shiftTo<e>(soldierFirst & jumpFrom[e]));
-                    count += laneCount(soldierSecond & ~soldierGoesOn);
-                    longer |= soldierSecond & soldierGoesOn;
-                }
+    forEachDirection([&](auto e) {
+        if constexpr (e != opposite(D)) {
+            // Not anyJump & ~jumpFrom[back] as for a first jump (FirstJumps::landings, where
+            // the way back lands on the start square, still occupied): the way back from the
+            // second landing square leads to the first one, which is empty.
+            const Bitboard officerGoesOn = jumpsExcept[opposite(e)];
+            const Bitboard officerSecond =
+                shiftTo<e>(shiftTo<e>(first.officersGoingOn & jumpFrom[e]));
+            count += laneCount(officerSecond & ~officerGoesOn);
+            longer |= officerSecond & officerGoesOn;
+            if constexpr (Jumps::isForward(D) && Jumps::isForward(e)) {
+                const Bitboard soldierSecond =
+                    shiftTo<e>(shiftTo<e>(first.soldiersGoingOn & jumpFrom[e]));
+                count += laneCount(soldierSecond & ~soldierGoesOn);
+                longer |= soldierSecond & soldierGoesOn;
             }
-        });
+        }
     });
     return count;
 }
@@ -472,16 +466,19 @@ class LeafCounter {
             const Board board{occupied_[at(i)], whiteTop_[at(i)], officerTop_[at(i)], Us};
             const FirstJumps<Us> jumps(board);
             const StepMovers<Us> movers(board);
-            std::uint32_t captures = 0, steps = 0;
+            std::uint32_t captures = 0, twoJumps = 0, steps = 0;
             Bitboard longer = 0;
-            const std::uint32_t twoJumps = countTwoJumpCaptures(jumps, longer);
-            const Bitboard keep = longer ? ~Bitboard{0} : 0;
+            std::array<Bitboard, kDirections> continuing{};
             forEachDirection([&](auto d) {
                 const auto l = jumps.template landings<d>();
-                captures += laneCount(l.all & ~l.continuing);
-                continuing_[d][at(i)] = l.continuing & keep;
+                captures += laneCount(l.all & ~l.continuing());
+                twoJumps += countTwoJumpCaptures<d>(jumps, l, longer);
+                continuing[d] = l.continuing();
                 steps += laneCount(movers.template targets<d>());
             });
+            const Bitboard keep = longer ? ~Bitboard{0} : 0;
+            for (int d = 0; d < kDirections; ++d)
+                continuing_[at(d)][at(i)] = continuing[at(d)] & keep;
             count += jumps.any() ? captures + (longer ? 0 : twoJumps) : steps;
             anyLonger |= longer;
         }
