@@ -4,7 +4,7 @@
 set -euo pipefail
 
 LASCA_PACKAGES=(build-essential cmake libboost-program-options-dev libspdlog-dev libgtest-dev
-                libbenchmark-dev time)
+                libbenchmark-dev nlohmann-json3-dev time tmux)
 
 lasca_missing_packages() {
     local missing=()

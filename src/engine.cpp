@@ -2,8 +2,8 @@
 
 #include <chrono>
 
+#include "common/text.h"
 #include "lasca/notation.h"
-#include "lasca/text.h"
 
 namespace lasca {
 
@@ -23,40 +23,40 @@ Engine::~Engine() {
 
 void Engine::declareOptions() {
     options_.add({"Hash",
-                  OptionType::Spin,
+                  common::OptionType::Spin,
                   std::to_string(kDefaultHashMb),
                   1,
                   kMaxHashMb,
-                  [this](const Option& o) -> Result<bool> {
+                  [this](const common::Option& o) -> common::Result<bool> {
                       auto resized = tt_.resize(static_cast<std::size_t>(o.asInt()));
-                      if (!resized) return makeError(resized.error());
+                      if (!resized) return common::makeError(resized.error());
                       return true;
                   },
                   {}});
-    options_.add({"Threads", OptionType::Spin, "1", 1, kMaxThreads, {}, {}});
-    options_.add({"MultiPV", OptionType::Spin, "1", 1, kMaxMultiPV, {}, {}});
-    options_.add({"MoveOverhead", OptionType::Spin, "30", 0, 5000, {}, {}});
-    options_.add({"Ponder", OptionType::Check, "false", 0, 0, {}, {}});
-    options_.add({"RepetitionDraw", OptionType::Check, "true", 0, 0, {}, {}});
-    options_.add({"NoProgressDraw", OptionType::Check, "true", 0, 0, {}, {}});
+    options_.add({"Threads", common::OptionType::Spin, "1", 1, kMaxThreads, {}, {}});
+    options_.add({"MultiPV", common::OptionType::Spin, "1", 1, kMaxMultiPV, {}, {}});
+    options_.add({"MoveOverhead", common::OptionType::Spin, "30", 0, 5000, {}, {}});
+    options_.add({"Ponder", common::OptionType::Check, "false", 0, 0, {}, {}});
+    options_.add({"RepetitionDraw", common::OptionType::Check, "true", 0, 0, {}, {}});
+    options_.add({"NoProgressDraw", common::OptionType::Check, "true", 0, 0, {}, {}});
     // A measuring baseline: the untuned evaluation that counts commanders only. Changing it
     // clears the hash, whose entries hold static evaluations.
     options_.add({"EvalMaterialOnly",
-                  OptionType::Check,
+                  common::OptionType::Check,
                   "false",
                   0,
                   0,
-                  [this](const Option&) -> Result<bool> {
+                  [this](const common::Option&) -> common::Result<bool> {
                       tt_.clear();
                       return true;
                   },
                   {}});
     options_.add({"Debug Log File",
-                  OptionType::String,
+                  common::OptionType::String,
                   "",
                   0,
                   0,
-                  [this](const Option& o) -> Result<bool> {
+                  [this](const common::Option& o) -> common::Result<bool> {
                       if (!callbacks_.onLogFile) return true;
                       return callbacks_.onLogFile(o.value);
                   },
@@ -91,7 +91,7 @@ PositionOutcome Engine::setPosition(const Position& start, const std::vector<std
             outcome.ok = false;
             outcome.illegalPly = static_cast<int>(i) + 1;
             outcome.error =
-                "illegal move " + printable(moves[i]) + " at ply " + std::to_string(i + 1);
+                "illegal move " + common::printable(moves[i]) + " at ply " + std::to_string(i + 1);
             forfeitBy_ = mover;
             break;
         }

@@ -57,7 +57,7 @@ void Game::play(const Move& legalMove) {
     keys_.push_back(current_.key());
 }
 
-Result<Move> Game::playText(std::string_view text) {
+common::Result<Move> Game::playText(std::string_view text) {
     auto move = parseMove(current_, text);
     if (move) play(move.value());
     return move;

@@ -5,8 +5,8 @@
 #include <iostream>
 #include <string>
 
+#include "common/logging.h"
 #include "lasca/engine.h"
-#include "lasca/logging.h"
 #include "lasca/notation.h"
 #include "lasca/perft.h"
 #include "lasca/protocol.h"
@@ -103,7 +103,7 @@ int main(int argc, char** argv) {
         return 0;
     }
     auto logging =
-        lasca::initLogging(vm["log-level"].as<std::string>(), vm["log-file"].as<std::string>());
+        common::initLogging(vm["log-level"].as<std::string>(), vm["log-file"].as<std::string>());
     if (!logging) {
         std::cerr << "lasca: " << logging.error() << "\n";
         return kExitUsage;

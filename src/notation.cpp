@@ -2,8 +2,8 @@
 
 #include <vector>
 
+#include "common/text.h"
 #include "lasca/movegen.h"
-#include "lasca/text.h"
 
 namespace lasca {
 
@@ -17,10 +17,10 @@ struct WrittenMove {
     char separator = 0;
 };
 
-Result<WrittenMove> readSquares(std::string_view text) {
-    const std::string shown = printable(text);
-    if (text.empty()) return makeError("empty move");
-    if (text.size() > kMaxMoveText) return makeError("move '" + shown + "' is too long");
+common::Result<WrittenMove> readSquares(std::string_view text) {
+    const std::string shown = common::printable(text);
+    if (text.empty()) return common::makeError("empty move");
+    if (text.size() > kMaxMoveText) return common::makeError("move '" + shown + "' is too long");
     if (text.back() == '*') text.remove_suffix(1);
 
     WrittenMove written;
@@ -28,11 +28,11 @@ Result<WrittenMove> readSquares(std::string_view text) {
     std::size_t i = 0;
     while (true) {
         if (i + 2 > text.size())
-            return makeError("move '" + shown + "' ends where a square name should be");
+            return common::makeError("move '" + shown + "' ends where a square name should be");
         const auto square = parseSquare(text.substr(i, 2));
         if (!square)
-            return makeError("bad square name '" + printable(text.substr(i, 2)) + "' in move '" +
-                             shown + "'");
+            return common::makeError("bad square name '" + common::printable(text.substr(i, 2)) +
+                                     "' in move '" + shown + "'");
         written.squares.push_back(*square);
         i += 2;
         if (i == text.size()) break;
@@ -41,12 +41,12 @@ Result<WrittenMove> readSquares(std::string_view text) {
         if (isSeparator) ++i;
     }
     if (separators.find_first_not_of(separators.empty() ? ' ' : separators[0]) != std::string::npos)
-        return makeError("move '" + shown + "' mixes separators");
+        return common::makeError("move '" + shown + "' mixes separators");
     written.separator = separators.empty() || separators[0] == ' ' ? 0 : separators[0];
     if (written.squares.size() < 2)
-        return makeError("move '" + shown + "' needs at least two squares");
+        return common::makeError("move '" + shown + "' needs at least two squares");
     if (written.squares.size() > kMaxJumps + 1)
-        return makeError("move '" + shown + "' has more squares than any capture can have");
+        return common::makeError("move '" + shown + "' has more squares than any capture can have");
     return written;
 }
 
@@ -70,9 +70,9 @@ std::string formatMove(const Move& m) {
     return text;
 }
 
-Result<Move> parseMove(const Position& pos, std::string_view text) {
+common::Result<Move> parseMove(const Position& pos, std::string_view text) {
     auto written = readSquares(text);
-    if (!written) return makeError(written.error());
+    if (!written) return common::makeError(written.error());
     const WrittenMove& w = written.value();
 
     MoveList legal;
@@ -80,12 +80,15 @@ Result<Move> parseMove(const Position& pos, std::string_view text) {
     for (const Move& m : legal) {
         if (!samePath(m, w.squares)) continue;
         if (w.separator == 'x' && !m.capture)
-            return makeError("move '" + printable(text) + "' is a step, written with 'x'");
+            return common::makeError("move '" + common::printable(text) +
+                                     "' is a step, written with 'x'");
         if (w.separator == '-' && m.capture)
-            return makeError("move '" + printable(text) + "' is a capture, written with '-'");
+            return common::makeError("move '" + common::printable(text) +
+                                     "' is a capture, written with '-'");
         return m;
     }
-    return makeError("move '" + printable(text) + "' is not legal in this position");
+    return common::makeError("move '" + common::printable(text) +
+                             "' is not legal in this position");
 }
 
 }  // namespace lasca

@@ -2,7 +2,7 @@
 
 #include <vector>
 
-#include "lasca/text.h"
+#include "common/text.h"
 
 namespace lasca {
 
@@ -273,24 +273,25 @@ std::vector<std::string_view> split(std::string_view text, char separator) {
 }
 
 std::optional<int> parseCounter(std::string_view text, int low, int high) {
-    const auto value = parseBoundedInteger(text, low, high);
+    const auto value = common::parseBoundedInteger(text, low, high);
     return value ? std::optional<int>(static_cast<int>(*value)) : std::nullopt;
 }
 
 }  // namespace
 
-Result<Position> Position::fromLfen(std::string_view lfen) {
-    const auto fields = splitWhitespace(lfen);
+common::Result<Position> Position::fromLfen(std::string_view lfen) {
+    const auto fields = common::splitWhitespace(lfen);
     if (fields.size() < 2)
-        return makeError("LFEN needs a board and a side to move, got '" + printable(lfen) + "'");
+        return common::makeError("LFEN needs a board and a side to move, got '" +
+                                 common::printable(lfen) + "'");
     if (fields.size() > 4)
-        return makeError("LFEN has " + std::to_string(fields.size()) +
-                         " fields, at most 4 (board, side, T2 plies, move number)");
+        return common::makeError("LFEN has " + std::to_string(fields.size()) +
+                                 " fields, at most 4 (board, side, T2 plies, move number)");
 
     const auto ranks = split(fields[0], '/');
     if (ranks.size() != kRanks)
-        return makeError("LFEN board has " + std::to_string(ranks.size()) +
-                         " ranks, expected 7 separated by '/'");
+        return common::makeError("LFEN board has " + std::to_string(ranks.size()) +
+                                 " ranks, expected 7 separated by '/'");
 
     Position pos;
     int pieces[2] = {0, 0};
@@ -299,62 +300,66 @@ Result<Position> Position::fromLfen(std::string_view lfen) {
         const auto cells = split(ranks[static_cast<std::size_t>(row)], ',');
         const std::size_t expected = rank % 2 == 0 ? 4 : 3;
         if (cells.size() != expected)
-            return makeError("LFEN rank " + std::to_string(rank + 1) + " has " +
-                             std::to_string(cells.size()) + " squares, expected " +
-                             std::to_string(expected));
+            return common::makeError("LFEN rank " + std::to_string(rank + 1) + " has " +
+                                     std::to_string(cells.size()) + " squares, expected " +
+                                     std::to_string(expected));
         for (std::size_t i = 0; i < cells.size(); ++i) {
             const int file = static_cast<int>(2 * i) + (rank % 2);
             const Square s = makeSquare(file, rank);
             const std::string_view cell = cells[i];
             if (cell.empty() || cell == "-") continue;
             if (cell.size() > kMaxColumnHeight)
-                return makeError("LFEN column on " + squareName(s) + " has " +
-                                 std::to_string(cell.size()) + " pieces, more than 22");
+                return common::makeError("LFEN column on " + squareName(s) + " has " +
+                                         std::to_string(cell.size()) + " pieces, more than 22");
             ColumnBits bits = 0;
             for (std::size_t k = 0; k < cell.size(); ++k) {
                 const auto piece = pieceFromChar(cell[k]);
                 if (!piece)
-                    return makeError("LFEN unknown piece letter '" + printable(cell.substr(k, 1)) +
-                                     "' on " + squareName(s) + " (expected w, W, b, B or -)");
+                    return common::makeError("LFEN unknown piece letter '" +
+                                             common::printable(cell.substr(k, 1)) + "' on " +
+                                             squareName(s) + " (expected w, W, b, B or -)");
                 bits |= static_cast<ColumnBits>(*piece) << (2 * k);
                 ++pieces[index(colorOf(*piece))];
             }
             pos.placeColumn(s, bits, static_cast<int>(cell.size()));
             const Piece top = pos.commander(s);
             if (top == Piece::WhiteSoldier && rank == kRanks - 1)
-                return makeError("LFEN white soldier commands on " + squareName(s) +
-                                 " (rank 7): it would have been promoted (R8)");
+                return common::makeError("LFEN white soldier commands on " + squareName(s) +
+                                         " (rank 7): it would have been promoted (R8)");
             if (top == Piece::BlackSoldier && rank == 0)
-                return makeError("LFEN black soldier commands on " + squareName(s) +
-                                 " (rank 1): it would have been promoted (R8)");
+                return common::makeError("LFEN black soldier commands on " + squareName(s) +
+                                         " (rank 1): it would have been promoted (R8)");
         }
     }
     if (pieces[0] > kPiecesPerSide)
-        return makeError("LFEN has " + std::to_string(pieces[0]) + " white pieces, at most 11");
+        return common::makeError("LFEN has " + std::to_string(pieces[0]) +
+                                 " white pieces, at most 11");
     if (pieces[1] > kPiecesPerSide)
-        return makeError("LFEN has " + std::to_string(pieces[1]) + " black pieces, at most 11");
+        return common::makeError("LFEN has " + std::to_string(pieces[1]) +
+                                 " black pieces, at most 11");
 
     if (fields[1] == "w") {
         pos.setSideToMove(Color::White);
     } else if (fields[1] == "b") {
         pos.setSideToMove(Color::Black);
     } else {
-        return makeError("LFEN bad side to move '" + printable(fields[1]) + "' (expected w or b)");
+        return common::makeError("LFEN bad side to move '" + common::printable(fields[1]) +
+                                 "' (expected w or b)");
     }
 
     int quiet = 0, moveNumber = 1;
     if (fields.size() >= 3) {
         const auto value = parseCounter(fields[2], 0, kMaxQuietPlies);
         if (!value)
-            return makeError("LFEN bad T2 ply counter '" + printable(fields[2]) +
-                             "' (expected 0.." + std::to_string(kMaxQuietPlies) + ")");
+            return common::makeError("LFEN bad T2 ply counter '" + common::printable(fields[2]) +
+                                     "' (expected 0.." + std::to_string(kMaxQuietPlies) + ")");
         quiet = *value;
     }
     if (fields.size() == 4) {
         const auto value = parseCounter(fields[3], 1, kMaxMoveNumber);
         if (!value)
-            return makeError("LFEN bad move number '" + printable(fields[3]) + "' (expected 1.." +
-                             std::to_string(kMaxMoveNumber) + ")");
+            return common::makeError("LFEN bad move number '" + common::printable(fields[3]) +
+                                     "' (expected 1.." + std::to_string(kMaxMoveNumber) + ")");
         moveNumber = *value;
     }
     pos.setCounters(quiet, moveNumber);

@@ -5,11 +5,11 @@
 #include <iostream>
 #include <sstream>
 
-#include "lasca/logging.h"
+#include "common/logging.h"
+#include "common/text.h"
 #include "lasca/movegen.h"
 #include "lasca/notation.h"
 #include "lasca/perft.h"
-#include "lasca/text.h"
 #include "lasca/version.h"
 
 namespace lasca {
@@ -52,7 +52,7 @@ void Output::line(const std::string& text) {
     std::lock_guard lock(mutex_);
     out_ << text << '\n';
     out_.flush();
-    logger().debug(">> {}", text);
+    common::logger().debug(">> {}", text);
 }
 
 Protocol::Protocol(Output& out)
@@ -60,7 +60,7 @@ Protocol::Protocol(Output& out)
       engine_(EngineCallbacks{
           [this](const SearchInfo& info) { out_.line(formatInfo(info)); },
           [this](const Move& best, const Move& ponder) { out_.line(formatBestMove(best, ponder)); },
-          [](const std::string& file) { return setDebugLogFile(file); }}) {
+          [](const std::string& file) { return common::setDebugLogFile(file); }}) {
 }
 
 Protocol::~Protocol() {
@@ -73,7 +73,7 @@ void Protocol::finish() {
 }
 
 void Protocol::error(const std::string& message) {
-    out_.line("info string error: " + message);
+    out_.line(common::errorLine(message));
 }
 
 bool Protocol::refuseWhileSearching(std::string_view command) {
@@ -83,13 +83,13 @@ bool Protocol::refuseWhileSearching(std::string_view command) {
 }
 
 bool Protocol::handle(std::string_view line) {
-    logger().debug("<< {}", printable(line));
+    common::logger().debug("<< {}", common::printable(line));
     if (line.size() > kMaxLineBytes) {
         error("line too long (" + std::to_string(line.size()) + " bytes, at most " +
               std::to_string(kMaxLineBytes) + ")");
         return true;
     }
-    const Tokens t = splitWhitespace(line);
+    const Tokens t = common::splitWhitespace(line);
     if (t.empty()) {
         error("empty line");
         return true;
@@ -128,10 +128,10 @@ bool Protocol::handle(std::string_view line) {
     } else if (command == "help") {
         help();
     } else if (command == "debug" && t.size() == 2 && (t[1] == "on" || t[1] == "off")) {
-        (void)initLogging(t[1] == "on" ? "debug" : "warn",
-                          engine_.options().stringValue("Debug Log File"));
+        (void)common::initLogging(t[1] == "on" ? "debug" : "warn",
+                                  engine_.options().stringValue("Debug Log File"));
     } else {
-        error("unknown command '" + printable(command) + "' (try help)");
+        error("unknown command '" + common::printable(command) + "' (try help)");
     }
     return true;
 }
@@ -140,7 +140,7 @@ void Protocol::identify(Dialect dialect) {
     dialect_ = dialect;
     out_.line(std::string("id name ") + kEngineName + " " + kVersion);
     out_.line(std::string("id author ") + kAuthor);
-    for (const Option& o : engine_.options().all()) out_.line(Options::describe(o));
+    for (const common::Option& o : engine_.options().all()) out_.line(common::Options::describe(o));
     out_.line(dialect == Dialect::Ugi ? "ugiok" : "uciok");
 }
 
@@ -179,7 +179,7 @@ void Protocol::position(const Tokens& t) {
     Position start;
     if (t[1] == "startpos") {
         if (movesAt != 2 && t.size() > 2) {
-            error("unexpected '" + printable(t[2]) + "' after startpos");
+            error("unexpected '" + common::printable(t[2]) + "' after startpos");
             return;
         }
         start = Position::startPosition();
@@ -191,7 +191,7 @@ void Protocol::position(const Tokens& t) {
         }
         start = parsed.value();
     } else {
-        error("position needs startpos or fen <LFEN>, got '" + printable(t[1]) + "'");
+        error("position needs startpos or fen <LFEN>, got '" + common::printable(t[1]) + "'");
         return;
     }
     std::vector<std::string> moves;
@@ -238,7 +238,7 @@ void Protocol::go(const Tokens& t) {
             continue;
         }
         if (!isKeyword(key)) {
-            error("go: unknown parameter '" + printable(key) + "'");
+            error("go: unknown parameter '" + common::printable(key) + "'");
             return;
         }
         if (i + 1 >= t.size()) {
@@ -252,10 +252,10 @@ void Protocol::go(const Tokens& t) {
         if (key == "mate") high = kMaxPly / 2, low = 1;
         if (key == "movestogo") high = 1000, low = 1;
         if (key == "perft") high = kMaxProtocolPerftDepth, low = 1;
-        const auto value = parseBoundedInteger(text, low, high);
+        const auto value = common::parseBoundedInteger(text, low, high);
         if (!value) {
             error("go: " + std::string(key) + " needs a number in " + std::to_string(low) + ".." +
-                  std::to_string(high) + ", got '" + printable(text) + "'");
+                  std::to_string(high) + ", got '" + common::printable(text) + "'");
             return;
         }
         const std::int64_t v = *value;
@@ -296,7 +296,8 @@ void Protocol::query(const Tokens& t) {
     } else if (t[1] == "result") {
         out_.line(std::string("response ") + resultWord(status.outcome));
     } else {
-        error("query: unknown question '" + printable(t[1]) + "' (p1turn, gameover, result)");
+        error("query: unknown question '" + common::printable(t[1]) +
+              "' (p1turn, gameover, result)");
     }
 }
 
@@ -366,7 +367,7 @@ void Protocol::bench(const Tokens& t) {
         return;
     }
     if (t.size() == 2) {
-        const auto value = parseBoundedInteger(t[1], 1, kMaxBenchDepth);
+        const auto value = common::parseBoundedInteger(t[1], 1, kMaxBenchDepth);
         if (!value) {
             error("bench depth must be a number in 1.." + std::to_string(kMaxBenchDepth));
             return;

@@ -31,14 +31,14 @@ TranspositionTable::TranspositionTable() {
     (void)resize(16);
 }
 
-Result<std::size_t> TranspositionTable::resize(std::size_t megabytes) {
+common::Result<std::size_t> TranspositionTable::resize(std::size_t megabytes) {
     if (megabytes < kMinMegabytes || megabytes > kMaxMegabytes)
-        return makeError("hash size must be between " + std::to_string(kMinMegabytes) + " and " +
-                         std::to_string(kMaxMegabytes) + " MB");
+        return common::makeError("hash size must be between " + std::to_string(kMinMegabytes) +
+                                 " and " + std::to_string(kMaxMegabytes) + " MB");
     if (megabytes > usableMegabytes())
-        return makeError("hash size " + std::to_string(megabytes) +
-                         " MB is more than this machine can hold (" +
-                         std::to_string(usableMegabytes()) + " MB, three quarters of its memory)");
+        return common::makeError(
+            "hash size " + std::to_string(megabytes) + " MB is more than this machine can hold (" +
+            std::to_string(usableMegabytes()) + " MB, three quarters of its memory)");
     std::size_t count = 1;
     while (count * 2 * sizeof(Bucket) <= megabytes * 1024 * 1024) count *= 2;
     if (count == bucketCount_) {
@@ -46,7 +46,8 @@ Result<std::size_t> TranspositionTable::resize(std::size_t megabytes) {
         return megabytes_;
     }
     std::unique_ptr<Bucket[]> fresh(new (std::nothrow) Bucket[count]);
-    if (!fresh) return makeError("cannot allocate " + std::to_string(megabytes) + " MB of hash");
+    if (!fresh)
+        return common::makeError("cannot allocate " + std::to_string(megabytes) + " MB of hash");
     buckets_ = std::move(fresh);
     bucketCount_ = count;
     megabytes_ = megabytes;

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "common/options.h"
 #include "lasca/eval.h"
 #include "lasca/game.h"
-#include "lasca/options.h"
 #include "lasca/search.h"
 #include "lasca/tt.h"
 
@@ -19,7 +19,7 @@ namespace lasca {
 struct EngineCallbacks {
     std::function<void(const SearchInfo&)> onInfo;
     std::function<void(const Move& best, const Move& ponder)> onBestMove;
-    std::function<Result<bool>(const std::string&)> onLogFile;  // Debug Log File changed
+    std::function<common::Result<bool>(const std::string&)> onLogFile;  // Debug Log File changed
 };
 
 // The answer to `position`: the error of the first illegal move, if any.
@@ -39,7 +39,7 @@ class Engine {
     explicit Engine(EngineCallbacks callbacks = {});
     ~Engine();
 
-    Options& options() { return options_; }
+    common::Options& options() { return options_; }
     const Game& game() const { return game_; }
 
     // `position`: keeps the moves up to the first illegal one.
@@ -72,7 +72,7 @@ class Engine {
     SearchSettings settings() const;
 
     EngineCallbacks callbacks_;
-    Options options_;
+    common::Options options_;
     TranspositionTable tt_;
     Search search_;
     Game game_;

@@ -5,9 +5,9 @@
 #include <string_view>
 #include <vector>
 
+#include "common/result.h"
 #include "lasca/move.h"
 #include "lasca/position.h"
-#include "lasca/result.h"
 
 namespace lasca {
 
@@ -48,7 +48,7 @@ class Game {
     const std::vector<Key>& keys() const { return keys_; }
 
     void play(const Move& legalMove);
-    Result<Move> playText(std::string_view text);  // parse, check legality, play
+    common::Result<Move> playText(std::string_view text);  // parse, check legality, play
 
     int occurrences() const;  // how often the current position has occurred (T1)
     GameStatus status(const DrawRules& rules) const;

@@ -5,9 +5,9 @@
 #include <string>
 #include <string_view>
 
+#include "common/result.h"
 #include "lasca/move.h"
 #include "lasca/position.h"
-#include "lasca/result.h"
 
 namespace lasca {
 
@@ -15,6 +15,6 @@ std::string formatMove(const Move& m);  // `c3-d4` or `d2xb4xd6`; "0000" for the
 
 // Reads a move and finds it among the legal moves of pos. Errors name what is wrong: an
 // unreadable token, a bad square name, or a well-formed move that is not legal here.
-Result<Move> parseMove(const Position& pos, std::string_view text);
+common::Result<Move> parseMove(const Position& pos, std::string_view text);
 
 }  // namespace lasca

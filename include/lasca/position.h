@@ -6,8 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include "common/result.h"
 #include "lasca/move.h"
-#include "lasca/result.h"
 #include "lasca/types.h"
 
 namespace lasca {
@@ -58,7 +58,7 @@ class Position {
   public:
     Position();  // empty board, White to move
     static Position startPosition();
-    static Result<Position> fromLfen(std::string_view lfen);
+    static common::Result<Position> fromLfen(std::string_view lfen);
     std::string toLfen() const;
 
     // Board queries.

@@ -5,9 +5,9 @@
 #include <cstdint>
 #include <memory>
 
+#include "common/result.h"
 #include "lasca/eval.h"
 #include "lasca/position.h"
-#include "lasca/result.h"
 
 namespace lasca {
 
@@ -63,7 +63,7 @@ class TranspositionTable {
     // Allocates about `megabytes` (rounded down to a power-of-two bucket count). A size beyond
     // three quarters of the machine's physical memory, or an allocation failure, keeps the
     // previous table and returns an error.
-    Result<std::size_t> resize(std::size_t megabytes);
+    common::Result<std::size_t> resize(std::size_t megabytes);
     void clear();
     void newSearch() { generation_ = static_cast<std::uint8_t>((generation_ + 4) & 0xfc); }
 

@@ -17,13 +17,14 @@ std::string firstToken(const std::string& line) {
 
 }  // namespace
 
-Result<std::unique_ptr<Engine>> Engine::start(const EngineSpec& spec, const Timeouts& timeouts,
-                                              const std::string& stderrLog) {
-    auto process = ChildProcess::start(spec.path, spec.args, stderrLog);
-    if (!process) return makeError(process.error());
+common::Result<std::unique_ptr<Engine>> Engine::start(const EngineSpec& spec,
+                                                      const Timeouts& timeouts,
+                                                      const std::string& stderrLog) {
+    auto process = common::ChildProcess::start(spec.path, spec.args, stderrLog);
+    if (!process) return common::makeError(process.error());
     std::unique_ptr<Engine> engine(new Engine(spec, timeouts, std::move(process).value()));
     auto ok = engine->handshake();
-    if (!ok) return makeError(spec.name + ": " + ok.error());
+    if (!ok) return common::makeError(spec.name + ": " + ok.error());
     return engine;
 }
 
@@ -31,26 +32,27 @@ Engine::~Engine() {
     quit();
 }
 
-Result<bool> Engine::handshake() {
+common::Result<bool> Engine::handshake() {
     const bool ugi = spec_.dialect == Dialect::Ugi;
     process_->writeLine(ugi ? "ugi" : "uci");
     if (!waitFor(ugi ? "ugiok" : "uciok", timeouts_.startup))
-        return makeError(std::string("no ") + (ugi ? "ugiok" : "uciok") + " within " +
-                         std::to_string(timeouts_.startup.count()) + " ms");
+        return common::makeError(std::string("no ") + (ugi ? "ugiok" : "uciok") + " within " +
+                                 std::to_string(timeouts_.startup.count()) + " ms");
     for (const auto& [name, value] : spec_.options)
         process_->writeLine("setoption name " + name + " value " + value);
     process_->writeLine("isready");
     if (!waitFor("readyok", timeouts_.isready))
-        return makeError("no readyok within " + std::to_string(timeouts_.isready.count()) + " ms");
+        return common::makeError("no readyok within " + std::to_string(timeouts_.isready.count()) +
+                                 " ms");
     return true;
 }
 
 bool Engine::waitFor(const std::string& token, std::chrono::milliseconds timeout) {
-    const auto deadline = SteadyClock::now() + timeout;
+    const auto deadline = common::SteadyClock::now() + timeout;
     std::string line;
     for (;;) {
-        const ReadStatus s = process_->readLine(line, deadline);
-        if (s != ReadStatus::Line) {
+        const common::ReadStatus s = process_->readLine(line, deadline);
+        if (s != common::ReadStatus::Line) {
             alive_ = false;
             return false;
         }
@@ -77,17 +79,17 @@ MoveReply Engine::requestMove(const std::string& positionCommand, const std::str
                                                                     : ReplyStatus::Timeout;
         return reply;
     }
-    const auto sent = SteadyClock::now();
+    const auto sent = common::SteadyClock::now();
     const bool written = process_->writeLine(goCommand);
     std::string line;
     for (;;) {
-        const ReadStatus s = process_->readLine(line, sent + deadline);
-        reply.elapsed =
-            std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - sent);
-        if (s == ReadStatus::Timeout) reply.status = ReplyStatus::Timeout;
-        if (s == ReadStatus::Closed || (s == ReadStatus::Timeout && !written))
+        const common::ReadStatus s = process_->readLine(line, sent + deadline);
+        reply.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
+            common::SteadyClock::now() - sent);
+        if (s == common::ReadStatus::Timeout) reply.status = ReplyStatus::Timeout;
+        if (s == common::ReadStatus::Closed || (s == common::ReadStatus::Timeout && !written))
             reply.status = ReplyStatus::Crashed;
-        if (s != ReadStatus::Line) {
+        if (s != common::ReadStatus::Line) {
             alive_ = false;
             return reply;
         }

@@ -1,5 +1,9 @@
 #include "lasca/match/openings.h"
 
+#include <span>
+
+#include "common/random.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <map>
@@ -46,7 +50,7 @@ bool balanced(const std::string& lfen, const OpeningsRequest& request) {
 
 }  // namespace
 
-Result<std::vector<std::string>> readOpenings(std::istream& in) {
+common::Result<std::vector<std::string>> readOpenings(std::istream& in) {
     std::vector<std::string> openings;
     int number = 0;
     for (std::string line; std::getline(in, line);) {
@@ -54,7 +58,7 @@ Result<std::vector<std::string>> readOpenings(std::istream& in) {
         const std::string text = trim(line.substr(0, line.find('#')));
         if (text.empty()) continue;
         auto pos = Position::fromLfen(text);
-        if (!pos) return makeError("line " + std::to_string(number) + ": " + pos.error());
+        if (!pos) return common::makeError("line " + std::to_string(number) + ": " + pos.error());
         openings.push_back(text);
     }
     return openings;
@@ -68,8 +72,8 @@ std::vector<std::string> generateOpenings(const OpeningsRequest& request) {
         if (balanced(lfen, request)) all.push_back(lfen);
     std::sort(all.begin(), all.end());
     if (request.count > 0 && request.count < all.size()) {
-        std::mt19937_64 rng(request.seed);
-        std::shuffle(all.begin(), all.end(), rng);
+        common::Random rng(request.seed);
+        rng.shuffle(std::span<std::string>(all));
         all.resize(request.count);
         std::sort(all.begin(), all.end());
     }

@@ -91,10 +91,10 @@ Outcome outcomeOf(const std::string& result) {
     return Outcome::Ongoing;
 }
 
-Result<Position> startOf(const PdnGame& game) {
+common::Result<Position> startOf(const PdnGame& game) {
     const auto fen = game.tag("FEN");
     auto start = Position::fromLfen(fen ? *fen : std::string(kStartLfen));
-    if (!start) return makeError("FEN: " + start.error());
+    if (!start) return common::makeError("FEN: " + start.error());
     return start;
 }
 
@@ -147,7 +147,7 @@ std::string writePdn(const PdnGame& game) {
     return out + "\n" + movetext(game, from) + "\n\n";
 }
 
-Result<std::vector<PdnGame>> readPdn(std::istream& in) {
+common::Result<std::vector<PdnGame>> readPdn(std::istream& in) {
     std::vector<PdnGame> games;
     PdnGame current;
     std::string text;
@@ -167,7 +167,7 @@ Result<std::vector<PdnGame>> readPdn(std::istream& in) {
             if (inMoves) finish();
             std::pair<std::string, std::string> tag;
             if (!parseTag(line, tag))
-                return makeError("line " + std::to_string(number) + ": malformed tag pair");
+                return common::makeError("line " + std::to_string(number) + ": malformed tag pair");
             current.tags.push_back(tag);
         } else if (line.find_first_not_of(" \t") != std::string::npos) {
             inMoves = true;
@@ -178,15 +178,17 @@ Result<std::vector<PdnGame>> readPdn(std::istream& in) {
     return games;
 }
 
-Result<std::string> replayPdn(const PdnGame& pdn, const DrawRules& rules) {
+common::Result<std::string> replayPdn(const PdnGame& pdn, const DrawRules& rules) {
     auto start = startOf(pdn);
-    if (!start) return makeError(start.error());
+    if (!start) return common::makeError(start.error());
     Game game(start.value());
     for (std::size_t i = 0; i < pdn.moves.size(); ++i) {
         if (game.status(rules).over())
-            return makeError("move " + std::to_string(i + 1) + " played after the game ended");
+            return common::makeError("move " + std::to_string(i + 1) +
+                                     " played after the game ended");
         auto played = game.playText(pdn.moves[i]);
-        if (!played) return makeError("ply " + std::to_string(i + 1) + ": " + played.error());
+        if (!played)
+            return common::makeError("ply " + std::to_string(i + 1) + ": " + played.error());
     }
     const GameStatus status = game.status(rules);
     const auto termination = pdn.tag("Termination");
@@ -194,19 +196,19 @@ Result<std::string> replayPdn(const PdnGame& pdn, const DrawRules& rules) {
                                          *termination == endReasonName(EndReason::Repetition) ||
                                          *termination == endReasonName(EndReason::NoProgress));
     if (byRules && (!status.over() || status.outcome != outcomeOf(pdn.result)))
-        return makeError("result " + pdn.result + " (" + *termination +
-                         ") is not what the rules say: " + outcomeName(status.outcome));
+        return common::makeError("result " + pdn.result + " (" + *termination +
+                                 ") is not what the rules say: " + outcomeName(status.outcome));
     return game.current().toLfen();
 }
 
-Result<GameRecord> toRecord(const PdnGame& game) {
+common::Result<GameRecord> toRecord(const PdnGame& game) {
     GameRecord record;
     const auto round = game.tag("Round");
     int pair = 0, inPair = 0;
     char dot = 0;
     std::istringstream in(round ? *round : "");
     if (!(in >> pair >> dot >> inPair) || dot != '.' || pair < 1 || inPair < 1 || inPair > 2)
-        return makeError("Round tag '" + (round ? *round : "") + "' is not <pair>.<1|2>");
+        return common::makeError("Round tag '" + (round ? *round : "") + "' is not <pair>.<1|2>");
     record.pair = pair - 1;
     record.index = 2 * record.pair + inPair - 1;
     record.whiteIsFirst = inPair == 1;
@@ -215,7 +217,7 @@ Result<GameRecord> toRecord(const PdnGame& game) {
     record.startLfen = game.tag("FEN").value_or(std::string(kStartLfen));
     record.moves = game.moves;
     record.outcome = outcomeOf(game.result);
-    if (record.outcome == Outcome::Ongoing) return makeError("unfinished game (result *)");
+    if (record.outcome == Outcome::Ongoing) return common::makeError("unfinished game (result *)");
     const std::string termination = game.tag("Termination").value_or("");
     for (int r = 0; r <= static_cast<int>(EndReason::Disconnected); ++r)
         if (termination == endReasonName(static_cast<EndReason>(r)))

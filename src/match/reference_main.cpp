@@ -31,7 +31,7 @@ struct ReferenceState {
     PlayerConfig player;
     std::int64_t seed = 0;
     std::uint64_t games = 0;
-    std::mt19937_64 rng{0};
+    common::Random rng{0};
     lasca::Position position = lasca::Position::startPosition();
 };
 
@@ -87,7 +87,7 @@ void setOption(const std::vector<std::string>& t, ReferenceState& state) {
     } else if (name == "seed") {
         if (!parseInt(t[4], 0, kMaxSeed, n)) return error("option Seed out of range");
         state.seed = n;
-        state.rng.seed(static_cast<std::uint64_t>(n));
+        state.rng.reseed(static_cast<std::uint64_t>(n));
     } else {
         error("unknown option '" + t[2] + "'");
     }
@@ -95,7 +95,7 @@ void setOption(const std::vector<std::string>& t, ReferenceState& state) {
 
 void newGame(ReferenceState& state) {
     ++state.games;
-    state.rng.seed(static_cast<std::uint64_t>(state.seed) + state.games);
+    state.rng.reseed(static_cast<std::uint64_t>(state.seed) + state.games);
     state.position = lasca::Position::startPosition();
 }
 

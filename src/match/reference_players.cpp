@@ -18,11 +18,6 @@ Position after(const Position& pos, const Move& m) {
     return next;
 }
 
-std::size_t pickIndex(std::size_t count, std::mt19937_64& rng) {
-    std::uniform_int_distribution<std::size_t> dist(0, count - 1);
-    return dist(rng);
-}
-
 // Score of the position after m for the mover: a win when the opponent has no move, else
 // minus the opponent's static evaluation.
 Score greedyScore(const Position& pos, const Move& m) {
@@ -31,7 +26,7 @@ Score greedyScore(const Position& pos, const Move& m) {
     return -evaluate(next);
 }
 
-Move greedyMove(const Position& pos, const MoveList& legal, std::mt19937_64& rng) {
+Move greedyMove(const Position& pos, const MoveList& legal, common::Random& rng) {
     std::vector<std::size_t> best;
     Score bestScore = -kInfinite;
     for (std::size_t i = 0; i < legal.size(); ++i) {
@@ -42,7 +37,7 @@ Move greedyMove(const Position& pos, const MoveList& legal, std::mt19937_64& rng
         }
         if (s == bestScore) best.push_back(i);
     }
-    return legal[best[pickIndex(best.size(), rng)]];
+    return legal[best[rng.index(best.size())]];
 }
 
 Move alphaBetaMove(const Position& pos, const MoveList& legal, int depth) {
@@ -101,13 +96,13 @@ Score referenceSearch(const Position& pos, int depth, int ply, Score alpha, Scor
     return alpha;
 }
 
-Move chooseMove(const Position& pos, const PlayerConfig& config, std::mt19937_64& rng) {
+Move chooseMove(const Position& pos, const PlayerConfig& config, common::Random& rng) {
     MoveList legal;
     generateMoves(pos, legal);
     if (legal.empty()) return Move{};
     switch (config.kind) {
         case PlayerKind::Random:
-            return legal[pickIndex(legal.size(), rng)];
+            return legal[rng.index(legal.size())];
         case PlayerKind::Greedy:
             return greedyMove(pos, legal, rng);
         case PlayerKind::AlphaBeta:

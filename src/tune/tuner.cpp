@@ -5,9 +5,9 @@
 #include <set>
 #include <sstream>
 
+#include "common/text.h"
 #include "lasca/game.h"
 #include "lasca/movegen.h"
-#include "lasca/text.h"
 
 namespace lasca::tune {
 
@@ -30,8 +30,8 @@ double blend(const std::array<double, 2>& w, int phase) {
 
 }  // namespace
 
-Result<std::vector<LabelledPosition>> extractPositions(const std::vector<match::PdnGame>& games,
-                                                       const ExtractOptions& options) {
+common::Result<std::vector<LabelledPosition>> extractPositions(
+    const std::vector<match::PdnGame>& games, const ExtractOptions& options) {
     std::vector<LabelledPosition> out;
     const DrawRules rules;
     std::set<std::pair<std::string, std::vector<std::string>>> seen;
@@ -43,7 +43,8 @@ Result<std::vector<LabelledPosition>> extractPositions(const std::vector<match::
         // Self-play at a fixed node count repeats a game when the colours swap: keep one.
         if (!seen.insert({pdn.tag("FEN").value_or(""), pdn.moves}).second) continue;
         auto start = match::startOf(pdn);
-        if (!start) return makeError("game " + std::to_string(g + 1) + ": " + start.error());
+        if (!start)
+            return common::makeError("game " + std::to_string(g + 1) + ": " + start.error());
         Game game(start.value());
         for (std::size_t ply = 0; ply <= pdn.moves.size(); ++ply) {
             const Position& pos = game.current();
@@ -53,8 +54,8 @@ Result<std::vector<LabelledPosition>> extractPositions(const std::vector<match::
             if (ply == pdn.moves.size()) break;
             auto played = game.playText(pdn.moves[ply]);
             if (!played)
-                return makeError("game " + std::to_string(g + 1) + ", ply " +
-                                 std::to_string(ply + 1) + ": " + played.error());
+                return common::makeError("game " + std::to_string(g + 1) + ", ply " +
+                                         std::to_string(ply + 1) + ": " + played.error());
         }
     }
     return out;
@@ -65,9 +66,9 @@ std::string formatPosition(const LabelledPosition& p) {
     return std::string(label) + " " + p.lfen;
 }
 
-Result<LabelledPosition> parsePosition(std::string_view line) {
+common::Result<LabelledPosition> parsePosition(std::string_view line) {
     const auto space = line.find(' ');
-    if (space == std::string_view::npos) return makeError("expected '<result> <LFEN>'");
+    if (space == std::string_view::npos) return common::makeError("expected '<result> <LFEN>'");
     const std::string_view label = line.substr(0, space);
     LabelledPosition p;
     if (label == "1")
@@ -77,10 +78,10 @@ Result<LabelledPosition> parsePosition(std::string_view line) {
     else if (label == "0.5")
         p.result = 0.5;
     else
-        return makeError("result must be 1, 0.5 or 0, not '" + std::string(label) + "'");
+        return common::makeError("result must be 1, 0.5 or 0, not '" + std::string(label) + "'");
     p.lfen = std::string(line.substr(space + 1));
     auto pos = Position::fromLfen(p.lfen);
-    if (!pos) return makeError("LFEN: " + pos.error());
+    if (!pos) return common::makeError("LFEN: " + pos.error());
     return p;
 }
 

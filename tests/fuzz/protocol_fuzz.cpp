@@ -8,16 +8,16 @@
 #include <sstream>
 #include <string>
 
-#include "lasca/logging.h"
+#include "common/logging.h"
+#include "common/text.h"
 #include "lasca/position.h"
 #include "lasca/protocol.h"
-#include "lasca/text.h"
 
 namespace {
 
 // Rewrites a line so that it cannot start a long computation.
 std::string tame(std::string line) {
-    const auto tokens = lasca::splitWhitespace(line);
+    const auto tokens = common::splitWhitespace(line);
     if (tokens.empty()) return line;
     if (tokens[0] == "bench") return "bench 2";
     if (tokens[0] == "go") return "go nodes 300";
@@ -33,7 +33,7 @@ std::string tame(std::string line) {
 // One protocol session serves every input (as one long-running engine would): building an
 // engine with its hash table for each input would make the harness a hundred times slower.
 struct Session {
-    Session() { (void)lasca::initLogging("off", ""); }
+    Session() { (void)common::initLogging("off", ""); }
     std::ostringstream sink;
     lasca::Output output{sink};
     lasca::Protocol protocol{output};

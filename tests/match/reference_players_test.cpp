@@ -22,13 +22,13 @@ TEST(ReferencePlayers, NamesParse) {
 TEST(ReferencePlayers, NoLegalMoveGivesTheNullMove) {
     const Position pos =
         Position::fromLfen("-,-,-,-/-,-,-/-,-,-,-/-,-,-/-,-,-,-/-,-,-/W,-,-,- b").value();
-    std::mt19937_64 rng(1);
+    common::Random rng(1);
     EXPECT_TRUE(chooseMove(pos, PlayerConfig{PlayerKind::Random, 1}, rng).isNull());
 }
 
 TEST(ReferencePlayers, RandomPlaysLegalMovesAndIsSeeded) {
     const Position pos = Position::startPosition();
-    std::mt19937_64 a(5), b(5);
+    common::Random a(5), b(5);
     MoveList legal;
     generateMoves(pos, legal);
     for (int i = 0; i < 20; ++i) {
@@ -41,7 +41,7 @@ TEST(ReferencePlayers, RandomPlaysLegalMovesAndIsSeeded) {
 TEST(ReferencePlayers, GreedyAndAlphaBetaTakeTheWin) {
     const auto pos = Position::fromLfen(kWinInOne);
     ASSERT_TRUE(pos.ok()) << pos.error();
-    std::mt19937_64 rng(1);
+    common::Random rng(1);
     EXPECT_EQ(formatMove(chooseMove(pos.value(), PlayerConfig{PlayerKind::Greedy, 1}, rng)),
               "a1xc3");
     EXPECT_EQ(formatMove(chooseMove(pos.value(), PlayerConfig{PlayerKind::AlphaBeta, 3}, rng)),
@@ -56,7 +56,7 @@ TEST(ReferencePlayers, SearchScoresMateByDistance) {
 }
 
 TEST(ReferencePlayers, AlphaBetaIsDeterministic) {
-    std::mt19937_64 a(1), b(2);
+    common::Random a(1), b(2);
     const Position pos = Position::startPosition();
     EXPECT_EQ(chooseMove(pos, PlayerConfig{PlayerKind::AlphaBeta, 4}, a),
               chooseMove(pos, PlayerConfig{PlayerKind::AlphaBeta, 4}, b));

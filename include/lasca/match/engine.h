@@ -8,8 +8,8 @@
 #include <utility>
 #include <vector>
 
-#include "lasca/match/process.h"
-#include "lasca/result.h"
+#include "common/process.h"
+#include "common/result.h"
 
 namespace lasca::match {
 
@@ -51,8 +51,9 @@ struct MoveReply {
 class Engine {
   public:
     // Starts the process, performs the handshake and sets the options, then checks isready.
-    static Result<std::unique_ptr<Engine>> start(const EngineSpec& spec, const Timeouts& timeouts,
-                                                 const std::string& stderrLog);
+    static common::Result<std::unique_ptr<Engine>> start(const EngineSpec& spec,
+                                                         const Timeouts& timeouts,
+                                                         const std::string& stderrLog);
     ~Engine();
 
     const EngineSpec& spec() const { return spec_; }
@@ -68,14 +69,14 @@ class Engine {
     void quit();  // `quit`, a short grace period, then SIGKILL
 
   private:
-    Engine(EngineSpec spec, Timeouts timeouts, std::unique_ptr<ChildProcess> process)
+    Engine(EngineSpec spec, Timeouts timeouts, std::unique_ptr<common::ChildProcess> process)
         : spec_(std::move(spec)), timeouts_(timeouts), process_(std::move(process)) {}
-    Result<bool> handshake();
+    common::Result<bool> handshake();
     bool waitFor(const std::string& token, std::chrono::milliseconds timeout);
 
     EngineSpec spec_;
     Timeouts timeouts_;
-    std::unique_ptr<ChildProcess> process_;
+    std::unique_ptr<common::ChildProcess> process_;
     bool alive_ = true;
 };
 

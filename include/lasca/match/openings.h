@@ -7,14 +7,14 @@
 #include <string>
 #include <vector>
 
-#include "lasca/result.h"
+#include "common/result.h"
 
 namespace lasca::match {
 
 // Reads an openings file: one LFEN per line; blank lines and lines starting with `#` are
 // skipped, as is anything after a `#` (trailing comment). Every LFEN is checked; the first
 // bad line is an error naming its line number.
-Result<std::vector<std::string>> readOpenings(std::istream& in);
+common::Result<std::vector<std::string>> readOpenings(std::istream& in);
 
 // OpeningsRequest: what `lasca-match openings` generates.
 //   plies   every position reached after exactly this many plies from the start

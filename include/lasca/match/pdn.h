@@ -16,9 +16,9 @@
 #include <utility>
 #include <vector>
 
+#include "common/result.h"
 #include "lasca/game.h"
 #include "lasca/match/referee.h"
-#include "lasca/result.h"
 
 namespace lasca::match {
 
@@ -37,7 +37,7 @@ const char* pdnResult(Outcome outcome);        // "2-0", "0-2", "1-1", "*"
 Outcome outcomeOf(const std::string& result);  // the inverse; anything else is Ongoing
 
 // The position a game starts from: its FEN tag, or the start position without one.
-Result<Position> startOf(const PdnGame& game);
+common::Result<Position> startOf(const PdnGame& game);
 
 // PdnHeader: the tags a record does not carry itself.
 struct PdnHeader {
@@ -50,15 +50,15 @@ PdnGame toPdn(const GameRecord& record, const PdnHeader& header);
 std::string writePdn(const PdnGame& game);  // tags, a blank line, movetext, a blank line
 
 // Reads every game of a PDN stream; errors name the line.
-Result<std::vector<PdnGame>> readPdn(std::istream& in);
+common::Result<std::vector<PdnGame>> readPdn(std::istream& in);
 
 // Replays a game through the rules core: every move must be legal from the FEN tag (or the
 // start position), and a result claimed by a rules termination (R9, T1, T2) must be what the
 // rules say of the final position. Returns the final position's LFEN.
-Result<std::string> replayPdn(const PdnGame& game, const DrawRules& rules);
+common::Result<std::string> replayPdn(const PdnGame& game, const DrawRules& rules);
 
 // The GameRecord of a game written by toPdn: index and colours from the Round tag
 // "<pair>.<game>" (game 1 has the match's first engine as White, game 2 as Black).
-Result<GameRecord> toRecord(const PdnGame& game);
+common::Result<GameRecord> toRecord(const PdnGame& game);
 
 }  // namespace lasca::match

@@ -5,9 +5,9 @@
 
 #include <cstdint>
 #include <optional>
-#include <random>
 #include <string_view>
 
+#include "common/random.h"
 #include "lasca/eval.h"
 #include "lasca/move.h"
 #include "lasca/position.h"
@@ -43,6 +43,6 @@ Score referenceSearch(const Position& pos, int depth, int ply, Score alpha, Scor
 
 // The move the player chooses, or the null move when the side to move has no legal move.
 // Only Random and Greedy draw from rng.
-Move chooseMove(const Position& pos, const PlayerConfig& config, std::mt19937_64& rng);
+Move chooseMove(const Position& pos, const PlayerConfig& config, common::Random& rng);
 
 }  // namespace lasca::match

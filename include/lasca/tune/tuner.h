@@ -18,9 +18,9 @@
 #include <string>
 #include <vector>
 
+#include "common/result.h"
 #include "lasca/eval.h"
 #include "lasca/match/pdn.h"
-#include "lasca/result.h"
 
 namespace lasca::tune {
 
@@ -37,12 +37,12 @@ struct ExtractOptions {
 // Quiet positions of every finished game ("2-0", "0-2", "1-1"); unfinished games ("*"),
 // repeats of a game already read (same FEN and moves) and positions after the game's end are
 // skipped. Errors name the game that does not replay.
-Result<std::vector<LabelledPosition>> extractPositions(const std::vector<match::PdnGame>& games,
-                                                       const ExtractOptions& options);
+common::Result<std::vector<LabelledPosition>> extractPositions(
+    const std::vector<match::PdnGame>& games, const ExtractOptions& options);
 
 // Text form, one position per line: "<result> <LFEN>" (result 1, 0.5 or 0).
 std::string formatPosition(const LabelledPosition& p);
-Result<LabelledPosition> parsePosition(std::string_view line);
+common::Result<LabelledPosition> parsePosition(std::string_view line);
 
 // Sample: a position reduced to what the linear evaluation reads.
 //   diff    White's count minus Black's count per feature (the tempo: +1 White to move, -1 Black)

@@ -1,8 +1,8 @@
-#include "lasca/text.h"
+#include "common/text.h"
 
 #include <charconv>
 
-namespace lasca {
+namespace common {
 
 std::vector<std::string_view> splitWhitespace(std::string_view text) {
     std::vector<std::string_view> tokens;
@@ -24,6 +24,10 @@ std::string printable(std::string_view text, std::size_t maxChars) {
     return out;
 }
 
+std::string errorLine(std::string_view message) {
+    return "info string error: " + std::string(message);
+}
+
 std::optional<std::int64_t> parseBoundedInteger(std::string_view text, std::int64_t low,
                                                 std::int64_t high) {
     constexpr std::size_t kMaxDigits = 18;  // fits in int64 whatever the digits
@@ -36,4 +40,4 @@ std::optional<std::int64_t> parseBoundedInteger(std::string_view text, std::int6
     return value;
 }
 
-}  // namespace lasca
+}  // namespace common

@@ -13,9 +13,9 @@
 #include <string_view>
 #include <vector>
 
-#include "lasca/result.h"
+#include "common/result.h"
 
-namespace lasca::match {
+namespace common {
 
 using SteadyClock = std::chrono::steady_clock;
 
@@ -58,4 +58,4 @@ class ChildProcess {
     std::optional<int> status_;
 };
 
-}  // namespace lasca::match
+}  // namespace common

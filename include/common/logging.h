@@ -6,9 +6,9 @@
 
 #include <string>
 
-#include "lasca/result.h"
+#include "common/result.h"
 
-namespace lasca {
+namespace common {
 
 // Sets up the "lasca" logger: stderr at `level` (trace, debug, info, warn, error, off), plus
 // `file` at debug level when not empty. Errors name a bad level or an unwritable file.
@@ -19,4 +19,4 @@ Result<bool> setDebugLogFile(const std::string& file);
 
 spdlog::logger& logger();
 
-}  // namespace lasca
+}  // namespace common

@@ -1,4 +1,4 @@
-#include "lasca/match/process.h"
+#include "common/process.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -14,7 +14,7 @@
 
 extern char** environ;
 
-namespace lasca::match {
+namespace common {
 
 namespace {
 
@@ -193,4 +193,4 @@ void ChildProcess::kill() {
     pid_ = -1;
 }
 
-}  // namespace lasca::match
+}  // namespace common

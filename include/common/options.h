@@ -8,9 +8,9 @@
 #include <string_view>
 #include <vector>
 
-#include "lasca/result.h"
+#include "common/result.h"
 
-namespace lasca {
+namespace common {
 
 enum class OptionType { Spin, Check, String, Button };
 
@@ -53,4 +53,4 @@ class Options {
     std::vector<Option> options_;
 };
 
-}  // namespace lasca
+}  // namespace common

@@ -1,4 +1,4 @@
-#include "lasca/logging.h"
+#include "common/logging.h"
 
 #include <spdlog/sinks/basic_file_sink.h>
 #include <spdlog/sinks/dist_sink.h>
@@ -7,7 +7,7 @@
 #include <memory>
 #include <mutex>
 
-namespace lasca {
+namespace common {
 
 namespace {
 
@@ -70,4 +70,4 @@ Result<bool> initLogging(const std::string& level, const std::string& file) {
     return setDebugLogFile(file);
 }
 
-}  // namespace lasca
+}  // namespace common

@@ -1,12 +1,12 @@
-#include "lasca/options.h"
+#include "common/options.h"
 
 #include <algorithm>
 #include <cctype>
 #include <charconv>
 
-#include "lasca/text.h"
+#include "common/text.h"
 
-namespace lasca {
+namespace common {
 
 namespace {
 
@@ -139,4 +139,4 @@ std::string Options::describe(const Option& option) {
     return line;
 }
 
-}  // namespace lasca
+}  // namespace common

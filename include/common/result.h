@@ -6,7 +6,7 @@
 #include <utility>
 #include <variant>
 
-namespace lasca {
+namespace common {
 
 struct Error {
     std::string message;
@@ -33,4 +33,4 @@ inline Error makeError(std::string message) {
     return Error{std::move(message)};
 }
 
-}  // namespace lasca
+}  // namespace common

@@ -1,9 +1,9 @@
 // Options: one declaration drives listing, parsing, range checks and the on-change action.
-#include "lasca/options.h"
+#include "common/options.h"
 
 #include <gtest/gtest.h>
 
-namespace lasca {
+namespace common {
 namespace {
 
 Options sample(int* applied) {
@@ -73,4 +73,4 @@ TEST(Options, FailedActionLeavesTheValue) {
 }
 
 }  // namespace
-}  // namespace lasca
+}  // namespace common
