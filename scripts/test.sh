@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs the whole test suite with ctest:
 #   1. Release build: every test except the `slow` label (deep perft, long matches);
-#   2. a short soak run on the Release build (scripts/soak.sh: 20 self-play games at 10 ms per
-#      move, 2 threads each; any crash, hang, illegal move or time loss fails);
+#   2. a short soak run on the Release build (scripts/soak.sh: 100 self-play games at 2000 nodes
+#      per move, 2 threads each; any crash, hang, illegal move or lost game fails; by node count,
+#      so a slow or busy machine cannot fail it);
 #   3. Debug build with AddressSanitizer + UndefinedBehaviorSanitizer: the tests of step 1;
 #   4. Debug build with ThreadSanitizer: the tests that run search threads (the search tests,
 #      and the protocol tests, which drive a TSan build of the engine).
@@ -27,7 +28,7 @@ label_args=(-LE slow)
 
 lasca_build build Release -DLASCA_BUILD_TESTS=ON -DLASCA_BUILD_BENCHMARKS=ON
 (cd "$LASCA_ROOT/build" && ctest --output-on-failure -j "$jobs" "${label_args[@]}")
-"$LASCA_ROOT/scripts/soak.sh" --games 20 --movetime 10 --no-build --out "$LASCA_ROOT/build/soak-ci"
+"$LASCA_ROOT/scripts/soak.sh" --games 100 --nodes 2000 --no-build --out "$LASCA_ROOT/build/soak-ci"
 
 if [ "$sanitize" -eq 1 ]; then
     lasca_build build-asan Debug -DLASCA_SANITIZE=ON -DLASCA_NATIVE=OFF -DLASCA_BUILD_TESTS=ON \

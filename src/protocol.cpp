@@ -44,6 +44,17 @@ const char* resultWord(Outcome o) {
     return "none";
 }
 
+// Commands that need the engine idle and end a running search first.
+bool endsSearch(std::string_view command) {
+    return command == "go" || command == "bench" || command == "ucinewgame" ||
+           command == "uginewgame";
+}
+
+// Commands that need the engine idle but leave a running search alone: kept until it ends.
+bool waitsForSearch(std::string_view command) {
+    return command == "position" || command == "setoption";
+}
+
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------
@@ -76,12 +87,6 @@ void Protocol::error(const std::string& message) {
     out_.line(common::errorLine(message));
 }
 
-bool Protocol::refuseWhileSearching(std::string_view command) {
-    if (!engine_.searching()) return false;
-    error(std::string(command) + " ignored while searching (send stop first)");
-    return true;
-}
-
 bool Protocol::handle(std::string_view line) {
     common::logger().debug("<< {}", common::printable(line));
     if (line.size() > kMaxLineBytes) {
@@ -95,16 +100,62 @@ bool Protocol::handle(std::string_view line) {
         return true;
     }
     const std::string_view command = t[0];
+    if (!engine_.searching()) runPending();
     if (command == "quit") {
         finish();
         return false;
     }
+    if (command == "isready") {
+        out_.line("readyok");
+    } else if (command == "stop") {
+        endSearch();
+    } else if (command == "ponderhit") {
+        engine_.ponderhit();
+    } else if (engine_.searching() && endsSearch(command)) {
+        // A malformed go or bench is answered without touching the running search.
+        if (const auto problem = malformedSearchCommand(t)) {
+            error(*problem);
+        } else {
+            endSearch();
+            execute(t);
+        }
+    } else if (engine_.searching() && (!pending_.empty() || waitsForSearch(command))) {
+        pending_.emplace_back(line);
+    } else {
+        execute(t);
+    }
+    return true;
+}
+
+std::optional<std::string> Protocol::malformedSearchCommand(const Tokens& t) const {
+    if (t[0] == "go") {
+        if (auto request = parseGo(t); !request) return request.error();
+    } else if (t[0] == "bench") {
+        if (auto depth = parseBench(t); !depth) return depth.error();
+    }
+    return std::nullopt;
+}
+
+void Protocol::endSearch() {
+    engine_.stop();
+    engine_.waitForSearch();
+    runPending();
+}
+
+void Protocol::runPending() {
+    while (!pending_.empty()) {
+        const std::string line = std::move(pending_.front());
+        pending_.pop_front();
+        execute(common::splitWhitespace(line));
+    }
+}
+
+void Protocol::execute(const Tokens& t) {
+    const std::string_view command = t[0];
     if (command == "uci") {
         identify(Dialect::Uci);
     } else if (command == "ugi") {
         identify(Dialect::Ugi);
-    } else if (command == "isready") {
-        out_.line("readyok");
     } else if (command == "setoption") {
         setOption(t);
     } else if (command == "ucinewgame" || command == "uginewgame") {
@@ -112,11 +163,11 @@ bool Protocol::handle(std::string_view line) {
     } else if (command == "position") {
         position(t);
     } else if (command == "go") {
-        go(t);
-    } else if (command == "stop") {
-        engine_.stop();
-    } else if (command == "ponderhit") {
-        engine_.ponderhit();
+        auto request = parseGo(t);
+        if (request)
+            go(request.value());
+        else
+            error(request.error());
     } else if (command == "query") {
         query(t);
     } else if (command == "d") {
@@ -124,7 +175,11 @@ bool Protocol::handle(std::string_view line) {
     } else if (command == "eval") {
         showEvaluation();
     } else if (command == "bench") {
-        bench(t);
+        auto depth = parseBench(t);
+        if (depth)
+            bench(depth.value());
+        else
+            error(depth.error());
     } else if (command == "help") {
         help();
     } else if (command == "debug" && t.size() == 2 && (t[1] == "on" || t[1] == "off")) {
@@ -133,7 +188,6 @@ bool Protocol::handle(std::string_view line) {
     } else {
         error("unknown command '" + common::printable(command) + "' (try help)");
     }
-    return true;
 }
 
 void Protocol::identify(Dialect dialect) {
@@ -146,7 +200,6 @@ void Protocol::identify(Dialect dialect) {
 
 // setoption name <id> [value <x>]: the name may hold spaces, the value is the rest of the line.
 void Protocol::setOption(const Tokens& t) {
-    if (refuseWhileSearching("setoption")) return;
     if (t.size() < 3 || t[1] != "name") {
         error("setoption needs: setoption name <id> [value <x>]");
         return;
@@ -169,7 +222,6 @@ void Protocol::setOption(const Tokens& t) {
 
 // position startpos|fen <LFEN> [moves <m1> <m2> ...]
 void Protocol::position(const Tokens& t) {
-    if (refuseWhileSearching("position")) return;
     if (t.size() < 2) {
         error("position needs startpos or fen <LFEN>");
         return;
@@ -200,11 +252,10 @@ void Protocol::position(const Tokens& t) {
     if (!outcome.ok) error(outcome.error);
 }
 
-void Protocol::go(const Tokens& t) {
-    if (refuseWhileSearching("go")) return;
-    SearchLimits limits;
-    int perftDepth = 0;
-    const Position& pos = engine_.game().current();
+// Reads `go` without looking at the position: numbers and keywords only.
+common::Result<GoRequest> Protocol::parseGo(const Tokens& t) const {
+    GoRequest request;
+    SearchLimits& limits = request.limits;
     static const std::vector<std::string_view> kKeywords = {
         "wtime",  "btime",    "winc",   "binc",        "movestogo", "p1time",
         "p2time", "p1inc",    "p2inc",  "depth",       "nodes",     "movetime",
@@ -223,28 +274,16 @@ void Protocol::go(const Tokens& t) {
             continue;
         }
         if (key == "searchmoves") {
-            while (i + 1 < t.size() && !isKeyword(t[i + 1])) {
-                auto m = parseMove(pos, t[++i]);
-                if (!m) {
-                    error("searchmoves: " + m.error());
-                    return;
-                }
-                limits.searchMoves.push_back(m.value());
-            }
-            if (limits.searchMoves.empty()) {
-                error("searchmoves needs at least one move");
-                return;
-            }
+            while (i + 1 < t.size() && !isKeyword(t[i + 1]))
+                request.searchMoves.emplace_back(t[++i]);
+            if (request.searchMoves.empty())
+                return common::makeError("searchmoves needs at least one move");
             continue;
         }
-        if (!isKeyword(key)) {
-            error("go: unknown parameter '" + common::printable(key) + "'");
-            return;
-        }
-        if (i + 1 >= t.size()) {
-            error("go: " + std::string(key) + " needs a value");
-            return;
-        }
+        if (!isKeyword(key))
+            return common::makeError("go: unknown parameter '" + common::printable(key) + "'");
+        if (i + 1 >= t.size())
+            return common::makeError("go: " + std::string(key) + " needs a value");
         const std::string_view text = t[++i];
         std::int64_t low = 0, high = kMaxMilliseconds;
         if (key == "depth") high = kMaxDepth, low = 1;
@@ -253,11 +292,10 @@ void Protocol::go(const Tokens& t) {
         if (key == "movestogo") high = 1000, low = 1;
         if (key == "perft") high = kMaxProtocolPerftDepth, low = 1;
         const auto value = common::parseBoundedInteger(text, low, high);
-        if (!value) {
-            error("go: " + std::string(key) + " needs a number in " + std::to_string(low) + ".." +
-                  std::to_string(high) + ", got '" + common::printable(text) + "'");
-            return;
-        }
+        if (!value)
+            return common::makeError("go: " + std::string(key) + " needs a number in " +
+                                     std::to_string(low) + ".." + std::to_string(high) + ", got '" +
+                                     common::printable(text) + "'");
         const std::int64_t v = *value;
         if (key == "wtime" || key == "p1time") limits.clock.time[0] = v;
         if (key == "btime" || key == "p2time") limits.clock.time[1] = v;
@@ -268,10 +306,25 @@ void Protocol::go(const Tokens& t) {
         if (key == "depth") limits.depth = static_cast<int>(v);
         if (key == "nodes") limits.nodes = static_cast<std::uint64_t>(v);
         if (key == "mate") limits.mate = static_cast<int>(v);
-        if (key == "perft") perftDepth = static_cast<int>(v);
+        if (key == "perft") request.perftDepth = static_cast<int>(v);
     }
-    if (perftDepth > 0) {
-        perft(perftDepth);
+    return request;
+}
+
+// Runs a read `go` on the idle engine: the root moves are read against its position now.
+void Protocol::go(const GoRequest& request) {
+    const Position& pos = engine_.game().current();
+    SearchLimits limits = request.limits;
+    for (const std::string& text : request.searchMoves) {
+        auto m = parseMove(pos, text);
+        if (!m) {
+            error("searchmoves: " + m.error());
+            return;
+        }
+        limits.searchMoves.push_back(m.value());
+    }
+    if (request.perftDepth > 0) {
+        perft(request.perftDepth);
         return;
     }
     if (!hasLegalMove(pos)) {
@@ -359,21 +412,17 @@ void Protocol::showEvaluation() {
               (hasCapture(pos) ? " (not quiet: a capture is pending)" : ""));
 }
 
-void Protocol::bench(const Tokens& t) {
-    if (refuseWhileSearching("bench")) return;
-    int depth = Engine::kDefaultBenchDepth;
-    if (t.size() > 2) {
-        error("bench takes at most one argument: the depth");
-        return;
-    }
-    if (t.size() == 2) {
-        const auto value = common::parseBoundedInteger(t[1], 1, kMaxBenchDepth);
-        if (!value) {
-            error("bench depth must be a number in 1.." + std::to_string(kMaxBenchDepth));
-            return;
-        }
-        depth = static_cast<int>(*value);
-    }
+common::Result<int> Protocol::parseBench(const Tokens& t) const {
+    if (t.size() > 2) return common::makeError("bench takes at most one argument: the depth");
+    if (t.size() < 2) return Engine::kDefaultBenchDepth;
+    const auto value = common::parseBoundedInteger(t[1], 1, kMaxBenchDepth);
+    if (!value)
+        return common::makeError("bench depth must be a number in 1.." +
+                                 std::to_string(kMaxBenchDepth));
+    return static_cast<int>(*value);
+}
+
+void Protocol::bench(int depth) {
     const Engine::BenchResult r = Engine::bench(depth);
     out_.line("Total time (ms): " + std::to_string(r.timeMs));
     out_.line("Nodes searched: " + std::to_string(r.nodes));

@@ -3,8 +3,10 @@
 #pragma once
 
 #include <atomic>
+#include <deque>
 #include <iosfwd>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -29,7 +31,22 @@ enum class Dialect { Uci, Ugi };
 
 inline constexpr std::size_t kMaxLineBytes = 1 << 20;
 
-// Protocol: parses command lines and drives the Engine.
+// GoRequest: a `go` command read but not yet run. The root moves of `searchmoves` stay text
+// until the go runs: they are read against the position it searches, which commands kept
+// while an earlier search ran may still change.
+struct GoRequest {
+    SearchLimits limits;
+    std::vector<std::string> searchMoves;
+    int perftDepth = 0;  // `go perft N`: no search, a divide
+};
+
+// Protocol: parses command lines and drives the Engine. Commands take effect in the order
+// they arrive (protocol.md, "Commands while a search runs"):
+//   - isready, stop, ponderhit, quit act at once; stop returns once the bestmove is out;
+//   - go, bench, ucinewgame end a running search first (stop, wait for its bestmove);
+//   - position and setoption arriving while a search runs are kept in pending_, and so is
+//     every later command that is not one of the above, until the search has ended; then
+//     they run in arrival order, before the next command.
 class Protocol {
   public:
     explicit Protocol(Output& out);
@@ -49,18 +66,24 @@ class Protocol {
   private:
     using Tokens = std::vector<std::string_view>;
 
+    void execute(const Tokens& t);  // runs one command on an idle engine (or a reading one)
+    void runPending();              // the kept commands, once no search runs
+    void endSearch();               // stop the running search and wait for its bestmove
+    // The error of a go or bench that cannot run, found before a running search is ended.
+    std::optional<std::string> malformedSearchCommand(const Tokens& t) const;
     void identify(Dialect dialect);
     void setOption(const Tokens& t);
     void position(const Tokens& t);
-    void go(const Tokens& t);
+    common::Result<GoRequest> parseGo(const Tokens& t) const;
+    void go(const GoRequest& request);
     void query(const Tokens& t);
     void perft(int depth);
     void display();
     void showEvaluation();
-    void bench(const Tokens& t);
+    common::Result<int> parseBench(const Tokens& t) const;
+    void bench(int depth);
     void help();
     void error(const std::string& message);
-    bool refuseWhileSearching(std::string_view command);
 
     std::string formatInfo(const SearchInfo& info) const;
     std::string formatBestMove(const Move& best, const Move& ponder) const;
@@ -68,6 +91,7 @@ class Protocol {
     Output& out_;
     std::atomic<Dialect> dialect_{Dialect::Uci};  // read by the search thread for bestmove
     Engine engine_;
+    std::deque<std::string> pending_;  // lines kept while a search runs, oldest first
 };
 
 }  // namespace lasca

@@ -74,7 +74,7 @@ int fit(const std::vector<std::string>& args) {
                                               "positions file (from extract)")(
         "out", po::value(&out)->required(), "weights file to write (src/eval_weights.inc)")(
         "epochs", po::value(&epochs)->default_value(3000), "full passes over the positions")(
-        "rate", po::value(&rate)->default_value(0.5), "Adam step size, centi-soldiers")(
+        "rate", po::value(&rate)->default_value(0.5, "0.5"), "Adam step size, centi-soldiers")(
         "start", po::value(&start)->default_value("tuned"),
         "starting weights: tuned (the compiled-in ones) or material");
     po::variables_map vm;

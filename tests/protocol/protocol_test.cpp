@@ -434,7 +434,7 @@ struct SearchCase {
     PositionSetup setup;
     std::string go;
     Lines options;           // setoption commands sent first
-    long long clockMs = -1;  // the mover's remaining time, if any (bounds the answer time)
+    long long clockMs = -1;  // the mover's remaining time, if any
 };
 
 class SearchReplies : public ProtocolFixture, public ::testing::WithParamInterface<SearchCase> {};
@@ -448,10 +448,9 @@ TEST_P(SearchReplies, OneLegalBestmoveEqualToThePv) {
     std::cout << "[ info     ] " << c.go << " -> " << (r.lines.empty() ? "" : r.lines.back())
               << " after " << r.ms << " ms, " << searchInfos(r.lines).size() << " info lines\n";
     EXPECT_FALSE(searchInfos(r.lines).empty()) << "no info line before the bestmove";
-    // Generous: the engine plans a small share of its clock and must never exceed all of it.
-    if (c.clockMs >= 0) {
-        EXPECT_LT(r.ms, c.clockMs + 2000);
-    }
+    // No bound on the answer time: on a busy machine the wall clock says nothing about the
+    // engine. That the engine never oversteps its clock is checked on a virtual clock
+    // (Search.FastGamesNeverLoseOnTime); here kSearchTimeout is only a hang guard.
 }
 
 void PrintTo(const SearchCase& c, std::ostream* os) {
@@ -560,11 +559,14 @@ TEST_F(ProtocolTest, SingleLegalMoveIsPlayedAtOnceWithAClock) {
         checkSearch(*e, kSingleMove, "go p1time 600000 p2time 600000", Dialect::Ugi);
     EXPECT_EQ(r.best, "e7xc5xe3");
     std::cout << "[ info     ] single legal move answered after " << r.ms << " ms\n";
-    EXPECT_LT(r.ms, 2000);  // generous; the planned time for 10 minutes would be far longer
+    // Played at once: a single iteration, where the planned time for 10 minutes would reach a
+    // deep one. Counted in iterations, not milliseconds, so a busy machine cannot fail it.
+    for (const std::string& info : searchInfos(r.lines)) EXPECT_EQ(field(info, "depth"), "1");
 }
 
 // movetime: "think this long, less MoveOverhead" (400 - 30 here). Load can only make the answer
-// later, so the lower bound (90% of the time) is safe; the upper bound is generous.
+// later, so the lower bound (90% of the time) is safe; there is no upper bound (a busy machine
+// may answer late through no fault of the engine; kSearchTimeout is the hang guard).
 TEST_F(ProtocolTest, MovetimeIsUsedFully) {
     auto e = startEngine();
     for (const PositionSetup& setup : {kStart, kBlackToMove}) {
@@ -572,7 +574,6 @@ TEST_F(ProtocolTest, MovetimeIsUsedFully) {
         std::cout << "[ info     ] go movetime 400 (MoveOverhead 30) answered after " << r.ms
                   << " ms\n";
         EXPECT_GE(r.ms, (400 - 30) * 9 / 10) << "movetime 400 answered too early";
-        EXPECT_LT(r.ms, 400 + 2000);
     }
 }
 
@@ -639,7 +640,7 @@ TEST_F(ProtocolTest, IsreadyAnsweredWhileSearchingAndStopGivesOneBestmove) {
               << "\n";
     RecordProperty("stop_latency_us_median", std::to_string(latencies[latencies.size() / 2]));
     RecordProperty("stop_latency_us_max", std::to_string(latencies.back()));
-    EXPECT_LT(latencies.back(), 2'000'000);  // generous: the protocol promises a few ms
+    // Latency is printed, not asserted: stopSearch's kReplyTimeout is the hang guard.
 }
 
 TEST_F(ProtocolTest, StopWithTwoThreadsAndMultiPVGivesOneBestmove) {
@@ -650,7 +651,6 @@ TEST_F(ProtocolTest, StopWithTwoThreadsAndMultiPVGivesOneBestmove) {
     std::this_thread::sleep_for(200ms);
     auto [lines, us] = stopSearch(*e);
     std::cout << "[ info     ] stop latency with 2 threads: " << us << " us\n";
-    EXPECT_LT(us, 2'000'000);
     EXPECT_EQ(withoutSearchInfo(sync(*e)), Lines{});
 }
 
@@ -707,26 +707,157 @@ TEST_F(ProtocolTest, NewGameDuringSearchStopsItAndResets) {
     sendQuiet(*e, "uginewgame");
 }
 
-TEST_F(ProtocolTest, StateChangingCommandsAreRefusedWhileSearching) {
+// position and setoption during a search that was not stopped are kept for after it (and so
+// is every later command but isready, stop, ponderhit and quit): they run in arrival order once
+// the search has ended. The running search is not disturbed.
+TEST_F(ProtocolTest, CommandsWhileSearchingAreKeptUntilItEnds) {
     auto e = startEngine();
-    sendQuiet(*e, kBlackToMove.command());
-    const std::string before = stateOf(*e);
     startSearch(*e, kBlackToMove);
-    for (const char* command : {"setoption name MultiPV value 3", "position startpos moves c3-d4",
-                                "go depth 1", "bench 1", "position startpos"}) {
+    for (const char* command : {"setoption name MultiPV value 3", "position startpos", "d"})
+        ASSERT_TRUE(e->send(command));
+    ASSERT_TRUE(e->send("query p1turn"));
+    // isready is answered at once; nothing kept has run yet, the search goes on.
+    const Lines during = withoutSearchInfo(sync(*e));
+    EXPECT_EQ(during, Lines{}) << joined(during);
+    // stop: the bestmove (for Black, the searched position), then the kept commands in order.
+    auto [lines, us] = stopSearch(*e);
+    EXPECT_TRUE(parseMove(kBlackToMove.game().current(), tokens(lines.back()).at(1)).ok())
+        << lines.back();
+    const Lines after = sync(*e);
+    ASSERT_FALSE(after.empty());
+    EXPECT_EQ(countPrefix(after, "info string lfen: " + std::string(kStartLfen)), 1u)
+        << joined(after);
+    EXPECT_EQ(after.back(), "response true") << joined(after);
+    EXPECT_EQ(countPrefix(after, "info string error"), 0u) << joined(after);
+    // MultiPV 3 took effect for the next search.
+    const SearchOutcome r = checkSearch(*e, kStart, "go depth 3", Dialect::Uci);
+    std::set<std::string> ranks;
+    for (const std::string& info : searchInfos(r.lines)) ranks.insert(field(info, "multipv"));
+    EXPECT_EQ(ranks, (std::set<std::string>{"1", "2", "3"}));
+}
+
+// A go, bench or ucinewgame during a search ends it first: its bestmove, then the new command.
+TEST_F(ProtocolTest, GoDuringASearchEndsItFirst) {
+    auto e = startEngine();
+    startSearch(*e, kBlackToMove);
+    ASSERT_TRUE(e->send(kStart.command()));  // kept, then run before the go
+    ASSERT_TRUE(e->send("go depth 2"));
+    bool found = false;
+    Lines lines = withoutSearchInfo(e->readUntil("bestmove", kReplyTimeout, &found));
+    ASSERT_TRUE(found);
+    EXPECT_TRUE(parseMove(kBlackToMove.game().current(), tokens(lines.back()).at(1)).ok());
+    lines = withoutSearchInfo(e->readUntil("bestmove", kSearchTimeout, &found));
+    ASSERT_TRUE(found);
+    EXPECT_EQ(lines.size(), 1u) << joined(lines);
+    EXPECT_TRUE(parseMove(kStart.game().current(), tokens(lines.back()).at(1)).ok());
+    EXPECT_EQ(withoutSearchInfo(sync(*e)), Lines{});
+}
+
+// A malformed go or bench during a search is one error line and leaves the search running.
+TEST_F(ProtocolTest, MalformedGoDuringASearchLeavesItRunning) {
+    auto e = startEngine();
+    startSearch(*e, kBlackToMove);
+    for (const char* command : {"go depth 0", "go searchmoves", "bench 99", "go frobnicate"}) {
         ASSERT_TRUE(e->send(command));
         const Lines lines = withoutSearchInfo(sync(*e));
         ASSERT_EQ(lines.size(), 1u) << command << ":\n" << joined(lines);
         EXPECT_TRUE(startsWith(lines[0], "info string error: ")) << command << ": " << lines[0];
     }
-    // Reading commands still work while searching.
-    EXPECT_EQ(query(*e, "p1turn"), "response false");
     auto [lines, us] = stopSearch(*e);
     EXPECT_EQ(withoutSearchInfo(sync(*e)), Lines{});
-    EXPECT_EQ(stateOf(*e), before);
-    // MultiPV is still 1.
-    const SearchOutcome r = checkSearch(*e, kBlackToMove, "go depth 3", Dialect::Uci);
-    for (const std::string& info : searchInfos(r.lines)) EXPECT_EQ(field(info, "multipv"), "1");
+}
+
+// Issue 12: a GUI writes a whole burst of commands at once, without waiting between them. Each
+// burst is sent in one write, many times over; every go must get exactly one bestmove, legal in
+// the position it searched, and no error line may appear.
+struct Burst {
+    std::string name;
+    std::string lines;                    // the commands, each ending in '\n'
+    std::vector<PositionSetup> searched;  // the position of each go, in order
+    bool endsWithReadyok = false;         // the burst's last command is isready
+};
+
+void playBursts(EngineProcess& e, const Burst& burst, int times) {
+    int bad = 0;
+    std::string first;
+    for (int i = 0; i < times; ++i) {
+        ASSERT_TRUE(e.sendRaw(burst.lines));
+        Lines all;
+        std::vector<std::string> best;
+        for (std::size_t k = 0; k < burst.searched.size(); ++k) {
+            bool found = false;
+            const Lines lines = e.readUntil("bestmove", kSearchTimeout, &found);
+            all.insert(all.end(), lines.begin(), lines.end());
+            if (!found) break;
+            best.push_back(tokens(lines.back()).at(1));
+        }
+        if (burst.endsWithReadyok) {
+            bool found = false;
+            const Lines lines = e.readUntil("readyok", kReplyTimeout, &found);
+            all.insert(all.end(), lines.begin(), lines.end());
+            if (!found) best.clear();
+        }
+        const Lines rest = sync(e);
+        all.insert(all.end(), rest.begin(), rest.end());
+        std::string problem;
+        if (best.size() != burst.searched.size()) problem = "missing bestmove";
+        if (countPrefix(all, "bestmove") != burst.searched.size()) problem = "bestmove count";
+        if (countPrefix(all, "info string error") > 0) problem = "error line";
+        for (std::size_t k = 0; k < best.size() && problem.empty(); ++k)
+            if (!parseMove(burst.searched[k].game().current(), best[k]).ok())
+                problem = "bestmove " + best[k] + " illegal in go number " + std::to_string(k + 1);
+        if (!problem.empty() && bad++ == 0)
+            first = "round " + std::to_string(i) + ": " + problem + "\n" + joined(all);
+        if (bad >= 3) break;  // broken: no need to wait out every round's timeouts
+    }
+    ::testing::Test::RecordProperty(burst.name, bad);
+    EXPECT_EQ(bad, 0) << burst.name << ": " << bad << " of " << times
+                      << " rounds failed; the first:\n"
+                      << first;
+}
+
+const PositionSetup kAfterTwoPlies{"", {"c3-d4", "e5xc3"}};
+
+TEST_F(ProtocolTest, BurstsAfterStopRunInOrder) {
+    auto e = startEngine();
+    const std::vector<Burst> bursts = {
+        {"infinite, stop, position, go depth",
+         "position startpos\ngo infinite\nstop\nposition startpos moves c3-d4 e5xc3\n"
+         "go depth 4\n",
+         {kStart, kAfterTwoPlies}},
+        {"ponder, stop, position, go depth",
+         "position startpos\ngo ponder depth 30\nstop\nposition startpos moves c3-d4 e5xc3\n"
+         "go depth 3\n",
+         {kStart, kAfterTwoPlies}},
+        {"ponder on a clock, stop, position, go on a clock",
+         "position startpos moves c3-d4\ngo ponder wtime 1000 btime 1000\nstop\n"
+         "position startpos moves c3-d4 e5xc3\ngo wtime 200 btime 200 winc 5 binc 5\n",
+         {PositionSetup{"", {"c3-d4"}}, kAfterTwoPlies}},
+        {"go without stop ends the search",
+         "position startpos\ngo infinite\nposition startpos moves c3-d4 e5xc3\ngo depth 2\n",
+         {kStart, kAfterTwoPlies}},
+        {"stop, ucinewgame, setoption, isready",
+         "position startpos moves c3-d4\ngo infinite\nstop\nucinewgame\n"
+         "setoption name MultiPV value 2\nsetoption name Hash value 8\nisready\n",
+         {PositionSetup{"", {"c3-d4"}}},
+         true},
+        {"ponder, ponderhit",
+         "position startpos moves c3-d4\ngo ponder depth 3\nponderhit\n",
+         {PositionSetup{"", {"c3-d4"}}}},
+    };
+    for (const Burst& burst : bursts) playBursts(*e, burst, 200);
+}
+
+// The same bursts in the UGI dialect (bestmove without ponder), fewer rounds.
+TEST_F(ProtocolTest, BurstsAfterStopRunInOrderUgi) {
+    auto e = startEngine();
+    handshake(*e, "ugi");
+    playBursts(*e,
+               {"ugi: infinite, stop, position, go",
+                "uginewgame\nposition startpos\ngo infinite\nstop\n"
+                "position startpos moves c3-d4 e5xc3\ngo p1time 300 p2time 300\n",
+                {kStart, kAfterTwoPlies}},
+               100);
 }
 
 // A GUI sends its next command as soon as it has read the bestmove: the engine must accept it
