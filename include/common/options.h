@@ -12,13 +12,15 @@
 
 namespace common {
 
-enum class OptionType { Spin, Check, String, Button };
+enum class OptionType { Spin, Check, String, Button, Combo };
 
 // Option: one declared option and its current value.
 //   name          as listed; matched case-insensitively by setoption
 //   min, max      range of a spin option (inclusive)
 //   value         current value as text ("true"/"false" for a check, digits for a spin)
 //   onChange      applies a new value; an Error leaves the old value in place
+//   choices       the values a combo option may take (matched case-insensitively, kept as
+//                 declared); listed as `var` after the default
 struct Option {
     std::string name;
     OptionType type = OptionType::String;
@@ -27,6 +29,7 @@ struct Option {
     std::int64_t max = 0;
     std::function<Result<bool>(const Option&)> onChange;
     std::string value;
+    std::vector<std::string> choices{};
 
     std::int64_t asInt() const;
     bool asBool() const { return value == "true"; }
@@ -45,7 +48,8 @@ class Options {
     const std::vector<Option>& all() const { return options_; }
 
     // Declaration line as sent after `uci`/`ugi`:
-    // `option name Hash type spin default 16 min 1 max 32768`.
+    // `option name Hash type spin default 16 min 1 max 32768`,
+    // `option name Player type combo default heuristic var random var heuristic`.
     static std::string describe(const Option& option);
 
   private:

@@ -39,6 +39,9 @@ class ChildProcess {
     ChildProcess& operator=(const ChildProcess&) = delete;
 
     bool writeLine(std::string_view line);  // false when the child's input is closed
+    // Writes the bytes as they are (several lines at once, each with its '\n'): one system call
+    // for a batch of lines. False when the child's input is closed.
+    bool write(std::string_view data);
     ReadStatus readLine(std::string& line, SteadyClock::time_point deadline);
 
     // Exit status once the child ended (waiting at most `wait`): the exit code, or

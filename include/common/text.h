@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <istream>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -25,5 +26,28 @@ std::string errorLine(std::string_view message);
 // A decimal number in [low, high]: digits only (no sign, no blanks, nothing after them).
 std::optional<std::int64_t> parseBoundedInteger(std::string_view text, std::int64_t low,
                                                 std::int64_t high);
+
+// SetOption: the two parts of `setoption name <id> [value <x>]`. The id is every token between
+// `name` and the first `value` (it may hold blanks: "Debug Log File"), the value the rest of the
+// line (empty without `value`); both joined with single blanks.
+struct SetOption {
+    std::string name;
+    std::string value;
+};
+// Nothing when the line is not a setoption command, has no `name`, or an empty id.
+std::optional<SetOption> parseSetOption(std::string_view line);
+
+// BoundedLine: one input line read by readBoundedLine.
+//   text    the line without its end (LF or CRLF), cut after maxBytes + 1 bytes
+//   length  the line's full length in bytes (without its end), also when it was cut
+struct BoundedLine {
+    std::string text;
+    std::size_t length = 0;
+    bool tooLong(std::size_t maxBytes) const { return length > maxBytes; }
+};
+
+// Reads the next line of `in` without ever holding more than maxBytes + 1 of it; false at the
+// end of the input (a last line without a line end is still a line).
+bool readBoundedLine(std::istream& in, std::size_t maxBytes, BoundedLine& line);
 
 }  // namespace common

@@ -27,11 +27,19 @@ const char* typeName(OptionType t) {
             return "string";
         case OptionType::Button:
             return "button";
+        case OptionType::Combo:
+            return "combo";
     }
     return "string";
 }
 
 constexpr std::size_t kMaxStringOption = 4096;
+
+std::string joinChoices(const std::vector<std::string>& choices) {
+    std::string text;
+    for (const auto& c : choices) text += (text.empty() ? "" : ", ") + c;
+    return text;
+}
 
 }  // namespace
 
@@ -93,6 +101,16 @@ Result<bool> Options::set(std::string_view name, std::string_view value) {
         case OptionType::Button:
             normalised.clear();
             break;
+        case OptionType::Combo: {
+            const auto choice =
+                std::find_if(option->choices.begin(), option->choices.end(),
+                             [&](const std::string& c) { return equalsIgnoringCase(c, value); });
+            if (choice == option->choices.end())
+                return makeError("option " + option->name + " must be one of " +
+                                 joinChoices(option->choices) + ", got '" + printable(value) + "'");
+            normalised = *choice;
+            break;
+        }
     }
     Option candidate = *option;
     candidate.value = normalised;
@@ -134,6 +152,10 @@ std::string Options::describe(const Option& option) {
                     (option.defaultValue.empty() ? std::string("<empty>") : option.defaultValue);
             break;
         case OptionType::Button:
+            break;
+        case OptionType::Combo:
+            line += " default " + option.defaultValue;
+            for (const auto& choice : option.choices) line += " var " + choice;
             break;
     }
     return line;

@@ -102,9 +102,13 @@ ChildProcess::~ChildProcess() {
 }
 
 bool ChildProcess::writeLine(std::string_view line) {
-    if (in_ < 0) return false;
     std::string data(line);
     data += '\n';
+    return write(data);
+}
+
+bool ChildProcess::write(std::string_view data) {
+    if (in_ < 0) return false;
     std::size_t done = 0;
     while (done < data.size()) {
         const ssize_t n = ::write(in_, data.data() + done, data.size() - done);

@@ -1,6 +1,8 @@
 #include "common/text.h"
 
+#include <algorithm>
 #include <charconv>
+#include <span>
 
 namespace common {
 
@@ -38,6 +40,57 @@ std::optional<std::int64_t> parseBoundedInteger(std::string_view text, std::int6
     if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
     if (value < low || value > high) return std::nullopt;
     return value;
+}
+
+namespace {
+
+std::string joined(std::span<const std::string_view> tokens) {
+    std::string text;
+    for (const auto token : tokens) {
+        if (!text.empty()) text += ' ';
+        text += token;
+    }
+    return text;
+}
+
+}  // namespace
+
+std::optional<SetOption> parseSetOption(std::string_view line) {
+    const std::vector<std::string_view> tokens = splitWhitespace(line);
+    const std::span<const std::string_view> all(tokens);
+    if (tokens.size() < 3 || tokens[0] != "setoption" || tokens[1] != "name") return std::nullopt;
+    const auto value = std::find(all.begin() + 2, all.end(), std::string_view("value"));
+    const auto nameTokens = all.subspan(2, static_cast<std::size_t>(value - all.begin()) - 2);
+    if (nameTokens.empty()) return std::nullopt;
+    SetOption option{joined(nameTokens), ""};
+    if (value != all.end())
+        option.value = joined(all.subspan(static_cast<std::size_t>(value - all.begin()) + 1));
+    return option;
+}
+
+bool readBoundedLine(std::istream& in, std::size_t maxBytes, BoundedLine& line) {
+    line.text.clear();
+    line.length = 0;
+    if (in.peek() == std::istream::traits_type::eof()) return false;
+    char chunk[4096];
+    for (;;) {
+        in.get(chunk, sizeof chunk, '\n');  // stops before the '\n'; fails when it reads nothing
+        const auto got = static_cast<std::size_t>(in.gcount());
+        line.length += got;
+        const std::size_t room = maxBytes + 1 - std::min(line.text.size(), maxBytes + 1);
+        line.text.append(chunk, std::min(got, room));
+        if (in.eof()) break;
+        if (in.fail()) in.clear();
+        if (in.peek() == '\n') {
+            in.ignore();
+            break;
+        }
+    }
+    if (!line.text.empty() && line.text.back() == '\r' && line.length == line.text.size()) {
+        line.text.pop_back();
+        --line.length;
+    }
+    return true;
 }
 
 }  // namespace common

@@ -1,28 +1,14 @@
 #include "lasca/match/match.h"
 
 #include <algorithm>
-#include <atomic>
 #include <map>
 #include <memory>
-#include <mutex>
-#include <optional>
-#include <set>
-#include <thread>
 
 #include "lasca/position.h"
 
 namespace lasca::match {
 
 namespace {
-
-// SharedState: what the worker threads share, guarded by mutex.
-struct SharedState {
-    std::mutex mutex;
-    std::vector<GameSlot> slots;
-    std::size_t next = 0;  // next slot to hand out
-    bool stopped = false;
-    std::vector<GameRecord> records;
-};
 
 // Worker: one thread's pair of engine processes, restarted when they fail.
 class Worker {
@@ -84,32 +70,13 @@ class Worker {
     std::array<std::unique_ptr<Engine>, 2> engines_;
 };
 
-std::optional<GameSlot> nextSlot(SharedState& shared) {
-    std::lock_guard lock(shared.mutex);
-    if (shared.stopped || shared.next >= shared.slots.size()) return std::nullopt;
-    return shared.slots[shared.next++];
-}
-
-void finishGame(SharedState& shared, GameRecord record, const GameCallback& onGame) {
-    std::lock_guard lock(shared.mutex);
-    shared.records.push_back(std::move(record));
-    if (onGame && !onGame(shared.records.back(), shared.records)) shared.stopped = true;
-}
-
-void workerLoop(const MatchConfig& config, int id, SharedState& shared,
-                const GameCallback& onGame) {
-    Worker worker(config, id);
-    while (auto slot = nextSlot(shared)) finishGame(shared, worker.play(*slot), onGame);
-}
-
 }  // namespace
 
 std::vector<GameSlot> schedule(int games, std::size_t openingCount, const Shard& shard) {
     std::vector<GameSlot> slots;
-    const int count = std::max(shard.count, 1);
     for (int g = 0; g < games; ++g) {
         const int pair = g / 2;
-        if (pair % count != shard.index) continue;
+        if (!shard.holds(pair)) continue;
         GameSlot slot;
         slot.index = g;
         slot.pair = pair;
@@ -147,22 +114,13 @@ MatchTotals tally(const std::vector<GameRecord>& records) {
 
 std::vector<GameRecord> runMatch(const MatchConfig& config, std::vector<GameRecord> done,
                                  const GameCallback& onGame) {
-    SharedState shared;
-    std::set<int> played;
-    for (const auto& r : done) played.insert(r.index);
-    for (const auto& slot : schedule(config.games, config.openings.size(), config.shard))
-        if (!played.count(slot.index)) shared.slots.push_back(slot);
-    shared.records = std::move(done);
-    const int threads =
-        std::clamp(config.concurrency, 1, std::max(1, static_cast<int>(shared.slots.size())));
-    std::vector<std::thread> pool;
-    for (int i = 0; i < threads; ++i)
-        pool.emplace_back(workerLoop, std::cref(config), i + 1, std::ref(shared),
-                          std::cref(onGame));
-    for (auto& t : pool) t.join();
-    std::sort(shared.records.begin(), shared.records.end(),
-              [](const GameRecord& a, const GameRecord& b) { return a.index < b.index; });
-    return std::move(shared.records);
+    const auto slots = schedule(config.games, config.openings.size(), config.shard);
+    auto makeWorker = [&config](int id) {
+        return [worker = Worker(config, id)](const GameSlot& slot) mutable {
+            return worker.play(slot);
+        };
+    };
+    return common::runJobs(slots, std::move(done), config.concurrency, makeWorker, onGame);
 }
 
 }  // namespace lasca::match

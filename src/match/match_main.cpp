@@ -3,23 +3,21 @@
 //   lasca-match openings --plies N [--count K] [--seed S]  print opening LFENs
 //   lasca-match replay FILE...                             re-check PDN games
 //   lasca-match merge FILE...                              statistics of PDN files together
-#include <unistd.h>
-
 #include <boost/program_options.hpp>
-#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <iomanip>
 #include <iostream>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "common/cli.h"
+#include "common/program_spec.h"
+#include "common/progress.h"
 #include "lasca/match/match.h"
 #include "lasca/match/openings.h"
 #include "lasca/match/pdn.h"
@@ -30,67 +28,21 @@ using namespace lasca::match;
 
 namespace {
 
-constexpr int kExitUsage = 2;
-constexpr int kExitError = 1;
+using common::kExitError;
+using common::UsageError;
 
-struct UsageError {
-    std::string message;
-};
-
-template <class T>
-T number(const std::string& text, const std::string& what) {
-    T v{};
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (ec != std::errc{} || end != text.data() + text.size())
-        throw UsageError{what + ": '" + text + "' is not a number"};
-    return v;
-}
-
-std::vector<std::string> splitOn(const std::string& s, char sep) {
-    std::vector<std::string> parts;
-    std::string part;
-    std::istringstream in(s);
-    while (std::getline(in, part, sep)) parts.push_back(part);
-    return parts;
-}
-
-bool isKeyValueSpec(const std::string& spec) {
-    for (const char* key : {"name=", "cmd=", "arg=", "proto=", "option."})
-        if (spec.rfind(key, 0) == 0) return true;
-    return false;
-}
-
-void applySpecField(EngineSpec& e, const std::string& key, const std::string& value) {
-    if (key == "name") {
-        e.name = value;
-    } else if (key == "cmd") {
-        e.path = value;
-    } else if (key == "arg") {
-        e.args.push_back(value);
-    } else if (key == "proto") {
+// "PATH" or "name=N,cmd=PATH,arg=A,proto=ugi,option.Hash=32" (common::parseProgramSpec).
+EngineSpec parseEngine(const std::string& text) {
+    constexpr std::string_view kLascaKeys[] = {"proto"};
+    auto parsed = common::parseProgramSpec(text, kLascaKeys);
+    if (!parsed) throw UsageError{"engine '" + text + "': " + parsed.error()};
+    const common::ProgramSpec& p = parsed.value();
+    EngineSpec e{p.name, p.path, p.args, p.options, Dialect::Uci};
+    for (const auto& [key, value] : p.extra) {
         if (value != "uci" && value != "ugi") throw UsageError{"proto must be uci or ugi"};
         e.dialect = value == "ugi" ? Dialect::Ugi : Dialect::Uci;
-    } else if (key.rfind("option.", 0) == 0) {
-        e.options.emplace_back(key.substr(7), value);
-    } else {
-        throw UsageError{"unknown engine field '" + key + "'"};
     }
-}
-
-// "PATH" or "name=N,cmd=PATH,arg=A,proto=ugi,option.Hash=32" (fields separated by commas).
-EngineSpec parseEngine(const std::string& spec) {
-    EngineSpec e;
-    if (!isKeyValueSpec(spec)) {
-        e.path = spec;
-    } else {
-        for (const auto& field : splitOn(spec, ',')) {
-            const auto eq = field.find('=');
-            if (eq == std::string::npos) throw UsageError{"engine field '" + field + "' lacks ="};
-            applySpecField(e, field.substr(0, eq), field.substr(eq + 1));
-        }
-    }
-    if (e.path.empty()) throw UsageError{"engine '" + spec + "' has no cmd"};
-    if (e.name.empty()) e.name = std::filesystem::path(e.path).filename().string();
+    if (e.path.empty()) throw UsageError{"engine '" + text + "' has no cmd"};
     return e;
 }
 
@@ -110,14 +62,9 @@ void parseClock(const std::string& tc, TimeControl& t) {
 }
 
 Shard parseShard(const std::string& text) {
-    const auto slash = text.find('/');
-    if (slash == std::string::npos) throw UsageError{"--shard needs i/n"};
-    Shard s;
-    s.index = number<int>(text.substr(0, slash), "--shard") - 1;
-    s.count = number<int>(text.substr(slash + 1), "--shard");
-    if (s.count < 1 || s.index < 0 || s.index >= s.count)
-        throw UsageError{"--shard i/n needs 1 <= i <= n"};
-    return s;
+    auto shard = common::parseShard(text);
+    if (!shard) throw UsageError{shard.error()};
+    return shard.value();
 }
 
 // Everything the match command line holds besides the MatchConfig itself.
@@ -157,10 +104,10 @@ po::options_description matchOptions() {
         "directory for engine stderr logs ('' to discard)")(
         "shard", po::value<std::string>(), "play only shard i/n of the game pairs (1 <= i <= n)")(
         "sprt", "stop when the pentanomial SPRT decides (see --elo0 --elo1 --alpha --beta)")(
-        "elo0", po::value<double>()->default_value(0), "SPRT H0 Elo (logistic)")(
-        "elo1", po::value<double>()->default_value(5), "SPRT H1 Elo (logistic)")(
-        "alpha", po::value<double>()->default_value(0.05), "SPRT false positive rate")(
-        "beta", po::value<double>()->default_value(0.05), "SPRT false negative rate");
+        "elo0", po::value<double>()->default_value(0, "0"), "SPRT H0 Elo (logistic)")(
+        "elo1", po::value<double>()->default_value(5, "5"), "SPRT H1 Elo (logistic)")(
+        "alpha", po::value<double>()->default_value(0.05, "0.05"), "SPRT false positive rate")(
+        "beta", po::value<double>()->default_value(0.05, "0.05"), "SPRT false negative rate");
     return o;
 }
 
@@ -233,43 +180,24 @@ MatchCli parseMatchCli(const po::variables_map& vm) {
     return cli;
 }
 
-std::string fixed(double v, int digits) {
-    std::ostringstream out;
-    out << std::fixed << std::setprecision(digits) << v;
-    return out.str();
-}
-
-std::string duration(double seconds) {
-    const auto s = static_cast<long long>(seconds + 0.5);
-    std::ostringstream out;
-    if (s >= 3600) out << s / 3600 << "h";
-    if (s >= 60) out << (s / 60) % 60 << "m";
-    out << s % 60 << "s";
-    return out.str();
-}
+using common::formatFixed;
 
 std::string summaryLine(const MatchTotals& t) {
     const EloEstimate elo =
         t.pentanomial.pairs() > 0 ? eloFromPentanomial(t.pentanomial) : eloFromWdl(t.wdl);
     return "+" + std::to_string(t.wdl.wins) + " =" + std::to_string(t.wdl.draws) + " -" +
-           std::to_string(t.wdl.losses) + "  score " + fixed(100 * t.wdl.score(), 1) + "%  Elo " +
-           fixed(elo.elo, 1) + " +- " + fixed(elo.errorBar(), 1);
+           std::to_string(t.wdl.losses) + "  score " + formatFixed(100 * t.wdl.score(), 1) +
+           "%  Elo " + formatFixed(elo.elo, 1) + " +- " + formatFixed(elo.errorBar(), 1);
 }
 
-// Progress on stderr: rewritten in place on a terminal, one line per game otherwise.
-void showProgress(const MatchTotals& t, std::size_t done, std::size_t total,
-                  std::chrono::steady_clock::time_point start, std::size_t resumed) {
+// Progress on stderr after each game (common::showProgress).
+void showMatchProgress(const MatchTotals& t, std::size_t done, std::size_t total,
+                       std::chrono::steady_clock::time_point start, std::size_t resumed) {
     const double elapsed =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    const std::size_t fresh = done - resumed;
-    const double eta =
-        fresh == 0 ? 0 : elapsed / static_cast<double>(fresh) * static_cast<double>(total - done);
-    const std::string line = "games " + std::to_string(done) + "/" + std::to_string(total) + "  " +
-                             summaryLine(t) + "  ETA " + duration(eta);
-    if (::isatty(STDERR_FILENO))
-        std::cerr << "\r\033[K" << line << std::flush;
-    else
-        std::cerr << line << "\n";
+    const double eta = common::etaSeconds(elapsed, done - resumed, total - done);
+    common::showProgress("games " + std::to_string(done) + "/" + std::to_string(total) + "  " +
+                         summaryLine(t) + "  ETA " + common::formatDuration(eta));
 }
 
 void printReport(const std::string& first, const std::string& second, const MatchTotals& t,
@@ -278,12 +206,12 @@ void printReport(const std::string& first, const std::string& second, const Matc
     const EloEstimate penta = eloFromPentanomial(t.pentanomial);
     std::cout << "Results of " << first << " vs " << second << " (" << t.wdl.games() << " games)\n"
               << "W/D/L: " << t.wdl.wins << " / " << t.wdl.draws << " / " << t.wdl.losses
-              << "\nScore: " << fixed(100 * t.wdl.score(), 2) << "%\n"
-              << "Elo (games): " << fixed(tri.elo, 1) << " [" << fixed(tri.low, 1) << ", "
-              << fixed(tri.high, 1) << "] 95%\n";
+              << "\nScore: " << formatFixed(100 * t.wdl.score(), 2) << "%\n"
+              << "Elo (games): " << formatFixed(tri.elo, 1) << " [" << formatFixed(tri.low, 1)
+              << ", " << formatFixed(tri.high, 1) << "] 95%\n";
     if (t.pentanomial.pairs() > 0)
-        std::cout << "Elo (pairs): " << fixed(penta.elo, 1) << " [" << fixed(penta.low, 1) << ", "
-                  << fixed(penta.high, 1) << "] 95%\n";
+        std::cout << "Elo (pairs): " << formatFixed(penta.elo, 1) << " ["
+                  << formatFixed(penta.low, 1) << ", " << formatFixed(penta.high, 1) << "] 95%\n";
     const auto& p = t.pentanomial.counts;
     std::cout << "Pentanomial [0, 0.5, 1, 1.5, 2]: [" << p[0] << ", " << p[1] << ", " << p[2]
               << ", " << p[3] << ", " << p[4] << "] (" << t.pentanomial.pairs() << " pairs)\n";
@@ -291,8 +219,9 @@ void printReport(const std::string& first, const std::string& second, const Matc
         const double llr = sprtLlr(t.pentanomial, *sprt);
         const SprtVerdict v = sprtVerdict(llr, *sprt);
         std::cout << "SPRT: elo0 " << sprt->elo0 << " elo1 " << sprt->elo1 << " alpha "
-                  << sprt->alpha << " beta " << sprt->beta << "  LLR " << fixed(llr, 2) << " ["
-                  << fixed(sprt->lowerBound(), 2) << ", " << fixed(sprt->upperBound(), 2) << "] "
+                  << sprt->alpha << " beta " << sprt->beta << "  LLR " << formatFixed(llr, 2)
+                  << " [" << formatFixed(sprt->lowerBound(), 2) << ", "
+                  << formatFixed(sprt->upperBound(), 2) << "] "
                   << (v == SprtVerdict::AcceptH1   ? "H1 accepted"
                       : v == SprtVerdict::AcceptH0 ? "H0 accepted"
                                                    : "undecided")
@@ -344,12 +273,12 @@ int runMatchCommand(const po::variables_map& vm) {
     auto onGame = [&](const GameRecord& r, const std::vector<GameRecord>& all) {
         if (pdn.is_open()) pdn << writePdn(toPdn(r, header)) << std::flush;
         const MatchTotals t = tally(all);
-        showProgress(t, all.size(), total, start, resumed);
+        showMatchProgress(t, all.size(), total, start, resumed);
         return !cli.sprt ||
                sprtVerdict(sprtLlr(t.pentanomial, *cli.sprt), *cli.sprt) == SprtVerdict::Continue;
     };
     const auto records = runMatch(cli.config, std::move(done), onGame);
-    if (::isatty(STDERR_FILENO)) std::cerr << "\n";
+    common::endProgress();
     printReport(cli.config.engines[0].name, cli.config.engines[1].name, tally(records), cli.sprt);
     return 0;
 }
@@ -381,19 +310,9 @@ int runOpeningsCommand(int argc, char** argv) {
     return 0;
 }
 
-std::vector<std::string> fileArguments(int argc, char** argv, const char* usage) {
-    std::vector<std::string> files(argv + 2, argv + argc);
-    for (const auto& f : files)
-        if (f == "--help" || f == "-h") {
-            std::cout << usage;
-            std::exit(0);
-        }
-    if (files.empty()) throw UsageError{"give at least one PDN file"};
-    return files;
-}
-
 int runReplayCommand(int argc, char** argv) {
-    const auto files = fileArguments(argc, argv, "usage: lasca-match replay FILE.pdn...\n");
+    const auto files =
+        common::fileArguments(argc, argv, "usage: lasca-match replay FILE.pdn...\n", "PDN file");
     int bad = 0, total = 0;
     for (const auto& file : files) {
         for (const auto& g : readPdnFile(file)) {
@@ -410,7 +329,8 @@ int runReplayCommand(int argc, char** argv) {
 }
 
 int runMergeCommand(int argc, char** argv) {
-    const auto files = fileArguments(argc, argv, "usage: lasca-match merge FILE.pdn...\n");
+    const auto files =
+        common::fileArguments(argc, argv, "usage: lasca-match merge FILE.pdn...\n", "PDN file");
     std::vector<GameRecord> records;
     std::string first = "?", second = "?";
     // Both games of a pair always sit in one file (shards and resumed runs play whole pairs),
@@ -454,15 +374,5 @@ int runMain(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    try {
-        return runMain(argc, argv);
-    } catch (const UsageError& e) {
-        std::cerr << "lasca-match: " << e.message << "\n";
-    } catch (const po::error& e) {
-        std::cerr << "lasca-match: " << e.what() << " (try --help)\n";
-    } catch (const std::exception& e) {
-        std::cerr << "lasca-match: " << e.what() << "\n";
-        return kExitError;
-    }
-    return kExitUsage;
+    return common::runCommandLine<po::error>("lasca-match", [&] { return runMain(argc, argv); });
 }

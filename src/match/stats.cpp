@@ -3,39 +3,22 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/stats.h"
+
 namespace lasca::match {
 
 namespace {
 
-constexpr double kZ95 = 1.959963984540054;  // two-sided 95% normal quantile
 constexpr double kRegularise = 1e-3;
 
-// Mean and variance (per observation) of scores[i] weighted by counts[i].
-struct Moments {
-    double mean = 0.5;
-    double variance = 0;
-    double n = 0;
-};
-
-template <std::size_t K>
-Moments moments(const std::array<double, K>& scores, const std::array<double, K>& counts) {
-    Moments m;
-    for (double c : counts) m.n += c;
-    if (m.n <= 0) return m;
-    m.mean = 0;
-    for (std::size_t i = 0; i < K; ++i) m.mean += scores[i] * counts[i] / m.n;
-    for (std::size_t i = 0; i < K; ++i)
-        m.variance += counts[i] / m.n * (scores[i] - m.mean) * (scores[i] - m.mean);
-    return m;
-}
-
-EloEstimate estimate(const Moments& m) {
+// The Elo estimate of a mean score and its 95% interval (bounds 0 when there is no game).
+EloEstimate estimate(const common::Moments& m) {
     EloEstimate e;
     e.elo = scoreToElo(m.mean);
     if (m.n <= 0) return e;
-    const double se = std::sqrt(m.variance / m.n);
-    e.low = scoreToElo(m.mean - kZ95 * se);
-    e.high = scoreToElo(m.mean + kZ95 * se);
+    const common::Interval i = common::interval95(m);
+    e.low = scoreToElo(i.low);
+    e.high = scoreToElo(i.high);
     return e;
 }
 
@@ -71,13 +54,13 @@ EloEstimate eloFromWdl(const Wdl& wdl) {
     const std::array<double, 3> counts = {static_cast<double>(wdl.losses),
                                           static_cast<double>(wdl.draws),
                                           static_cast<double>(wdl.wins)};
-    return estimate(moments(scores, counts));
+    return estimate(common::momentsOf(scores, counts));
 }
 
 EloEstimate eloFromPentanomial(const Pentanomial& pent) {
     std::array<double, 5> counts{};
     for (std::size_t i = 0; i < 5; ++i) counts[i] = static_cast<double>(pent.counts[i]);
-    return estimate(moments(kPairScores, counts));
+    return estimate(common::momentsOf(kPairScores, counts));
 }
 
 double SprtConfig::lowerBound() const {

@@ -72,5 +72,20 @@ TEST(Options, FailedActionLeavesTheValue) {
     EXPECT_EQ(o.intValue("Hash"), 16);
 }
 
+TEST(Options, ComboTakesOneOfItsChoices) {
+    Options o;
+    Option player{"Player", OptionType::Combo, "heuristic", 0, 0, {}, {}};
+    player.choices = {"random", "heuristic"};
+    o.add(player);
+    EXPECT_EQ(Options::describe(o.all()[0]),
+              "option name Player type combo default heuristic var random var heuristic");
+    ASSERT_TRUE(o.set("player", "RANDOM").ok());
+    EXPECT_EQ(o.stringValue("Player"), "random");
+    const auto bad = o.set("Player", "clever");
+    ASSERT_FALSE(bad.ok());
+    EXPECT_EQ(bad.error(), "option Player must be one of random, heuristic, got 'clever'");
+    EXPECT_EQ(o.stringValue("Player"), "random");
+}
+
 }  // namespace
 }  // namespace common

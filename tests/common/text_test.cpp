@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 namespace common {
 namespace {
 
@@ -33,6 +35,43 @@ TEST(Text, BoundedIntegerRejectsSignsBlanksAndRange) {
 
 TEST(Text, ErrorLineHasTheProtocolPrefix) {
     EXPECT_EQ(errorLine("empty line"), "info string error: empty line");
+}
+
+}  // namespace
+}  // namespace common
+
+namespace common {
+namespace {
+
+TEST(Text, SetOptionIdMayHoldBlanks) {
+    const auto o = parseSetOption("setoption  name Debug Log File value /tmp/a b");
+    ASSERT_TRUE(o);
+    EXPECT_EQ(o->name, "Debug Log File");
+    EXPECT_EQ(o->value, "/tmp/a b");
+    const auto button = parseSetOption("setoption name Clear");
+    ASSERT_TRUE(button);
+    EXPECT_EQ(button->value, "");
+    EXPECT_FALSE(parseSetOption("setoption name value 3"));
+    EXPECT_FALSE(parseSetOption("setoption Hash value 3"));
+}
+
+TEST(Text, BoundedLinesKeepTheFullLengthAndDropCr) {
+    std::istringstream in("ab\r\n" + std::string(10000, 'x') + "\nlast");
+    BoundedLine line;
+    ASSERT_TRUE(readBoundedLine(in, 100, line));
+    EXPECT_EQ(line.text, "ab");
+    ASSERT_TRUE(readBoundedLine(in, 100, line));
+    EXPECT_EQ(line.length, 10000u);
+    EXPECT_EQ(line.text.size(), 101u);
+    EXPECT_TRUE(line.tooLong(100));
+    ASSERT_TRUE(readBoundedLine(in, 100, line));
+    EXPECT_EQ(line.text, "last");
+    EXPECT_FALSE(readBoundedLine(in, 100, line));
+    std::istringstream empty("\n\n");
+    ASSERT_TRUE(readBoundedLine(empty, 100, line));
+    EXPECT_EQ(line.text, "");
+    ASSERT_TRUE(readBoundedLine(empty, 100, line));
+    EXPECT_FALSE(readBoundedLine(empty, 100, line));
 }
 
 }  // namespace

@@ -67,7 +67,8 @@ TEST(Match, AlphaBetaBeatsRandom) {
     c.engines = {reference("ab2", "alphabeta", 2), reference("random", "random", 1)};
     c.games = 8;
     c.concurrency = 2;
-    c.game.timeControl.movetimeMs = 100;
+    c.game.timeControl.kind = TimeControl::Kind::Nodes;  // no time forfeit on a busy machine
+    c.game.timeControl.nodes = 1000;
     c.openings = {std::string(kStartLfen),
                   "b,b,b,b/b,b,b/b,b,b,b/-,w,-/w,w,-,w/w,w,w/w,w,w,w b 0 1"};
     int calls = 0;
@@ -133,7 +134,7 @@ TEST(Cli, ShardsMergeAndReplay) {
         ",option.Player=random";
     const std::string common =
         std::string(LASCA_MATCH) + engines +
-        " --games 8 --movetime 100 --concurrency 2 --log-dir '' --openings " + LASCA_OPENINGS;
+        " --games 8 --nodes 1000 --concurrency 2 --log-dir '' --openings " + LASCA_OPENINGS;
     for (int i = 1; i <= 2; ++i)
         ASSERT_EQ(run(common + " --shard " + std::to_string(i) + "/2 --pdn " +
                       (dir / ("s" + std::to_string(i) + ".pdn")).string()),

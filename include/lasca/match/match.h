@@ -7,17 +7,16 @@
 #include <string>
 #include <vector>
 
+#include "common/jobs.h"
+#include "common/shard.h"
 #include "lasca/match/engine.h"
 #include "lasca/match/referee.h"
 #include "lasca/match/stats.h"
 
 namespace lasca::match {
 
-// Shard: this run plays only the game pairs p with p % count == index (index 0-based).
-struct Shard {
-    int index = 0;
-    int count = 1;
-};
+// A shard of a lasca-match run holds game pairs: it plays the pairs p with shard.holds(p).
+using Shard = common::Shard;
 
 // MatchConfig: everything a match needs.
 //   engines      engines[0] is "the first engine": W/D/L, Elo and SPRT are from its side
@@ -59,7 +58,7 @@ double firstEnginePoints(const GameRecord& record);  // 1, 0.5 or 0
 
 // Called (from a worker thread, one call at a time) after each game with everything finished
 // so far; return false to stop the match (games under way are finished, no new ones start).
-using GameCallback = std::function<bool(const GameRecord&, const std::vector<GameRecord>&)>;
+using GameCallback = common::RecordCallback<GameRecord>;
 
 // Plays the schedule. `done` holds games already played (resume): their indices are skipped.
 // Returns every finished game (including `done`), sorted by index.

@@ -1,0 +1,22 @@
+// The `ai` player's options of the `torneio` program (protocol.md, "The Torneio player
+// protocol"), declared once here and read by AiPlayer::configure:
+//   Simulations  spin, default kDefaultSimulations: determinizations searched per decision
+//   MoveTime     spin, default 0 (no limit): milliseconds per decision; stops the search early
+//                (the decision then depends on the machine's speed)
+//   Particles    spin, default kDefaultParticles: belief particles per opponent
+//   SetUpPolicy  combo back|corner|spread|random: the set-up policy (ai.h)
+#pragma once
+
+#include "common/options.h"
+
+namespace torneio {
+
+inline constexpr int kDefaultSimulations = 300;
+inline constexpr int kMaxSimulations = 10'000'000;
+inline constexpr int kMaxMoveTimeMs = 3'600'000;
+inline constexpr int kMinParticles = 8;
+inline constexpr int kMaxParticles = 100'000;
+
+void addAiOptions(common::Options& options);
+
+}  // namespace torneio

@@ -1,0 +1,135 @@
+// Belief: what one seat believes about its opponents' hidden pieces, built from its own
+// Knowledge and the event lines it receives (D8) and nothing else: never the referee's State.
+// It is the resampler of the AI (STYLE.md, "A resampler beside the game"): sample() draws a full
+// position consistent with what the seat has seen, usable with State::fromPosition.
+//
+// Representation: per opponent, a set of equally weighted particles; each particle is one full
+// hypothesis of that opponent's pieces (squares, strengths) with, per piece, the last square
+// the particle pinned it to and how many of the seat's moves it attributes to the piece since
+// (its reach). Opponents are independent given the public events, so a determinization draws
+// one particle per opponent.
+//
+// Every public event narrows the particles (torneio-rules.md):
+//   moved s          G6: one piece of s takes one random legal G5 step (warriors more likely)
+//   withdrew s       G9: the piece of s on the combat square steps to a random legal square
+//   combat s q       G7: a warrior of s stands on q
+//   unopposed s q    D5: no other seat has a piece on q
+//   reveal s v|king  G7/D12.1: the piece of s on the combat square is a king / a warrior of
+//                    strength v (strengths only grow, D3: never below an earlier reveal)
+//   result           every opponent that did not reveal has no piece on the combat square
+//   refused s q      G9: a piece of s stands on q
+//   retreat s q      G9: the piece of s on the combat square now stands on q
+//   removed s q      D7: the piece of s on q leaves the game
+//   eliminated s     G11: s is out
+//   gained s n       G10: n points go onto living warriors of s (half the particles put them
+//                    all on the strongest, as a greedy player would; the others spread them)
+// A particle that contradicts an event is first dropped (resampling from the survivors keeps
+// the set's size); when fewer than a quarter survive, the others are repaired: the piece is
+// moved to where the event needs it, when its own attributed moves since its last pin allow it
+// (the particle stays a possible history).
+// Only when no particle can be repaired at all are they forced (teleported) and the event is
+// counted in resets(): from then on the belief is approximate.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "common/random.h"
+#include "torneio/action.h"
+#include "torneio/event.h"
+#include "torneio/geometry.h"
+#include "torneio/knowledge.h"
+#include "torneio/params.h"
+#include "torneio/state.h"
+
+namespace torneio {
+
+inline constexpr int kDefaultParticles = 256;
+
+// Particle: one hypothesis of one opponent's hidden pieces.
+//   pieces     squares and strengths (index 0 the king, 1..3 warriors); dead pieces as in
+//              State (kNoSquare, strength kept)
+//   anchor[i]  the square piece i was last pinned to by a public event; kNoSquare: its set-up
+//              square, anywhere in the seat's zone (D2)
+//   steps[i]   the seat's moves (and withdrawals) this particle attributes to piece i since
+//              that pin; invariant: piece i can go from anchor[i] to its square in steps[i]
+//   floor[i]   the least strength piece i may have: its last revealed strength (D3)
+//   ceiling[i] the most it may have: that strength plus the seat's points gained since
+//              (-1: never revealed, no bound)
+// Size: 112 bytes.
+struct Particle {
+    OwnPieces pieces;
+    std::array<Square, kPiecesPerSeat> anchor{kNoSquare, kNoSquare, kNoSquare, kNoSquare};
+    std::array<int, kPiecesPerSeat> steps{};
+    std::array<int, kPiecesPerSeat> floor{};
+    std::array<int, kPiecesPerSeat> ceiling{-1, -1, -1, -1};
+};
+
+// Belief
+//   geometry_      the board
+//   seat_          whose belief (its own pieces come from the Knowledge, never a particle)
+//   size_          particles per opponent
+//   random_        the belief's own seeded stream (moves, resampling, repairs)
+//   particles_[s]  opponent s's particles (empty for the seat itself and seats that are out)
+//   combat_        the combat being resolved: square, attacker, which seats revealed
+//   repairs_, resets_  how often particles had to be repaired / forced (diagnostics)
+class Belief {
+  public:
+    Belief(const Params& params, int seat, int particles, std::uint64_t seed);
+
+    // Takes the next event the seat received (after knowledge.update accepted it).
+    void observe(const Event& event, const Knowledge& knowledge);
+
+    // A full position consistent with everything seen: the seat's own pieces from the
+    // knowledge, one particle per opponent; turnSeat and round from the knowledge.
+    StartPosition sample(const Knowledge& knowledge, common::Random& random) const;
+
+    // Probability the belief gives to `piece` of `seat` standing on `square`: for the king,
+    // the fraction of particles with the king there; for a warrior, the expected number of the
+    // seat's warriors there divided by its living warriors.
+    double probability(int seat, bool king, Square square) const;
+
+    const std::vector<Particle>& particles(int seat) const {
+        return particles_[static_cast<std::size_t>(seat)];
+    }
+    int repairs() const { return repairs_; }
+    int resets() const { return resets_; }
+
+  private:
+    // Which pieces a constraint accepts.
+    enum class Need : std::uint8_t { Any, King, Warrior };
+    struct Combat {
+        Square square = kNoSquare;
+        int attacker = -1;
+        std::array<bool, kMaxSeats> revealed{};
+    };
+
+    bool opponent(int seat) const;
+    std::vector<Particle>& of(int seat) { return particles_[static_cast<std::size_t>(seat)]; }
+
+    int minSteps(int seat, const Particle& p, int piece, Square to) const;
+    bool canReach(int seat, const Particle& p, int piece, Square to) const;
+    void relocate(int seat, Particle& p, int piece, Square to);
+    bool fitsPin(const Particle& p, Square square, Need need, int strength) const;
+    bool pin(int seat, Particle& p, Square square, Need need, int strength, bool repair);
+    bool evict(int seat, Particle& p, Square square, int except, bool force);
+    bool setStrength(Particle& p, int warrior, int strength);
+    void force(int seat, Particle& p, Square square, Need need, int strength);
+
+    void randomStep(int seat, Particle& p);
+    void withdraw(int seat, Particle& p, Square from);
+    void gain(Particle& p, int points);
+    void initialise(int seat);
+
+    Geometry geometry_;
+    int seat_;
+    int size_;
+    common::Random random_;
+    std::array<std::vector<Particle>, kMaxSeats> particles_;
+    Combat combat_;
+    int repairs_ = 0;
+    int resets_ = 0;
+};
+
+}  // namespace torneio

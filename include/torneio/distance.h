@@ -1,0 +1,32 @@
+// Distances on a Torneio board that players reason with (G5, D1, D2): how many warrior steps
+// separate two squares, and how far a square is from a seat's own side.
+#pragma once
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "torneio/geometry.h"
+
+namespace torneio {
+
+// Warrior steps (8 directions, G5) from a to b on an empty board: the Chebyshev distance.
+inline int chebyshev(const Geometry& g, Square a, Square b) {
+    return std::max(std::abs(g.fileOf(a) - g.fileOf(b)), std::abs(g.rankOf(a) - g.rankOf(b)));
+}
+
+// Lines between the square and the seat's own side of the board (0 on the edge line, D1/D2).
+inline int edgeDistance(const Geometry& g, int seat, Square s) {
+    switch (g.side(seat)) {
+        case Side::South:
+            return g.rankOf(s);
+        case Side::North:
+            return g.size() - 1 - g.rankOf(s);
+        case Side::West:
+            return g.fileOf(s);
+        case Side::East:
+            return g.size() - 1 - g.fileOf(s);
+    }
+    return 0;
+}
+
+}  // namespace torneio

@@ -1,0 +1,70 @@
+// Seats: the referee's end of each player's connection. Every seat speaks the Torneio player
+// protocol (protocol.md) as lines, whatever is behind it, so the referee has one code path for
+// all kinds and every kind is judged alike:
+//   Program    a player program run as a child process, lines on its stdin/stdout (ChildSeat)
+//   InProcess  the `torneio` program's own PlayerSession run inside the referee (InProcessSeat):
+//              the same lines without a process, for tests and benchmarks
+//   Human      a person at the terminal. Not built yet: openSeat refuses it. The hook for
+//              whoever builds it: a class implementing Seat that shows each line the referee
+//              sends (newgame, events, requests) on the terminal and returns what the person
+//              types as the reply (answering `torneio` and `isready` itself), made by openSeat
+//              for SeatKind::Human; the command line already reads `--player name=me,human`.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "common/process.h"
+#include "common/result.h"
+
+namespace torneio::referee {
+
+enum class SeatKind { Program, InProcess, Human };
+
+// SeatSpec: one player of a game or match, as `--player` gives it (common::ProgramSpec plus the
+// kind): `PATH`, or `name=N,cmd=PATH,arg=A,option.X=Y`, with `inprocess` or `human` for those
+// kinds.
+//   name     shown in reports and records (default: the program's file name; "inprocess" and
+//            "human" for those kinds)
+//   path     the program (Program only); args its command-line arguments
+//   options  sent as `setoption name X value Y` after the handshake, in order (every kind)
+struct SeatSpec {
+    std::string name;
+    SeatKind kind = SeatKind::Program;
+    std::string path;
+    std::vector<std::string> args;
+    std::vector<std::pair<std::string, std::string>> options;
+};
+
+// Errors: a malformed spec, a program kind without a program, a kind with a program.
+common::Result<SeatSpec> parseSeatSpec(std::string_view text);
+
+// Seat: one player's line connection. Lines have no line end. Not thread-safe: one referee
+// thread uses a seat at a time.
+class Seat {
+  public:
+    virtual ~Seat() = default;
+    // Sends one line; false when the player is known to be gone (its input closed). A seat
+    // may hold lines back and pass them on together: at the latest when receive is called, and
+    // at flush.
+    virtual bool send(std::string_view line) = 0;
+    // Passes on every line held back; false when the player is gone.
+    virtual bool flush() { return open(); }
+    // The next line from the player (after a flush), waiting until `deadline` at most.
+    virtual common::ReadStatus receive(std::string& line,
+                                       common::SteadyClock::time_point deadline) = 0;
+    // Ends the connection: `quit`, a short grace period, then the player is stopped for good.
+    // send then fails and receive returns Closed.
+    virtual void close() = 0;
+    virtual bool open() const = 0;
+};
+
+// Opens a seat of the spec's kind; no line is exchanged yet (the referee does the handshake).
+// stderrLog: the file a program's standard error is appended to ("": discarded).
+// Errors: a program that cannot be started; the Human kind (not built yet).
+common::Result<std::unique_ptr<Seat>> openSeat(const SeatSpec& spec, const std::string& stderrLog);
+
+}  // namespace torneio::referee

@@ -1,0 +1,176 @@
+// torneio-ai-eval: measures the `ai` player in process (docs/torneio-strength.md): its score
+// against another kind with seats rotated, the quality of its belief (scored against the true
+// state, which the player never sees), its decisions per second and its search tree's memory.
+//   torneio-ai-eval --seats 2 --games 100 --opponent heuristic --simulations 300 [--belief]
+#include <boost/program_options.hpp>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common/random.h"
+#include "torneio/ai.h"
+#include "torneio/selfplay.h"
+
+namespace po = boost::program_options;
+using namespace torneio;
+
+namespace {
+
+// BeliefScore: sums of the probability the belief gave the true square of each hidden enemy
+// piece, and of the uniform guess (1 / squares of the board), over every decision.
+struct BeliefScore {
+    double kings = 0, kingsUniform = 0, warriors = 0, warriorsUniform = 0;
+    long kingSamples = 0, warriorSamples = 0;
+};
+
+void scoreBelief(const State& state, const AiPlayer& ai, int seat, BeliefScore& score) {
+    const double uniform = 1.0 / state.geometry().squareCount();
+    for (int s = 0; s < state.seats(); ++s) {
+        if (s == seat || state.eliminated(s)) continue;
+        for (int i = 0; i < kPiecesPerSeat; ++i) {
+            const Piece& p = state.pieces(s)[i];
+            if (!p.alive) continue;
+            const double prob = ai.belief().probability(s, i == kKing, p.square);
+            if (i == kKing) {
+                score.kings += prob;
+                score.kingsUniform += uniform;
+                ++score.kingSamples;
+            } else {
+                score.warriors += prob;
+                score.warriorsUniform += uniform;
+                ++score.warriorSamples;
+            }
+        }
+    }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    int seats = 2, games = 10, simulations = 300, particles = kDefaultParticles, rollout = 3;
+    std::uint64_t seed = 1;
+    std::string opponent = "heuristic", setUp = "back", opponentSetUp = "back";
+    po::options_description options("torneio-ai-eval options");
+    options.add_options()("help,h", "this help")("seats", po::value(&seats), "2..4")(
+        "games", po::value(&games), "games (the ai seat rotates)")(
+        "simulations", po::value(&simulations), "ai simulations per decision")(
+        "particles", po::value(&particles), "belief particles per opponent")(
+        "rollout", po::value(&rollout), "rollout rounds")(
+        "opponent", po::value(&opponent), "random | heuristic | ai")("setup", po::value(&setUp),
+                                                                     "the ai's set-up policy")(
+        "opponent-setup", po::value(&opponentSetUp), "set-up policy of ai opponents")(
+        "seed", po::value(&seed), "match seed")("belief", "score the belief (slower)");
+    po::variables_map vm;
+    try {
+        po::store(po::parse_command_line(argc, argv, options), vm);
+        po::notify(vm);
+    } catch (const po::error& e) {
+        std::cerr << "torneio-ai-eval: " << e.what() << "\n";
+        return 2;
+    }
+    if (vm.count("help")) {
+        std::cout << options;
+        return 0;
+    }
+    const auto policy = parseSetUpPolicy(setUp);
+    const auto opponentPolicy = parseSetUpPolicy(opponentSetUp);
+    if (!policy || !opponentPolicy) {
+        std::cerr << "torneio-ai-eval: unknown set-up policy\n";
+        return 2;
+    }
+    AiConfig config;
+    config.limits.simulations = simulations;
+    config.limits.rolloutRounds = rollout;
+    config.particles = particles;
+    config.setUp = *policy;
+    AiConfig otherConfig = config;
+    otherConfig.setUp = *opponentPolicy;
+    const Params params = defaultParams(seats);
+    double score = 0;
+    int wins = 0, draws = 0, losses = 0;
+    long decisions = 0, rounds = 0;
+    double searchSeconds = 0;
+    std::size_t maxTree = 0;
+    BeliefScore belief;
+    const bool scoreBeliefs = vm.count("belief") > 0;
+    for (int g = 0; g < games; ++g) {
+        const int aiSeat = g % seats;
+        std::vector<std::unique_ptr<Player>> owned;
+        std::vector<Player*> players;
+        AiPlayer* ai = nullptr;
+        for (int s = 0; s < seats; ++s) {
+            if (s == aiSeat) {
+                auto p = std::make_unique<AiPlayer>(config);
+                ai = p.get();
+                owned.push_back(std::move(p));
+            } else if (opponent == "ai") {
+                owned.push_back(makeAiPlayer(otherConfig));
+            } else {
+                owned.push_back(makePlayer(opponent));
+            }
+            players.push_back(owned.back().get());
+        }
+        auto last = std::chrono::steady_clock::now();
+        const auto after = [&](const State& state, std::span<const Knowledge>) {
+            const auto now = std::chrono::steady_clock::now();
+            const auto& history = state.history();
+            if (!history.empty() && history.back().seat == aiSeat &&
+                history.back().action.kind != ActionKind::SetUp) {
+                ++decisions;
+                searchSeconds += std::chrono::duration<double>(now - last).count();
+                maxTree = std::max(maxTree, ai->lastStats().treeBytes);
+            }
+            if (scoreBeliefs && state.phase() == Phase::Turn && !state.eliminated(aiSeat))
+                scoreBelief(state, *ai, aiSeat, belief);
+            last = std::chrono::steady_clock::now();
+        };
+        auto played =
+            playGame(params, players, common::mixSeed(seed, static_cast<std::uint64_t>(g)), after);
+        if (!played) {
+            std::cerr << "game " << g << ": " << played.error() << "\n";
+            return 1;
+        }
+        const Outcome& outcome = played.value().outcome();
+        rounds += outcome.round;
+        const unsigned bit = 1u << aiSeat;
+        if (outcome.kind == OutcomeKind::Win) {
+            if (outcome.seats & bit) {
+                ++wins;
+                score += 1;
+            } else {
+                ++losses;
+            }
+        } else if (outcome.seats & bit) {
+            ++draws;
+            score += 1.0 / __builtin_popcount(outcome.seats);
+        } else {
+            ++losses;
+        }
+    }
+    const double mean = score / games;
+    std::printf(
+        "seats %d games %d ai(sims %d, particles %d, rollout %d, setup %s) vs %s: "
+        "wins %d draws %d losses %d score %.3f\n",
+        seats, games, simulations, particles, rollout, setUp.c_str(), opponent.c_str(), wins, draws,
+        losses, mean);
+    std::printf(
+        "mean rounds %.1f; ai decisions %ld, %.1f decisions/s (one thread), largest tree "
+        "%.1f KB\n",
+        static_cast<double>(rounds) / games, decisions,
+        searchSeconds > 0 ? static_cast<double>(decisions) / searchSeconds : 0.0,
+        static_cast<double>(maxTree) / 1024.0);
+    if (scoreBeliefs)
+        std::printf(
+            "belief: king on its true square %.4f (uniform %.4f, x%.1f); warriors %.4f "
+            "(uniform %.4f, x%.1f)\n",
+            belief.kings / static_cast<double>(std::max(1L, belief.kingSamples)),
+            belief.kingsUniform / static_cast<double>(std::max(1L, belief.kingSamples)),
+            belief.kings / std::max(1e-9, belief.kingsUniform),
+            belief.warriors / static_cast<double>(std::max(1L, belief.warriorSamples)),
+            belief.warriorsUniform / static_cast<double>(std::max(1L, belief.warriorSamples)),
+            belief.warriors / std::max(1e-9, belief.warriorsUniform));
+    return 0;
+}

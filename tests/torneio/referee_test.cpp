@@ -1,0 +1,246 @@
+// The referee (torneio-referee): games between real `torneio` programs of 2, 3 and 4 seats;
+// hostile players that each fail the protocol in one way, and are disqualified alone while the
+// game goes on; seats that never start; the command line (one game, resume, shards and merge,
+// replay, usage errors).
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <bit>
+#include <filesystem>
+#include <fstream>
+
+#include "torneio/referee/game.h"
+#include "torneio/referee/match.h"
+
+namespace torneio::referee {
+namespace {
+
+namespace fs = std::filesystem;
+
+SeatSpec program(const std::string& name, const std::string& kind) {
+    return SeatSpec{name, SeatKind::Program, TORNEIO_PLAYER, {}, {{"Player", kind}}};
+}
+
+SeatSpec hostile(const std::string& mode, int trigger = 3) {
+    return SeatSpec{
+        "hostile-" + mode, SeatKind::Program, TORNEIO_HOSTILE, {mode, std::to_string(trigger)}, {}};
+}
+
+// Opens and greets every seat, plays one game and checks what every game must satisfy: it
+// ended, its record replays by the rules, and the record's disqualifications are the faults.
+GameResult play(const std::vector<SeatSpec>& specs, const Limits& limits, std::uint64_t seed) {
+    std::vector<std::unique_ptr<Seat>> seats;
+    std::vector<Seat*> bySeat;
+    GameSetup setup{defaultParams(static_cast<int>(specs.size())), seed, {}};
+    for (const SeatSpec& spec : specs) {
+        auto opened = openSeat(spec, "");
+        EXPECT_TRUE(opened.ok()) << spec.name;
+        seats.push_back(std::move(opened).value());
+        auto greeted = handshake(*seats.back(), spec, limits);
+        EXPECT_TRUE(greeted.ok()) << spec.name << ": " << greeted.error();
+        bySeat.push_back(greeted.ok() ? seats.back().get() : nullptr);
+        setup.names.push_back(spec.name);
+    }
+    GameResult result = playGame(bySeat, setup, limits);
+    EXPECT_NE(result.record.outcome.kind, OutcomeKind::Ongoing);
+    auto replayed = replayRecord(result.record);
+    EXPECT_TRUE(replayed.ok()) << replayed.error();
+    const GameSummary summary = summarize(0, result.record);
+    for (std::size_t s = 0; s < specs.size(); ++s) {
+        const bool faulted =
+            std::any_of(result.faults.begin(), result.faults.end(),
+                        [s](const SeatFault& f) { return f.seat == static_cast<int>(s); });
+        EXPECT_EQ(summary.faults[s].has_value(), faulted) << "seat " << s + 1;
+    }
+    return result;
+}
+
+TEST(Referee, RealPlayersFinishGamesOfTwoThreeAndFourSeats) {
+    for (int seats = kMinSeats; seats <= kMaxSeats; ++seats) {
+        std::vector<SeatSpec> specs;
+        for (int s = 0; s < seats; ++s)
+            specs.push_back(
+                program("p" + std::to_string(s + 1), s % 2 == 0 ? "heuristic" : "random"));
+        const GameResult result = play(specs, Limits{}, static_cast<std::uint64_t>(seats));
+        EXPECT_TRUE(result.faults.empty());
+        EXPECT_EQ(result.record.players.size(), static_cast<std::size_t>(seats));
+    }
+}
+
+// Each hostile player fails once at its third request; it alone is disqualified, with the fault
+// its failure deserves, and the other two finish the game.
+TEST(Referee, HostilePlayersAreDisqualifiedAloneAndTheGameGoesOn) {
+    const std::vector<std::pair<std::string, Fault>> modes = {
+        {"garbage", Fault::Malformed},   {"illegal", Fault::Illegal}, {"longline", Fault::TooLong},
+        {"outofturn", Fault::OutOfTurn}, {"hang", Fault::Timeout},    {"crash", Fault::Crash}};
+    Limits limits;
+    limits.decision = std::chrono::milliseconds(500);  // a hang guard: the hang mode waits it out
+    for (const auto& [mode, fault] : modes) {
+        for (int seat = 0; seat < 3; ++seat) {
+            std::vector<SeatSpec> specs = {program("a", "random"), program("b", "random"),
+                                           program("c", "heuristic")};
+            specs[static_cast<std::size_t>(seat)] = hostile(mode);
+            const GameResult result = play(specs, limits, 11);
+            ASSERT_EQ(result.faults.size(), 1u) << mode << " at seat " << seat + 1;
+            EXPECT_EQ(result.faults[0].seat, seat) << mode;
+            EXPECT_EQ(result.faults[0].fault, fault) << mode << ": " << result.faults[0].detail;
+            const std::string line =
+                "event disqualified " + seatText(seat) + " " + std::string(faultName(fault));
+            const auto& entries = result.record.entries;
+            EXPECT_TRUE(std::any_of(entries.begin(), entries.end(), [&](const RecordEntry& e) {
+                return e.kind == RecordEntry::Kind::Event &&
+                       formatEvent(e.event, Geometry(result.record.params)) == line;
+            })) << mode;
+            EXPECT_EQ(std::popcount(result.record.outcome.seats) >= 1, true);
+            EXPECT_EQ(result.record.outcome.seats >> seat & 1u, 0u) << mode;
+        }
+    }
+}
+
+TEST(Referee, PoliteHostileIsAControl) {
+    const GameResult result =
+        play({hostile("polite"), program("b", "random"), program("c", "random")}, Limits{}, 3);
+    EXPECT_TRUE(result.faults.empty());
+}
+
+TEST(Referee, TwoSeatsTheOtherWinsWhenOneFails) {
+    const GameResult result = play({program("a", "random"), hostile("garbage")}, Limits{}, 2);
+    ASSERT_EQ(result.faults.size(), 1u);
+    EXPECT_EQ(result.record.outcome.kind, OutcomeKind::Win);
+    EXPECT_EQ(result.record.outcome.seats, 1u);
+}
+
+TEST(Referee, ASeatThatNeverAnswersIsOutFromTheStart) {
+    Limits limits;
+    limits.start = std::chrono::milliseconds(300);  // a hang guard
+    const SeatSpec silent{"silent", SeatKind::Program, "/bin/sleep", {"30"}, {}};
+    auto seat = openSeat(silent, "");
+    ASSERT_TRUE(seat.ok());
+    EXPECT_FALSE(handshake(*seat.value(), silent, limits).ok());
+    const SeatSpec refused{"refused", SeatKind::Program, TORNEIO_PLAYER, {}, {{"Hash", "16"}}};
+    auto other = openSeat(refused, "");
+    ASSERT_TRUE(other.ok());
+    EXPECT_FALSE(handshake(*other.value(), refused, limits).ok());  // an option it lacks
+
+    auto a = openSeat(program("a", "random"), "");
+    auto b = openSeat(program("b", "random"), "");
+    ASSERT_TRUE(handshake(*a.value(), program("a", "random"), Limits{}).ok());
+    ASSERT_TRUE(handshake(*b.value(), program("b", "random"), Limits{}).ok());
+    std::vector<Seat*> seats = {a.value().get(), nullptr, b.value().get()};
+    const GameResult result =
+        playGame(seats, GameSetup{defaultParams(3), 4, {"a", "silent", "b"}}, Limits{});
+    ASSERT_EQ(result.faults.size(), 1u);
+    EXPECT_EQ(result.faults[0].fault, Fault::NoStart);
+    EXPECT_NE(result.record.outcome.kind, OutcomeKind::Ongoing);
+    EXPECT_TRUE(replayRecord(result.record).ok());
+}
+
+// In a match, a player that crashes in every game is started again for the next one; each
+// game goes on without it and its record says why.
+TEST(Referee, MatchRestartsAPlayerAfterItsCrash) {
+    MatchConfig config;
+    config.players = {hostile("crash"), program("a", "random"), program("b", "random")};
+    config.params = defaultParams(3);
+    config.games = 6;
+    config.concurrency = 2;
+    const auto games = runMatch(config, {}, nullptr);
+    ASSERT_EQ(games.size(), 6u);
+    const auto totals = tally(games, {"hostile-crash", "a", "b"});
+    EXPECT_EQ(totals[0].faults, 6);
+    EXPECT_EQ(totals[0].points, 0);
+    EXPECT_EQ(totals[1].faults + totals[2].faults, 0);
+    for (const GameSummary& game : games)
+        for (std::size_t s = 0; s < 3; ++s)
+            if (game.players[s] == "hostile-crash") {
+                EXPECT_EQ(game.faults[s], Fault::Crash);
+            }
+}
+
+TEST(Seats, SpecsAndKinds) {
+    const auto full = parseSeatSpec("name=h,cmd=build/torneio,option.Player=heuristic");
+    ASSERT_TRUE(full.ok());
+    EXPECT_EQ(full.value().kind, SeatKind::Program);
+    EXPECT_EQ(full.value().options.size(), 1u);
+    const auto bare = parseSeatSpec("/usr/bin/player");
+    ASSERT_TRUE(bare.ok());
+    EXPECT_EQ(bare.value().name, "player");
+    const auto inprocess = parseSeatSpec("name=r,inprocess,option.Player=random");
+    ASSERT_TRUE(inprocess.ok());
+    EXPECT_EQ(inprocess.value().kind, SeatKind::InProcess);
+    const auto human = parseSeatSpec("name=me,human");
+    ASSERT_TRUE(human.ok());
+    EXPECT_EQ(human.value().kind, SeatKind::Human);
+    auto opened = openSeat(human.value(), "");
+    ASSERT_FALSE(opened.ok());
+    EXPECT_NE(opened.error().find("not built"), std::string::npos);
+    EXPECT_FALSE(parseSeatSpec("name=x").ok());              // no cmd
+    EXPECT_FALSE(parseSeatSpec("name=x,cmd=y,human").ok());  // a human runs no program
+    EXPECT_FALSE(parseSeatSpec("name=x,human=yes").ok());
+    EXPECT_FALSE(parseSeatSpec("name=x,colour=red,cmd=y").ok());
+    EXPECT_FALSE(
+        openSeat(SeatSpec{"x", SeatKind::Program, "/nonexistent/player", {}, {}}, "").ok());
+}
+
+// ---- Command line --------------------------------------------------------------------------
+
+int run(const std::string& command) {
+    const int status = std::system((command + " >/dev/null 2>&1").c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+std::string output(const std::string& command) {
+    const fs::path file = fs::temp_directory_path() / "torneio_referee_cli_out.txt";
+    EXPECT_EQ(std::system((command + " > " + file.string() + " 2>/dev/null").c_str()), 0)
+        << command;
+    std::ifstream in(file);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+const std::string kReferee = TORNEIO_REFEREE;
+const std::string kPlayers = std::string(" --player name=h,cmd=") + TORNEIO_PLAYER +
+                             ",option.Player=heuristic --player name=r,cmd=" + TORNEIO_PLAYER +
+                             ",option.Player=random --log-dir ''";
+
+TEST(Cli, UsageErrorsExitWithTwo) {
+    EXPECT_EQ(run(kReferee + " --no-such-flag"), 2);
+    EXPECT_EQ(run(kReferee + " --help"), 0);
+    EXPECT_EQ(run(kReferee + " --player /nonexistent --player /nonexistent"), 2);
+    EXPECT_EQ(run(kReferee + " --player name=me,human --player " + TORNEIO_PLAYER), 2);
+    EXPECT_EQ(run(kReferee + " --player " + TORNEIO_PLAYER), 2);  // one seat
+    EXPECT_EQ(run(kReferee + kPlayers + " --params rounds=0"), 2);
+    EXPECT_EQ(run(kReferee + kPlayers + " --shard 3/2"), 2);
+}
+
+TEST(Cli, OneGameByDefault) {
+    const std::string text = output(kReferee + kPlayers + " --seed 5");
+    EXPECT_NE(text.find("Results of 1 games"), std::string::npos) << text;
+}
+
+// A match interrupted and resumed plays only the games not yet recorded; shards played
+// apart and merged report the whole match; every record replays.
+TEST(Cli, ResumeShardsMergeAndReplay) {
+    const fs::path dir = fs::temp_directory_path() / "torneio_referee_cli_test";
+    fs::remove_all(dir);
+    const std::string records = (dir / "all").string();
+    ASSERT_EQ(run(kReferee + kPlayers + " --games 4 -c 2 --records " + records), 0);
+    EXPECT_EQ(run(kReferee + kPlayers + " --games 8 -c 2 --records " + records), 2);  // no --resume
+    const auto before = fs::last_write_time(recordPath(records, 0));
+    const std::string resumed =
+        output(kReferee + kPlayers + " --games 8 -c 2 --resume --records " + records);
+    EXPECT_NE(resumed.find("Results of 8 games"), std::string::npos) << resumed;
+    EXPECT_EQ(fs::last_write_time(recordPath(records, 0)), before);  // not played again
+    for (int i = 1; i <= 2; ++i)
+        ASSERT_EQ(run(kReferee + kPlayers + " --games 8 --shard " + std::to_string(i) + "/2" +
+                      " --records " + (dir / ("s" + std::to_string(i))).string()),
+                  0);
+    const std::string merged =
+        output(kReferee + " merge " + (dir / "s1").string() + " " + (dir / "s2").string());
+    EXPECT_NE(merged.find("Results of 8 games"), std::string::npos) << merged;
+    // The same seed gives the same games: the merged shards report what the resumed run did.
+    EXPECT_EQ(merged.substr(merged.find('\n')), resumed.substr(resumed.find('\n')));
+    EXPECT_EQ(run(kReferee + " replay " + records + " " + (dir / "s1").string()), 0);
+    fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace torneio::referee
