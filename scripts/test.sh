@@ -5,8 +5,9 @@
 #      per move, 2 threads each; any crash, hang, illegal move or lost game fails; by node count,
 #      so a slow or busy machine cannot fail it);
 #   3. Debug build with AddressSanitizer + UndefinedBehaviorSanitizer: the tests of step 1;
-#   4. Debug build with ThreadSanitizer: the tests that run search threads (the search tests,
-#      and the protocol tests, which drive a TSan build of the engine).
+#   4. Debug build with ThreadSanitizer: the tests that run threads (the search tests; the
+#      protocol tests, which drive a TSan build of the engine; the shared job pool; the Torneio
+#      referee's matches, whose games run on worker threads).
 # Flags: --slow also runs the `slow` label; --no-sanitize skips steps 3 and 4.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
@@ -40,8 +41,10 @@ if [ "$sanitize" -eq 1 ]; then
     cmake -S "$LASCA_ROOT" -B "$LASCA_ROOT/build-tsan" -DCMAKE_BUILD_TYPE=Debug -DLASCA_TSAN=ON \
         -DLASCA_NATIVE=OFF -DLASCA_BUILD_TESTS=ON -DLASCA_BUILD_BENCHMARKS=OFF >&2
     cmake --build "$LASCA_ROOT/build-tsan" -j "$jobs" --target lasca lasca_tests \
-        lasca_protocol_tests lasca_protocol_sessions_tests >&2
+        lasca_protocol_tests lasca_protocol_sessions_tests common_tests torneio \
+        torneio-referee torneio_hostile_player torneio_program_tests >&2
     (cd "$LASCA_ROOT/build-tsan" &&
         TSAN_OPTIONS="suppressions=$LASCA_ROOT/scripts/tsan.supp halt_on_error=1 exitcode=66" \
-        ctest --output-on-failure -j "$jobs" -R '^(Search[.]|protocol[.])')
+        ctest --output-on-failure -j "$jobs" \
+            -R '^(Search[.]|protocol[.]|Jobs[.]|torneio[.](Match|Cli|Referee|Seats)[.])')
 fi

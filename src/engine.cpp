@@ -120,13 +120,7 @@ void Engine::go(const SearchLimits& limits) {
     SearchCallbacks cb;
     cb.onInfo = callbacks_.onInfo;
     cb.onBestMove = callbacks_.onBestMove;
-    // Only positions since the last capture or soldier move can repeat (T1).
-    const auto& keys = game_.keys();
-    const std::size_t reach = std::min<std::size_t>(
-        keys.size() - 1, static_cast<std::size_t>(game_.current().quietPlies()));
-    const std::vector<Key> history(keys.end() - 1 - static_cast<std::ptrdiff_t>(reach),
-                                   keys.end() - 1);
-    search_.start(game_.current(), history, limits, settings(), std::move(cb));
+    search_.start(game_.current(), game_.repetitionHistory(), limits, settings(), std::move(cb));
 }
 
 // ---------------------------------------------------------------------------------------------

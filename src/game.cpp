@@ -73,6 +73,12 @@ int Game::occurrences() const {
     return count;
 }
 
+std::vector<Key> Game::repetitionHistory() const {
+    const std::size_t reach =
+        std::min<std::size_t>(keys_.size() - 1, static_cast<std::size_t>(current_.quietPlies()));
+    return {keys_.end() - 1 - static_cast<std::ptrdiff_t>(reach), keys_.end() - 1};
+}
+
 GameStatus Game::status(const DrawRules& rules) const {
     return statusOf(current_, occurrences(), rules);
 }

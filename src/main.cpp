@@ -5,6 +5,7 @@
 #include <iostream>
 #include <string>
 
+#include "analysis_cli.h"
 #include "common/logging.h"
 #include "lasca/engine.h"
 #include "lasca/notation.h"
@@ -61,12 +62,21 @@ int runBench(int depth) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    // The scripted analysis commands have their own options (docs/analysis.md).
+    const std::string first = argc > 1 ? argv[1] : "";
+    if (first == "analyse") return lasca::cli::runAnalyse(argc - 1, argv + 1);
+    if (first == "diagram") return lasca::cli::runDiagram(argc - 1, argv + 1);
+    if (first == "find-wins") return lasca::cli::runFindWins(argc - 1, argv + 1);
+
     po::options_description visible(
         "Usage: lasca [command] [options]\n\n"
         "Commands:\n"
         "  (none)   run the UCI/UGI protocol loop on stdin/stdout (see protocol.md)\n"
         "  perft    count move paths: lasca perft --depth N [--fen LFEN]\n"
-        "  bench    search the bench positions to a fixed depth: lasca bench [--depth N]\n\n"
+        "  bench    search the bench positions to a fixed depth: lasca bench [--depth N]\n"
+        "  analyse  annotate games or search a positions file: lasca analyse --help\n"
+        "  diagram  draw a position as SVG: lasca diagram LFEN [--flip] [--last MOVE]\n"
+        "  find-wins  make a suite of proven forced wins: lasca find-wins --help\n\n"
         "Options");
     visible.add_options()                                                                       //
         ("help,h", "show this help and exit")                                                   //

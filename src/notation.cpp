@@ -70,6 +70,12 @@ std::string formatMove(const Move& m) {
     return text;
 }
 
+common::Result<std::vector<Square>> moveSquares(std::string_view text) {
+    auto written = readSquares(text);
+    if (!written) return common::makeError(written.error());
+    return written.value().squares;
+}
+
 common::Result<Move> parseMove(const Position& pos, std::string_view text) {
     auto written = readSquares(text);
     if (!written) return common::makeError(written.error());

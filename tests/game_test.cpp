@@ -39,6 +39,18 @@ TEST(Game, RepetitionLooksBackOnlyToTheLastIrreversibleMove) {
     EXPECT_EQ(game.occurrences(), 1);
 }
 
+// What a search of the current position takes: the keys it can repeat, oldest first.
+TEST(Game, RepetitionHistoryStartsAtTheLastIrreversibleMove) {
+    Game game(test::lfen(kShuffle));
+    EXPECT_TRUE(game.repetitionHistory().empty());
+    for (const char* m : {"a1-b2", "g7-f6", "b2-a1"}) ASSERT_TRUE(game.playText(m).ok());
+    const std::vector<Key> history(game.keys().begin(), game.keys().end() - 1);
+    EXPECT_EQ(game.repetitionHistory(), history);
+    Game fromStart;
+    ASSERT_TRUE(fromStart.playText("c3-d4").ok());  // a soldier move: nothing before repeats
+    EXPECT_TRUE(fromStart.repetitionHistory().empty());
+}
+
 TEST(Game, RejectsIllegalMoveAndKeepsState) {
     Game game;
     const Position before = game.current();

@@ -108,5 +108,16 @@ TEST(Notation, EveryGeneratedMoveRoundTrips) {
     }
 }
 
+// Drawing a move that led to a position needs its squares without checking legality.
+TEST(Notation, MoveSquaresWithoutAPosition) {
+    const auto squares = moveSquares("d2xb4xd6");
+    ASSERT_TRUE(squares.ok());
+    EXPECT_EQ(squares.value(),
+              (std::vector<Square>{*parseSquare("d2"), *parseSquare("b4"), *parseSquare("d6")}));
+    EXPECT_TRUE(moveSquares("c3d4").ok());
+    EXPECT_FALSE(moveSquares("c3").ok());
+    EXPECT_FALSE(moveSquares("c3-z9").ok());
+}
+
 }  // namespace
 }  // namespace lasca

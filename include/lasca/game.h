@@ -51,6 +51,10 @@ class Game {
     common::Result<Move> playText(std::string_view text);  // parse, check legality, play
 
     int occurrences() const;  // how often the current position has occurred (T1)
+    // The keys of the earlier positions the current one can still repeat (those since the last
+    // capture or soldier move), oldest first: the history a search of the current position
+    // takes.
+    std::vector<Key> repetitionHistory() const;
     GameStatus status(const DrawRules& rules) const;
 
   private:

@@ -1,5 +1,6 @@
 #include "lasca/match/pdn.h"
 
+#include <algorithm>
 #include <cctype>
 #include <sstream>
 
@@ -46,36 +47,75 @@ bool parseTag(const std::string& line, std::pair<std::string, std::string>& tag)
     return !tag.first.empty();
 }
 
-// Splits movetext into moves and the result, skipping numbers and {comments}.
-void readMovetext(const std::string& text, PdnGame& game) {
-    std::string cleaned;
-    int depth = 0;
+// Movetext without what readers skip: {comments}, (variations, nested), and ; comments to the
+// end of the line. Braces inside a comment and parentheses inside a comment do not count.
+std::string withoutCommentsAndVariations(const std::string& text) {
+    std::string kept;
+    bool inComment = false, inLineComment = false;
+    int variations = 0;
     for (char c : text) {
-        if (c == '{') ++depth;
-        if (depth == 0) cleaned += c;
-        if (c == '}' && depth > 0) --depth;
+        if (inLineComment) {
+            inLineComment = c != '\n';
+        } else if (inComment) {
+            inComment = c != '}';
+        } else if (c == '{') {
+            inComment = true;
+        } else if (c == ';') {
+            inLineComment = true;
+        } else if (c == '(') {
+            ++variations;
+        } else if (c == ')') {
+            variations = std::max(0, variations - 1);
+        } else if (variations == 0) {
+            kept += c;
+            continue;
+        }
+        kept += ' ';  // what is skipped still separates tokens
     }
-    std::istringstream in(cleaned);
+    return kept;
+}
+
+// A move token without its marks ("c3-d4?!" -> "c3-d4").
+std::string withoutMarks(const std::string& token) {
+    const auto end = token.find_last_not_of("!?");
+    return end == std::string::npos ? "" : token.substr(0, end + 1);
+}
+
+// Splits movetext into moves and the result, skipping numbers, comments, variations, NAGs and
+// move marks.
+void readMovetext(const std::string& text, PdnGame& game) {
+    std::istringstream in(withoutCommentsAndVariations(text));
     for (std::string t; in >> t;) {
         if (isResultToken(t)) {
             game.result = t;
-        } else if (isMoveNumber(t)) {
+        } else if (isMoveNumber(t) || t.front() == '$') {
             continue;
         } else {
             const auto dot = t.find_last_of('.');  // "1.c3-d4" written without a space
-            game.moves.push_back(dot == std::string::npos ? t : t.substr(dot + 1));
+            const std::string move = withoutMarks(dot == std::string::npos ? t : t.substr(dot + 1));
+            if (!move.empty()) game.moves.push_back(move);
         }
     }
+}
+
+// True when `text` ends inside a {comment}: a line starting with '[' is then comment text, not
+// a tag pair.
+bool insideComment(const std::string& text) {
+    const auto open = text.rfind('{');
+    return open != std::string::npos && text.find('}', open) == std::string::npos;
 }
 
 std::string movetext(const PdnGame& game, const Position& start) {
     std::string text;
     int number = start.moveNumber();
     bool white = start.sideToMove() == Color::White;
+    if (!game.comment.empty()) text += "{" + game.comment + "} ";
     for (std::size_t i = 0; i < game.moves.size(); ++i) {
         if (white) text += std::to_string(number) + ". ";
         if (!white && i == 0) text += std::to_string(number) + "... ";
-        text += game.moves[i] + " ";
+        text += game.moves[i];
+        if (i < game.annotations.size()) text += game.annotations[i];
+        text += " ";
         if (!white) ++number;
         white = !white;
     }
@@ -147,34 +187,56 @@ std::string writePdn(const PdnGame& game) {
     return out + "\n" + movetext(game, from) + "\n\n";
 }
 
-common::Result<std::vector<PdnGame>> readPdn(std::istream& in) {
-    std::vector<PdnGame> games;
-    PdnGame current;
-    std::string text;
-    bool inMoves = false;
+std::vector<PdnEntry> readPdnEntries(std::istream& in) {
+    std::vector<PdnEntry> entries;
+    PdnEntry current;
+    PdnGame game;
+    std::string error, text;
+    bool inMoves = false, started = false;
     int number = 0;
     auto finish = [&] {
-        readMovetext(text, current);
-        games.push_back(std::move(current));
-        current = PdnGame{};
+        readMovetext(text, game);
+        current.game = error.empty() ? common::Result<PdnGame>(std::move(game))
+                                     : common::Result<PdnGame>(common::makeError(error));
+        entries.push_back(std::move(current));
+        current = PdnEntry{};
+        game = PdnGame{};
+        error.clear();
         text.clear();
-        inMoves = false;
+        inMoves = started = false;
     };
     for (std::string line; std::getline(in, line);) {
         ++number;
         if (!line.empty() && line.back() == '\r') line.pop_back();
-        if (!line.empty() && line.front() == '[') {
-            if (inMoves) finish();
+        const bool blank = line.find_first_not_of(" \t") == std::string::npos;
+        if (!line.empty() && line.front() == '%') continue;  // PDN escape line
+        const bool tagLine = !line.empty() && line.front() == '[' && !insideComment(text);
+        if (tagLine && inMoves) finish();
+        if (!blank && !started) {
+            current.line = number;
+            started = true;
+        }
+        if (tagLine) {
             std::pair<std::string, std::string> tag;
-            if (!parseTag(line, tag))
-                return common::makeError("line " + std::to_string(number) + ": malformed tag pair");
-            current.tags.push_back(tag);
-        } else if (line.find_first_not_of(" \t") != std::string::npos) {
-            inMoves = true;
+            if (parseTag(line, tag))
+                game.tags.push_back(tag);
+            else if (error.empty())
+                error = "malformed tag pair on line " + std::to_string(number);
+        } else if (!blank || inMoves) {
+            inMoves = inMoves || !blank;
             text += line + "\n";
         }
     }
-    if (inMoves || !current.tags.empty()) finish();
+    if (inMoves || started) finish();
+    return entries;
+}
+
+common::Result<std::vector<PdnGame>> readPdn(std::istream& in) {
+    std::vector<PdnGame> games;
+    for (auto& entry : readPdnEntries(in)) {
+        if (!entry.game) return common::makeError(entry.game.error());
+        games.push_back(std::move(entry.game).value());
+    }
     return games;
 }
 

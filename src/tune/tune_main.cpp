@@ -3,8 +3,12 @@
 //       quiet positions of finished games, labelled with the result ("<result> <LFEN>")
 //   lasca-tune fit --positions POSITIONS --out FILE [--epochs N] [--rate R] [--start S]
 //       Texel fit of the evaluation weights; writes src/eval_weights.inc
+//   lasca-tune scale --positions POSITIONS [--start S]
+//       only the fit's scale K, and the logistic scale in centi-soldiers that `lasca analyse`
+//       turns scores into winning chances with (docs/analysis.md)
 #include <boost/program_options.hpp>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -27,6 +31,46 @@ int fail(const std::string& message, int code = kExitError) {
     return code;
 }
 
+// The samples of a positions file written by extract; errors name the file and line.
+common::Result<std::vector<tune::Sample>> readSamples(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) return common::makeError("cannot read " + path);
+    std::vector<tune::Sample> samples;
+    std::string line;
+    for (int number = 1; std::getline(in, line); ++number) {
+        if (line.empty()) continue;
+        auto p = tune::parsePosition(line);
+        if (!p) return common::makeError(path + ":" + std::to_string(number) + ": " + p.error());
+        samples.push_back(
+            tune::toSample(Position::fromLfen(p.value().lfen).value(), p.value().result));
+    }
+    if (samples.empty()) return common::makeError("no positions in " + path);
+    return samples;
+}
+
+// The weights a fit starts from: "tuned" (compiled in) or "material".
+tune::RealWeights startingWeights(const std::string& start) {
+    return tune::toReal(start == "tuned" ? tunedWeights() : materialWeights());
+}
+
+// Reads a command's options into the variables bound in `desc`; false when --help was asked
+// (the usage and options are printed then).
+bool parseOptions(const std::vector<std::string>& args, const po::options_description& desc,
+                  const std::string& usage) {
+    po::variables_map vm;
+    po::store(po::command_line_parser(args).options(desc).run(), vm);
+    if (vm.count("help")) {
+        std::cout << usage << desc;
+        return false;
+    }
+    po::notify(vm);
+    return true;
+}
+
+bool validStart(const std::string& start) {
+    return start == "tuned" || start == "material";
+}
+
 int extract(const std::vector<std::string>& args) {
     po::options_description desc("lasca-tune extract options");
     std::vector<std::string> pdnFiles;
@@ -37,14 +81,9 @@ int extract(const std::vector<std::string>& args) {
         "out", po::value(&out)->required(), "positions file to write")(
         "skip-plies", po::value(&skipPlies)->default_value(0),
         "positions before this ply of each game are not kept");
-    po::variables_map vm;
-    po::store(po::command_line_parser(args).options(desc).run(), vm);
-    if (vm.count("help")) {
-        std::cout << "usage: lasca-tune extract --pdn FILE... --out FILE [--skip-plies N]\n"
-                  << desc;
+    if (!parseOptions(args, desc,
+                      "usage: lasca-tune extract --pdn FILE... --out FILE [--skip-plies N]\n"))
         return 0;
-    }
-    po::notify(vm);
     if (skipPlies < 0 || skipPlies > 1000) return fail("--skip-plies must be 0..1000", kExitUsage);
 
     std::vector<match::PdnGame> games;
@@ -77,34 +116,18 @@ int fit(const std::vector<std::string>& args) {
         "rate", po::value(&rate)->default_value(0.5, "0.5"), "Adam step size, centi-soldiers")(
         "start", po::value(&start)->default_value("tuned"),
         "starting weights: tuned (the compiled-in ones) or material");
-    po::variables_map vm;
-    po::store(po::command_line_parser(args).options(desc).run(), vm);
-    if (vm.count("help")) {
-        std::cout << "usage: lasca-tune fit --positions FILE --out FILE [options]\n" << desc;
+    if (!parseOptions(args, desc, "usage: lasca-tune fit --positions FILE --out FILE [options]\n"))
         return 0;
-    }
-    po::notify(vm);
     if (epochs < 1 || epochs > 1'000'000) return fail("--epochs must be 1..1000000", kExitUsage);
     if (!(rate > 0 && rate <= 100)) return fail("--rate must be in (0, 100]", kExitUsage);
-    if (start != "tuned" && start != "material")
-        return fail("--start must be tuned or material", kExitUsage);
+    if (!validStart(start)) return fail("--start must be tuned or material", kExitUsage);
 
-    std::ifstream in(positionsFile);
-    if (!in) return fail("cannot read " + positionsFile);
-    std::vector<tune::Sample> samples;
-    std::string line;
-    for (int number = 1; std::getline(in, line); ++number) {
-        if (line.empty()) continue;
-        auto p = tune::parsePosition(line);
-        if (!p) return fail(positionsFile + ":" + std::to_string(number) + ": " + p.error());
-        samples.push_back(
-            tune::toSample(Position::fromLfen(p.value().lfen).value(), p.value().result));
-    }
-    if (samples.empty()) return fail("no positions in " + positionsFile);
+    auto read = readSamples(positionsFile);
+    if (!read) return fail(read.error());
+    const std::vector<tune::Sample>& samples = read.value();
 
     const auto began = std::chrono::steady_clock::now();
-    const tune::RealWeights initial =
-        tune::toReal(start == "tuned" ? tunedWeights() : materialWeights());
+    const tune::RealWeights initial = startingWeights(start);
     const double k = tune::fitScale(samples, initial);
     std::cerr << "lasca-tune: " << samples.size() << " positions, K = " << k << "\n";
     tune::FitOptions options;
@@ -133,13 +156,37 @@ int fit(const std::vector<std::string>& args) {
     return o ? 0 : fail("write error on " + out);
 }
 
+// Prints K (sigmoid(K * eval / 400) in base 10, as fit uses it) and the same curve as
+// 1 / (1 + exp(-eval / s)): s = 400 / (K ln 10) centi-soldiers.
+int scale(const std::vector<std::string>& args) {
+    po::options_description desc("lasca-tune scale options");
+    std::string positionsFile, start;
+    desc.add_options()("help,h", "this help")("positions", po::value(&positionsFile)->required(),
+                                              "positions file (from extract)")(
+        "start", po::value(&start)->default_value("tuned"),
+        "weights to fit the scale for: tuned (the compiled-in ones) or material");
+    if (!parseOptions(args, desc,
+                      "usage: lasca-tune scale --positions FILE [--start tuned|material]\n"))
+        return 0;
+    if (!validStart(start)) return fail("--start must be tuned or material", kExitUsage);
+    auto read = readSamples(positionsFile);
+    if (!read) return fail(read.error());
+    const tune::RealWeights weights = startingWeights(start);
+    const double k = tune::fitScale(read.value(), weights);
+    std::cout << "positions " << read.value().size() << "\nK " << k << "\nerror "
+              << tune::meanError(read.value(), weights, k) << "\nscale "
+              << 400.0 / (k * std::log(10.0)) << "\n";
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     const std::vector<std::string> args(argv + 1, argv + argc);
     const std::string usage =
         "usage: lasca-tune extract --pdn FILE... --out FILE [--skip-plies N]\n"
-        "       lasca-tune fit --positions FILE --out FILE [--epochs N] [--rate R] [--start S]\n";
+        "       lasca-tune fit --positions FILE --out FILE [--epochs N] [--rate R] [--start S]\n"
+        "       lasca-tune scale --positions FILE [--start S]\n";
     if (args.empty() || args[0] == "--help" || args[0] == "-h") {
         std::cout << usage;
         return args.empty() ? kExitUsage : 0;
@@ -148,6 +195,7 @@ int main(int argc, char** argv) {
     try {
         if (args[0] == "extract") return extract(rest);
         if (args[0] == "fit") return fit(rest);
+        if (args[0] == "scale") return scale(rest);
     } catch (const po::error& e) {
         return fail(e.what(), kExitUsage);
     }

@@ -80,5 +80,51 @@ TEST(Pdn, ReplayChecksARulesResult) {
     EXPECT_TRUE(replayPdn(toPdn(r, PdnHeader{}), DrawRules{}).ok());
 }
 
+// PDN written by people (issue 16): {comments}, (variations), $NAGs, move marks, ; comments and
+// % escape lines are skipped; unknown tags are kept.
+TEST(Pdn, ReadsPdnWrittenByPeople) {
+    std::istringstream in(
+        "[Event \"club\"]\n[Opening \"R7\"]\n% escape line\n\n"
+        "{A first comment (with a bracket} 1.c3-d4! e5xc3 $2 2. d2xb4 g5-f4?! (2... b6-a5 {x}\n"
+        "(2... f6-g5) 3. b4xd6) 3. e3xg5 ; the rest of the line [is skipped\n"
+        "d6-e5?? 4. b4xd6 {a comment over\n[%eval 0.3] two lines} e7xc5 *\n");
+    const auto games = readPdn(in);
+    ASSERT_TRUE(games.ok()) << games.error();
+    ASSERT_EQ(games.value().size(), 1u);
+    const PdnGame& g = games.value()[0];
+    EXPECT_EQ(g.moves, (std::vector<std::string>{"c3-d4", "e5xc3", "d2xb4", "g5-f4", "e3xg5",
+                                                 "d6-e5", "b4xd6", "e7xc5"}));
+    EXPECT_EQ(g.tag("Opening"), "R7");
+    EXPECT_EQ(g.result, "*");
+}
+
+TEST(Pdn, ABrokenGameDoesNotStopTheRest) {
+    const std::string good = writePdn(toPdn(sampleRecord(), PdnHeader{}));
+    std::istringstream in(good + "[Event \"no end\n\n1. c3-d4 *\n\n" + good);
+    const auto entries = readPdnEntries(in);
+    ASSERT_EQ(entries.size(), 3u);
+    EXPECT_TRUE(entries[0].game.ok());
+    EXPECT_EQ(entries[0].line, 1);
+    ASSERT_FALSE(entries[1].game.ok());
+    EXPECT_EQ(entries[1].line, 16);
+    EXPECT_EQ(entries[1].game.error(), "malformed tag pair on line 16");
+    ASSERT_TRUE(entries[2].game.ok());
+    EXPECT_EQ(entries[2].game.value().moves, sampleRecord().moves);
+    std::istringstream again(good + "[Event \"no end\n\n1. c3-d4 *\n\n" + good);
+    EXPECT_FALSE(readPdn(again).ok());  // the strict reader stops at the first error
+}
+
+TEST(Pdn, WritesAnnotationsAndAFirstComment) {
+    PdnGame g = toPdn(sampleRecord(), PdnHeader{});
+    g.comment = "summary";
+    g.annotations = {"?! {[%eval 0.30]}", "", " {note}"};
+    const std::string text = writePdn(g);
+    EXPECT_NE(text.find("{summary} 1. c3-d4?! {[%eval 0.30]} e5xc3 2. d2xb4 {note} g5-f4"),
+              std::string::npos)
+        << text;
+    std::istringstream in(text);
+    EXPECT_EQ(readPdn(in).value()[0].moves, sampleRecord().moves);
+}
+
 }  // namespace
 }  // namespace lasca::match

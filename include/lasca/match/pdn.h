@@ -23,13 +23,19 @@
 namespace lasca::match {
 
 // PdnGame: one game as read from (or written to) PDN.
-//   tags    tag pairs in file order (name, value), values unescaped
-//   moves   the move tokens of the movetext, without numbers, comments or the result
-//   result  the result token ("2-0", "0-2", "1-1" or "*")
+//   tags         tag pairs in file order (name, value), values unescaped
+//   moves        the move tokens of the movetext, without numbers, comments, variations, NAGs
+//                ($n), move marks (! ?) or the result
+//   result       the result token ("2-0", "0-2", "1-1" or "*")
+//   comment      written only: a comment written before the first move (without braces)
+//   annotations  written only: text written right after moves[i] (a mark such as "?!" and/or
+//                " {comment}"); may be shorter than moves, empty entries write nothing
 struct PdnGame {
     std::vector<std::pair<std::string, std::string>> tags;
     std::vector<std::string> moves;
     std::string result = "*";
+    std::string comment;
+    std::vector<std::string> annotations;
     std::optional<std::string> tag(const std::string& name) const;
 };
 
@@ -51,6 +57,18 @@ std::string writePdn(const PdnGame& game);  // tags, a blank line, movetext, a b
 
 // Reads every game of a PDN stream; errors name the line.
 common::Result<std::vector<PdnGame>> readPdn(std::istream& in);
+
+// PdnEntry: one game of a PDN stream read by readPdnEntries.
+//   line  the 1-based line the game starts on
+//   game  the game, or what is wrong with it ("malformed tag pair on line <n>")
+struct PdnEntry {
+    int line = 0;
+    common::Result<PdnGame> game = common::makeError("empty");
+};
+
+// Reads every game of a PDN stream, a broken game not stopping the rest: for PDN written by
+// people. A game ends where the next one's tag pairs begin.
+std::vector<PdnEntry> readPdnEntries(std::istream& in);
 
 // Replays a game through the rules core: every move must be legal from the FEN tag (or the
 // start position), and a result claimed by a rules termination (R9, T1, T2) must be what the
