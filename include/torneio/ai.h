@@ -1,13 +1,17 @@
 // The `ai` player: a Belief about the opponents (belief.h) kept from the events its seat
-// receives, and an ISMCTS search over determinizations drawn from it (ismcts.h) for every turn,
-// retreat order, withdrawal and reward point. The set-up is a policy (SetUpPolicy), chosen by
+// receives, and a decision policy for every turn, retreat order, withdrawal and reward point:
+// by default the belief-driven hunt (huntDecision below), or an ISMCTS search over
+// determinizations drawn from the belief (ismcts.h; DecisionPolicy::Search, measured weaker:
+// docs/torneio-strength.md). The set-up is a policy (SetUpPolicy), chosen by
 // measuring the policies against each other (docs/torneio-strength.md).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 #include "common/options.h"
 #include "common/random.h"
@@ -32,15 +36,66 @@ std::optional<SetUpPolicy> parseSetUpPolicy(std::string_view name);
 // The set-up a policy gives this seat (always legal).
 SetUp chooseSetUp(SetUpPolicy policy, const Knowledge& knowledge, common::Random& random);
 
+// HuntWeights: the tuning of the hunt policy (huntDecision); measured in
+// docs/torneio-strength.md. Units: a combat's value is the probability that it eliminates an
+// opponent (G11), and everything else is scaled to that.
+//   reach        how fast a warrior's chance to find a king on a square decays with its
+//                distance to it (per warrior step, 0..1)
+//   moveWeight   the value of one unit of "coverage" gained by a warrior step
+//   kingDanger   the value of one expected enemy warrior fewer next to the own king
+//   kingMoveCost what a king move costs (each "moved" is ambiguous among 4 pieces; the king
+//                moving rarely keeps the opponents' beliefs of it stale)
+//   loseRisk     the cost of a combat per unit of probability of a stronger enemy warrior there
+struct HuntWeights {
+    double reach = 0.45;
+    double moveWeight = 1.0;
+    double kingDanger = 0.5;
+    double kingMoveCost = 0.05;
+    double loseRisk = 0.05;
+};
+
+// DecisionPolicy: how the `ai` player decides once set up.
+//   Hunt    the belief-driven hunt policy (huntDecision): no search
+//   Search  ISMCTS over determinizations (ismcts.h)
+enum class DecisionPolicy : std::uint8_t { Hunt, Search };
+
 // AiConfig: the player's settings, from the `torneio` program's options.
 //   limits     the search budget (Simulations, MoveTime)
 //   particles  particles per opponent in the belief (Particles)
 //   setUp      the set-up policy (SetUpPolicy)
+//   policy     hunt or search
+//   hunt       the hunt policy's weights
 struct AiConfig {
     SearchLimits limits;
     int particles = kDefaultParticles;
     SetUpPolicy setUp = kDefaultSetUpPolicy;
+    DecisionPolicy policy = DecisionPolicy::Hunt;
+    HuntWeights hunt;
 };
+
+// BeliefMap: per-square summaries of a Belief for the hunt policy, one pass over the particles.
+//   king[q]         probability that an opponent's king stands on q (summed over opponents)
+//   warriors[q]     expected number of opponents' warriors on q
+//   stronger[w][q]  probability that an opponent's warrior stronger than own warrior w stands
+//                   on q (G8: ties go to the attacker); index 0 unused
+// Size: 5 doubles per square.
+struct BeliefMap {
+    std::vector<double> king;
+    std::vector<double> warriors;
+    std::array<std::vector<double>, kPiecesPerSeat> stronger;
+};
+BeliefMap mapBelief(const Belief& belief, const Knowledge& knowledge);
+
+// The hunt policy: answers every request but set-ups from the belief alone (torneio-rules.md):
+//   Turn      call a combat on a warrior's square with the chance it hits a king (G11), less a
+//             small risk term; or step a warrior to raise the "coverage" of the king
+//             probability (sum over squares of P(king) times the chance some warrior reaches
+//             it, reach^distance); or step the king away from likely enemy warriors
+//   Retreat   order the loser far from the own king
+//   Withdraw  the step with the best coverage
+//   Reward    onto the strongest living warrior (G10)
+Action huntDecision(const Request& request, const Knowledge& knowledge, const Belief& belief,
+                    const HuntWeights& weights, common::Random& random);
 
 // AiPlayer
 //   config_     settings (configure() reads them from the program's options)

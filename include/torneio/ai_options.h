@@ -1,6 +1,7 @@
 // The `ai` player's options of the `torneio` program (protocol.md, "The Torneio player
 // protocol"), declared once here and read by AiPlayer::configure:
-//   Simulations  spin, default kDefaultSimulations: determinizations searched per decision
+//   Simulations  spin, default kDefaultSimulations: determinizations searched per decision by
+//                the search policy (the default hunt policy does not search)
 //   MoveTime     spin, default 0 (no limit): milliseconds per decision; stops the search early
 //                (the decision then depends on the machine's speed)
 //   Particles    spin, default kDefaultParticles: belief particles per opponent

@@ -46,6 +46,8 @@
 namespace torneio {
 
 inline constexpr int kDefaultParticles = 256;
+// The king filter's hypotheses about how often an opponent moves its king (belief.cpp).
+inline constexpr int kKingMobilities = 5;
 
 // Particle: one hypothesis of one opponent's hidden pieces.
 //   pieces     squares and strengths (index 0 the king, 1..3 warriors); dead pieces as in
@@ -72,6 +74,16 @@ struct Particle {
 //   size_          particles per opponent
 //   random_        the belief's own seeded stream (moves, resampling, repairs)
 //   particles_[s]  opponent s's particles (empty for the seat itself and seats that are out)
+//   kingField_[s]  opponent s's king alone, as a grid filter (a hidden Markov model over the
+//                  squares) that never resamples: D2 uniform over the zone's dark squares at
+//                  the start; each "moved" of s lets the king take a G5 step with probability
+//                  mu, for each of kKingMobilities values of mu (a static king .. a restless
+//                  one), mixed by their posterior weights; every public fact that no king of s
+//                  stands on a square (its warrior called or revealed there, D5 "unopposed", a
+//                  combat s did not answer, its retreating warrior went there) zeroes that square;
+//                  a refusal
+//                  ("my piece stands there", G9) raises it. The hunt reads it: unlike the
+//                  particles it cannot lose the true square by resampling.
 //   combat_        the combat being resolved: square, attacker, which seats revealed
 //   repairs_, resets_  how often particles had to be repaired / forced (diagnostics)
 class Belief {
@@ -89,6 +101,16 @@ class Belief {
     // the fraction of particles with the king there; for a warrior, the expected number of the
     // seat's warriors there divided by its living warriors.
     double probability(int seat, bool king, Square square) const;
+
+    // KingField of `seat`: per square, the probability that its king stands there (sums to 1
+    // while the seat is in; empty for the seat itself and seats that are out).
+    const std::vector<double>& kingField(int seat) const {
+        return kingField_[static_cast<std::size_t>(seat)];
+    }
+    // The posterior weights of the king filter's mobility hypotheses (kKingMobilities).
+    const std::array<double, kKingMobilities>& kingMobilityWeights(int seat) const {
+        return kingModels_[static_cast<std::size_t>(seat)].weight;
+    }
 
     const std::vector<Particle>& particles(int seat) const {
         return particles_[static_cast<std::size_t>(seat)];
@@ -117,9 +139,12 @@ class Belief {
     bool setStrength(Particle& p, int warrior, int strength);
     void force(int seat, Particle& p, Square square, Need need, int strength);
 
-    void randomStep(int seat, Particle& p);
+    void randomStep(int seat, Particle& p, const OwnPieces& mine);
+    int nearestOwnWarrior(Square square, const OwnPieces& mine) const;
     void withdraw(int seat, Particle& p, Square from);
     void gain(Particle& p, int points);
+    void diffuseKing(int seat, const OwnPieces& mine);
+    void scaleKing(int seat, Square square, double factor);
     void initialise(int seat);
 
     Geometry geometry_;
@@ -127,6 +152,15 @@ class Belief {
     int size_;
     common::Random random_;
     std::array<std::vector<Particle>, kMaxSeats> particles_;
+    // KingModels: the grid filters of one opponent's king, one per mobility hypothesis, each
+    // normalised, with its posterior weight (the likelihood of the public facts under it).
+    struct KingModels {
+        std::array<std::vector<double>, kKingMobilities> field;
+        std::array<double, kKingMobilities> weight{};
+    };
+    void mixKing(int seat);
+    std::array<KingModels, kMaxSeats> kingModels_;
+    std::array<std::vector<double>, kMaxSeats> kingField_;  // the weighted mixture
     Combat combat_;
     int repairs_ = 0;
     int resets_ = 0;

@@ -1,13 +1,14 @@
 #include "torneio/ai.h"
 
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <limits>
 #include <string>
+#include <vector>
 
 #include "torneio/ai_options.h"
 #include "torneio/distance.h"
-
-#include <algorithm>
-#include <cstdlib>
-#include <vector>
 
 namespace torneio {
 
@@ -101,6 +102,175 @@ SetUp chooseSetUp(SetUpPolicy policy, const Knowledge& k, common::Random& random
     return randomAction(request, k.own(), k.geometry(), random).setUp;
 }
 
+// ---- The hunt policy -------------------------------------------------------------------------
+
+BeliefMap mapBelief(const Belief& belief, const Knowledge& k) {
+    const auto squares = static_cast<std::size_t>(k.geometry().squareCount());
+    BeliefMap map;
+    map.king.assign(squares, 0.0);
+    map.warriors.assign(squares, 0.0);
+    for (auto& s : map.stronger) s.assign(squares, 0.0);
+    const OwnPieces& own = k.own();
+    for (int seat = 0; seat < k.geometry().seats(); ++seat) {
+        if (seat == k.seat() || k.eliminated(seat)) continue;
+        const std::vector<Particle>& ps = belief.particles(seat);
+        if (ps.empty()) continue;
+        const double weight = 1.0 / static_cast<double>(ps.size());
+        const std::vector<double>& field = belief.kingField(seat);
+        for (std::size_t q = 0; q < field.size(); ++q) map.king[q] += field[q];
+        for (const Particle& p : ps) {
+            for (int i = 0; i < kPiecesPerSeat; ++i) {
+                const Piece& piece = p.pieces[i];
+                if (!piece.alive) continue;
+                const auto q = static_cast<std::size_t>(piece.square);
+                if (i == kKing) continue;  // the king's grid filter below
+                map.warriors[q] += weight;
+                for (int w = kFirstWarrior; w < kPiecesPerSeat; ++w)
+                    if (own[w].alive && piece.strength > own[w].strength)
+                        map.stronger[static_cast<std::size_t>(w)][q] += weight;
+            }
+        }
+    }
+    return map;
+}
+
+namespace {
+
+// Hunters: the squares of the own living warriors, for the coverage sum.
+struct Hunters {
+    std::array<Square, kWarriors> squares{};
+    int count = 0;
+};
+
+Hunters huntersOf(const OwnPieces& own) {
+    Hunters h;
+    for (int w = kFirstWarrior; w < kPiecesPerSeat; ++w)
+        if (own[w].alive) h.squares[static_cast<std::size_t>(h.count++)] = own[w].square;
+    return h;
+}
+
+// Coverage: sum over squares of P(king there) times the chance that at least one hunter finds
+// it, each hunter independently with reach^distance.
+double coverage(const Hunters& hunters, const BeliefMap& map, const Geometry& g,
+                const std::vector<double>& reachPow) {
+    double total = 0;
+    for (Square q = 0; q < g.squareCount(); ++q) {
+        const double p = map.king[static_cast<std::size_t>(q)];
+        if (p <= 0) continue;
+        double miss = 1;
+        for (int i = 0; i < hunters.count; ++i)
+            miss *= 1 - reachPow[static_cast<std::size_t>(
+                            chebyshev(g, hunters.squares[static_cast<std::size_t>(i)], q))];
+        total += p * (1 - miss);
+    }
+    return total;
+}
+
+// Expected enemy warriors on the square or next to it: what threatens a king standing there.
+double kingDanger(Square square, const BeliefMap& map, const Geometry& g) {
+    double danger = map.warriors[static_cast<std::size_t>(square)];
+    for (Square n : g.warriorSteps(square)) danger += map.warriors[static_cast<std::size_t>(n)];
+    return danger;
+}
+
+// HuntContext: what every score of one decision reads.
+struct HuntContext {
+    const Knowledge& k;
+    const BeliefMap& map;
+    const HuntWeights& weights;
+    std::vector<double> reachPow;
+    double baseCoverage = 0;
+};
+
+double scoreCombat(const HuntContext& c, Square square) {
+    const int w = c.k.own().pieceOn(square);
+    const auto q = static_cast<std::size_t>(square);
+    return c.map.king[q] - c.weights.loseRisk * c.map.stronger[static_cast<std::size_t>(w)][q];
+}
+
+double scoreWarriorStep(const HuntContext& c, int warrior, Square to) {
+    OwnPieces after = c.k.own();
+    after[warrior].square = to;
+    const double gain =
+        coverage(huntersOf(after), c.map, c.k.geometry(), c.reachPow) - c.baseCoverage;
+    const double risk =
+        c.map.stronger[static_cast<std::size_t>(warrior)][static_cast<std::size_t>(to)];
+    return c.weights.moveWeight * gain - c.weights.loseRisk * risk;
+}
+
+double scoreKingStep(const HuntContext& c, Square from, Square to) {
+    const Geometry& g = c.k.geometry();
+    return c.weights.kingDanger * (kingDanger(from, c.map, g) - kingDanger(to, c.map, g)) -
+           c.weights.kingMoveCost;
+}
+
+double scoreTurnAction(const HuntContext& c, const Action& a) {
+    switch (a.kind) {
+        case ActionKind::Combat:
+            return scoreCombat(c, a.square);
+        case ActionKind::Move:
+            if (a.piece == kKing) return scoreKingStep(c, c.k.own()[kKing].square, a.square);
+            return scoreWarriorStep(c, a.piece, a.square);
+        default:
+            return -1e9;  // pass: only when nothing else is legal
+    }
+}
+
+// G9: the loser goes as far from the own king as its steps allow.
+double scoreOrder(const HuntContext& c, Square to) {
+    const Piece& king = c.k.own()[kKing];
+    if (!king.alive) return 0;
+    return std::min(chebyshev(c.k.geometry(), to, king.square), 6);
+}
+
+Action strongestReward(const Knowledge& k) {
+    int best = -1;
+    for (int w = kFirstWarrior; w < kPiecesPerSeat; ++w)
+        if (k.own()[w].alive && (best < 0 || k.own()[w].strength > k.own()[best].strength))
+            best = w;
+    return rewardAction(best < 0 ? kFirstWarrior : best);
+}
+
+}  // namespace
+
+Action huntDecision(const Request& request, const Knowledge& k, const Belief& belief,
+                    const HuntWeights& weights, common::Random& random) {
+    const Geometry& g = k.geometry();
+    if (request.kind == RequestKind::Reward) {
+        const Action reward = strongestReward(k);
+        if (isLegal(request, k.own(), g, reward)) return reward;
+    }
+    const std::vector<Action> legal = legalActions(request, k.own(), g);
+    if (legal.size() == 1) return legal.front();
+    const BeliefMap map = mapBelief(belief, k);
+    HuntContext c{k, map, weights, {}, 0};
+    for (int d = 0; d <= g.size(); ++d) c.reachPow.push_back(std::pow(weights.reach, d));
+    c.baseCoverage = coverage(huntersOf(k.own()), map, g, c.reachPow);
+    Action best = legal.front();
+    double bestScore = -std::numeric_limits<double>::infinity();
+    for (const Action& a : legal) {
+        double score = random.unit() * 1e-6;  // seeded tie-break
+        switch (request.kind) {
+            case RequestKind::Turn:
+                score += scoreTurnAction(c, a);
+                break;
+            case RequestKind::RetreatOrder:
+                score += scoreOrder(c, a.square);
+                break;
+            case RequestKind::Withdraw:
+                score += scoreWarriorStep(c, request.piece, a.square);
+                break;
+            default:
+                break;
+        }
+        if (score > bestScore) {
+            bestScore = score;
+            best = a;
+        }
+    }
+    return best;
+}
+
 // ---- The player ------------------------------------------------------------------------------
 
 void AiPlayer::configure(const common::Options& options) {
@@ -132,6 +302,10 @@ Action AiPlayer::decide(const Request& request, const Knowledge& knowledge) {
     if (request.kind == RequestKind::SetUp) {
         common::Random random(seed);
         return setUpAction(chooseSetUp(config_.setUp, knowledge, random));
+    }
+    if (config_.policy == DecisionPolicy::Hunt) {
+        common::Random random(seed);
+        return huntDecision(request, knowledge, *belief_, config_.hunt, random);
     }
     return searchDecision(request, knowledge, *belief_, config_.limits, seed, &lastStats_);
 }

@@ -52,7 +52,9 @@ void scoreBelief(const State& state, const AiPlayer& ai, int seat, BeliefScore& 
 int main(int argc, char** argv) {
     int seats = 2, games = 10, simulations = 300, particles = kDefaultParticles, rollout = 3;
     std::uint64_t seed = 1;
-    std::string opponent = "heuristic", setUp = "back", opponentSetUp = "back";
+    std::string opponent = "heuristic", setUp = "corner", opponentSetUp = "corner";
+    std::string policyName = "hunt";
+    HuntWeights hunt;
     po::options_description options("torneio-ai-eval options");
     options.add_options()("help,h", "this help")("seats", po::value(&seats), "2..4")(
         "games", po::value(&games), "games (the ai seat rotates)")(
@@ -62,7 +64,13 @@ int main(int argc, char** argv) {
         "opponent", po::value(&opponent), "random | heuristic | ai")("setup", po::value(&setUp),
                                                                      "the ai's set-up policy")(
         "opponent-setup", po::value(&opponentSetUp), "set-up policy of ai opponents")(
-        "seed", po::value(&seed), "match seed")("belief", "score the belief (slower)");
+        "seed", po::value(&seed), "match seed")("policy", po::value(&policyName), "hunt | search")(
+        "reach", po::value(&hunt.reach), "hunt: reach per step")(
+        "move-weight", po::value(&hunt.moveWeight), "hunt: coverage weight")(
+        "king-danger", po::value(&hunt.kingDanger), "hunt: king danger weight")(
+        "king-move-cost", po::value(&hunt.kingMoveCost), "hunt: king move cost")(
+        "lose-risk", po::value(&hunt.loseRisk), "hunt: risk weight")(
+        "belief", "score the belief (slower)")("debug", "print drawn games");
     po::variables_map vm;
     try {
         po::store(po::parse_command_line(argc, argv, options), vm);
@@ -86,6 +94,8 @@ int main(int argc, char** argv) {
     config.limits.rolloutRounds = rollout;
     config.particles = particles;
     config.setUp = *policy;
+    config.policy = policyName == "search" ? DecisionPolicy::Search : DecisionPolicy::Hunt;
+    config.hunt = hunt;
     AiConfig otherConfig = config;
     otherConfig.setUp = *opponentPolicy;
     const Params params = defaultParams(seats);
@@ -134,6 +144,31 @@ int main(int argc, char** argv) {
             return 1;
         }
         const Outcome& outcome = played.value().outcome();
+        if (vm.count("debug") && seats == 2 && outcome.kind == OutcomeKind::Draw) {
+            const State& st = played.value();
+            const int enemy = 1 - aiSeat;
+            const Square ks = st.pieces(enemy)[kKing].square;
+            double best = 0;
+            Square arg = kNoSquare;
+            for (Square q = 0; q < st.geometry().squareCount(); ++q) {
+                const double pr = ai->belief().probability(enemy, true, q);
+                if (pr > best) {
+                    best = pr;
+                    arg = q;
+                }
+            }
+            std::printf(
+                "draw game %d: king %s p=%.3f; belief max %s %.3f; repairs %d resets %d; own "
+                "warriors",
+                g, st.geometry().name(ks).c_str(), ai->belief().probability(enemy, true, ks),
+                st.geometry().name(arg).c_str(), best, ai->belief().repairs(),
+                ai->belief().resets());
+            for (int w = 1; w < 4; ++w)
+                std::printf(" %s", st.pieces(aiSeat)[w].alive
+                                       ? st.geometry().name(st.pieces(aiSeat)[w].square).c_str()
+                                       : "-");
+            std::printf("\n");
+        }
         rounds += outcome.round;
         const unsigned bit = 1u << aiSeat;
         if (outcome.kind == OutcomeKind::Win) {

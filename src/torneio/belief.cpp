@@ -9,6 +9,15 @@ namespace {
 
 // How much likelier a particle attributes an unseen move to a given warrior than to the king.
 constexpr int kWarriorMoveWeight = 4;
+// Grid filter of the king: the chance that a "moved" was the king's, and how much a refusal
+// (a piece of the seat stands there, maybe the king) multiplies the square's probability.
+// The last hypothesis is a king that keeps still unless one of our warriors is within
+// kFleeRadius, and then steps away from it with probability kFleeChance.
+constexpr std::array<double, kKingMobilities> kKingMoveChance{0.0, 0.01, 0.04, 0.12, 0.3};
+constexpr std::size_t kFleeingKing = kKingMobilities;  // none: measured worse
+constexpr int kFleeRadius = 2;
+constexpr double kFleeChance = 0.5;
+constexpr double kRefusalFactor = 3.0;
 // Below this fraction of survivors the rejected particles are repaired rather than dropped.
 constexpr std::size_t kSurvivorFraction = 4;
 
@@ -39,6 +48,16 @@ void Belief::initialise(int seat) {
     Request request;
     request.kind = RequestKind::SetUp;
     request.seat = seat;
+    KingModels& models = kingModels_[static_cast<std::size_t>(seat)];
+    for (std::size_t h = 0; h < kKingMobilities; ++h) {
+        std::vector<double>& field = models.field[h];
+        field.assign(static_cast<std::size_t>(geometry_.squareCount()), 0.0);
+        for (Square z : geometry_.zone(seat))
+            field[static_cast<std::size_t>(z)] =
+                1.0 / static_cast<double>(geometry_.zone(seat).size());
+        models.weight[h] = 1.0 / kKingMobilities;
+    }
+    mixKing(seat);
     std::vector<Particle>& ps = of(seat);
     ps.assign(static_cast<std::size_t>(size_), Particle{});
     for (Particle& p : ps) {
@@ -255,8 +274,9 @@ void narrowWith(std::vector<Particle>& ps, std::size_t size, common::Random& ran
 // ---- Unseen changes --------------------------------------------------------------------------
 
 // G6 "moved": one piece of the particle takes one legal step (a warrior likelier than the king).
-void Belief::randomStep(int seat, Particle& p) {
+void Belief::randomStep(int seat, Particle& p, const OwnPieces& mine) {
     (void)seat;
+    (void)mine;
     std::array<int, kPiecesPerSeat> weight{};
     int total = 0;
     for (int i = 0; i < kPiecesPerSeat; ++i) {
@@ -273,6 +293,13 @@ void Belief::randomStep(int seat, Particle& p) {
     p.pieces[piece].square =
         to[static_cast<int>(random_.index(static_cast<std::size_t>(to.size())))];
     ++p.steps[static_cast<std::size_t>(piece)];
+}
+
+int Belief::nearestOwnWarrior(Square square, const OwnPieces& mine) const {
+    int best = 1 << 20;
+    for (int w = kFirstWarrior; w < kPiecesPerSeat; ++w)
+        if (mine[w].alive) best = std::min(best, chebyshev(geometry_, square, mine[w].square));
+    return best;
 }
 
 void Belief::withdraw(int seat, Particle& p, Square from) {
@@ -306,10 +333,98 @@ void Belief::gain(Particle& p, int points) {
     }
 }
 
+// ---- The king's grid filter -----------------------------------------------------------------
+
+// G5: the king may have taken one step of one or two squares orthogonally (blockers ignored),
+// with each hypothesis' probability.
+void Belief::diffuseKing(int seat, const OwnPieces& mine) {
+    KingModels& models = kingModels_[static_cast<std::size_t>(seat)];
+    for (std::size_t h = 0; h < kKingMobilities; ++h) {
+        std::vector<double>& field = models.field[h];
+        if (field.empty() || kKingMoveChance[h] <= 0) continue;
+        std::vector<double> next(field.size(), 0.0);
+        for (Square q = 0; q < geometry_.squareCount(); ++q) {
+            const double p = field[static_cast<std::size_t>(q)];
+            if (p <= 0) continue;
+            std::array<Square, 8> to{};
+            int count = 0;
+            for (int direction : kOrthogonalDirections) {
+                const Square one = geometry_.step(q, direction);
+                if (one == kNoSquare) continue;
+                to[static_cast<std::size_t>(count++)] = one;
+                const Square two = geometry_.step(one, direction);
+                if (two != kNoSquare) to[static_cast<std::size_t>(count++)] = two;
+            }
+            double mu = kKingMoveChance[h];
+            if (h == kFleeingKing && nearestOwnWarrior(q, mine) <= kFleeRadius) {
+                // Steps to the squares farthest from our warriors.
+                mu = kFleeChance;
+                int far = -1;
+                for (int i = 0; i < count; ++i)
+                    far = std::max(far, nearestOwnWarrior(to[static_cast<std::size_t>(i)], mine));
+                int kept = 0;
+                for (int i = 0; i < count; ++i)
+                    if (nearestOwnWarrior(to[static_cast<std::size_t>(i)], mine) == far)
+                        to[static_cast<std::size_t>(kept++)] = to[static_cast<std::size_t>(i)];
+                count = kept;
+            }
+            next[static_cast<std::size_t>(q)] += p * (1 - mu);
+            for (int i = 0; i < count; ++i)
+                next[static_cast<std::size_t>(to[static_cast<std::size_t>(i)])] += p * mu / count;
+        }
+        field = std::move(next);
+    }
+    mixKing(seat);
+}
+
+// Multiplies the square's probability (0: no king there) in every hypothesis; each
+// hypothesis' weight takes the likelihood of the fact (its mass left). When every hypothesis
+// is refuted (the facts contradict the model), the filter starts again from the particles.
+void Belief::scaleKing(int seat, Square square, double factor) {
+    KingModels& models = kingModels_[static_cast<std::size_t>(seat)];
+    if (models.field[0].empty() || square == kNoSquare) return;
+    double weights = 0;
+    for (std::size_t h = 0; h < kKingMobilities; ++h) {
+        std::vector<double>& field = models.field[h];
+        field[static_cast<std::size_t>(square)] *= factor;
+        double total = 0;
+        for (double p : field) total += p;
+        if (total > 1e-12)
+            for (double& p : field) p /= total;
+        models.weight[h] *= total;
+        weights += models.weight[h];
+    }
+    if (weights > 1e-30) {
+        for (double& w : models.weight) w /= weights;
+    } else {
+        const std::vector<Particle>& ps = particles_[static_cast<std::size_t>(seat)];
+        for (std::size_t h = 0; h < kKingMobilities; ++h) {
+            std::fill(models.field[h].begin(), models.field[h].end(), 0.0);
+            for (const Particle& p : ps)
+                if (p.pieces[kKing].alive && p.pieces[kKing].square != square)
+                    models.field[h][static_cast<std::size_t>(p.pieces[kKing].square)] += 1.0;
+            double total = 0;
+            for (double p : models.field[h]) total += p;
+            for (double& p : models.field[h])
+                p = total > 0 ? p / total : 1.0 / static_cast<double>(models.field[h].size());
+            models.weight[h] = 1.0 / kKingMobilities;
+        }
+    }
+    mixKing(seat);
+}
+
+void Belief::mixKing(int seat) {
+    const KingModels& models = kingModels_[static_cast<std::size_t>(seat)];
+    std::vector<double>& mixed = kingField_[static_cast<std::size_t>(seat)];
+    mixed.assign(models.field[0].size(), 0.0);
+    for (std::size_t h = 0; h < kKingMobilities; ++h)
+        for (std::size_t q = 0; q < mixed.size(); ++q)
+            mixed[q] += models.weight[h] * models.field[h][q];
+}
+
 // ---- Events ----------------------------------------------------------------------------------
 
 void Belief::observe(const Event& e, const Knowledge& knowledge) {
-    (void)knowledge;
     const auto size = static_cast<std::size_t>(size_);
     const auto narrowSeat = [&](int seat, auto apply) {
         narrowWith(of(seat), size, random_, repairs_, resets_, apply);
@@ -334,8 +449,10 @@ void Belief::observe(const Event& e, const Knowledge& knowledge) {
             combat_ = Combat{};
             break;
         case EventKind::Moved:
-            if (opponent(e.seat))
-                for (Particle& p : of(e.seat)) randomStep(e.seat, p);
+            if (opponent(e.seat)) {
+                for (Particle& p : of(e.seat)) randomStep(e.seat, p, knowledge.own());
+                diffuseKing(e.seat, knowledge.own());
+            }
             break;
         case EventKind::Withdrew:
             if (opponent(e.seat))
@@ -345,11 +462,17 @@ void Belief::observe(const Event& e, const Knowledge& knowledge) {
             combat_ = Combat{};
             combat_.square = e.square;
             combat_.attacker = e.seat;
-            if (opponent(e.seat)) pinning(e.seat, e.square, Need::Warrior, -1);
+            if (opponent(e.seat)) {
+                pinning(e.seat, e.square, Need::Warrior, -1);
+                scaleKing(e.seat, e.square, 0);
+            }
             break;
         case EventKind::Unopposed:
             for (int s = 0; s < geometry_.seats(); ++s)
-                if (s != e.seat && opponent(s)) clearing(s, e.square);
+                if (s != e.seat && opponent(s)) {
+                    clearing(s, e.square);
+                    scaleKing(s, e.square, 0);
+                }
             break;
         case EventKind::Reveal:
             combat_.revealed[static_cast<std::size_t>(e.seat)] = true;
@@ -357,22 +480,34 @@ void Belief::observe(const Event& e, const Knowledge& knowledge) {
                 const bool king = e.value == kKingReveal;
                 pinning(e.seat, combat_.square, king ? Need::King : Need::Warrior,
                         king ? -1 : e.value);
+                if (!king) scaleKing(e.seat, combat_.square, 0);
             }
             break;
         case EventKind::Result:
             for (int s = 0; s < geometry_.seats(); ++s)
-                if (opponent(s) && !combat_.revealed[static_cast<std::size_t>(s)])
+                if (opponent(s) && !combat_.revealed[static_cast<std::size_t>(s)]) {
                     clearing(s, combat_.square);
+                    scaleKing(s, combat_.square, 0);
+                }
             break;
         case EventKind::Eliminated:
         case EventKind::Disqualified:
-            if (e.seat != seat_) of(e.seat).clear();
+            if (e.seat != seat_) {
+                of(e.seat).clear();
+                kingField_[static_cast<std::size_t>(e.seat)].clear();
+                for (auto& field : kingModels_[static_cast<std::size_t>(e.seat)].field)
+                    field.clear();
+            }
             break;
         case EventKind::Refused:
-            if (opponent(e.seat)) pinning(e.seat, e.square, Need::Any, -1);
+            if (opponent(e.seat)) {
+                pinning(e.seat, e.square, Need::Any, -1);
+                scaleKing(e.seat, e.square, kRefusalFactor);
+            }
             break;
         case EventKind::Retreat:
             if (opponent(e.seat)) {
+                scaleKing(e.seat, e.square, 0);
                 const Square from = combat_.square;
                 const Square to = e.square;
                 const int seat = e.seat;
@@ -428,6 +563,7 @@ StartPosition Belief::sample(const Knowledge& knowledge, common::Random& random)
 double Belief::probability(int seat, bool king, Square square) const {
     const auto& ps = particles_[static_cast<std::size_t>(seat)];
     if (ps.empty()) return 0;
+    if (king) return kingField(seat)[static_cast<std::size_t>(square)];
     double total = 0;
     for (const Particle& p : ps) {
         const int there = p.pieces.pieceOn(square);

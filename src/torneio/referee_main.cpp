@@ -3,6 +3,7 @@
 //   torneio-referee --player SPEC --player SPEC [...] [options]   play a game or a match
 //   torneio-referee merge DIR...                                  statistics of record folders
 //   torneio-referee replay DIR|FILE...                            re-check records by the rules
+#include <algorithm>
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <filesystem>
@@ -35,7 +36,8 @@ po::options_description matchOptions() {
     o.add_options()("help,h", "this help")(
         "player,p", po::value<std::vector<std::string>>()->composing(),
         "a player: PATH, or name=N,cmd=PATH,arg=A,option.X=Y (add ,inprocess for the built-in "
-        "player in this process, no cmd); one per seat, 2 to 4")(
+        "player in this process, no cmd; name=N,human for a person at this terminal, at most "
+        "one, in a single game); one per seat, 2 to 4")(
         "seats", po::value<int>(), "with a single --player: self-play on this many seats")(
         "games,g", po::value<int>()->default_value(1), "number of games (seats rotate)")(
         "seed", po::value<std::uint64_t>()->default_value(1), "seed of the match")(
@@ -55,6 +57,12 @@ po::options_description matchOptions() {
         "log-level", po::value<std::string>()->default_value("warn"),
         "stderr log level: trace, debug, info, warn, error, critical, off");
     return o;
+}
+
+int humanSeats(const std::vector<SeatSpec>& specs) {
+    return static_cast<int>(std::count_if(specs.begin(), specs.end(), [](const SeatSpec& spec) {
+        return spec.kind == SeatKind::Human;
+    }));
 }
 
 std::vector<SeatSpec> players(const po::variables_map& vm) {
@@ -77,6 +85,7 @@ std::vector<SeatSpec> players(const po::variables_map& vm) {
         for (std::size_t j = 0; j < i; ++j)
             if (specs[i].name == specs[j].name)
                 throw UsageError{"two players are named '" + specs[i].name + "': give name="};
+    if (humanSeats(specs) > 1) throw UsageError{"at most one human seat: one terminal"};
     return specs;
 }
 
@@ -94,6 +103,8 @@ MatchConfig matchConfig(const po::variables_map& vm) {
     if (c.params.seats != static_cast<int>(c.players.size()))
         throw UsageError{"--params: the seats are the players"};
     c.games = positive(vm, "games");
+    if (humanSeats(c.players) > 0 && c.games != 1)
+        throw UsageError{"a game with a human seat is a single game: --games 1"};
     c.seed = vm["seed"].as<std::uint64_t>();
     c.concurrency = positive(vm, "concurrency");
     c.limits.decision = std::chrono::milliseconds(positive(vm, "decision-ms"));
@@ -190,7 +201,10 @@ int runMatchCommand(const po::variables_map& vm) {
         schedule(config.games, config.params.seats, config.seed, config.shard).size();
     const auto order = names(config.players);
     const auto start = std::chrono::steady_clock::now();
+    // A person plays on this terminal: no progress line to garble the game.
+    const bool progress = humanSeats(config.players) == 0;
     auto onGame = [&](const GameSummary&, const std::vector<GameSummary>& all) {
+        if (!progress) return true;
         const double elapsed =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         const double eta = common::etaSeconds(elapsed, all.size() - resumed, total - all.size());
@@ -198,7 +212,7 @@ int runMatchCommand(const po::variables_map& vm) {
         return true;
     };
     const auto games = runMatch(config, std::move(done), onGame);
-    common::endProgress();
+    if (progress) common::endProgress();
     printReport(games, order, formatParams(config.params));
     return 0;
 }

@@ -1,7 +1,9 @@
 #include <deque>
+#include <iostream>
 
 #include "common/program_spec.h"
 #include "torneio/player_session.h"
+#include "torneio/referee/human_seat.h"
 #include "torneio/referee/seat.h"
 
 namespace torneio::referee {
@@ -112,10 +114,10 @@ common::Result<std::unique_ptr<Seat>> openSeat(const SeatSpec& spec, const std::
         }
         case SeatKind::InProcess:
             return std::unique_ptr<Seat>(std::make_unique<InProcessSeat>());
-        case SeatKind::Human:
-            break;
+        case SeatKind::Human:  // the person at the terminal: the referee's stdin and stdout
+            return makeHumanSeat(std::cin, std::cout);
     }
-    return makeError("the human seat is not built yet (see include/torneio/referee/seat.h)");
+    return makeError("unknown seat kind");
 }
 
 }  // namespace torneio::referee

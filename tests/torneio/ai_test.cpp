@@ -337,29 +337,40 @@ TEST(AiTest, SameSeedAndBudgetGiveSameGame) {
 
 // ---- Strength ----------------------------------------------------------------------------------
 
-// A short match, seats rotated: the AI must score above even against the heuristic player.
-// DISABLED: the goal of issue 14, not met yet (docs/torneio-strength.md): the AI scores about
-// 0.4-0.6 against the heuristic player. Run with --gtest_also_run_disabled_tests.
-TEST(AiTest, DISABLED_BeatsHeuristicInShortMatch) {
+// A short match, seats rotated: the AI (default hunt policy) must clearly beat the heuristic
+// player. Deterministic at fixed seeds: 40 games score 0.725-0.800 over five seed bases
+// (docs/torneio-strength.md); the bar is 0.65.
+double matchScore(std::uint64_t seedBase, int games) {
     const Params params = defaultParams(2);
     double score = 0;
-    const int games = 24;
     for (int game = 0; game < games; ++game) {
-        AiConfig config = smallConfig(150);
-        AiPlayer ai(config);
+        AiPlayer ai{AiConfig{}};
         auto heuristic = makeHeuristicPlayer();
         std::vector<Player*> players{&ai, heuristic.get()};
         if (game % 2 == 1) std::swap(players[0], players[1]);
-        auto played = playGame(params, players, static_cast<std::uint64_t>(game) + 1000);
-        ASSERT_TRUE(played) << played.error();
+        auto played = playGame(params, players, static_cast<std::uint64_t>(game) + seedBase);
+        if (!played) return -1;
         const Outcome& outcome = played.value().outcome();
         const unsigned bit = 1u << (game % 2);
         if (outcome.seats & bit)
             score +=
                 outcome.kind == OutcomeKind::Win ? 1.0 : 1.0 / __builtin_popcount(outcome.seats);
     }
-    RecordProperty("score", std::to_string(score / games));
-    EXPECT_GT(score / games, 0.5) << "score " << score / games;
+    return score / games;
+}
+
+TEST(AiTest, BeatsHeuristicInShortMatch) {
+    const double score = matchScore(1000, 40);
+    RecordProperty("score", std::to_string(score));
+    std::printf("score %.3f\n", score);
+    EXPECT_GT(score, 0.65) << "score " << score;
+}
+
+// The same match at other seed bases: the margin of the test above (run by hand).
+TEST(AiTest, DISABLED_BeatsHeuristicMargin) {
+    for (std::uint64_t base : {1000u, 2000u, 3000u, 4000u, 5000u})
+        std::printf("seed base %llu: score %.3f\n", static_cast<unsigned long long>(base),
+                    matchScore(base, 40));
 }
 
 }  // namespace

@@ -4,11 +4,10 @@
 //   Program    a player program run as a child process, lines on its stdin/stdout (ChildSeat)
 //   InProcess  the `torneio` program's own PlayerSession run inside the referee (InProcessSeat):
 //              the same lines without a process, for tests and benchmarks
-//   Human      a person at the terminal. Not built yet: openSeat refuses it. The hook for
-//              whoever builds it: a class implementing Seat that shows each line the referee
-//              sends (newgame, events, requests) on the terminal and returns what the person
-//              types as the reply (answering `torneio` and `isready` itself), made by openSeat
-//              for SeatKind::Human; the command line already reads `--player name=me,human`.
+//   Human      a person at the terminal (human_seat.h): shows the seat's game, built from the
+//              lines the referee sends it (newgame, events, requests), on the referee's stdout
+//              and returns what the person types on its stdin as the reply (answering
+//              `torneio` and `isready` itself); no time limit. `--player name=me,human`.
 #pragma once
 
 #include <memory>
@@ -64,7 +63,7 @@ class Seat {
 
 // Opens a seat of the spec's kind; no line is exchanged yet (the referee does the handshake).
 // stderrLog: the file a program's standard error is appended to ("": discarded).
-// Errors: a program that cannot be started; the Human kind (not built yet).
+// Errors: a program that cannot be started. A Human seat uses std::cin and std::cout.
 common::Result<std::unique_ptr<Seat>> openSeat(const SeatSpec& spec, const std::string& stderrLog);
 
 }  // namespace torneio::referee
