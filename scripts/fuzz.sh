@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer harnesses with clang (AddressSanitizer + UndefinedBehaviorSanitizer) and
-# runs each for the given number of seconds, starting from the seed corpora in tests/fuzz/corpus
+# runs each for the given number of seconds, starting from the seed corpora in tests/lasca/fuzz/corpus
 # (new inputs found are kept in build-fuzz/corpus-<harness>/). Any crash, sanitizer report or
 # broken property stops that harness and fails the script; the crashing input is left in
 # build-fuzz/ as crash-*.
@@ -20,9 +20,9 @@ cmake --build "$LASCA_ROOT/build-fuzz" -j "$(nproc)" --target "${harnesses[@]}" 
 
 cd "$LASCA_ROOT/build-fuzz"
 for h in "${harnesses[@]}"; do
-    seeds="$LASCA_ROOT/tests/fuzz/corpus/${h%_fuzz}"
+    seeds="$LASCA_ROOT/tests/lasca/fuzz/corpus/${h%_fuzz}"
     mkdir -p "corpus-$h"
     echo "== $h: $seconds s" >&2
-    "./tests/fuzz/$h" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 \
+    "./tests/lasca/fuzz/$h" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 \
         -print_final_stats=1 "corpus-$h" "$seeds" 2>&1 | tail -n 12 >&2
 done

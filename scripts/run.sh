@@ -10,12 +10,14 @@
 #                                       (1 to 3, default 1) `torneio` players of kind KIND
 #                                       (random, heuristic or ai; default heuristic); the other
 #                                       arguments go to torneio-referee (--seed 7, --params ...)
+#   scripts/run.sh web [ARGS...]        the web page (lasca-web): prints the address to open,
+#                                       http://127.0.0.1:8080/ by default (--port N, --listen ADDR)
 # Build output goes to stderr, so stdout carries only the program's own lines.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
 LASCA_PROGRAMS=(lasca-match lasca-reference lasca-tune torneio torneio-referee torneio-ai-eval
-                torneio-bench)
+                torneio-bench lasca-web)
 
 # TORNEIO_PLAY: the arguments of torneio-referee for `torneio-play`: the person's seat, the
 # opponents, then the other arguments as given (and no log folder unless one is given).
@@ -53,6 +55,9 @@ if [ $# -gt 0 ]; then
         torneio_play_arguments "$@"
         set -- "${TORNEIO_PLAY[@]}"
         program=torneio-referee
+    elif [ "$1" = web ]; then
+        shift
+        program=lasca-web
     else
         for p in "${LASCA_PROGRAMS[@]}"; do
             if [ "$1" = "$p" ]; then

@@ -4,7 +4,8 @@
 set -euo pipefail
 
 LASCA_PACKAGES=(build-essential cmake libboost-program-options-dev libspdlog-dev libgtest-dev
-                libbenchmark-dev nlohmann-json3-dev time tmux)
+                libbenchmark-dev nlohmann-json3-dev time tmux
+                libboost-dev chromium chromium-driver python3-selenium)
 
 lasca_missing_packages() {
     local missing=()

@@ -3,8 +3,8 @@
 // The evaluation is linear in a set of features (EvalFeature), counted per colour: the score is
 // the sum over features of weight x (White's count - Black's count), seen from the side to move.
 // Each weight is tapered: a middlegame and an endgame value, blended by the phase (the number of
-// columns on the board). The weights come from the Texel tuner (src/tune, `lasca-tune fit`),
-// which writes src/eval_weights.inc; the engine compiles that file in.
+// columns on the board). The weights come from the Texel tuner (src/lasca/tune, `lasca-tune fit`),
+// which writes src/lasca/eval_weights.inc; the engine compiles that file in.
 #pragma once
 
 #include <array>
@@ -88,7 +88,7 @@ constexpr Score weightAt(EvalWeight w, int phase) {
     return (w.mg * phase + w.eg * (kPhaseMax - phase)) / kPhaseMax;
 }
 
-const EvalWeights& tunedWeights();     // the weights of src/eval_weights.inc
+const EvalWeights& tunedWeights();     // the weights of src/lasca/eval_weights.inc
 const EvalWeights& materialWeights();  // commanders only (soldier 100, officer 300)
 
 // The score of a position for the side to move.

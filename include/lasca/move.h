@@ -51,7 +51,7 @@ static_assert(std::is_trivial_v<Move>);
 
 // MoveList: the legal moves of one position, in generation order (by square, then by
 // direction), with room for the worst case. kMaxMoves is an upper bound found by searching for
-// the positions with the most legal moves (see tests/movegen_test.cpp, WorstCaseFitsTheList);
+// the positions with the most legal moves (see tests/lasca/movegen_test.cpp, WorstCaseFitsTheList);
 // the largest count we could construct is far below it.
 inline constexpr std::size_t kMaxMoves = 256;
 

@@ -2,7 +2,7 @@
 //   lasca-tune extract --pdn FILE... --out POSITIONS [--skip-plies N]
 //       quiet positions of finished games, labelled with the result ("<result> <LFEN>")
 //   lasca-tune fit --positions POSITIONS --out FILE [--epochs N] [--rate R] [--start S]
-//       Texel fit of the evaluation weights; writes src/eval_weights.inc
+//       Texel fit of the evaluation weights; writes src/lasca/eval_weights.inc
 //   lasca-tune scale --positions POSITIONS [--start S]
 //       only the fit's scale K, and the logistic scale in centi-soldiers that `lasca analyse`
 //       turns scores into winning chances with (docs/analysis.md)
@@ -111,7 +111,7 @@ int fit(const std::vector<std::string>& args) {
     double rate = 0;
     desc.add_options()("help,h", "this help")("positions", po::value(&positionsFile)->required(),
                                               "positions file (from extract)")(
-        "out", po::value(&out)->required(), "weights file to write (src/eval_weights.inc)")(
+        "out", po::value(&out)->required(), "weights file to write (src/lasca/eval_weights.inc)")(
         "epochs", po::value(&epochs)->default_value(3000), "full passes over the positions")(
         "rate", po::value(&rate)->default_value(0.5, "0.5"), "Adam step size, centi-soldiers")(
         "start", po::value(&start)->default_value("tuned"),

@@ -172,7 +172,7 @@ TEST_F(ProtocolSessions, Ugi) {
 }
 
 // Sessions added to protocol.md later are replayed too, except the Torneio player protocol's
-// (`torneio-...`), which tests/torneio replays against the `torneio` program.
+// (`torneio-...`), which tests/lasca/torneio replays against the `torneio` program.
 TEST_F(ProtocolSessions, AllOthers) {
     for (const Session& s : sessions()) {
         if (s.name == "uci" || s.name == "ugi" || s.name.starts_with("torneio-")) continue;

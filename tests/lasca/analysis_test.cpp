@@ -25,11 +25,11 @@ test::CliRun analyse(const std::string& args) {
 
 // The input of the pinned annotation: a lasca-match record and a game written by a person
 // (comments, a variation, a NAG, marks, an escape line, an unknown tag).
-const char* const kGames = "tests/data/analysis_games.pdn";
+const char* const kGames = "tests/lasca/data/analysis_games.pdn";
 // Its annotation at 5000 nodes a position. To renew it after a deliberate change of the
 // search or of the annotation format (from the source tree):
-//   build/lasca analyse tests/data/analysis_games.pdn --nodes 5000 > <this file>
-const char* const kAnnotated = "tests/data/analysis_games.annotated.pdn";
+//   build/lasca analyse tests/lasca/data/analysis_games.pdn --nodes 5000 > <this file>
+const char* const kAnnotated = "tests/lasca/data/analysis_games.annotated.pdn";
 
 std::vector<match::PdnGame> readGames(const std::string& text) {
     std::istringstream in(text);

@@ -1,0 +1,148 @@
+// One Lasca table of the web page: a game against the engine (or between two people at one
+// board), its analysis, LFEN and PDN, driven by JSON messages. Pure: JSON in, JSON out, the
+// engine behind an EngineChannel; no networking, no threads (protocol.md, "The web page's
+// WebSocket messages", lists every message).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "lasca/game.h"
+#include "web/engine_link.h"
+
+namespace web {
+
+using Json = nlohmann::json;
+
+// Level: a named strength of the engine as a node budget per move (`go nodes N`): the same
+// level plays the same moves on any machine.
+struct Level {
+    const char* name;
+    std::int64_t nodes;
+};
+inline constexpr std::array<Level, 6> kLevels = {{
+    {"Beginner", 20},
+    {"Novice", 150},
+    {"Casual", 1000},
+    {"Club", 8000},
+    {"Strong", 60000},
+    {"Master", 400000},
+}};
+
+inline constexpr int kMaxMultiPv = 5;
+inline constexpr std::size_t kMaxPreviewMoves = 64;
+inline constexpr std::size_t kMaxGamePlies = 2000;  // longer games are refused (PDN import)
+
+// TableSettings: who plays what.
+//   engineColour  the colour the engine plays, nothing when people play both sides
+//   level         index into kLevels
+struct TableSettings {
+    std::optional<lasca::Color> engineColour = lasca::Color::Black;
+    int level = 2;
+};
+
+// SearchJob: one `go` sent to the engine, waiting for its `bestmove`. The engine answers every
+// `go` with exactly one `bestmove`, in order, so the jobs form a queue; a cancelled job's lines
+// are dropped.
+//   play      true for the engine's move in a game, false for analysis (go infinite)
+//   ply       the game ply (moves played before the searched position) it searches
+//   history   the game's moves up to ply when it was sent: a job whose game changed is stale
+struct SearchJob {
+    bool play = false;
+    int ply = 0;
+    int multiPv = 1;
+    std::vector<std::string> history;
+    bool cancelled = false;
+};
+
+// LascaTable
+//   game_        the game: start position and moves (the rules core's Game)
+//   moves_       the moves as text, in step with game_.moves()
+//   viewPly_     the ply the page shows (0..moves_.size()): analysis runs on it
+//   evals_       per ply, White's score in centi-soldiers as last reported by the engine for
+//                that position (a mate is +-10000), nothing when unknown
+//   jobs_        the searches sent to the engine and not yet answered by bestmove
+//   analysing_, multiPv_   whether the page asked for analysis, and how many lines
+// Every message either changes the state and gets its replies, or gets exactly one error reply
+// and changes nothing.
+class LascaTable {
+  public:
+    explicit LascaTable(EngineFactory engineFactory);
+
+    // The first message of a table: the levels and the state.
+    std::vector<Json> hello();
+    // One message from the page (already parsed JSON). Replies to send back, in order.
+    std::vector<Json> handle(const Json& message);
+    // Parses raw text first: unreadable JSON is an error reply.
+    std::vector<Json> handleText(std::string_view text);
+    // One line from the engine.
+    std::vector<Json> onEngineLine(std::string_view line);
+    // The engine's output closed: it is dropped (the next search starts a new one).
+    std::vector<Json> onEngineClosed();
+
+    // For tests and the load script.
+    const lasca::Game& game() const { return game_; }
+    int viewPly() const { return viewPly_; }
+    bool engineRunning() const { return engine_ != nullptr; }
+    std::size_t pendingSearches() const { return jobs_.size(); }
+
+  private:
+    using Replies = std::vector<Json>;
+    // Handlers, one per message type; each returns an error message or fills replies.
+    std::optional<std::string> onNew(const Json& m, Replies& out);
+    std::optional<std::string> onMove(const Json& m, Replies& out);
+    std::optional<std::string> onTakeback(const Json& m, Replies& out);
+    std::optional<std::string> onView(const Json& m, Replies& out);
+    std::optional<std::string> onAnalyse(const Json& m, Replies& out);
+    std::optional<std::string> onPreview(const Json& m, Replies& out);
+    std::optional<std::string> onLfen(const Json& m, Replies& out);
+    std::optional<std::string> onPdnExport(const Json& m, Replies& out);
+    std::optional<std::string> onPdnImport(const Json& m, Replies& out);
+    std::optional<std::string> onSettings(const Json& m, Replies& out);
+
+    void startGame(const lasca::Position& start, const std::vector<std::string>& moves);
+    lasca::Position positionAt(int ply) const;
+    lasca::Game gameUpTo(int ply) const;
+    Json stateMessage() const;
+    Json statusJson(const lasca::GameStatus& status) const;
+    bool engineToMove() const;
+
+    // Engine scheduling: after every change, the search that should run is compared with the
+    // one that runs; a different one is stopped and the right one started.
+    void reschedule(Replies& out);
+    std::optional<SearchJob> wantedJob() const;
+    bool startJob(const SearchJob& job, Replies& out);
+    bool ensureEngine(Replies& out);
+    SearchJob* activeJob();
+    void onInfo(std::string_view line, Replies& out);
+    void onBestMove(std::string_view line, Replies& out);
+    void dropEngine();
+
+    EngineFactory engineFactory_;
+    std::unique_ptr<EngineChannel> engine_;
+    TableSettings settings_;
+    lasca::Game game_;
+    std::vector<std::string> moves_;
+    int viewPly_ = 0;
+    std::vector<std::optional<int>> evals_;
+    std::deque<SearchJob> jobs_;
+    bool analysing_ = false;
+    int multiPv_ = 1;
+    int engineMultiPv_ = 1;            // the MultiPV option last sent to the engine
+    int engineFailures_ = 0;           // engines that did not start or stopped
+    std::vector<Json> analysisLines_;  // the current analysis' latest line per MultiPV rank
+};
+
+// Square names and columns of a position, for the page: {"a1": "wb", ...} (occupied squares
+// only, columns top first as in LFEN).
+Json boardJson(const lasca::Position& pos);
+
+}  // namespace web

@@ -1,0 +1,54 @@
+// The `lasca-web` server: static files of the page over HTTP and one WebSocket per browser
+// tab (Boost.Beast on one Asio thread). The messages are handled by LascaTable (and, for
+// Torneio, TorneioHub); this layer only moves bytes, counts and limits.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "common/result.h"
+
+namespace web {
+
+// ServerConfig: what `lasca-web`'s command line sets.
+//   address, port    where to listen (127.0.0.1 by default; port 0 picks a free port)
+//   staticDir        the page's files (index.html, ...)
+//   enginePath       the Lasca engine program, one process per table that needs it
+//   maxTables        Lasca tables (WebSocket connections) at once; more are refused
+//   maxEngines       engine processes at once; a table over the limit gets an error reply
+//   messagesPerSecond, burst   the rate limit per connection (a token bucket): a message over
+//                    it gets an error reply and is not handled
+//   maxTorneioTables Torneio tables at once
+struct ServerConfig {
+    std::string address = "127.0.0.1";
+    std::uint16_t port = 8080;
+    std::string staticDir;
+    std::string enginePath;
+    int maxTables = 64;
+    int maxEngines = 64;
+    double messagesPerSecond = 20;
+    double burst = 60;
+    int maxTorneioTables = 16;
+};
+
+// Runs the server until SIGINT or SIGTERM. Prints "lasca-web: listening on http://ADDR:PORT/"
+// on stdout once it listens (with the real port when port was 0). Errors: the address cannot be
+// bound.
+common::Result<bool> runServer(const ServerConfig& config);
+
+// RateLimiter: a token bucket. `allow(now)` takes one token if there is one; tokens come back at
+// `perSecond`, up to `burst`.
+class RateLimiter {
+  public:
+    RateLimiter(double perSecond, double burst)
+        : perSecond_(perSecond), burst_(burst), tokens_(burst) {}
+    bool allow(double nowSeconds);
+
+  private:
+    double perSecond_;
+    double burst_;
+    double tokens_;
+    double last_ = -1;
+};
+
+}  // namespace web

@@ -1,0 +1,197 @@
+#!/usr/bin/python3
+"""Load test of lasca-web (issue 15): N tables play whole Lasca games against the engine at once.
+
+Starts lasca-web on a free 127.0.0.1 port (or uses --url), opens N WebSocket clients (threads,
+Python's standard library only), each playing one game against the engine at a tiny node budget
+(level 0) by always picking a legal move the server sent. Every game must end by the rules
+(R9, T1 or T2). Reports the server's memory and the engine processes during the run and after
+the clients left: the engines must be stopped when their tables close. Bounded: at most 200
+clients, each game at most --max-plies plies and the whole run at most --deadline seconds.
+
+  scripts/web-load.py --tables 50 [--server build/lasca-web] [--engine build/lasca]
+"""
+import argparse
+import base64
+import json
+import os
+import socket
+import struct
+import subprocess
+import sys
+import threading
+import time
+
+
+class WebSocket:
+    """A minimal WebSocket client (RFC 6455): text frames, masked, no extensions."""
+
+    def __init__(self, host, port, path="/ws", timeout=60):
+        self.sock = socket.create_connection((host, port), timeout=timeout)
+        key = base64.b64encode(os.urandom(16)).decode()
+        self.sock.sendall((f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
+                           f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                           f"Sec-WebSocket-Version: 13\r\n\r\n").encode())
+        self.buffer = b""
+        while b"\r\n\r\n" not in self.buffer:
+            chunk = self.sock.recv(4096)
+            if not chunk:
+                raise ConnectionError("closed during the handshake")
+            self.buffer += chunk
+        head, self.buffer = self.buffer.split(b"\r\n\r\n", 1)
+        if b" 101 " not in head.split(b"\r\n")[0]:
+            raise ConnectionError(head.split(b"\r\n")[0].decode())
+
+    def send(self, message):
+        data = json.dumps(message).encode()
+        header = bytes([0x81])
+        if len(data) < 126:
+            header += bytes([0x80 | len(data)])
+        elif len(data) < 65536:
+            header += bytes([0x80 | 126]) + struct.pack(">H", len(data))
+        else:
+            header += bytes([0x80 | 127]) + struct.pack(">Q", len(data))
+        mask = os.urandom(4)
+        self.sock.sendall(header + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data)))
+
+    def _read(self, n):
+        while len(self.buffer) < n:
+            chunk = self.sock.recv(65536)
+            if not chunk:
+                raise ConnectionError("closed")
+            self.buffer += chunk
+        out, self.buffer = self.buffer[:n], self.buffer[n:]
+        return out
+
+    def receive(self):
+        """The next text message as JSON (control frames skipped)."""
+        while True:
+            b0, b1 = self._read(2)
+            length = b1 & 0x7F
+            if length == 126:
+                length = struct.unpack(">H", self._read(2))[0]
+            elif length == 127:
+                length = struct.unpack(">Q", self._read(8))[0]
+            payload = self._read(length)
+            opcode = b0 & 0x0F
+            if opcode == 8:
+                raise ConnectionError("closed by the server")
+            if opcode == 1:
+                return json.loads(payload)
+
+    def close(self):
+        try:
+            self.sock.sendall(bytes([0x88, 0x80]) + os.urandom(4))
+        except OSError:
+            pass
+        self.sock.close()
+
+
+def play_one_game(host, port, index, max_plies, results):
+    try:
+        ws = WebSocket(host, port)
+        ws.send({"type": "new", "engine": "black" if index % 2 == 0 else "white", "level": 0})
+        state = None
+        while True:
+            m = ws.receive()
+            if m["type"] == "error":
+                raise RuntimeError(m["message"])
+            if m["type"] != "state" or m["moves"] == [] and state is None and m["engine"] != ("black" if index % 2 == 0 else "white"):
+                continue
+            state = m
+            if state["status"]["over"]:
+                break
+            if len(state["moves"]) > max_plies:
+                raise RuntimeError("game too long")
+            if not state["thinking"] and state["sideToMove"] != state["engine"]:
+                legal = state["legal"]
+                ply = len(state["moves"])
+                ws.send({"type": "move", "ply": ply, "move": legal[(ply * 7 + index) % len(legal)]["move"]})
+        results[index] = ("ok", len(state["moves"]), state["status"]["rule"])
+        ws.close()
+    except Exception as e:  # noqa: BLE001 - any failure of a client is reported
+        results[index] = ("fail", 0, str(e))
+
+
+def children_of(pid):
+    kids = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+                if int(fields[1]) == pid:
+                    kids.append(int(entry))
+            except OSError:
+                pass
+    return kids
+
+
+def rss_kb(pid):
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def main():
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--tables", type=int, default=10)
+    p.add_argument("--server", default=os.path.join(root, "build", "lasca-web"))
+    p.add_argument("--engine", default=os.path.join(root, "build", "lasca"))
+    p.add_argument("--max-plies", type=int, default=400)
+    p.add_argument("--deadline", type=float, default=600)
+    args = p.parse_args()
+    if not 1 <= args.tables <= 200:
+        sys.exit("--tables must be 1..200")
+    server = subprocess.Popen([args.server, "--port", "0", "--engine", args.engine, "--log-level", "warn",
+                               "--max-tables", str(args.tables), "--max-engines", str(args.tables)],
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        line = server.stdout.readline()
+        port = int(line.strip().rsplit(":", 1)[1].rstrip("/"))
+        idle_rss = rss_kb(server.pid)
+        results = [None] * args.tables
+        threads = [threading.Thread(target=play_one_game, args=("127.0.0.1", port, i, args.max_plies, results), daemon=True)
+                   for i in range(args.tables)]
+        start = time.monotonic()
+        for t in threads:
+            t.start()
+        peak_engines, peak_rss, peak_engine_rss = 0, 0, 0
+        while any(t.is_alive() for t in threads) and time.monotonic() - start < args.deadline:
+            kids = children_of(server.pid)
+            peak_engines = max(peak_engines, len(kids))
+            peak_rss = max(peak_rss, rss_kb(server.pid))
+            peak_engine_rss = max(peak_engine_rss, sum(rss_kb(k) for k in kids))
+            time.sleep(0.2)
+        elapsed = time.monotonic() - start
+        # The clients have left: every engine must be gone soon (a hang guard, not a measure).
+        deadline = time.monotonic() + 10
+        while children_of(server.pid) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        left = len(children_of(server.pid))
+        ok = [r for r in results if r and r[0] == "ok"]
+        failed = [r for r in results if not r or r[0] != "ok"]
+        rules = {}
+        for r in ok:
+            rules[r[2]] = rules.get(r[2], 0) + 1
+        print(f"tables: {args.tables}, games completed: {len(ok)}, failed: {len(failed)}")
+        print(f"endings: {rules}; plies: total {sum(r[1] for r in ok)}, "
+              f"longest {max((r[1] for r in ok), default=0)}")
+        print(f"wall time: {elapsed:.1f} s")
+        print(f"server RSS: idle {idle_rss} kB, peak {peak_rss} kB, after {rss_kb(server.pid)} kB")
+        print(f"engine processes: peak {peak_engines}, peak total RSS {peak_engine_rss} kB, after the clients left {left}")
+        for r in failed[:5]:
+            print(f"failure: {r}")
+        return 0 if not failed and left == 0 else 1
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,632 @@
+#include "web/lasca_table.h"
+
+#include <algorithm>
+#include <charconv>
+#include <initializer_list>
+#include <sstream>
+#include <utility>
+
+#include "common/text.h"
+#include "lasca/match/pdn.h"
+#include "lasca/movegen.h"
+#include "lasca/notation.h"
+#include "web/messages.h"
+
+namespace web {
+
+namespace {
+
+constexpr int kMateScore = 10000;       // a mate's place on the evaluation bar and graph
+constexpr std::size_t kMaxLfen = 2000;  // longer LFEN text is refused before parsing
+constexpr std::size_t kMaxPdn = 60000;  // within the 64 KB message limit
+constexpr std::size_t kMaxMoveText = 64;
+constexpr int kEngineHashMb = 8;       // per table: 50 tables stay under half a gigabyte
+constexpr int kMaxEngineFailures = 3;  // a table stops starting engines after that many
+
+const char* colourName(lasca::Color c) {
+    return c == lasca::Color::White ? "white" : "black";
+}
+
+// The rule that ended a game, as the page shows it (lasca-rules.md).
+const char* ruleOf(lasca::Termination t) {
+    switch (t) {
+        case lasca::Termination::NoLegalMove:
+            return "R9";
+        case lasca::Termination::Repetition:
+            return "T1";
+        case lasca::Termination::NoProgress:
+            return "T2";
+        case lasca::Termination::None:
+            break;
+    }
+    return "";
+}
+
+std::string statusText(const lasca::GameStatus& status) {
+    switch (status.termination) {
+        case lasca::Termination::NoLegalMove:
+            return status.outcome == lasca::Outcome::WhiteWins
+                       ? "White wins: Black has no legal move (R9)"
+                       : "Black wins: White has no legal move (R9)";
+        case lasca::Termination::Repetition:
+            return "Draw by threefold repetition (T1)";
+        case lasca::Termination::NoProgress:
+            return "Draw: 100 plies without capture or soldier move (T2)";
+        case lasca::Termination::None:
+            break;
+    }
+    return "";
+}
+
+lasca::match::EndReason endReasonOf(lasca::Termination t) {
+    switch (t) {
+        case lasca::Termination::Repetition:
+            return lasca::match::EndReason::Repetition;
+        case lasca::Termination::NoProgress:
+            return lasca::match::EndReason::NoProgress;
+        default:
+            return lasca::match::EndReason::NoLegalMove;
+    }
+}
+
+Json squaresJson(const lasca::Move& m) {
+    Json path = Json::array();
+    path.push_back(lasca::squareName(m.origin()));
+    for (int i = 0; i < m.length; ++i) path.push_back(lasca::squareName(m.landing(i)));
+    return path;
+}
+
+Json legalMovesJson(const lasca::Position& pos) {
+    lasca::MoveList list;
+    lasca::generateMoves(pos, list);
+    Json moves = Json::array();
+    for (const lasca::Move& m : list)
+        moves.push_back({{"move", lasca::formatMove(m)}, {"path", squaresJson(m)}});
+    return moves;
+}
+
+std::optional<std::int64_t> numberAfter(const std::vector<std::string_view>& tokens,
+                                        std::size_t& i) {
+    if (i + 1 >= tokens.size()) return std::nullopt;
+    std::int64_t value = 0;
+    const auto text = tokens[++i];
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+    return value;
+}
+
+// EngineInfo: what one `info depth ...` line of the engine says.
+struct EngineInfo {
+    int depth = 0;
+    int multiPv = 1;
+    bool mate = false;
+    std::int64_t score = 0;
+    bool bound = false;
+    std::int64_t nodes = 0;
+    std::int64_t nps = 0;
+    std::vector<std::string> pv;
+};
+
+std::optional<EngineInfo> parseInfo(std::string_view line) {
+    const auto tokens = common::splitWhitespace(line);
+    if (tokens.size() < 2 || tokens[0] != "info" || tokens[1] == "string") return std::nullopt;
+    EngineInfo info;
+    bool hasScore = false;
+    for (std::size_t i = 1; i < tokens.size(); ++i) {
+        const auto t = tokens[i];
+        if (t == "pv") {
+            for (++i; i < tokens.size(); ++i) info.pv.emplace_back(tokens[i]);
+            break;
+        }
+        if (t == "lowerbound" || t == "upperbound") {
+            info.bound = true;
+            continue;
+        }
+        if (t == "score" && i + 1 < tokens.size()) {
+            info.mate = tokens[++i] == "mate";
+            const auto v = numberAfter(tokens, i);
+            if (!v) return std::nullopt;
+            info.score = *v;
+            hasScore = true;
+            continue;
+        }
+        const auto v = numberAfter(tokens, i);
+        if (!v) return std::nullopt;
+        if (t == "depth") info.depth = static_cast<int>(*v);
+        if (t == "multipv") info.multiPv = static_cast<int>(*v);
+        if (t == "nodes") info.nodes = *v;
+        if (t == "nps") info.nps = *v;
+    }
+    if (!hasScore || info.pv.empty()) return std::nullopt;
+    return info;
+}
+
+// The score for White in centi-soldiers, a mate counting as +-kMateScore.
+int whiteScore(const EngineInfo& info, lasca::Color sideToMove) {
+    std::int64_t cp = info.score;
+    if (info.mate) cp = info.score > 0 ? kMateScore : -kMateScore;
+    cp = std::clamp<std::int64_t>(cp, -kMateScore, kMateScore);
+    return static_cast<int>(sideToMove == lasca::Color::White ? cp : -cp);
+}
+
+bool sameJob(const SearchJob& a, const SearchJob& b) {
+    return a.play == b.play && a.ply == b.ply && a.multiPv == b.multiPv && a.history == b.history;
+}
+
+}  // namespace
+
+Json boardJson(const lasca::Position& pos) {
+    Json board = Json::object();
+    for (lasca::Square s = 0; s < lasca::kSquares; ++s)
+        if (pos.height(s) > 0)
+            board[lasca::squareName(s)] = lasca::columnText(pos.column(s), pos.height(s));
+    return board;
+}
+
+LascaTable::LascaTable(EngineFactory engineFactory)
+    : engineFactory_(std::move(engineFactory)), evals_(1) {
+}
+
+std::vector<Json> LascaTable::hello() {
+    Json levels = Json::array();
+    for (const Level& l : kLevels) levels.push_back({{"name", l.name}, {"nodes", l.nodes}});
+    Replies out;
+    out.push_back(
+        {{"type", "hello"}, {"game", "lasca"}, {"levels", levels}, {"maxMultiPv", kMaxMultiPv}});
+    reschedule(out);
+    out.push_back(stateMessage());
+    return out;
+}
+
+std::vector<Json> LascaTable::handleText(std::string_view text) {
+    auto parsed = parseMessage(text);
+    if (!parsed) return {errorMessage(parsed.error())};
+    return handle(parsed.value());
+}
+
+std::vector<Json> LascaTable::handle(const Json& message) {
+    const auto type = messageType(message);
+    if (!type) return {errorMessage(type.error())};
+    using Handler = std::optional<std::string> (LascaTable::*)(const Json&, Replies&);
+    static const std::pair<const char*, Handler> handlers[] = {
+        {"new", &LascaTable::onNew},
+        {"settings", &LascaTable::onSettings},
+        {"move", &LascaTable::onMove},
+        {"takeback", &LascaTable::onTakeback},
+        {"view", &LascaTable::onView},
+        {"analyse", &LascaTable::onAnalyse},
+        {"preview", &LascaTable::onPreview},
+        {"lfen", &LascaTable::onLfen},
+        {"pdn.export", &LascaTable::onPdnExport},
+        {"pdn.import", &LascaTable::onPdnImport},
+    };
+    for (const auto& [name, handler] : handlers) {
+        if (type.value() != name) continue;
+        Replies out;
+        if (auto error = (this->*handler)(message, out)) return {errorMessage(*error)};
+        return out;
+    }
+    return {errorMessage("unknown message type '" + common::printable(type.value()) + "'")};
+}
+
+// ---- Messages from the page ------------------------------------------------------------------
+
+namespace {
+// Reads the optional "engine" and "level" fields into settings.
+std::optional<std::string> readSettings(const Json& m, TableSettings& settings) {
+    if (m.contains("engine")) {
+        const auto engine = stringField(m, "engine", 8);
+        if (!engine) return engine.error();
+        if (engine.value() == "white")
+            settings.engineColour = lasca::Color::White;
+        else if (engine.value() == "black")
+            settings.engineColour = lasca::Color::Black;
+        else if (engine.value() == "none")
+            settings.engineColour.reset();
+        else
+            return "engine must be white, black or none";
+    }
+    if (m.contains("level")) {
+        const auto level = intField(m, "level", 0, static_cast<std::int64_t>(kLevels.size()) - 1);
+        if (!level) return level.error();
+        settings.level = static_cast<int>(level.value());
+    }
+    return std::nullopt;
+}
+}  // namespace
+
+std::optional<std::string> LascaTable::onNew(const Json& m, Replies& out) {
+    if (auto e = checkFields(m, {"engine", "level"})) return e;
+    TableSettings settings = settings_;
+    if (auto e = readSettings(m, settings)) return e;
+    settings_ = settings;
+    startGame(lasca::Position::startPosition(), {});
+    reschedule(out);
+    out.push_back(stateMessage());
+    return std::nullopt;
+}
+
+std::optional<std::string> LascaTable::onSettings(const Json& m, Replies& out) {
+    if (auto e = checkFields(m, {"engine", "level"})) return e;
+    TableSettings settings = settings_;
+    if (auto e = readSettings(m, settings)) return e;
+    settings_ = settings;
+    reschedule(out);
+    out.push_back(stateMessage());
+    return std::nullopt;
+}
+
+std::optional<std::string> LascaTable::onMove(const Json& m, Replies& out) {
+    if (auto e = checkFields(m, {"ply", "move"})) return e;
+    const auto ply = intField(m, "ply", 0, static_cast<std::int64_t>(moves_.size()));
+    if (!ply) return ply.error();
+    const auto text = stringField(m, "move", kMaxMoveText);
+    if (!text) return text.error();
+    if (moves_.size() >= kMaxGamePlies) return "the game is too long";
+    lasca::Game game = gameUpTo(static_cast<int>(ply.value()));
+    if (game.status(lasca::DrawRules{}).over()) return "the game is over";
+    if (settings_.engineColour && game.current().sideToMove() == *settings_.engineColour)
+        return "it is the engine's turn";
+    const auto move = game.playText(text.value());
+    if (!move) return move.error();
+    const auto kept = static_cast<std::size_t>(ply.value());
+    moves_.resize(kept);
+    evals_.resize(kept + 1);
+    moves_.push_back(lasca::formatMove(move.value()));
+    evals_.emplace_back();
+    game_ = std::move(game);
+    viewPly_ = static_cast<int>(moves_.size());
+    reschedule(out);
+    out.push_back(stateMessage());
+    return std::nullopt;
+}
+
+std::optional<std::string> LascaTable::onTakeback(const Json& m, Replies& out) {
+    if (auto e = checkFields(m, {})) return e;
+    if (moves_.empty()) return "there is no move to take back";
+    std::size_t keep = moves_.size() - 1;
+    if (settings_.engineColour) {
+        // Back to a position where the person is to move (or the start).
+        while (keep > 0 &&
+               positionAt(static_cast<int>(keep)).sideToMove() == *settings_.engineColour)
+            --keep;
+    }
+    const std::vector<std::string> moves(moves_.begin(),
+                                         moves_.begin() + static_cast<std::ptrdiff_t>(keep));
+    std::vector<std::optional<int>> evals(evals_.begin(),
+                                          evals_.begin() + static_cast<std::ptrdiff_t>(keep + 1));
+    startGame(game_.start(), moves);
+    evals_ = std::move(evals);
+    reschedule(out);
+    out.push_back(stateMessage());
+    return std::nullopt;
+}
+
+std::optional<std::string> LascaTable::onView(const Json& m, Replies& out) {
+    if (auto e = checkFields(m, {"ply"})) return e;
+    const auto ply = intField(m, "ply", 0, static_cast<std::int64_t>(moves_.size()));
+    if (!ply) return ply.error();
+    viewPly_ = static_cast<int>(ply.value());
+    reschedule(out);
+    out.push_back(stateMessage());
+    return std::nullopt;
+}
+
+std::optional<std::string> LascaTable::onAnalyse(const Json& m, Replies& out) {
+    if (auto e = checkFields(m, {"on", "multipv"})) return e;
+    const auto on = boolField(m, "on");
+    if (!on) return on.error();
+    int multiPv = multiPv_;
+    if (m.contains("multipv")) {
+        const auto v = intField(m, "multipv", 1, kMaxMultiPv);
+        if (!v) return v.error();
+        multiPv = static_cast<int>(v.value());
+    }
+    analysing_ = on.value();
+    multiPv_ = multiPv;
+    reschedule(out);
+    out.push_back(stateMessage());
+    return std::nullopt;
+}
+
+std::optional<std::string> LascaTable::onPreview(const Json& m, Replies& out) {
+    if (auto e = checkFields(m, {"ply", "moves"})) return e;
+    const auto ply = intField(m, "ply", 0, static_cast<std::int64_t>(moves_.size()));
+    if (!ply) return ply.error();
+    if (!m.contains("moves") || !m["moves"].is_array()) return "moves must be an array";
+    const Json& moves = m["moves"];
+    if (moves.size() > kMaxPreviewMoves) return "moves: at most 64";
+    lasca::Game game = gameUpTo(static_cast<int>(ply.value()));
+    Json lastMove = Json::array();
+    Json played = Json::array();
+    for (const Json& move : moves) {
+        if (!move.is_string() || move.get_ref<const std::string&>().size() > kMaxMoveText)
+            return "moves must be move texts";
+        const auto result = game.playText(move.get_ref<const std::string&>());
+        if (!result) return result.error();
+        lastMove = squaresJson(result.value());
+        played.push_back(lasca::formatMove(result.value()));
+    }
+    out.push_back({{"type", "preview"},
+                   {"ply", ply.value()},
+                   {"moves", played},
+                   {"board", boardJson(game.current())},
+                   {"lastMove", lastMove},
+                   {"lfen", game.current().toLfen()}});
+    return std::nullopt;
+}
+
+std::optional<std::string> LascaTable::onLfen(const Json& m, Replies& out) {
+    if (auto e = checkFields(m, {"lfen"})) return e;
+    const auto text = stringField(m, "lfen", kMaxLfen);
+    if (!text) return text.error();
+    const auto pos = lasca::Position::fromLfen(text.value());
+    if (!pos) return pos.error();
+    startGame(pos.value(), {});
+    reschedule(out);
+    out.push_back(stateMessage());
+    return std::nullopt;
+}
+
+std::optional<std::string> LascaTable::onPdnExport(const Json& m, Replies& out) {
+    if (auto e = checkFields(m, {})) return e;
+    lasca::match::PdnGame pdn;
+    const auto status = game_.status(lasca::DrawRules{});
+    const auto engineName =
+        std::string("lasca (") + kLevels[static_cast<std::size_t>(settings_.level)].name + ")";
+    const bool engineWhite = settings_.engineColour == lasca::Color::White;
+    const bool engineBlack = settings_.engineColour == lasca::Color::Black;
+    pdn.tags = {{"Event", "lasca-web"},
+                {"Site", "?"},
+                {"Date", "????.??.??"},
+                {"Round", "-"},
+                {"White", engineWhite ? engineName : "you"},
+                {"Black", engineBlack ? engineName : "you"},
+                {"Result", lasca::match::pdnResult(status.outcome)},
+                {"GameType", "Lasca"},
+                {"FEN", game_.start().toLfen()}};
+    if (status.over())
+        pdn.tags.emplace_back("Termination",
+                              lasca::match::endReasonName(endReasonOf(status.termination)));
+    pdn.tags.emplace_back("PlyCount", std::to_string(moves_.size()));
+    pdn.moves = moves_;
+    pdn.result = lasca::match::pdnResult(status.outcome);
+    out.push_back({{"type", "pdn"}, {"pdn", lasca::match::writePdn(pdn)}});
+    return std::nullopt;
+}
+
+std::optional<std::string> LascaTable::onPdnImport(const Json& m, Replies& out) {
+    if (auto e = checkFields(m, {"pdn"})) return e;
+    const auto text = stringField(m, "pdn", kMaxPdn);
+    if (!text) return text.error();
+    std::istringstream in(text.value());
+    const auto games = lasca::match::readPdn(in);
+    if (!games) return "PDN: " + games.error();
+    if (games.value().empty()) return "PDN: no game found";
+    const auto& pdn = games.value().front();
+    const auto start = lasca::match::startOf(pdn);
+    if (!start) return "PDN: " + start.error();
+    if (pdn.moves.size() > kMaxGamePlies) return "PDN: the game is too long";
+    lasca::Game game(start.value());
+    std::vector<std::string> moves;
+    for (std::size_t i = 0; i < pdn.moves.size(); ++i) {
+        if (game.status(lasca::DrawRules{}).over())
+            return "PDN: move " + std::to_string(i + 1) + " comes after the end of the game";
+        const auto move = game.playText(pdn.moves[i]);
+        if (!move)
+            return "PDN: move " + std::to_string(i + 1) + " '" + common::printable(pdn.moves[i]) +
+                   "': " + move.error();
+        moves.push_back(lasca::formatMove(move.value()));
+    }
+    startGame(start.value(), moves);
+    reschedule(out);
+    out.push_back(stateMessage());
+    return std::nullopt;
+}
+
+// ---- The game --------------------------------------------------------------------------------
+
+void LascaTable::startGame(const lasca::Position& start, const std::vector<std::string>& moves) {
+    lasca::Game game(start);
+    for (const auto& move : moves) game.playText(move);  // checked by every caller
+    game_ = std::move(game);
+    moves_ = moves;
+    viewPly_ = static_cast<int>(moves_.size());
+    evals_.assign(moves_.size() + 1, std::nullopt);
+}
+
+lasca::Game LascaTable::gameUpTo(int ply) const {
+    lasca::Game game(game_.start());
+    for (int i = 0; i < ply; ++i) game.play(game_.moves()[static_cast<std::size_t>(i)]);
+    return game;
+}
+
+lasca::Position LascaTable::positionAt(int ply) const {
+    return gameUpTo(ply).current();
+}
+
+bool LascaTable::engineToMove() const {
+    return settings_.engineColour && !game_.status(lasca::DrawRules{}).over() &&
+           game_.current().sideToMove() == *settings_.engineColour;
+}
+
+Json LascaTable::statusJson(const lasca::GameStatus& status) const {
+    return {{"over", status.over()},
+            {"result", lasca::match::pdnResult(status.outcome)},
+            {"rule", ruleOf(status.termination)},
+            {"text", statusText(status)}};
+}
+
+Json LascaTable::stateMessage() const {
+    const lasca::Game view = gameUpTo(viewPly_);
+    const lasca::Position& pos = view.current();
+    const auto viewStatus = view.status(lasca::DrawRules{});
+    Json lastMove = Json::array();
+    if (viewPly_ > 0) lastMove = squaresJson(game_.moves()[static_cast<std::size_t>(viewPly_ - 1)]);
+    Json evals = Json::array();
+    for (const auto& e : evals_) evals.push_back(e ? Json(*e) : Json(nullptr));
+    const auto* active = jobs_.empty() ? nullptr : &jobs_.back();
+    const bool thinking = active && !active->cancelled && active->play;
+    return {{"type", "state"},
+            {"engine", settings_.engineColour ? colourName(*settings_.engineColour) : "none"},
+            {"level", settings_.level},
+            {"startLfen", game_.start().toLfen()},
+            {"moves", moves_},
+            {"ply", viewPly_},
+            {"lfen", pos.toLfen()},
+            {"board", boardJson(pos)},
+            {"sideToMove", colourName(pos.sideToMove())},
+            {"legal", viewStatus.over() ? Json::array() : legalMovesJson(pos)},
+            {"lastMove", lastMove},
+            {"status", statusJson(game_.status(lasca::DrawRules{}))},
+            {"viewStatus", statusJson(viewStatus)},
+            {"evals", evals},
+            {"thinking", thinking},
+            {"analysing", analysing_},
+            {"multipv", multiPv_}};
+}
+
+// ---- The engine ------------------------------------------------------------------------------
+
+std::optional<SearchJob> LascaTable::wantedJob() const {
+    SearchJob job;
+    if (engineToMove()) {
+        job.play = true;
+        job.ply = static_cast<int>(moves_.size());
+    } else if (analysing_) {
+        job.ply = viewPly_;
+        job.multiPv = multiPv_;
+        if (gameUpTo(viewPly_).status(lasca::DrawRules{}).over()) return std::nullopt;
+    } else {
+        return std::nullopt;
+    }
+    job.history.assign(moves_.begin(), moves_.begin() + job.ply);
+    return job;
+}
+
+SearchJob* LascaTable::activeJob() {
+    if (jobs_.empty() || jobs_.back().cancelled) return nullptr;
+    return &jobs_.back();
+}
+
+void LascaTable::reschedule(Replies& out) {
+    const auto wanted = wantedJob();
+    SearchJob* active = activeJob();
+    if (active && wanted && sameJob(*active, *wanted)) return;
+    if (active) {
+        active->cancelled = true;
+        if (engine_) engine_->send("stop");
+    }
+    if (wanted) startJob(*wanted, out);
+}
+
+bool LascaTable::ensureEngine(Replies& out) {
+    if (engine_) return true;
+    if (engineFailures_ >= kMaxEngineFailures) return false;
+    auto engine = engineFactory_();
+    if (!engine) {
+        ++engineFailures_;
+        out.push_back(errorMessage("engine: " + engine.error()));
+        return false;
+    }
+    engine_ = std::move(engine).value();
+    jobs_.clear();
+    engineMultiPv_ = 1;
+    engine_->send("uci");
+    engine_->send("setoption name Hash value " + std::to_string(kEngineHashMb));
+    engine_->send("ucinewgame");
+    engine_->send("isready");
+    return true;
+}
+
+bool LascaTable::startJob(const SearchJob& job, Replies& out) {
+    if (!ensureEngine(out)) return false;
+    const int multiPv = job.play ? 1 : job.multiPv;
+    if (multiPv != engineMultiPv_) {
+        engine_->send("setoption name MultiPV value " + std::to_string(multiPv));
+        engineMultiPv_ = multiPv;
+    }
+    std::string position = "position fen " + game_.start().toLfen();
+    if (!job.history.empty()) {
+        position += " moves";
+        for (const auto& move : job.history) position += " " + move;
+    }
+    engine_->send(position);
+    const auto nodes = kLevels[static_cast<std::size_t>(settings_.level)].nodes;
+    engine_->send(job.play ? "go nodes " + std::to_string(nodes) : std::string("go infinite"));
+    jobs_.push_back(job);
+    analysisLines_.clear();
+    return true;
+}
+
+std::vector<Json> LascaTable::onEngineLine(std::string_view line) {
+    Replies out;
+    if (line.starts_with("bestmove"))
+        onBestMove(line, out);
+    else if (line.starts_with("info "))
+        onInfo(line, out);
+    return out;
+}
+
+void LascaTable::onInfo(std::string_view line, Replies& out) {
+    if (jobs_.empty() || jobs_.front().cancelled) return;
+    const SearchJob& job = jobs_.front();
+    const auto info = parseInfo(line);
+    if (!info || info->bound || info->multiPv < 1 || info->multiPv > job.multiPv) return;
+    const auto side = positionAt(job.ply).sideToMove();
+    const int white = whiteScore(*info, side);
+    if (info->multiPv == 1) evals_[static_cast<std::size_t>(job.ply)] = white;
+    if (job.play) return;
+    Json score = info->mate ? Json{{"mate", info->score}} : Json{{"cp", info->score}};
+    Json entry = {{"multipv", info->multiPv},
+                  {"depth", info->depth},
+                  {"score", score},
+                  {"white", white},
+                  {"pv", info->pv}};
+    analysisLines_.resize(static_cast<std::size_t>(job.multiPv));
+    analysisLines_[static_cast<std::size_t>(info->multiPv - 1)] = entry;
+    Json lines = Json::array();
+    for (const auto& l : analysisLines_)
+        if (!l.is_null()) lines.push_back(l);
+    out.push_back({{"type", "analysis"},
+                   {"ply", job.ply},
+                   {"depth", info->depth},
+                   {"nodes", info->nodes},
+                   {"nps", info->nps},
+                   {"lines", lines}});
+}
+
+void LascaTable::onBestMove(std::string_view line, Replies& out) {
+    if (jobs_.empty()) return;
+    const SearchJob job = jobs_.front();
+    jobs_.pop_front();
+    if (job.cancelled || !job.play) return;
+    const auto tokens = common::splitWhitespace(line);
+    if (tokens.size() < 2 || tokens[1] == "0000") return;
+    const auto move = game_.playText(tokens[1]);
+    if (!move) {
+        out.push_back(errorMessage("the engine played an illegal move: " + move.error()));
+        return;
+    }
+    moves_.push_back(lasca::formatMove(move.value()));
+    evals_.emplace_back();
+    viewPly_ = static_cast<int>(moves_.size());
+    reschedule(out);
+    out.push_back(stateMessage());
+}
+
+std::vector<Json> LascaTable::onEngineClosed() {
+    Replies out;
+    dropEngine();
+    ++engineFailures_;
+    out.push_back(errorMessage("the engine stopped"));
+    out.push_back(stateMessage());
+    return out;
+}
+
+void LascaTable::dropEngine() {
+    engine_.reset();
+    jobs_.clear();
+}
+
+}  // namespace web

@@ -1,0 +1,572 @@
+#include "web/server.h"
+
+#include <atomic>
+#include <chrono>
+#include <deque>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <random>
+#include <sstream>
+#include <utility>
+
+#include <boost/asio.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+
+#include "common/logging.h"
+#include "common/text.h"
+#include "torneio/player.h"
+#include "web/lasca_table.h"
+#include "web/messages.h"
+#include "web/torneio_table.h"
+
+namespace web {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+
+bool RateLimiter::allow(double nowSeconds) {
+    if (last_ >= 0) tokens_ = std::min(burst_, tokens_ + (nowSeconds - last_) * perSecond_);
+    last_ = nowSeconds;
+    if (tokens_ < 1) return false;
+    tokens_ -= 1;
+    return true;
+}
+
+namespace {
+
+// The longest WebSocket frame read; longer messages than kMaxMessageBytes still get an error
+// reply, longer frames than this close the connection.
+constexpr std::size_t kMaxFrameBytes = 1 << 20;
+constexpr std::size_t kMaxQueuedMessages = 2000;  // a tab that reads nothing is disconnected
+constexpr std::chrono::seconds kHttpTimeout{30};
+
+double secondsNow() {
+    using namespace std::chrono;
+    return duration<double>(steady_clock::now().time_since_epoch()).count();
+}
+
+std::string dumpJson(const Json& j) {
+    return j.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+class WsSession;
+
+// TorneioEntry: one Torneio table of the server and the tabs that hold its seats.
+//   listeners   per seat (0-based), the sessions showing that seat
+//   lastActive  when a tab last joined or acted: a table nobody looked at for kTorneioIdle goes
+struct TorneioEntry {
+    std::shared_ptr<TorneioTable> table;
+    std::vector<std::vector<std::weak_ptr<WsSession>>> listeners;
+    std::chrono::steady_clock::time_point lastActive;
+};
+constexpr std::chrono::minutes kTorneioIdle{30};
+
+// ServerState: what every connection shares; only touched on the server's one thread, but for
+// the counters, which engine destructors may also change.
+struct ServerState {
+    ServerConfig config;
+    std::atomic<int> tables{0};
+    std::atomic<int> engines{0};
+    net::any_io_executor executor;
+    std::map<std::string, TorneioEntry> torneio;
+};
+
+// CountedEngine: a ProcessEngine that holds one of the server's engine places while it lives.
+class CountedEngine : public EngineChannel {
+  public:
+    CountedEngine(std::unique_ptr<ProcessEngine> engine, std::shared_ptr<ServerState> state)
+        : engine_(std::move(engine)), state_(std::move(state)) {}
+    ~CountedEngine() override {
+        engine_.reset();
+        --state_->engines;
+    }
+    bool send(std::string_view line) override { return engine_->send(line); }
+
+  private:
+    std::unique_ptr<ProcessEngine> engine_;
+    std::shared_ptr<ServerState> state_;
+};
+
+// ---- WebSocket ---------------------------------------------------------------------------------
+
+// WsSession: one browser tab's WebSocket and its Lasca table.
+//   queue_   messages waiting to be written, oldest first; one async_write at a time
+//   table_   made once the handshake is accepted and a table place is free
+class WsSession : public std::enable_shared_from_this<WsSession> {
+  public:
+    WsSession(tcp::socket socket, std::shared_ptr<ServerState> state, bool torneio)
+        : ws_(std::move(socket)),
+          state_(std::move(state)),
+          limiter_(state_->config.messagesPerSecond, state_->config.burst),
+          torneio_(torneio) {}
+
+    // The seat this tab shows changed: send what is new of its view.
+    void torneioChanged() {
+        const auto it = state_->torneio.find(tableId_);
+        if (it == state_->torneio.end()) return;
+        WebSeat* seat = it->second.table->webSeat(seat_);
+        Json view = seat->view(linesSent_, logSent_);
+        linesSent_ = view["lineCount"].get<std::size_t>();
+        if (view["started"].get<bool>()) logSent_ = view["logCount"].get<std::size_t>();
+        const std::string request = view.contains("request") && !view["request"].is_null()
+                                        ? view["request"]["line"].get<std::string>()
+                                        : std::string();
+        if (view["lines"].empty() && request == requestSent_) return;  // nothing new
+        requestSent_ = request;
+        send({view});
+    }
+    ~WsSession() {
+        table_.reset();  // stops the engine first
+        if (holdsTable_) --state_->tables;
+    }
+
+    void run(http::request<http::string_body> request) {
+        ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+        ws_.read_message_max(kMaxFrameBytes);
+        ws_.async_accept(request,
+                         beast::bind_front_handler(&WsSession::onAccept, shared_from_this()));
+    }
+
+  private:
+    void onAccept(beast::error_code ec) {
+        if (ec) return;
+        if (torneio_) {
+            send({torneioHello()});
+            doRead();
+            return;
+        }
+        if (state_->tables.fetch_add(1) >= state_->config.maxTables) {
+            --state_->tables;
+            send({errorMessage("too many tables: try again later")});
+            closing_ = true;
+            return;
+        }
+        holdsTable_ = true;
+        table_ = std::make_unique<LascaTable>(engineFactory());
+        send(table_->hello());
+        doRead();
+    }
+
+    EngineFactory engineFactory() {
+        return [weak = weak_from_this(), state = state_,
+                executor = ws_.get_executor()]() -> common::Result<std::unique_ptr<EngineChannel>> {
+            if (state->engines.fetch_add(1) >= state->config.maxEngines) {
+                --state->engines;
+                return common::makeError("too many engines running: try again later");
+            }
+            auto onLine = [weak, executor](std::string line) {
+                net::post(executor, [weak, line = std::move(line)] {
+                    if (auto self = weak.lock()) self->onEngineLine(line);
+                });
+            };
+            auto onClosed = [weak, executor] {
+                net::post(executor, [weak] {
+                    if (auto self = weak.lock()) self->onEngineClosed();
+                });
+            };
+            auto engine = ProcessEngine::start(state->config.enginePath, onLine, onClosed);
+            if (!engine) {
+                --state->engines;
+                return common::makeError(engine.error());
+            }
+            return std::unique_ptr<EngineChannel>(
+                std::make_unique<CountedEngine>(std::move(engine).value(), state));
+        };
+    }
+
+    void onEngineLine(const std::string& line) {
+        if (table_) send(table_->onEngineLine(line));
+    }
+    void onEngineClosed() {
+        if (table_) send(table_->onEngineClosed());
+    }
+
+    void doRead() {
+        ws_.async_read(buffer_, beast::bind_front_handler(&WsSession::onRead, shared_from_this()));
+    }
+
+    void onRead(beast::error_code ec, std::size_t) {
+        if (ec) return;  // closed: the session ends when the last handler lets go of it
+        std::string text = beast::buffers_to_string(buffer_.data());
+        buffer_.consume(buffer_.size());
+        if (!limiter_.allow(secondsNow()))
+            send({errorMessage("too many messages: slow down")});
+        else if (torneio_)
+            send(handleTorneio(text));
+        else
+            send(table_->handleText(text));
+        doRead();
+    }
+
+    void send(const std::vector<Json>& messages) {
+        for (const auto& m : messages) {
+            if (queue_.size() >= kMaxQueuedMessages) {
+                common::logger().warn("web: a tab reads too slowly; closing it");
+                beast::get_lowest_layer(ws_).close();
+                return;
+            }
+            queue_.push_back(dumpJson(m));
+        }
+        if (!writing_ && !queue_.empty()) doWrite();
+    }
+
+    void doWrite() {
+        writing_ = true;
+        ws_.text(true);
+        ws_.async_write(net::buffer(queue_.front()),
+                        beast::bind_front_handler(&WsSession::onWrite, shared_from_this()));
+    }
+
+    void onWrite(beast::error_code ec, std::size_t) {
+        writing_ = false;
+        if (ec) return;
+        queue_.pop_front();
+        if (!queue_.empty()) {
+            doWrite();
+        } else if (closing_) {
+            ws_.async_close(websocket::close_code::try_again_later,
+                            [self = shared_from_this()](beast::error_code) {});
+        }
+    }
+
+    // ---- Torneio ----
+
+    static Json torneioHello() {
+        Json kinds = Json::array({"person"});
+        for (const auto& kind : torneio::playerKinds()) kinds.push_back(std::string(kind.name));
+        Json levels = Json::array();
+        for (const auto simulations : kTorneioAiLevels) levels.push_back(simulations);
+        return {{"type", "hello"}, {"game", "torneio"}, {"kinds", kinds}, {"aiLevels", levels}};
+    }
+
+    std::vector<Json> handleTorneio(std::string_view text) {
+        const auto message = parseMessage(text);
+        if (!message) return {errorMessage(message.error())};
+        const auto type = messageType(message.value());
+        if (!type) return {errorMessage(type.error())};
+        std::optional<std::string> error;
+        std::vector<Json> out;
+        if (type.value() == "torneio.create")
+            error = onCreate(message.value(), out);
+        else if (type.value() == "torneio.join")
+            error = onJoin(message.value(), out);
+        else if (type.value() == "torneio.act")
+            error = onAct(message.value(), out);
+        else
+            error = "unknown message type '" + common::printable(type.value()) + "'";
+        if (error) return {errorMessage(*error)};
+        return out;
+    }
+
+    // Drops finished tables nobody shows, and tables nobody looked at for kTorneioIdle.
+    void sweepTorneio() {
+        const auto now = std::chrono::steady_clock::now();
+        for (auto it = state_->torneio.begin(); it != state_->torneio.end();) {
+            bool watched = false;
+            for (const auto& seat : it->second.listeners)
+                for (const auto& l : seat) watched = watched || !l.expired();
+            const bool idle = now - it->second.lastActive > kTorneioIdle;
+            if ((!watched && it->second.table->finished()) || (!watched && idle))
+                it = state_->torneio.erase(it);
+            else
+                ++it;
+        }
+    }
+
+    std::optional<std::string> onCreate(const Json& m, std::vector<Json>& out) {
+        if (auto e = checkFields(m, {"seats", "rounds"})) return e;
+        const auto rounds = intField(m, "rounds", 1, 200);
+        if (!rounds) return rounds.error();
+        if (!m.contains("seats") || !m["seats"].is_array() || m["seats"].size() < 2 ||
+            m["seats"].size() > 4)
+            return "seats must be an array of 2 to 4 seats";
+        std::vector<TorneioSeatChoice> choices;
+        int persons = 0;
+        for (const Json& seat : m["seats"]) {
+            if (!seat.is_object()) return "each seat must be an object";
+            if (auto e = checkFields(seat, {"kind", "level"})) return e;
+            const auto kind = stringField(seat, "kind", 16);
+            if (!kind) return kind.error();
+            TorneioSeatChoice choice;
+            choice.kind = kind.value();
+            if (seat.contains("level")) {
+                const auto level = intField(
+                    seat, "level", 0, static_cast<std::int64_t>(std::size(kTorneioAiLevels)) - 1);
+                if (!level) return level.error();
+                choice.level = static_cast<int>(level.value());
+            }
+            persons += choice.kind == "person" ? 1 : 0;
+            choices.push_back(choice);
+        }
+        if (persons == 0) return "at least one seat must be a person";
+        sweepTorneio();
+        if (static_cast<int>(state_->torneio.size()) >= state_->config.maxTorneioTables)
+            return "too many Torneio tables: try again later";
+        auto shared = state_;
+        auto idHolder = std::make_shared<std::string>();
+        auto changed = [weakState = std::weak_ptr<ServerState>(shared), idHolder,
+                        executor = state_->executor](int seat) {
+            net::post(executor, [weakState, idHolder, seat] {
+                auto st = weakState.lock();
+                if (!st) return;
+                const auto it = st->torneio.find(*idHolder);
+                if (it == st->torneio.end()) return;
+                for (const auto& l : it->second.listeners[static_cast<std::size_t>(seat)])
+                    if (auto session = l.lock()) session->torneioChanged();
+            });
+        };
+        std::random_device device;
+        const std::uint64_t seed = (std::uint64_t{device()} << 32) | device();
+        auto table = TorneioTable::create(choices, static_cast<int>(rounds.value()), seed, changed);
+        if (!table) return table.error();
+        *idHolder = table.value()->id();
+        TorneioEntry entry;
+        entry.table = table.value();
+        entry.listeners.resize(choices.size());
+        entry.lastActive = std::chrono::steady_clock::now();
+        state_->torneio.emplace(*idHolder, std::move(entry));
+        table.value()->start();
+        Json seats = table.value()->seatsJson();
+        for (std::size_t s = 0; s < seats.size(); ++s)
+            if (choices[s].kind == "person")
+                seats[s]["token"] = table.value()->token(static_cast<int>(s));
+        out.push_back({{"type", "torneio.created"}, {"table", *idHolder}, {"seats", seats}});
+        return std::nullopt;
+    }
+
+    std::optional<std::string> onJoin(const Json& m, std::vector<Json>& out) {
+        if (auto e = checkFields(m, {"table", "token"})) return e;
+        const auto id = stringField(m, "table", 64);
+        if (!id) return id.error();
+        const auto token = stringField(m, "token", 64);
+        if (!token) return token.error();
+        if (!tableId_.empty()) return "this tab already holds a seat";
+        const auto it = state_->torneio.find(id.value());
+        if (it == state_->torneio.end()) return "no such table";
+        const auto seat = it->second.table->seatOfToken(token.value());
+        if (!seat) return "this link holds no seat of the table";
+        tableId_ = id.value();
+        seat_ = *seat;
+        it->second.listeners[static_cast<std::size_t>(seat_)].push_back(weak_from_this());
+        it->second.lastActive = std::chrono::steady_clock::now();
+        out.push_back({{"type", "torneio.joined"},
+                       {"table", tableId_},
+                       {"seat", seat_ + 1},
+                       {"seats", it->second.table->seatsJson()}});
+        Json view = it->second.table->webSeat(seat_)->view(0, 0);
+        linesSent_ = view["lineCount"].get<std::size_t>();
+        if (view["started"].get<bool>()) logSent_ = view["logCount"].get<std::size_t>();
+        out.push_back(view);
+        return std::nullopt;
+    }
+
+    std::optional<std::string> onAct(const Json& m, std::vector<Json>& out) {
+        (void)out;
+        if (auto e = checkFields(m, {"action"})) return e;
+        const auto action = stringField(m, "action", 200);
+        if (!action) return action.error();
+        const auto it = state_->torneio.find(tableId_);
+        if (tableId_.empty() || it == state_->torneio.end()) return "join a table first";
+        it->second.lastActive = std::chrono::steady_clock::now();
+        return it->second.table->webSeat(seat_)->submit(action.value());
+    }
+
+    websocket::stream<beast::tcp_stream> ws_;
+    std::shared_ptr<ServerState> state_;
+    RateLimiter limiter_;
+    bool torneio_ = false;
+    std::string tableId_;
+    int seat_ = 0;
+    std::size_t linesSent_ = 0;
+    std::size_t logSent_ = 0;
+    std::string requestSent_;  // the pending request of the last view sent ("" for none)
+    beast::flat_buffer buffer_;
+    std::deque<std::string> queue_;
+    bool writing_ = false;
+    bool closing_ = false;
+    bool holdsTable_ = false;
+    std::unique_ptr<LascaTable> table_;
+};
+
+// ---- HTTP --------------------------------------------------------------------------------------
+
+std::string contentType(const std::filesystem::path& path) {
+    const auto ext = path.extension().string();
+    if (ext == ".html") return "text/html; charset=utf-8";
+    if (ext == ".css") return "text/css; charset=utf-8";
+    if (ext == ".js") return "text/javascript; charset=utf-8";
+    if (ext == ".svg") return "image/svg+xml";
+    if (ext == ".png") return "image/png";
+    if (ext == ".ico") return "image/x-icon";
+    return "application/octet-stream";
+}
+
+// The file a request target names under the static folder, or nothing: only letters, digits,
+// '-', '_', '.' and '/' in the path, no "..", no hidden files.
+std::optional<std::filesystem::path> staticFile(const std::string& dir, std::string_view target) {
+    const auto query = target.find('?');
+    if (query != std::string_view::npos) target = target.substr(0, query);
+    if (target == "/") target = "/index.html";
+    if (target == "/torneio") target = "/torneio.html";
+    if (target.empty() || target[0] != '/' || target.find("..") != std::string_view::npos ||
+        target.find("/.") != std::string_view::npos || target.size() > 200)
+        return std::nullopt;
+    for (const char c : target)
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_' && c != '.' &&
+            c != '/')
+            return std::nullopt;
+    std::filesystem::path path = std::filesystem::path(dir) / std::string(target.substr(1));
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec)) return std::nullopt;
+    return path;
+}
+
+http::response<http::string_body> respond(const ServerState& state,
+                                          const http::request<http::string_body>& request) {
+    http::response<http::string_body> response;
+    response.version(request.version());
+    response.keep_alive(request.keep_alive());
+    response.set(http::field::server, "lasca-web");
+    response.set(http::field::cache_control, "no-cache");
+    response.set("X-Content-Type-Options", "nosniff");
+    const auto path =
+        request.method() == http::verb::get || request.method() == http::verb::head
+            ? staticFile(state.config.staticDir,
+                         std::string_view(request.target().data(), request.target().size()))
+            : std::nullopt;
+    if (!path) {
+        response.result(http::status::not_found);
+        response.set(http::field::content_type, "text/plain");
+        response.body() = "not found\n";
+    } else {
+        std::ifstream in(*path, std::ios::binary);
+        std::ostringstream body;
+        body << in.rdbuf();
+        response.result(http::status::ok);
+        response.set(http::field::content_type, contentType(*path));
+        response.set("Content-Security-Policy",
+                     "default-src 'self'; connect-src 'self'; img-src 'self' data:");
+        if (request.method() == http::verb::get) response.body() = body.str();
+    }
+    response.prepare_payload();
+    return response;
+}
+
+// A WebSocket upgrade is accepted only from the page itself: an Origin header, when there is one,
+// must name the host the request was sent to (no other site may drive a local server).
+bool sameOrigin(const http::request<http::string_body>& request) {
+    const auto origin = request[http::field::origin];
+    if (origin.empty()) return true;
+    const std::string expected = "http://" + std::string(request[http::field::host]);
+    return origin == expected;
+}
+
+// HttpSession: one TCP connection before (or without) a WebSocket upgrade.
+class HttpSession : public std::enable_shared_from_this<HttpSession> {
+  public:
+    HttpSession(tcp::socket socket, std::shared_ptr<ServerState> state)
+        : stream_(std::move(socket)), state_(std::move(state)) {}
+
+    void run() { doRead(); }
+
+  private:
+    void doRead() {
+        parser_.emplace();
+        parser_->body_limit(8192);
+        stream_.expires_after(kHttpTimeout);
+        http::async_read(stream_, buffer_, *parser_,
+                         beast::bind_front_handler(&HttpSession::onRead, shared_from_this()));
+    }
+
+    void onRead(beast::error_code ec, std::size_t) {
+        if (ec) return;
+        auto request = parser_->release();
+        if (websocket::is_upgrade(request)) {
+            const bool torneio = request.target() == "/ws/torneio";
+            if ((request.target() != "/ws" && !torneio) || !sameOrigin(request)) return;
+            stream_.expires_never();
+            std::make_shared<WsSession>(stream_.release_socket(), state_, torneio)
+                ->run(std::move(request));
+            return;
+        }
+        auto response =
+            std::make_shared<http::response<http::string_body>>(respond(*state_, request));
+        http::async_write(stream_, *response,
+                          [self = shared_from_this(), response](beast::error_code e, std::size_t) {
+                              if (e || !response->keep_alive()) {
+                                  beast::error_code ignored;
+                                  self->stream_.socket().shutdown(tcp::socket::shutdown_send,
+                                                                  ignored);
+                                  return;
+                              }
+                              self->doRead();
+                          });
+    }
+
+    beast::tcp_stream stream_;
+    std::shared_ptr<ServerState> state_;
+    beast::flat_buffer buffer_;
+    std::optional<http::request_parser<http::string_body>> parser_;
+};
+
+// Listener: accepts connections and hands each to an HttpSession.
+class Listener : public std::enable_shared_from_this<Listener> {
+  public:
+    Listener(net::io_context& io, tcp::acceptor acceptor, std::shared_ptr<ServerState> state)
+        : io_(io), acceptor_(std::move(acceptor)), state_(std::move(state)) {}
+    void run() {
+        acceptor_.async_accept(net::make_strand(io_),
+                               beast::bind_front_handler(&Listener::onAccept, shared_from_this()));
+    }
+
+  private:
+    void onAccept(beast::error_code ec, tcp::socket socket) {
+        if (!ec) std::make_shared<HttpSession>(std::move(socket), state_)->run();
+        run();
+    }
+    net::io_context& io_;
+    tcp::acceptor acceptor_;
+    std::shared_ptr<ServerState> state_;
+};
+
+}  // namespace
+
+common::Result<bool> runServer(const ServerConfig& config) {
+    net::io_context io{1};
+    beast::error_code ec;
+    const auto address = net::ip::make_address(config.address, ec);
+    if (ec) return common::makeError("bad address '" + config.address + "'");
+    tcp::acceptor acceptor(io);
+    const tcp::endpoint endpoint{address, config.port};
+    acceptor.open(endpoint.protocol(), ec);
+    if (!ec) acceptor.set_option(net::socket_base::reuse_address(true), ec);
+    if (!ec) acceptor.bind(endpoint, ec);
+    if (!ec) acceptor.listen(net::socket_base::max_listen_connections, ec);
+    if (ec)
+        return common::makeError("cannot listen on " + config.address + ":" +
+                                 std::to_string(config.port) + ": " + ec.message());
+    const auto port = acceptor.local_endpoint().port();
+    auto state = std::make_shared<ServerState>();
+    state->config = config;
+    state->executor = io.get_executor();
+    std::make_shared<Listener>(io, std::move(acceptor), state)->run();
+    net::signal_set signals(io, SIGINT, SIGTERM);
+    signals.async_wait([&io](beast::error_code, int) { io.stop(); });
+    std::cout << "lasca-web: listening on http://" << config.address << ":" << port << "/"
+              << std::endl;
+    common::logger().info("web: static files from {}, engine {}", config.staticDir,
+                          config.enginePath);
+    io.run();
+    state->torneio.clear();  // closes the seats and ends the games' threads
+    return true;
+}
+
+}  // namespace web

@@ -1,0 +1,380 @@
+#include "web/torneio_table.h"
+
+#include <atomic>
+#include <chrono>
+#include <random>
+#include <span>
+
+#include "common/logging.h"
+#include "common/text.h"
+#include "torneio/action.h"
+#include "torneio/player.h"
+#include "torneio/referee/game.h"
+
+namespace web {
+
+namespace {
+
+// Hang guard for one decision of an AI seat (persons have none, see WebSeat).
+constexpr std::chrono::minutes kAiDecisionGuard{2};
+
+const char* requestKindName(torneio::RequestKind kind) {
+    switch (kind) {
+        case torneio::RequestKind::SetUp:
+            return "setup";
+        case torneio::RequestKind::Turn:
+            return "turn";
+        case torneio::RequestKind::RetreatOrder:
+            return "order";
+        case torneio::RequestKind::Withdraw:
+            return "withdraw";
+        case torneio::RequestKind::Reward:
+            return "reward";
+    }
+    return "";
+}
+
+std::string firstWord(std::string_view line) {
+    const auto tokens = common::splitWhitespace(line);
+    return tokens.empty() ? std::string() : std::string(tokens[0]);
+}
+
+// StoppableSeat: an in-process AI seat that a closing table can cut off from the referee
+// thread: once stop is set, sends fail and receives report the connection closed, so the
+// referee ends the game quickly (the AI is disqualified, as a crashed program would be).
+class StoppableSeat : public torneio::referee::Seat {
+  public:
+    StoppableSeat(std::unique_ptr<torneio::referee::Seat> inner,
+                  std::shared_ptr<std::atomic<bool>> stop)
+        : inner_(std::move(inner)), stop_(std::move(stop)) {}
+    bool send(std::string_view line) override { return !*stop_ && inner_->send(line); }
+    bool flush() override { return !*stop_ && inner_->flush(); }
+    common::ReadStatus receive(std::string& line,
+                               common::SteadyClock::time_point deadline) override {
+        if (*stop_) return common::ReadStatus::Closed;
+        return inner_->receive(line, deadline);
+    }
+    void close() override { inner_->close(); }
+    bool open() const override { return !*stop_ && inner_->open(); }
+
+  private:
+    std::unique_ptr<torneio::referee::Seat> inner_;
+    std::shared_ptr<std::atomic<bool>> stop_;
+};
+
+}  // namespace
+
+std::string randomToken() {
+    static std::mutex mutex;
+    static std::random_device device;
+    std::lock_guard lock(mutex);
+    static const char* hex = "0123456789abcdef";
+    std::string token;
+    for (int i = 0; i < 8; ++i) {
+        const auto v = device();
+        for (int j = 0; j < 4; ++j) token.push_back(hex[(v >> (4 * j)) & 15u]);
+    }
+    return token;
+}
+
+// ---- WebSeat -----------------------------------------------------------------------------------
+
+bool WebSeat::send(std::string_view line) {
+    bool changed = false;
+    {
+        std::lock_guard lock(mutex_);
+        if (closed_) return false;
+        const auto word = firstWord(line);
+        if (word == "torneio") {
+            replies_.push_back("torneiook");
+        } else if (word == "isready") {
+            replies_.push_back("readyok");
+        } else if (word == "quit") {
+            closed_ = true;
+        } else if (word == "newgame") {
+            auto game = torneio::terminal::TerminalGame::start(line);
+            if (!game) {
+                common::logger().error("web: torneio seat: {}", game.error());
+                return true;
+            }
+            game_ = std::move(game).value();
+            random_.reseed(game_->seed());
+            lines_.emplace_back(line);
+            changed = true;
+        } else if (word == "event" && game_) {
+            if (auto taken = game_->takeEvent(line); !taken)
+                common::logger().error("web: torneio seat: {}", taken.error());
+            lines_.emplace_back(line);
+            changed = true;
+        } else if (word == "request" && game_) {
+            auto request = game_->readRequest(line);
+            if (request) {
+                pending_ = std::move(request).value();
+                pendingLine_ = std::string(line);
+            } else {
+                common::logger().error("web: torneio seat: {}", request.error());
+            }
+            lines_.emplace_back(line);
+            changed = true;
+        }
+    }
+    replied_.notify_all();
+    if (changed) changed_();
+    return true;
+}
+
+common::ReadStatus WebSeat::receive(std::string& line, common::SteadyClock::time_point) {
+    std::unique_lock lock(mutex_);
+    replied_.wait(lock, [this] { return !replies_.empty() || closed_; });
+    if (replies_.empty()) return common::ReadStatus::Closed;
+    line = std::move(replies_.front());
+    replies_.pop_front();
+    return common::ReadStatus::Line;
+}
+
+void WebSeat::close() {
+    {
+        std::lock_guard lock(mutex_);
+        closed_ = true;
+        pending_.reset();
+    }
+    replied_.notify_all();
+}
+
+bool WebSeat::open() const {
+    std::lock_guard lock(mutex_);
+    return !closed_;
+}
+
+std::optional<std::string> WebSeat::submit(std::string_view text) {
+    {
+        std::lock_guard lock(mutex_);
+        if (!pending_ || !game_) return "no decision is asked of this seat now";
+        const auto& geometry = game_->geometry();
+        const auto& own = game_->knowledge().own();
+        torneio::Action action;
+        if (text == "random") {
+            action = torneio::randomAction(*pending_, own, geometry, random_);
+        } else {
+            auto parsed = torneio::parseAction(text, geometry);
+            if (!parsed) return parsed.error();
+            action = parsed.value();
+        }
+        if (auto legal = torneio::checkAction(*pending_, own, geometry, action); !legal)
+            return legal.error();
+        replies_.push_back(torneio::formatAction(action, geometry));
+        pending_.reset();
+    }
+    replied_.notify_all();
+    changed_();
+    return std::nullopt;
+}
+
+std::size_t WebSeat::lineCount() const {
+    std::lock_guard lock(mutex_);
+    return lines_.size();
+}
+
+Json WebSeat::choicesJson() const {
+    Json choices = Json::array();
+    if (!pending_ || pending_->kind == torneio::RequestKind::SetUp) return choices;
+    const auto& geometry = game_->geometry();
+    for (const auto& action : torneio::legalActions(*pending_, game_->knowledge().own(), geometry))
+        choices.push_back(torneio::formatAction(action, geometry));
+    return choices;
+}
+
+Json WebSeat::view(std::size_t linesFrom, std::size_t logFrom) const {
+    std::lock_guard lock(mutex_);
+    Json view = {{"type", "torneio.view"}, {"linesFrom", linesFrom}, {"logFrom", logFrom}};
+    Json lines = Json::array();
+    for (std::size_t i = linesFrom; i < lines_.size(); ++i) lines.push_back(lines_[i]);
+    view["lines"] = lines;
+    view["lineCount"] = lines_.size();
+    if (!game_) {
+        view["started"] = false;
+        view["log"] = Json::array();
+        view["logCount"] = 0;
+        return view;
+    }
+    const auto& k = game_->knowledge();
+    const auto& geometry = game_->geometry();
+    const auto& params = geometry.params();
+    const int seats = params.seats;
+    Json own = Json::array();
+    for (int p = 0; p < torneio::kPiecesPerSeat; ++p) {
+        const auto& piece = k.own()[p];
+        own.push_back({{"piece", p},
+                       {"square", piece.alive ? geometry.name(piece.square) : ""},
+                       {"strength", piece.strength},
+                       {"alive", piece.alive}});
+    }
+    Json others = Json::array();
+    for (int s = 0; s < seats; ++s)
+        others.push_back({{"seat", s + 1},
+                          {"out", k.eliminated(s)},
+                          {"gained", k.pointsGained(s)},
+                          {"moves", game_->moves(s)},
+                          {"side", torneio::sideName(torneio::sideOfSeat(seats, s))}});
+    Json sightings = Json::array();
+    for (const auto& s : game_->sightings())
+        sightings.push_back({{"seat", s.seat + 1},
+                             {"square", geometry.name(s.square)},
+                             {"strength", s.strength},
+                             {"round", s.round},
+                             {"movesSince", game_->movesSince(s)},
+                             {"withdrew", s.withdrew}});
+    Json zone = Json::array();
+    for (const auto sq : geometry.zone(k.seat())) zone.push_back(geometry.name(sq));
+    Json log = Json::array();
+    const auto& entries = game_->log();
+    for (std::size_t i = logFrom; i < entries.size(); ++i)
+        log.push_back({{"round", entries[i].round}, {"text", entries[i].text}});
+    Json request = nullptr;
+    if (pending_)
+        request = {{"line", pendingLine_},
+                   {"kind", requestKindName(pending_->kind)},
+                   {"choices", choicesJson()}};
+    Json outcome = nullptr;
+    if (k.over()) {
+        Json winners = Json::array();
+        for (int s = 0; s < seats; ++s)
+            if (k.outcome().seats & (1u << s)) winners.push_back(s + 1);
+        outcome = {{"draw", k.outcome().kind == torneio::OutcomeKind::Draw}, {"seats", winners}};
+    }
+    view.update({{"started", true},
+                 {"seat", k.seat() + 1},
+                 {"seats", seats},
+                 {"boardSize", geometry.size()},
+                 {"strengthTotal", params.strengthTotal},
+                 {"minStrength", params.minStrength},
+                 {"maxRounds", params.maxRounds},
+                 {"round", k.round()},
+                 {"turnSeat", k.turnSeat() + 1},
+                 {"own", own},
+                 {"players", others},
+                 {"sightings", sightings},
+                 {"zone", zone},
+                 {"log", log},
+                 {"logCount", entries.size()},
+                 {"request", request},
+                 {"over", k.over()},
+                 {"outcome", outcome}});
+    return view;
+}
+
+// ---- TorneioTable ------------------------------------------------------------------------------
+
+common::Result<std::shared_ptr<TorneioTable>> TorneioTable::create(
+    const std::vector<TorneioSeatChoice>& seats, int rounds, std::uint64_t seed,
+    std::function<void(int seat)> seatChanged) {
+    if (seats.size() < 2 || seats.size() > 4) return common::makeError("seats: 2 to 4 seats");
+    auto params = torneio::defaultParams(static_cast<int>(seats.size()));
+    params.maxRounds = rounds;
+    const auto valid = torneio::validateParams(params);
+    if (!valid) return common::makeError(valid.error());
+    std::shared_ptr<TorneioTable> table(new TorneioTable());
+    table->id_ = randomToken().substr(0, 12);
+    table->choices_ = seats;
+    table->params_ = valid.value();
+    table->seed_ = seed;
+    for (std::size_t s = 0; s < seats.size(); ++s) {
+        const auto& choice = seats[s];
+        const int seat = static_cast<int>(s);
+        if (choice.kind == "person") {
+            table->tokens_.push_back(randomToken());
+            table->webSeats_.push_back(
+                std::make_shared<WebSeat>([seatChanged, seat] { seatChanged(seat); }));
+            table->aiSeats_.push_back(nullptr);
+            continue;
+        }
+        if (!torneio::makePlayer(choice.kind))
+            return common::makeError("seat " + std::to_string(s + 1) + ": unknown player kind '" +
+                                     common::printable(choice.kind) + "'");
+        if (choice.level < 0 || choice.level >= static_cast<int>(std::size(kTorneioAiLevels)))
+            return common::makeError("seat " + std::to_string(s + 1) + ": level out of range");
+        table->tokens_.emplace_back();
+        table->webSeats_.push_back(nullptr);
+        table->aiSeats_.push_back(nullptr);
+    }
+    return table;
+}
+
+void TorneioTable::start() {
+    thread_ = std::thread([this] { play(); });
+}
+
+TorneioTable::~TorneioTable() {
+    for (const auto& seat : webSeats_)
+        if (seat) seat->close();
+    stop_->store(true);
+    if (thread_.joinable()) thread_.join();
+}
+
+void TorneioTable::play() {
+    torneio::referee::Limits limits;
+    limits.decision = kAiDecisionGuard;
+    std::vector<torneio::referee::Seat*> seats;
+    std::vector<std::string> names;
+    for (std::size_t s = 0; s < choices_.size(); ++s) {
+        const auto& choice = choices_[s];
+        torneio::referee::SeatSpec spec;
+        if (webSeats_[s]) {
+            spec.name = "person-" + std::to_string(s + 1);
+            spec.kind = torneio::referee::SeatKind::Human;
+            seats.push_back(webSeats_[s].get());
+        } else {
+            spec.name = choice.kind + "-" + std::to_string(s + 1);
+            spec.kind = torneio::referee::SeatKind::InProcess;
+            spec.options = {{"Player", choice.kind},
+                            {"Seed", std::to_string(common::mixSeed(seed_, s) % 2147483647u)}};
+            if (choice.kind == "ai")
+                spec.options.emplace_back(
+                    "Simulations",
+                    std::to_string(kTorneioAiLevels[static_cast<std::size_t>(choice.level)]));
+            auto opened = torneio::referee::openSeat(spec, "");
+            if (opened) {
+                aiSeats_[s] = std::make_unique<StoppableSeat>(std::move(opened).value(), stop_);
+            }
+            seats.push_back(aiSeats_[s].get());
+        }
+        names.push_back(spec.name);
+        if (seats.back() && !torneio::referee::handshake(*seats.back(), spec, limits))
+            seats.back() = nullptr;
+    }
+    torneio::referee::GameSetup setup{params_, seed_, names};
+    auto result = torneio::referee::playGame(seats, setup, limits);
+    {
+        std::lock_guard lock(mutex_);
+        record_ = std::move(result.record);
+        finished_ = true;
+    }
+}
+
+std::optional<int> TorneioTable::seatOfToken(std::string_view token) const {
+    for (std::size_t s = 0; s < tokens_.size(); ++s)
+        if (!tokens_[s].empty() && tokens_[s] == token) return static_cast<int>(s);
+    return std::nullopt;
+}
+
+Json TorneioTable::seatsJson() const {
+    Json seats = Json::array();
+    for (std::size_t s = 0; s < choices_.size(); ++s) {
+        Json seat = {{"seat", s + 1}, {"kind", choices_[s].kind}};
+        if (choices_[s].kind == "ai") seat["level"] = choices_[s].level;
+        seats.push_back(seat);
+    }
+    return seats;
+}
+
+bool TorneioTable::finished() const {
+    std::lock_guard lock(mutex_);
+    return finished_;
+}
+
+std::optional<torneio::Record> TorneioTable::record() const {
+    std::lock_guard lock(mutex_);
+    return record_;
+}
+
+}  // namespace web

@@ -1,0 +1,361 @@
+#!/usr/bin/python3
+"""The web page in headless Chromium (issue 15), driven by clicks like a person.
+
+Starts lasca-web on a free 127.0.0.1 port and checks: an LFEN pasted appears on the board; a
+near-finished game against the engine (a tiny node budget) played by clicks to its end with the
+result shown; a short game from the start to its end; analysis with MultiPV 3 shows three lines
+whose moves are legal (each line previewed through the server); PDN export and re-import give
+the same game; a Torneio game (the test as seat 1, a random AI as seat 2) played by clicks to its
+end, the page holding only its own seat's set-up; no JavaScript console errors. Screenshots go
+to --out.
+
+Exit codes: 0 passed, 1 failed, 77 skipped (no chromium, chromedriver or selenium).
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+HANG_GUARD = 60  # seconds: only a guard against hangs, never a measure of speed
+
+# White to move with an officer and a soldier against one black soldier: a short ending.
+NEAR_END_LFEN = "-,-,-,-/-,-,-/-,b,-,-/-,-,-/-,W,-,-/-,-,-/w,-,-,- w 0 1"
+PASTE_LFEN = "b,b,b,b/b,b,b/b,-,b,b/-,bw,-/w,-,w,w/w,w,w/w,w,w,w w 3 4"
+
+
+def skip(reason):
+    print(f"SKIP: {reason}")
+    sys.exit(77)
+
+
+try:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+except ImportError:
+    skip("python3-selenium is not installed")
+
+
+class Failure(Exception):
+    pass
+
+
+def wait_for(what, predicate, timeout=HANG_GUARD):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.02)
+    raise Failure(f"timed out waiting for {what}")
+
+
+class Page:
+    def __init__(self, driver):
+        self.d = driver
+
+    def state(self):
+        return self.d.execute_script("return window.lascaApp && window.lascaApp.state;")
+
+    def serial(self):
+        """A counter of state messages, to wait for the next one."""
+        return self.d.execute_script(
+            "return window.lascaApp && window.lascaApp.state ? JSON.stringify([window.lascaApp.state.moves, window.lascaApp.state.lfen, window.lascaApp.state.thinking, window.lascaApp.state.engine, window.lascaApp.state.level]) : null;")
+
+    def click_square(self, name):
+        self.d.find_element(By.CSS_SELECTOR, f'rect.sq[data-square="{name}"]').click()
+
+    def toast(self):
+        t = self.d.find_element(By.ID, "toast")
+        return "" if "hidden" in t.get_attribute("class") else t.text
+
+    def person_to_move(self, s):
+        return (not s["viewStatus"]["over"] and s["engine"] != s["sideToMove"]
+                and not s["thinking"] and s["ply"] == len(s["moves"]))
+
+    def play_by_clicks(self, choose, max_plies=400):
+        """Plays the person's moves by clicks until the game is over; returns the last state."""
+        for _ in range(max_plies):
+            s = wait_for("the person's turn or the end",
+                         lambda: (lambda s: s if s and (s["status"]["over"] or self.person_to_move(s)) else None)(self.state()))
+            if s["status"]["over"]:
+                return s
+            move = choose(s["legal"], len(s["moves"]))
+            before = len(s["moves"])
+            for square in move["path"]:
+                self.click_square(square)
+            wait_for("the move to be played", lambda: len(self.state()["moves"]) > before)
+        raise Failure("the game did not end")
+
+    def set_select(self, element_id, value):
+        Select(self.d.find_element(By.ID, element_id)).select_by_value(value)
+
+    def settle(self):
+        """Waits until no new state arrives for a moment (the server answered everything)."""
+        last = self.serial()
+        stable_since = time.monotonic()
+        deadline = time.monotonic() + HANG_GUARD
+        while time.monotonic() < deadline:
+            time.sleep(0.05)
+            now = self.serial()
+            if now != last:
+                last, stable_since = now, time.monotonic()
+            elif time.monotonic() - stable_since > 0.3:
+                return
+        raise Failure("the page never settled")
+
+
+def start_server(args):
+    proc = subprocess.Popen([args.server, "--port", "0", "--engine", args.engine, "--static", args.static,
+                             "--log-level", "warn"], stdout=subprocess.PIPE, text=True)
+    line = proc.stdout.readline()
+    if "listening on" not in line:
+        proc.kill()
+        raise Failure(f"server did not start: {line!r}")
+    return proc, line.strip().split("listening on ")[1]
+
+
+def make_driver():
+    options = Options()
+    for a in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,1000",
+              "--no-proxy-server", "--disable-dev-shm-usage"]:
+        options.add_argument(a)
+    options.binary_location = CHROMIUM
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+
+
+def check_lfen_paste(page):
+    field = page.d.find_element(By.ID, "lfen-input")
+    field.clear()
+    field.send_keys(PASTE_LFEN)
+    page.d.find_element(By.ID, "lfen-load").click()
+    wait_for("the pasted LFEN on the board",
+             lambda: page.d.find_element(By.ID, "board").get_attribute("data-lfen") == PASTE_LFEN)
+    column = page.d.find_elements(By.CSS_SELECTOR, 'g.column[data-column="bw"]')
+    if len(column) != 1:
+        raise Failure("the column bw of the pasted LFEN is not drawn")
+    print("ok: an LFEN pasted appears on the board")
+
+
+def check_near_end_game(page, out):
+    page.set_select("colour", "black")  # you play White
+    page.set_select("level", "0")
+    page.settle()
+    field = page.d.find_element(By.ID, "lfen-input")
+    field.clear()
+    field.send_keys(NEAR_END_LFEN)
+    page.d.find_element(By.ID, "lfen-load").click()
+    wait_for("the ending on the board", lambda: page.state()["startLfen"] == NEAR_END_LFEN)
+    s = page.play_by_clicks(lambda legal, ply: legal[0])
+    status = page.d.find_element(By.ID, "status")
+    if "Game over" not in status.text or status.get_attribute("data-over") != "true":
+        raise Failure(f"the end is not shown: {status.text!r}")
+    page.d.save_screenshot(os.path.join(out, "web-ending.png"))
+    print(f"ok: a near-finished game played by clicks to its end: {status.text} after {len(s['moves'])} plies")
+
+
+def check_game_from_start(page, out):
+    page.set_select("colour", "black")
+    page.set_select("level", "0")
+    page.d.find_element(By.ID, "new-game").click()
+    wait_for("a new game", lambda: page.state()["moves"] == [] and page.state()["startLfen"].startswith("b,b,b,b"))
+    s = page.play_by_clicks(lambda legal, ply: legal[(ply * 7) % len(legal)])
+    status = page.d.find_element(By.ID, "status").text
+    if "Game over" not in status:
+        raise Failure(f"the end of the game from the start is not shown: {status!r}")
+    page.d.save_screenshot(os.path.join(out, "web-game-end.png"))
+    print(f"ok: a game from the start played by clicks to its end ({len(s['moves'])} plies): {status}")
+    return s
+
+
+def check_navigation(page, game):
+    body = page.d.find_element(By.TAG_NAME, "body")
+    body.send_keys("\ue011")  # Home
+    wait_for("the first position", lambda: page.state()["ply"] == 0)
+    body.send_keys("\ue014")  # ArrowRight
+    wait_for("one move on", lambda: page.state()["ply"] == 1)
+    body.send_keys("\ue010")  # End
+    wait_for("the last position", lambda: page.state()["ply"] == len(game["moves"]))
+    print("ok: the move list is navigated with the arrow keys")
+
+
+def check_pdn_round_trip(page, game):
+    page.d.find_element(By.ID, "pdn-export").click()
+    text = wait_for("the PDN", lambda: page.d.find_element(By.ID, "pdn-text").get_attribute("value"))
+    if "[GameType \"Lasca\"]" not in text:
+        raise Failure("the exported PDN has no GameType tag")
+    page.set_select("colour", "none")
+    page.d.find_element(By.ID, "new-game").click()
+    wait_for("an empty game", lambda: page.state()["moves"] == [])
+    page.d.find_element(By.ID, "pdn-import").click()
+    wait_for("the imported game", lambda: page.state()["moves"] == game["moves"])
+    if page.state()["lfen"] != game["lfen"]:
+        raise Failure("the imported game ends in another position")
+    print(f"ok: PDN export and re-import give the same game ({len(game['moves'])} plies)")
+
+
+def check_analysis(page, out):
+    page.set_select("colour", "none")
+    page.d.find_element(By.ID, "new-game").click()
+    wait_for("a new game", lambda: page.state()["moves"] == [] and page.state()["engine"] == "none")
+    page.set_select("multipv", "3")
+    page.d.find_element(By.ID, "analyse").click()
+    wait_for("three analysis lines of depth 4 or more", lambda: page.d.execute_script(
+        "const a = window.lascaApp.analysis; return a && a.depth >= 4 && a.lines.length === 3 && "
+        "document.querySelectorAll('#lines li').length === 3;"))
+    legal = {m["move"] for m in page.state()["legal"]}
+    firsts = set()
+    for i in range(3):
+        # The lines are not redrawn while the pointer is over them: point at the list first.
+        webdriver.ActionChains(page.d).move_to_element(page.d.find_element(By.ID, "lines")).perform()
+        li = page.d.find_elements(By.CSS_SELECTOR, "#lines li")[i]
+        moves = li.find_elements(By.CSS_SELECTOR, ".pvmove")
+        pv = [m.text for m in moves]
+        if not pv or pv[0] not in legal:
+            raise Failure(f"analysis line {i + 1} does not start with a legal move: {pv}")
+        firsts.add(pv[0])
+        moves[-1].click()  # the server previews the whole line: every move must be legal
+        wait_for(f"the preview of line {i + 1}", lambda: page.d.execute_script(
+            "return window.lascaApp.preview && window.lascaApp.preview.moves.join(' ');") == " ".join(pv))
+        if page.toast():
+            raise Failure(f"previewing line {i + 1} gave an error: {page.toast()}")
+        if i == 1:
+            page.d.save_screenshot(os.path.join(out, "web-preview.png"))
+        page.d.find_element(By.ID, "preview-close").click()
+    if len(firsts) != 3:
+        raise Failure(f"the three lines do not start with three different moves: {firsts}")
+    page.d.save_screenshot(os.path.join(out, "web-analysis.png"))
+    page.d.find_element(By.ID, "analyse").click()
+    wait_for("the analysis to stop", lambda: not page.state()["analysing"])
+    print("ok: analysis with MultiPV 3 shows three legal lines")
+
+
+def click(driver, selector):
+    """Clicks the element, finding it again if the page redrew it in between."""
+    from selenium.common.exceptions import StaleElementReferenceException
+    for _ in range(20):
+        try:
+            driver.find_element(By.CSS_SELECTOR, selector).click()
+            return
+        except StaleElementReferenceException:
+            time.sleep(0.02)
+    raise Failure(f"could not click {selector}")
+
+
+def check_torneio(page, base_url, out):
+    d = page.d
+    d.get(base_url + "torneio")
+    wait_for("the Torneio hello", lambda: d.execute_script("return !!(window.torneioApp && window.torneioApp.hello);"))
+    Select(d.find_element(By.ID, "kind-2")).select_by_value("random")
+    rounds = d.find_element(By.ID, "rounds")
+    rounds.clear()
+    rounds.send_keys("8")
+    d.find_element(By.ID, "create").click()
+    link = wait_for("the seat links", lambda: d.find_elements(By.CSS_SELECTOR, '.seat-link[data-seat="1"]'))
+    if d.find_elements(By.CSS_SELECTOR, '.seat-link[data-seat="2"]'):
+        raise Failure("an AI seat got a link")
+    link[0].click()
+    view = lambda: d.execute_script("return window.torneioApp.view;")
+    count = lambda: d.execute_script("return window.torneioApp.lines.length;")
+    wait_for("the set-up request", lambda: (view() or {}).get("request") and view()["request"]["kind"] == "setup")
+    zone = view()["zone"]
+    for square in zone[:4]:
+        d.find_element(By.CSS_SELECTOR, f'rect.tsq[data-square="{square}"]').click()
+    before = count()
+    d.find_element(By.CSS_SELECTOR, "button.confirm-setup").click()
+    wait_for("the set-up to be accepted", lambda: count() > before)
+    decisions = 0
+    for _ in range(500):
+        v = wait_for("a decision or the end", lambda: (lambda v: v if v and (v["over"] or v["request"]) else None)(view()))
+        if v["over"]:
+            break
+        r = v["request"]
+        before = count()
+        if r["kind"] == "turn":
+            moves = [c for c in r["choices"] if c.startswith("move")]
+            combats = [c for c in r["choices"] if c.startswith("combat")]
+            if combats and (decisions % 4 == 3 or not moves):
+                click(d, f'button.choice[data-action="{combats[0]}"]')
+            elif moves:
+                _, piece, to = moves[decisions % len(moves)].split()
+                square = v["own"][int(piece)]["square"]
+                click(d, f'rect.tsq[data-square="{square}"]')
+                click(d, f'rect.tsq[data-square="{to}"]')
+            else:
+                click(d, "button.choice")
+        elif r["kind"] in ("order", "withdraw"):
+            click(d, f'rect.tsq[data-square="{r["choices"][0].split()[1]}"]')
+        else:
+            click(d, "button.choice")
+        decisions += 1
+        wait_for("the decision to be taken", lambda: count() > before or view()["over"])
+    v = view()
+    if not v["over"]:
+        raise Failure("the Torneio game did not end")
+    text = d.find_element(By.ID, "decision").text
+    if "Game over" not in text:
+        raise Failure(f"the end of the Torneio game is not shown: {text!r}")
+    lines = d.execute_script("return window.torneioApp.lines;")
+    setups = [l for l in lines if l.startswith("event setup")]
+    if len(setups) != 1:
+        raise Failure(f"the seat's page received {len(setups)} set-up lines, expected its own only")
+    d.save_screenshot(os.path.join(out, "web-torneio.png"))
+    print(f"ok: a Torneio game against a random AI played by clicks to its end ({decisions} decisions): {text}")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--server", required=True)
+    parser.add_argument("--engine", required=True)
+    parser.add_argument("--static", required=True)
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args()
+    for path in (CHROMIUM, CHROMEDRIVER):
+        if not shutil.which(path):
+            skip(f"{path} is not installed")
+    os.makedirs(args.out, exist_ok=True)
+    server, url = start_server(args)
+    driver = None
+    try:
+        driver = make_driver()
+        page = Page(driver)
+        driver.get(url)
+        wait_for("the first state", page.state)
+        driver.save_screenshot(os.path.join(args.out, "web-start.png"))
+        check_lfen_paste(page)
+        check_near_end_game(page, args.out)
+        game = check_game_from_start(page, args.out)
+        check_navigation(page, game)
+        check_pdn_round_trip(page, game)
+        check_analysis(page, args.out)
+        check_torneio(page, url, args.out)
+        errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+        if errors:
+            raise Failure(f"{len(errors)} JavaScript console errors, the first: {errors[:3]}")
+        print("ok: no JavaScript console errors")
+        print(f"screenshots in {args.out}")
+        return 0
+    except Failure as e:
+        if driver:
+            driver.save_screenshot(os.path.join(args.out, "web-failure.png"))
+        print(f"FAIL: {e}")
+        return 1
+    finally:
+        if driver:
+            driver.quit()
+        server.terminate()
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

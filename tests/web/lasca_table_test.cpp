@@ -1,0 +1,320 @@
+// The message handling of a Lasca table (protocol.md, "The web page's WebSocket messages"):
+// valid flows with a fake engine and with the real one, and every kind of bad message getting
+// exactly one error reply that changes nothing.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+
+#include "lasca/position.h"
+#include "web_test_util.h"
+
+namespace web {
+namespace {
+
+using test::FakeEngineLog;
+using test::lastOfType;
+
+// R9: White to move with no piece left has lost.
+constexpr const char* kWhiteHasLost = "-,-,-,-/-,-,-/-,-,-,-/-,b,-/-,-,-,-/-,-,-/-,-,-,- w";
+
+struct Fixture {
+    std::shared_ptr<FakeEngineLog> log = std::make_shared<FakeEngineLog>();
+    LascaTable table{test::fakeFactory(log)};
+    std::vector<Json> send(const Json& m) { return table.handle(m); }
+};
+
+Json firstLegal(const Json& state) {
+    return state["legal"].at(0)["move"];
+}
+
+TEST(LascaTable, HelloListsLevelsAndTheStartPosition) {
+    Fixture f;
+    const auto replies = f.table.hello();
+    const Json hello = lastOfType(replies, "hello");
+    ASSERT_FALSE(hello.is_null());
+    EXPECT_EQ(hello["levels"].size(), kLevels.size());
+    const Json state = lastOfType(replies, "state");
+    EXPECT_EQ(state["lfen"], std::string(lasca::kStartLfen));
+    EXPECT_EQ(state["board"].size(), 22u);
+    EXPECT_EQ(state["board"]["a1"], "w");
+    EXPECT_FALSE(state["legal"].empty());
+    for (const auto& m : state["legal"]) EXPECT_GE(m["path"].size(), 2u);
+    EXPECT_EQ(f.log->started, 0) << "White moves first: no engine needed yet";
+}
+
+TEST(LascaTable, PlaysAgainstTheEngine) {
+    Fixture f;
+    f.table.hello();
+    auto replies = f.send({{"type", "new"}, {"engine", "black"}, {"level", 0}});
+    const Json move = firstLegal(lastOfType(replies, "state"));
+    replies = f.send({{"type", "move"}, {"ply", 0}, {"move", move}});
+    Json state = lastOfType(replies, "state");
+    EXPECT_EQ(state["moves"].size(), 1u);
+    EXPECT_TRUE(state["thinking"].get<bool>());
+    ASSERT_EQ(f.log->started, 1);
+    EXPECT_EQ(f.log->lines.back(), "go nodes " + std::to_string(kLevels[0].nodes));
+    EXPECT_NE(f.log->lines[f.log->lines.size() - 2].find("moves " + move.get<std::string>()),
+              std::string::npos);
+    // A person's move while the engine thinks is refused.
+    const auto refused = f.send({{"type", "move"}, {"ply", 1}, {"move", "e5-f4"}});
+    ASSERT_EQ(refused.size(), 1u);
+    EXPECT_EQ(refused[0]["type"], "error");
+    const Json reply = state["legal"].at(0)["move"];
+    f.table.onEngineLine(
+        "info depth 1 seldepth 1 multipv 1 score cp -12 nodes 5 nps 100 time 1 "
+        "hashfull 0 pv " +
+        reply.get<std::string>());
+    replies = f.table.onEngineLine("bestmove " + reply.get<std::string>());
+    state = lastOfType(replies, "state");
+    ASSERT_FALSE(state.is_null());
+    EXPECT_EQ(state["moves"].size(), 2u);
+    EXPECT_EQ(state["evals"][1], 12) << "Black's -12 is White's +12";
+    EXPECT_FALSE(state["thinking"].get<bool>());
+    // Take back: both moves go, the person is to move again.
+    replies = f.send({{"type", "takeback"}});
+    state = lastOfType(replies, "state");
+    EXPECT_EQ(state["moves"].size(), 0u);
+}
+
+TEST(LascaTable, TheEngineMovesFirstWhenItPlaysWhite) {
+    Fixture f;
+    f.table.hello();
+    const auto replies = f.send({{"type", "new"}, {"engine", "white"}, {"level", 1}});
+    EXPECT_TRUE(lastOfType(replies, "state")["thinking"].get<bool>());
+    EXPECT_EQ(f.log->lines.back(), "go nodes " + std::to_string(kLevels[1].nodes));
+}
+
+TEST(LascaTable, AnalysisFollowsTheShownPositionAndDropsStaleLines) {
+    Fixture f;
+    f.table.hello();
+    f.send({{"type", "new"}, {"engine", "none"}});
+    auto replies = f.send({{"type", "analyse"}, {"on", true}, {"multipv", 3}});
+    EXPECT_TRUE(lastOfType(replies, "state")["analysing"].get<bool>());
+    EXPECT_EQ(f.log->lines.back(), "go infinite");
+    EXPECT_NE(std::find(f.log->lines.begin(), f.log->lines.end(), "setoption name MultiPV value 3"),
+              f.log->lines.end());
+    replies = f.table.onEngineLine(
+        "info depth 2 seldepth 2 multipv 2 score cp 5 nodes 50 nps 1000 time 1 hashfull 0 pv "
+        "c3-d4 e5-f4");
+    const Json analysis = lastOfType(replies, "analysis");
+    ASSERT_FALSE(analysis.is_null());
+    EXPECT_EQ(analysis["lines"].size(), 1u);
+    EXPECT_EQ(analysis["lines"][0]["pv"][1], "e5-f4");
+    // A move: the running search is stopped, its lines are dropped, a new one starts.
+    const Json move = firstLegal(lastOfType(f.table.hello(), "state"));
+    f.send({{"type", "move"}, {"ply", 0}, {"move", move}});
+    EXPECT_EQ(f.log->lines[f.log->lines.size() - 3], "stop");
+    EXPECT_EQ(f.log->lines.back(), "go infinite");
+    EXPECT_EQ(f.table.pendingSearches(), 2u);
+    EXPECT_TRUE(f.table
+                    .onEngineLine("info depth 3 seldepth 3 multipv 1 score cp 5 nodes 50 nps "
+                                  "1 time 1 hashfull 0 pv c3-d4")
+                    .empty());
+    EXPECT_TRUE(f.table.onEngineLine("bestmove c3-d4").empty());
+    EXPECT_EQ(f.table.pendingSearches(), 1u);
+    replies = f.send({{"type", "analyse"}, {"on", false}});
+    EXPECT_EQ(f.log->lines.back(), "stop");
+}
+
+TEST(LascaTable, PreviewShowsAPrincipalVariationWithoutPlayingIt) {
+    Fixture f;
+    f.table.hello();
+    const auto state = lastOfType(f.send({{"type", "new"}, {"engine", "none"}}), "state");
+    const Json move = firstLegal(state);
+    const auto replies = f.send({{"type", "preview"}, {"ply", 0}, {"moves", {move}}});
+    const Json preview = lastOfType(replies, "preview");
+    ASSERT_FALSE(preview.is_null());
+    EXPECT_NE(preview["lfen"], std::string(lasca::kStartLfen));
+    EXPECT_EQ(preview["lastMove"].size(), 2u);
+    EXPECT_TRUE(f.table.game().moves().empty());
+}
+
+TEST(LascaTable, LfenAndTheEndOfAGame) {
+    Fixture f;
+    f.table.hello();
+    f.send({{"type", "new"}, {"engine", "black"}});
+    const auto replies = f.send({{"type", "lfen"}, {"lfen", kWhiteHasLost}});
+    const Json state = lastOfType(replies, "state");
+    EXPECT_TRUE(state["status"]["over"].get<bool>());
+    EXPECT_EQ(state["status"]["rule"], "R9");
+    EXPECT_EQ(state["status"]["result"], "0-2");
+    EXPECT_TRUE(state["legal"].empty());
+    EXPECT_EQ(f.log->started, 0);
+}
+
+TEST(LascaTable, PdnExportAndImportGiveTheSameGame) {
+    Fixture f;
+    f.table.hello();
+    Json state = lastOfType(f.send({{"type", "new"}, {"engine", "none"}}), "state");
+    for (int ply = 0; ply < 6; ++ply) {
+        const Json move = firstLegal(state);
+        state = lastOfType(f.send({{"type", "move"}, {"ply", ply}, {"move", move}}), "state");
+    }
+    const Json pdn = lastOfType(f.send({{"type", "pdn.export"}}), "pdn");
+    ASSERT_FALSE(pdn.is_null());
+    Fixture g;
+    g.table.hello();
+    const Json imported =
+        lastOfType(g.send({{"type", "pdn.import"}, {"pdn", pdn["pdn"]}}), "state");
+    EXPECT_EQ(imported["moves"], state["moves"]);
+    EXPECT_EQ(imported["lfen"], state["lfen"]);
+}
+
+TEST(LascaTable, ViewAndNavigation) {
+    Fixture f;
+    f.table.hello();
+    Json state = lastOfType(f.send({{"type", "new"}, {"engine", "none"}}), "state");
+    state =
+        lastOfType(f.send({{"type", "move"}, {"ply", 0}, {"move", firstLegal(state)}}), "state");
+    state = lastOfType(f.send({{"type", "view"}, {"ply", 0}}), "state");
+    EXPECT_EQ(state["lfen"], std::string(lasca::kStartLfen));
+    EXPECT_EQ(state["moves"].size(), 1u);
+    // A move from an earlier position replaces the rest of the game.
+    const Json other = state["legal"].back()["move"];
+    state = lastOfType(f.send({{"type", "move"}, {"ply", 0}, {"move", other}}), "state");
+    EXPECT_EQ(state["moves"], Json::array({other}));
+}
+
+TEST(LascaTable, EngineThatCannotStartIsAnErrorReply) {
+    Fixture f;
+    f.log->refuse = true;
+    f.table.hello();
+    const auto replies = f.send({{"type", "analyse"}, {"on", true}});
+    EXPECT_FALSE(lastOfType(replies, "error").is_null());
+    EXPECT_FALSE(lastOfType(replies, "state").is_null());
+}
+
+// Every kind of bad message: one error reply, nothing changed, nothing sent to the engine.
+TEST(LascaTable, EveryBadMessageGetsOneErrorAndChangesNothing) {
+    Fixture f;
+    f.table.hello();
+    Json state = lastOfType(f.send({{"type", "new"}, {"engine", "none"}}), "state");
+    state =
+        lastOfType(f.send({{"type", "move"}, {"ply", 0}, {"move", firstLegal(state)}}), "state");
+    f.send({{"type", "analyse"}, {"on", true}, {"multipv", 2}});
+    const auto linesBefore = f.log->lines.size();
+    const auto movesBefore = f.table.game().moves().size();
+    const auto lfenBefore = f.table.game().current().toLfen();
+    const std::vector<std::string> bad = {
+        "",
+        "not json",
+        "[1,2,3]",
+        "42",
+        "{}",
+        R"({"type":7})",
+        R"({"type":"fly"})",
+        R"({"type":"move"})",
+        R"({"type":"move","ply":1})",
+        R"({"type":"move","ply":1,"move":"z9-z8"})",
+        R"({"type":"move","ply":1,"move":"c3-e5"})",
+        R"({"type":"move","ply":-1,"move":"c3-d4"})",
+        R"({"type":"move","ply":99,"move":"c3-d4"})",
+        R"({"type":"move","ply":1.5,"move":"c3-d4"})",
+        R"({"type":"move","ply":"1","move":"c3-d4"})",
+        R"({"type":"move","ply":18446744073709551615,"move":"c3-d4"})",
+        R"({"type":"move","ply":1,"move":["c3-d4"]})",
+        R"({"type":"move","ply":1,"move":"c3-d4","extra":1})",
+        R"({"type":"view","ply":2})",
+        R"({"type":"view"})",
+        R"({"type":"analyse"})",
+        R"({"type":"analyse","on":"yes"})",
+        R"({"type":"analyse","on":true,"multipv":0})",
+        R"({"type":"analyse","on":true,"multipv":6})",
+        R"({"type":"preview","ply":0,"moves":"c3-d4"})",
+        R"({"type":"preview","ply":0,"moves":["a1-a2"]})",
+        R"({"type":"preview","ply":0,"moves":[1]})",
+        R"({"type":"lfen","lfen":"x"})",
+        R"({"type":"lfen","lfen":null})",
+        R"({"type":"lfen","lfen":"b,b,b,b/b,b,b/b,b,b,b/-,-,-/w,w,w,w/w,w,w/w,w,w,w,w w"})",
+        R"({"type":"pdn.import","pdn":"1. z9-z8"})",
+        R"({"type":"pdn.import","pdn":""})",
+        R"({"type":"pdn.import","pdn":"[FEN \"nonsense\"]\n\n1. c3-d4 *"})",
+        R"({"type":"new","engine":"purple"})",
+        R"({"type":"new","level":6})",
+        R"({"type":"new","level":-1})",
+        R"({"type":"settings","level":true})",
+        R"({"type":"takeback","n":2})",
+        R"({"type":"pdn.export","x":0})",
+        std::string(70000, ' '),
+        std::string(40, '[') + std::string(40, ']'),
+    };
+    for (const auto& text : bad) {
+        const auto replies = f.table.handleText(text);
+        ASSERT_EQ(replies.size(), 1u) << text;
+        EXPECT_EQ(replies[0]["type"], "error") << text;
+        EXPECT_FALSE(replies[0]["message"].get<std::string>().empty()) << text;
+        EXPECT_EQ(f.table.game().moves().size(), movesBefore) << text;
+        EXPECT_EQ(f.table.game().current().toLfen(), lfenBefore) << text;
+        EXPECT_EQ(f.table.viewPly(), 1) << text;
+        EXPECT_EQ(f.log->lines.size(), linesBefore) << text;
+    }
+}
+
+// ---- The real engine ---------------------------------------------------------------------------
+
+// LineQueue: the engine's lines, handed over from its reader thread.
+struct LineQueue {
+    std::mutex mutex;
+    std::condition_variable ready;
+    std::deque<std::string> lines;
+    bool closed = false;
+    bool pop(std::string& line) {
+        std::unique_lock lock(mutex);
+        if (!ready.wait_for(lock, std::chrono::seconds(30),
+                            [&] { return !lines.empty() || closed; }))
+            return false;
+        if (lines.empty()) return false;
+        line = std::move(lines.front());
+        lines.pop_front();
+        return true;
+    }
+};
+
+TEST(LascaTable, AWholeGameAgainstTheRealEngine) {
+    auto queue = std::make_shared<LineQueue>();
+    EngineFactory factory = [queue]() -> common::Result<std::unique_ptr<EngineChannel>> {
+        auto engine = ProcessEngine::start(
+            LASCA_ENGINE,
+            [queue](std::string line) {
+                std::lock_guard lock(queue->mutex);
+                queue->lines.push_back(std::move(line));
+                queue->ready.notify_one();
+            },
+            [queue] {
+                std::lock_guard lock(queue->mutex);
+                queue->closed = true;
+                queue->ready.notify_one();
+            });
+        if (!engine) return common::makeError(engine.error());
+        return std::unique_ptr<EngineChannel>(std::move(engine).value());
+    };
+    LascaTable table(factory);
+    table.hello();
+    Json state =
+        lastOfType(table.handle({{"type", "new"}, {"engine", "black"}, {"level", 0}}), "state");
+    int plies = 0;
+    while (!state["status"]["over"].get<bool>() && plies < 400) {
+        if (state["thinking"].get<bool>()) {
+            std::string line;
+            ASSERT_TRUE(queue->pop(line)) << "the engine did not answer";
+            const Json next = lastOfType(table.onEngineLine(line), "state");
+            if (!next.is_null()) state = next;
+            continue;
+        }
+        const auto& legal = state["legal"];
+        const Json move = legal.at(static_cast<std::size_t>(plies) % legal.size())["move"];
+        state = lastOfType(
+            table.handle({{"type", "move"}, {"ply", state["moves"].size()}, {"move", move}}),
+            "state");
+        ASSERT_FALSE(state.is_null());
+        ++plies;
+    }
+    EXPECT_TRUE(state["status"]["over"].get<bool>());
+    EXPECT_FALSE(state["status"]["rule"].get<std::string>().empty());
+}
+
+}  // namespace
+}  // namespace web

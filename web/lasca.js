@@ -1,0 +1,354 @@
+// The Lasca page: one WebSocket to lasca-web, every rule question answered by the server
+// (legal moves, move texts, LFEN, PDN); this file only draws and sends clicks.
+"use strict";
+
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const app = {
+    ws: null,
+    state: null,      // the last "state" message
+    levels: [],
+    selected: [],     // squares clicked so far of the move being entered
+    flipped: false,
+    preview: null,    // a "preview" message shown instead of the state, or null
+    analysis: null,   // the last "analysis" message for the shown ply
+  };
+  window.lascaApp = app;  // for the browser test
+
+  function send(message) {
+    if (app.ws && app.ws.readyState === WebSocket.OPEN) app.ws.send(JSON.stringify(message));
+  }
+
+  let toastTimer = null;
+  function showError(text) {
+    const t = $("toast");
+    t.textContent = text;
+    t.classList.remove("hidden");
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => t.classList.add("hidden"), 4000);
+  }
+
+  // ---- Entering a move by clicks -------------------------------------------------------------
+
+  function candidates() {
+    const legal = app.state ? app.state.legal : [];
+    return legal.filter((m) => app.selected.every((sq, i) => m.path[i] === sq));
+  }
+
+  function personToMove() {
+    const s = app.state;
+    return s && !s.viewStatus.over && s.engine !== s.sideToMove && !app.preview;
+  }
+
+  function onSquare(name) {
+    if (app.preview) { closePreview(); return; }
+    if (!personToMove()) return;
+    const legal = app.state.legal;
+    if (app.selected.length > 0) {
+      const next = candidates().filter((m) => m.path[app.selected.length] === name);
+      if (next.length > 0) {
+        app.selected.push(name);
+        const rest = candidates();
+        const complete = rest.filter((m) => m.path.length === app.selected.length);
+        if (complete.length === 1 && rest.length === 1) {
+          send({ type: "move", ply: app.state.ply, move: complete[0].move });
+          app.selected = [];
+        }
+        render();
+        return;
+      }
+    }
+    app.selected = legal.some((m) => m.path[0] === name) ? [name] : [];
+    render();
+  }
+
+  function highlights() {
+    if (!personToMove()) return {};
+    if (app.selected.length === 0)
+      return { origins: [...new Set(app.state.legal.map((m) => m.path[0]))] };
+    const targets = candidates()
+      .filter((m) => m.path.length > app.selected.length)
+      .map((m) => m.path[app.selected.length]);
+    return { selected: app.selected, targets: [...new Set(targets)] };
+  }
+
+  // ---- Drawing ---------------------------------------------------------------------------------
+
+  function render() {
+    const s = app.state;
+    if (!s) return;
+    const shown = app.preview || s;
+    LascaBoard.draw($("board"), {
+      board: shown.board, lastMove: shown.lastMove, flipped: app.flipped,
+      highlights: app.preview ? {} : highlights(), onSquare,
+    });
+    $("board").dataset.lfen = shown.lfen;
+    renderStatus();
+    renderMoves();
+    renderAnalysis();
+    renderGraph();
+    renderEvalBar();
+    $("lfen-current").textContent = s.lfen;
+    $("takeback").disabled = s.moves.length === 0;
+    $("analyse").textContent = s.analysing ? "Stop analysis" : "Start analysis";
+    $("analyse").classList.toggle("active", s.analysing);
+    $("colour").value = s.engine;
+    $("level").value = String(s.level);
+  }
+
+  function renderStatus() {
+    const s = app.state;
+    const st = $("status");
+    st.classList.toggle("over", s.status.over);
+    if (s.status.over && s.ply === s.moves.length) {
+      st.textContent = `Game over — ${s.status.text} (${s.status.result})`;
+    } else if (s.ply !== s.moves.length) {
+      st.textContent = `Viewing move ${s.ply} of ${s.moves.length}` + (s.viewStatus.over ? ` — ${s.viewStatus.text}` : "");
+    } else if (s.thinking) {
+      st.textContent = "The engine is thinking…";
+    } else {
+      const side = s.sideToMove === "white" ? "White" : "Black";
+      st.textContent = s.engine === "none" ? `${side} to move` : `Your move (${side})`;
+    }
+    st.dataset.over = s.status.over ? "true" : "false";
+    st.dataset.result = s.status.result;
+    st.dataset.rule = s.status.rule;
+  }
+
+  function startsWithBlack() {
+    return app.state.startLfen.split(" ")[1] === "b";
+  }
+
+  function renderMoves() {
+    const s = app.state;
+    const list = $("moves");
+    list.innerHTML = "";
+    const startMove = parseInt(s.startLfen.split(" ")[3] || "1", 10) || 1;
+    let offset = startsWithBlack() ? 1 : 0;
+    const cells = [];
+    if (offset === 1) cells.push({ num: `${startMove}.` }, { text: "…" });
+    s.moves.forEach((m, i) => {
+      const slot = i + offset;
+      if (slot % 2 === 0) cells.push({ num: `${startMove + slot / 2}.` });
+      cells.push({ text: m, ply: i + 1 });
+    });
+    for (const c of cells) {
+      const li = document.createElement("li");
+      if (c.num) { li.className = "num"; li.textContent = c.num; }
+      else {
+        li.textContent = c.text;
+        if (c.ply) {
+          li.className = "mv" + (c.ply === s.ply ? " current" : "");
+          li.dataset.ply = c.ply;
+          li.addEventListener("click", () => view(c.ply));
+        }
+      }
+      list.appendChild(li);
+    }
+    const current = list.querySelector(".current");
+    if (current) current.scrollIntoView({ block: "nearest" });
+  }
+
+  function scoreText(line) {
+    if (line.score.mate !== undefined) return `#${line.score.mate}`;
+    const white = line.white / 100;
+    return (white > 0 ? "+" : "") + white.toFixed(2);
+  }
+
+  // The lines are not redrawn while the pointer is over them (a click on a move must not lose
+  // its element to the next engine report) nor more often than every 250 ms.
+  let linesFrozen = false;
+  let linesTimer = null;
+  let linesDrawnAt = 0;
+  function renderAnalysis() {
+    if (linesFrozen) return;
+    const wait = 250 - (performance.now() - linesDrawnAt);
+    if (wait > 0) {
+      if (!linesTimer) linesTimer = setTimeout(() => { linesTimer = null; renderAnalysis(); }, wait);
+      return;
+    }
+    linesDrawnAt = performance.now();
+    drawAnalysis();
+  }
+
+  function drawAnalysis() {
+    const s = app.state;
+    const a = app.analysis && app.analysis.ply === s.ply ? app.analysis : null;
+    const info = $("analysis-info");
+    const lines = $("lines");
+    lines.innerHTML = "";
+    if (!s.analysing) { info.textContent = "Engine idle."; return; }
+    if (!a) { info.textContent = s.thinking ? "Waiting for the engine's move…" : "Analysing…"; return; }
+    const nps = a.nps >= 1e6 ? (a.nps / 1e6).toFixed(2) + " M" : Math.round(a.nps / 1e3) + " k";
+    info.textContent = `Depth ${a.depth} · ${nps} nodes/s · ${a.nodes.toLocaleString("en")} nodes`;
+    for (const line of a.lines) {
+      const li = document.createElement("li");
+      li.dataset.multipv = line.multipv;
+      const score = document.createElement("span");
+      score.className = "score";
+      score.textContent = scoreText(line);
+      li.appendChild(score);
+      line.pv.forEach((mv, i) => {
+        const span = document.createElement("span");
+        span.className = "pvmove";
+        span.textContent = mv;
+        span.title = "Show the position after this move";
+        span.dataset.ply = s.ply;
+        span.dataset.pv = line.pv.slice(0, i + 1).join(" ");
+        li.appendChild(span);
+        li.appendChild(document.createTextNode(" "));
+      });
+      lines.appendChild(li);
+    }
+  }
+
+  function barFraction(cp) {
+    return 1 / (1 + Math.exp(-cp / 250));
+  }
+
+  function renderEvalBar() {
+    const s = app.state;
+    let cp = s.evals[s.ply];
+    const a = app.analysis && app.analysis.ply === s.ply && s.analysing ? app.analysis : null;
+    if (a && a.lines.length) cp = a.lines[0].white;
+    const known = cp !== null && cp !== undefined;
+    const white = known ? barFraction(cp) : 0.5;
+    $("evalbar-black").style.height = `${((1 - white) * 100).toFixed(1)}%`;
+    $("evalbar-text").textContent = known ? (Math.abs(cp) >= 10000 ? (cp > 0 ? "+M" : "-M") : (cp / 100).toFixed(2)) : "–";
+  }
+
+  function renderGraph() {
+    const s = app.state;
+    const svg = $("graph");
+    while (svg.firstChild) svg.removeChild(svg.firstChild);
+    const W = 360, H = 120, n = Math.max(s.evals.length - 1, 1);
+    const x = (i) => (i / n) * W;
+    const y = (cp) => H * (1 - barFraction(cp));
+    LascaBoard.el("line", { x1: 0, y1: H / 2, x2: W, y2: H / 2, stroke: "#c9bba3", "stroke-dasharray": "4 3" }, svg);
+    const pts = [];
+    s.evals.forEach((cp, i) => { if (cp !== null) pts.push(`${x(i).toFixed(1)},${y(cp).toFixed(1)}`); });
+    if (pts.length > 1)
+      LascaBoard.el("polyline", { points: pts.join(" "), fill: "none", stroke: "#8b5a2b", "stroke-width": 2 }, svg);
+    s.evals.forEach((cp, i) => {
+      if (cp !== null) LascaBoard.el("circle", { cx: x(i), cy: y(cp), r: 2.5, fill: "#8b5a2b" }, svg);
+    });
+    LascaBoard.el("line", { x1: x(s.ply), y1: 0, x2: x(s.ply), y2: H, stroke: "#3e7c59", "stroke-width": 2 }, svg);
+  }
+
+  // ---- Actions ---------------------------------------------------------------------------------
+
+  function view(ply) {
+    const s = app.state;
+    if (!s) return;
+    ply = Math.max(0, Math.min(s.moves.length, ply));
+    app.preview = null;
+    $("preview-banner").classList.add("hidden");
+    if (ply !== s.ply) send({ type: "view", ply });
+  }
+
+  function closePreview() {
+    app.preview = null;
+    $("preview-banner").classList.add("hidden");
+    render();
+  }
+
+  function onMessage(event) {
+    const m = JSON.parse(event.data);
+    switch (m.type) {
+      case "hello":
+        app.levels = m.levels;
+        $("level").innerHTML = "";
+        m.levels.forEach((l, i) => {
+          const o = document.createElement("option");
+          o.value = String(i);
+          o.textContent = `${l.name} (${l.nodes.toLocaleString("en")} nodes)`;
+          $("level").appendChild(o);
+        });
+        break;
+      case "state":
+        if (!app.state || app.state.ply !== m.ply || app.state.moves.length !== m.moves.length) app.selected = [];
+        if (app.state && (app.state.ply !== m.ply || app.state.lfen !== m.lfen)) {
+          app.preview = null;
+          $("preview-banner").classList.add("hidden");
+        }
+        app.state = m;
+        if (app.analysis && app.analysis.ply !== m.ply) app.analysis = null;
+        render();
+        break;
+      case "analysis":
+        app.analysis = m;
+        if (app.state) { renderAnalysis(); renderEvalBar(); }
+        break;
+      case "preview":
+        app.preview = m;
+        $("preview-text").textContent = `Preview: ${m.moves.join(" ")}`;
+        $("preview-banner").classList.remove("hidden");
+        render();
+        break;
+      case "pdn":
+        $("pdn-text").value = m.pdn;
+        break;
+      case "error":
+        showError(m.message);
+        break;
+    }
+  }
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    app.ws = new WebSocket(`${scheme}://${location.host}/ws`);
+    app.ws.addEventListener("message", onMessage);
+    app.ws.addEventListener("close", () => {
+      $("status").textContent = "Disconnected from the server: reload the page to play again.";
+    });
+  }
+
+  function wire() {
+    $("new-game").addEventListener("click", () => {
+      app.analysis = null;
+      send({ type: "new", engine: $("colour").value, level: parseInt($("level").value, 10) });
+    });
+    $("colour").addEventListener("change", () => send({ type: "settings", engine: $("colour").value }));
+    $("level").addEventListener("change", () => send({ type: "settings", level: parseInt($("level").value, 10) }));
+    $("flip").addEventListener("click", () => { app.flipped = !app.flipped; render(); });
+    $("takeback").addEventListener("click", () => send({ type: "takeback" }));
+    $("nav-first").addEventListener("click", () => view(0));
+    $("nav-prev").addEventListener("click", () => app.state && view(app.state.ply - 1));
+    $("nav-next").addEventListener("click", () => app.state && view(app.state.ply + 1));
+    $("nav-last").addEventListener("click", () => app.state && view(app.state.moves.length));
+    $("analyse").addEventListener("click", () => {
+      if (!app.state) return;
+      send({ type: "analyse", on: !app.state.analysing, multipv: parseInt($("multipv").value, 10) });
+    });
+    $("multipv").addEventListener("change", () => {
+      if (app.state && app.state.analysing)
+        send({ type: "analyse", on: true, multipv: parseInt($("multipv").value, 10) });
+    });
+    $("preview-close").addEventListener("click", closePreview);
+    $("lines").addEventListener("click", (e) => {
+      const span = e.target.closest(".pvmove");
+      if (span) send({ type: "preview", ply: parseInt(span.dataset.ply, 10), moves: span.dataset.pv.split(" ") });
+    });
+    $("lines").addEventListener("mouseenter", () => { linesFrozen = true; });
+    $("lines").addEventListener("mouseleave", () => { linesFrozen = false; renderAnalysis(); });
+    $("lfen-load").addEventListener("click", () => send({ type: "lfen", lfen: $("lfen-input").value.trim() }));
+    $("lfen-input").addEventListener("keydown", (e) => { if (e.key === "Enter") $("lfen-load").click(); });
+    $("pdn-export").addEventListener("click", () => send({ type: "pdn.export" }));
+    $("pdn-import").addEventListener("click", () => send({ type: "pdn.import", pdn: $("pdn-text").value }));
+    $("graph").addEventListener("click", (e) => {
+      if (!app.state) return;
+      const r = $("graph").getBoundingClientRect();
+      const n = Math.max(app.state.evals.length - 1, 1);
+      view(Math.round(((e.clientX - r.left) / r.width) * n));
+    });
+    document.addEventListener("keydown", (e) => {
+      if (e.target.matches("input, textarea, select") || !app.state) return;
+      const keys = { ArrowLeft: app.state.ply - 1, ArrowRight: app.state.ply + 1, Home: 0, End: app.state.moves.length };
+      if (e.key in keys) { e.preventDefault(); view(keys[e.key]); }
+      if (e.key === "Escape") { app.selected = []; closePreview(); }
+    });
+  }
+
+  wire();
+  connect();
+})();
