@@ -93,4 +93,9 @@ struct Summary {
 // ones, and that the recorded result is the rules' result. An error names the first mismatch.
 common::Result<Summary> replayRecord(const Record& record);
 
+// The game as readable text, for `torneio replay`: a header line (params, seed, players, and
+// the seat a seat's record is seen from), then every decision as `seat <n>: <action>` and the
+// events it caused, indented, each marked `(to seat <n>)` when private, then the result.
+std::string recordListing(const Record& record);
+
 }  // namespace torneio

@@ -436,4 +436,42 @@ common::Result<Summary> replayRecord(const Record& record) {
     return Summary{state.outcome(), decisions, matched};
 }
 
+std::string recordListing(const Record& record) {
+    const Geometry geometry(record.params);
+    std::string out =
+        "torneio game: " + formatParams(record.params) + " seed=" + std::to_string(record.seed);
+    for (std::size_t i = 0; i < record.players.size(); ++i)
+        out += " seat" + seatText(static_cast<int>(i)) + "=" + record.players[i];
+    if (record.viewSeat >= 0) out += " (as seen by seat " + seatText(record.viewSeat) + ")";
+    out += '\n';
+    for (const RecordEntry& entry : record.entries) {
+        if (entry.kind == RecordEntry::Kind::Action) {
+            out +=
+                "seat " + seatText(entry.seat) + ": " + formatAction(entry.action, geometry) + '\n';
+            continue;
+        }
+        out += "    " + formatEvent(entry.event, geometry);
+        if (entry.event.audience != kPublic)
+            out += "  (to seat " + seatText(entry.event.audience) + ")";
+        out += '\n';
+    }
+    const Outcome& o = record.outcome;
+    std::string seats;
+    for (int seat = 0; seat < record.params.seats; ++seat)
+        if (o.seats & (1u << seat)) seats += " " + seatText(seat);
+    switch (o.kind) {
+        case OutcomeKind::Win:
+            out += "result: seat" + seats + " wins in round " + std::to_string(o.round) + '\n';
+            break;
+        case OutcomeKind::Draw:
+            out += "result: draw among seats" + seats + " after round " + std::to_string(o.round) +
+                   '\n';
+            break;
+        case OutcomeKind::Ongoing:
+            out += "result: not finished\n";
+            break;
+    }
+    return out;
+}
+
 }  // namespace torneio

@@ -241,5 +241,38 @@ TEST(Cli, ResumeShardsMergeAndReplay) {
     fs::remove_all(dir);
 }
 
+// `torneio replay FILE` checks a record by the rules and prints the game; `--seat N` prints what
+// that seat saw, which holds no other seat's private event; a tampered record is refused.
+TEST(Cli, TorneioReplayPrintsAGameAndASeatsView) {
+    const fs::path dir = fs::temp_directory_path() / "torneio_replay_cli_test";
+    fs::remove_all(dir);
+    ASSERT_EQ(run(kReferee + kPlayers + " --seed 3 --records " + dir.string()), 0);
+    const std::string file = recordPath(dir.string(), 0);
+    const std::string player = TORNEIO_PLAYER;
+    const std::string whole = output(player + " replay " + file);
+    EXPECT_NE(whole.find("seat 1: setup king"), std::string::npos) << whole;
+    EXPECT_NE(whole.find("seat 2: setup king"), std::string::npos) << whole;
+    EXPECT_NE(whole.find("\nresult: "), std::string::npos) << whole;
+    const std::string seen = output(player + " replay " + file + " --seat 1");
+    EXPECT_NE(seen.find("(as seen by seat 1)"), std::string::npos) << seen;
+    EXPECT_EQ(seen.find("seat 2: "), std::string::npos) << seen;
+    EXPECT_EQ(seen.find("(to seat 2)"), std::string::npos) << seen;
+    EXPECT_NE(seen.find("(to seat 1)"), std::string::npos) << seen;
+    const std::string json = output(player + " replay " + file + " --seat 2 --json");
+    EXPECT_NE(json.find("\"view\":2"), std::string::npos) << json.substr(0, 300);
+    // A record whose first "moved" event names the wrong seat no longer matches the rules.
+    std::ifstream in(file);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const auto at = text.find("event moved 1");
+    ASSERT_NE(at, std::string::npos);
+    text.replace(at, 13, "event moved 2");
+    const std::string tampered = (dir / "tampered.jsonl").string();
+    std::ofstream(tampered) << text;
+    EXPECT_EQ(run(player + " replay " + tampered), 1);
+    EXPECT_EQ(run(player + " replay"), 2);
+    EXPECT_EQ(run(player + " replay " + file + " --seat 3"), 2);
+    fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace torneio::referee
