@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "common/text.h"
+#include "torneio/distance.h"
 #include "torneio/terminal.h"
 
 namespace torneio::terminal {
@@ -54,29 +55,12 @@ std::string squaresText(std::span<const Square> squares, const Geometry& g) {
 }
 
 // ---- Proposed set-ups --------------------------------------------------------------------------
+// (edgeDistance and chebyshev of distance.h measure a square from a side and between squares.)
 
-// Distance of a square from the seat's own side (0 on the back line), and its place along it.
-int depthOf(const Geometry& g, int seat, Square s) {
-    switch (g.side(seat)) {
-        case Side::South:
-            return g.rankOf(s);
-        case Side::North:
-            return g.size() - 1 - g.rankOf(s);
-        case Side::West:
-            return g.fileOf(s);
-        case Side::East:
-            return g.size() - 1 - g.fileOf(s);
-    }
-    return 0;
-}
-
+// A square's place along the seat's own side.
 int alongOf(const Geometry& g, int seat, Square s) {
     const Side side = g.side(seat);
     return side == Side::South || side == Side::North ? g.fileOf(s) : g.rankOf(s);
-}
-
-int chebyshev(const Geometry& g, Square a, Square b) {
-    return std::max(std::abs(g.fileOf(a) - g.fileOf(b)), std::abs(g.rankOf(a) - g.rankOf(b)));
 }
 
 // D3: the strength total split by weights, each warrior at least the minimum; the rounding
@@ -102,7 +86,7 @@ std::vector<Square> nearestTo(const Geometry& g, int seat, Square king) {
     std::stable_sort(others.begin(), others.end(), [&](Square a, Square b) {
         const int da = chebyshev(g, a, king), db = chebyshev(g, b, king);
         if (da != db) return da < db;
-        return depthOf(g, seat, a) > depthOf(g, seat, b);
+        return edgeDistance(g, seat, a) > edgeDistance(g, seat, b);
     });
     return others;
 }
@@ -336,13 +320,13 @@ std::vector<Choice> proposedSetUps(const Geometry& g, int seat) {
     std::vector<Square> zone(g.zone(seat).begin(), g.zone(seat).end());
     if (zone.size() < kPiecesPerSeat) return {};
     const auto byBackThenAlong = [&](Square a, Square b) {
-        const int da = depthOf(g, seat, a), db = depthOf(g, seat, b);
+        const int da = edgeDistance(g, seat, a), db = edgeDistance(g, seat, b);
         return da != db ? da < db : alongOf(g, seat, a) < alongOf(g, seat, b);
     };
     std::sort(zone.begin(), zone.end(), byBackThenAlong);
     std::vector<Square> back;
     for (Square s : zone)
-        if (depthOf(g, seat, s) == depthOf(g, seat, zone.front())) back.push_back(s);
+        if (edgeDistance(g, seat, s) == edgeDistance(g, seat, zone.front())) back.push_back(s);
     const Square middle = back[back.size() / 2];
     const Square firstCorner = back.front();
     const Square lastCorner = back.back();
@@ -352,12 +336,12 @@ std::vector<Choice> proposedSetUps(const Geometry& g, int seat) {
     for (auto it = zone.rbegin(); it != zone.rend(); ++it)
         if (*it != lastCorner) front.push_back(*it);
     std::sort(front.begin(), front.end(), [&](Square a, Square b) {
-        const int da = depthOf(g, seat, a), db = depthOf(g, seat, b);
+        const int da = edgeDistance(g, seat, a), db = edgeDistance(g, seat, b);
         return da != db ? da > db : alongOf(g, seat, a) < alongOf(g, seat, b);
     });
     std::vector<Square> line;
     for (Square s : front)
-        if (depthOf(g, seat, s) == depthOf(g, seat, front.front())) line.push_back(s);
+        if (edgeDistance(g, seat, s) == edgeDistance(g, seat, front.front())) line.push_back(s);
     std::vector<Square> spread =
         line.size() >= kWarriors
             ? std::vector<Square>{line.front(), line[line.size() / 2], line.back()}
