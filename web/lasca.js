@@ -4,6 +4,7 @@
 
 (() => {
   const $ = (id) => document.getElementById(id);
+  const MAX_PV_SHOWN = 10;  // moves of each analysis line shown
   const app = {
     ws: null,
     state: null,      // the last "state" message
@@ -188,7 +189,10 @@
       score.className = "score";
       score.textContent = scoreText(line);
       li.appendChild(score);
-      line.pv.forEach((mv, i) => {
+      // The first moves of the line only: a full principal variation (often 30 moves and
+      // more) would push the rest of the panel off the screen.
+      const shown = line.pv.slice(0, MAX_PV_SHOWN);
+      shown.forEach((mv, i) => {
         const span = document.createElement("span");
         span.className = "pvmove";
         span.textContent = mv;
@@ -198,6 +202,13 @@
         li.appendChild(span);
         li.appendChild(document.createTextNode(" "));
       });
+      if (line.pv.length > shown.length) {
+        const more = document.createElement("span");
+        more.className = "pvmore";
+        more.textContent = "…";
+        more.title = `${line.pv.length} moves in all`;
+        li.appendChild(more);
+      }
       lines.appendChild(li);
     }
   }
@@ -261,7 +272,9 @@
         m.levels.forEach((l, i) => {
           const o = document.createElement("option");
           o.value = String(i);
-          o.textContent = `${l.name} (${l.nodes.toLocaleString("en")} nodes)`;
+          o.textContent = l.random
+            ? `${l.name} (${l.nodes.toLocaleString("en")} nodes, ${l.random}% random)`
+            : `${l.name} (${l.nodes.toLocaleString("en")} nodes)`;
           $("level").appendChild(o);
         });
         break;

@@ -23,12 +23,17 @@ namespace web {
 using Json = nlohmann::json;
 
 // Level: a named strength of the engine as a node budget per move (`go nodes N`): the same
-// level plays the same moves on any machine.
+// level plays the same moves on any machine. randomPercent > 0 weakens a level below what a
+// node budget can (1 node plays nearly as 20: the search always completes depth 1): that
+// share of the engine's moves is replaced by a legal move chosen from the position's hash key
+// (levelMove below), so the level stays deterministic. docs/strength.md has each level's Elo.
 struct Level {
     const char* name;
     std::int64_t nodes;
+    int randomPercent = 0;
 };
-inline constexpr std::array<Level, 6> kLevels = {{
+inline constexpr std::array<Level, 7> kLevels = {{
+    {"Starter", 20, 50},
     {"Beginner", 20},
     {"Novice", 150},
     {"Casual", 1000},
@@ -36,6 +41,12 @@ inline constexpr std::array<Level, 6> kLevels = {{
     {"Strong", 60000},
     {"Master", 400000},
 }};
+
+// The move a level plays in `pos` when its engine chose `engineMove` (an index into the legal
+// moves in generation order, count > 0): the engine's move, or for a level with randomPercent
+// a legal move picked by the position's key in randomPercent cases out of 100.
+std::size_t levelMove(const Level& level, std::uint64_t positionKey, std::size_t engineMove,
+                      std::size_t count);
 
 inline constexpr int kMaxMultiPv = 5;
 inline constexpr std::size_t kMaxPreviewMoves = 64;
@@ -46,7 +57,7 @@ inline constexpr std::size_t kMaxGamePlies = 2000;  // longer games are refused 
 //   level         index into kLevels
 struct TableSettings {
     std::optional<lasca::Color> engineColour = lasca::Color::Black;
-    int level = 2;
+    int level = 3;
 };
 
 // SearchJob: one `go` sent to the engine, waiting for its `bestmove`. The engine answers every

@@ -14,6 +14,18 @@
 
 namespace web {
 
+std::size_t levelMove(const Level& level, std::uint64_t positionKey, std::size_t engineMove,
+                      std::size_t count) {
+    if (level.randomPercent <= 0 || count == 0) return engineMove;
+    // splitmix64 of the key: Zobrist keys are fixed, so the choice is the same on any machine.
+    std::uint64_t z = positionKey + 0x9e3779b97f4a7c15ULL;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    z ^= z >> 31;
+    if (static_cast<int>(z % 100) >= level.randomPercent) return engineMove;
+    return static_cast<std::size_t>((z / 100) % count);
+}
+
 namespace {
 
 constexpr int kMateScore = 10000;       // a mate's place on the evaluation bar and graph
@@ -169,7 +181,8 @@ LascaTable::LascaTable(EngineFactory engineFactory)
 
 std::vector<Json> LascaTable::hello() {
     Json levels = Json::array();
-    for (const Level& l : kLevels) levels.push_back({{"name", l.name}, {"nodes", l.nodes}});
+    for (const Level& l : kLevels)
+        levels.push_back({{"name", l.name}, {"nodes", l.nodes}, {"random", l.randomPercent}});
     Replies out;
     out.push_back(
         {{"type", "hello"}, {"game", "lasca"}, {"levels", levels}, {"maxMultiPv", kMaxMultiPv}});
@@ -603,7 +616,25 @@ void LascaTable::onBestMove(std::string_view line, Replies& out) {
     if (job.cancelled || !job.play) return;
     const auto tokens = common::splitWhitespace(line);
     if (tokens.size() < 2 || tokens[1] == "0000") return;
-    const auto move = game_.playText(tokens[1]);
+    std::string text(tokens[1]);
+    const Level& level = kLevels[static_cast<std::size_t>(settings_.level)];
+    if (level.randomPercent > 0) {
+        // A weakened level: the engine's move may give way to another legal move (levelMove).
+        lasca::MoveList list;
+        lasca::generateMoves(game_.current(), list);
+        std::vector<std::string> legal;
+        for (const lasca::Move& m : list) legal.push_back(lasca::formatMove(m));
+        const auto engineMove = lasca::parseMove(game_.current(), text);
+        const auto at = engineMove ? std::find(legal.begin(), legal.end(),
+                                               lasca::formatMove(engineMove.value()))
+                                   : legal.end();
+        if (!legal.empty() && at != legal.end()) {
+            const auto index = levelMove(level, game_.current().key(),
+                                         static_cast<std::size_t>(at - legal.begin()), legal.size());
+            text = legal[index];
+        }
+    }
+    const auto move = game_.playText(text);
     if (!move) {
         out.push_back(errorMessage("the engine played an illegal move: " + move.error()));
         return;

@@ -48,14 +48,14 @@ TEST(LascaTable, HelloListsLevelsAndTheStartPosition) {
 TEST(LascaTable, PlaysAgainstTheEngine) {
     Fixture f;
     f.table.hello();
-    auto replies = f.send({{"type", "new"}, {"engine", "black"}, {"level", 0}});
+    auto replies = f.send({{"type", "new"}, {"engine", "black"}, {"level", 1}});
     const Json move = firstLegal(lastOfType(replies, "state"));
     replies = f.send({{"type", "move"}, {"ply", 0}, {"move", move}});
     Json state = lastOfType(replies, "state");
     EXPECT_EQ(state["moves"].size(), 1u);
     EXPECT_TRUE(state["thinking"].get<bool>());
     ASSERT_EQ(f.log->started, 1);
-    EXPECT_EQ(f.log->lines.back(), "go nodes " + std::to_string(kLevels[0].nodes));
+    EXPECT_EQ(f.log->lines.back(), "go nodes " + std::to_string(kLevels[1].nodes));
     EXPECT_NE(f.log->lines[f.log->lines.size() - 2].find("moves " + move.get<std::string>()),
               std::string::npos);
     // A person's move while the engine thinks is refused.
@@ -70,7 +70,8 @@ TEST(LascaTable, PlaysAgainstTheEngine) {
     replies = f.table.onEngineLine("bestmove " + reply.get<std::string>());
     state = lastOfType(replies, "state");
     ASSERT_FALSE(state.is_null());
-    EXPECT_EQ(state["moves"].size(), 2u);
+    ASSERT_EQ(state["moves"].size(), 2u);
+    EXPECT_EQ(state["moves"][1], reply) << "a level without randomPercent plays the engine's move";
     EXPECT_EQ(state["evals"][1], 12) << "Black's -12 is White's +12";
     EXPECT_FALSE(state["thinking"].get<bool>());
     // Take back: both moves go, the person is to move again.
@@ -82,9 +83,52 @@ TEST(LascaTable, PlaysAgainstTheEngine) {
 TEST(LascaTable, TheEngineMovesFirstWhenItPlaysWhite) {
     Fixture f;
     f.table.hello();
-    const auto replies = f.send({{"type", "new"}, {"engine", "white"}, {"level", 1}});
+    const auto replies = f.send({{"type", "new"}, {"engine", "white"}, {"level", 2}});
     EXPECT_TRUE(lastOfType(replies, "state")["thinking"].get<bool>());
-    EXPECT_EQ(f.log->lines.back(), "go nodes " + std::to_string(kLevels[1].nodes));
+    EXPECT_EQ(f.log->lines.back(), "go nodes " + std::to_string(kLevels[2].nodes));
+}
+
+TEST(LevelMove, KeepsTheEngineMoveUnlessTheLevelIsWeakened) {
+    const Level full{"Full", 20};
+    const Level half{"Half", 20, 50};
+    int replaced = 0;
+    for (std::uint64_t key = 1; key <= 2000; ++key) {
+        const std::uint64_t k = key * 0x2545f4914f6cdd1dULL;
+        EXPECT_EQ(levelMove(full, k, 3, 7), 3u);
+        const auto m = levelMove(half, k, 3, 7);
+        EXPECT_LT(m, 7u);
+        EXPECT_EQ(levelMove(half, k, 3, 7), m) << "the choice depends on the position only";
+        replaced += m != 3 ? 1 : 0;
+    }
+    // 50% of the moves are drawn, 6 in 7 of those differ from the engine's: about 857 of 2000.
+    EXPECT_GT(replaced, 700);
+    EXPECT_LT(replaced, 1000);
+    EXPECT_EQ(levelMove(half, 12345, 0, 1), 0u) << "a single legal move stays";
+}
+
+TEST(LascaTable, AWeakenedLevelPlaysLegalMovesOnly) {
+    ASSERT_GT(kLevels[0].randomPercent, 0) << "the lowest level is the weakened one";
+    Fixture f;
+    f.table.hello();
+    auto replies = f.send({{"type", "new"}, {"engine", "white"}, {"level", 0}});
+    Json state = lastOfType(replies, "state");
+    ASSERT_TRUE(state["thinking"].get<bool>());
+    EXPECT_EQ(f.log->lines.back(), "go nodes " + std::to_string(kLevels[0].nodes));
+    // The engine answers its first legal move each time; the table may play another one.
+    int replaced = 0;
+    for (int ply = 0; ply < 40 && !state["status"]["over"].get<bool>(); ply += 2) {
+        const Json engine = firstLegal(state);
+        replies = f.table.onEngineLine("bestmove " + engine.get<std::string>());
+        state = lastOfType(replies, "state");
+        ASSERT_FALSE(state.is_null());
+        ASSERT_EQ(state["moves"].size(), static_cast<std::size_t>(ply + 1));
+        replaced += state["moves"].back() != engine ? 1 : 0;
+        if (state["status"]["over"].get<bool>()) break;
+        replies = f.send({{"type", "move"}, {"ply", ply + 1}, {"move", firstLegal(state)}});
+        state = lastOfType(replies, "state");
+        ASSERT_EQ(state["moves"].size(), static_cast<std::size_t>(ply + 2));
+    }
+    EXPECT_GT(replaced, 0) << "some of the engine's moves gave way";
 }
 
 TEST(LascaTable, AnalysisFollowsTheShownPositionAndDropsStaleLines) {
@@ -233,7 +277,7 @@ TEST(LascaTable, EveryBadMessageGetsOneErrorAndChangesNothing) {
         R"({"type":"pdn.import","pdn":""})",
         R"({"type":"pdn.import","pdn":"[FEN \"nonsense\"]\n\n1. c3-d4 *"})",
         R"({"type":"new","engine":"purple"})",
-        R"({"type":"new","level":6})",
+        R"({"type":"new","level":7})",
         R"({"type":"new","level":-1})",
         R"({"type":"settings","level":true})",
         R"({"type":"takeback","n":2})",
