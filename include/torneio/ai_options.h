@@ -5,7 +5,7 @@
 //   MoveTime     spin, default 0 (no limit): milliseconds per decision; stops the search early
 //                (the decision then depends on the machine's speed)
 //   Particles    spin, default kDefaultParticles: belief particles per opponent
-//   SetUpPolicy  combo back|corner|spread|random: the set-up policy (ai.h)
+//   SetUpPolicy  combo back|corner|spread|random|auto, default auto: the set-up policy (ai.h)
 #pragma once
 
 #include "common/options.h"

@@ -47,7 +47,7 @@ namespace torneio {
 
 inline constexpr int kDefaultParticles = 256;
 // The king filter's hypotheses about how often an opponent moves its king (belief.cpp).
-inline constexpr int kKingMobilities = 5;
+inline constexpr int kKingMobilities = 6;
 
 // Particle: one hypothesis of one opponent's hidden pieces.
 //   pieces     squares and strengths (index 0 the king, 1..3 warriors); dead pieces as in
@@ -77,13 +77,15 @@ struct Particle {
 //   kingField_[s]  opponent s's king alone, as a grid filter (a hidden Markov model over the
 //                  squares) that never resamples: D2 uniform over the zone's dark squares at
 //                  the start; each "moved" of s lets the king take a G5 step with probability
-//                  mu, for each of kKingMobilities values of mu (a static king .. a restless
-//                  one), mixed by their posterior weights; every public fact that no king of s
-//                  stands on a square (its warrior called or revealed there, D5 "unopposed", a
-//                  combat s did not answer, its retreating warrior went there) zeroes that square;
-//                  a refusal
+//                  mu, for each of the mobility hypotheses (a static king .. a restless one,
+//                  and a king that flees from the latest public sightings of other seats'
+//                  warriors: their combat calls, reveals and retreats), mixed by their
+//                  posterior weights; every public fact that no king of s stands on a square
+//                  (its warrior called or revealed there, D5 "unopposed", a combat s did not
+//                  answer, its retreating warrior went there) zeroes that square; a refusal
 //                  ("my piece stands there", G9) raises it. The hunt reads it: unlike the
 //                  particles it cannot lose the true square by resampling.
+//   sightings_     the latest public sightings of warriors (any seat), for the fleeing king
 //   combat_        the combat being resolved: square, attacker, which seats revealed
 //   repairs_, resets_  how often particles had to be repaired / forced (diagnostics)
 class Belief {
@@ -140,10 +142,11 @@ class Belief {
     void force(int seat, Particle& p, Square square, Need need, int strength);
 
     void randomStep(int seat, Particle& p, const OwnPieces& mine);
-    int nearestOwnWarrior(Square square, const OwnPieces& mine) const;
+    int nearestSighting(int seat, Square square) const;
+    void see(int seat, Square square);
     void withdraw(int seat, Particle& p, Square from);
     void gain(Particle& p, int points);
-    void diffuseKing(int seat, const OwnPieces& mine);
+    void diffuseKing(int seat);
     void scaleKing(int seat, Square square, double factor);
     void initialise(int seat);
 
@@ -161,6 +164,14 @@ class Belief {
     void mixKing(int seat);
     std::array<KingModels, kMaxSeats> kingModels_;
     std::array<std::vector<double>, kMaxSeats> kingField_;  // the weighted mixture
+    // Sighting: a public fact that a warrior of `seat` stood on `square` (its combat call, its
+    // reveal, its retreat); sightings_ keeps the latest kRecentSightings (belief.cpp), oldest
+    // first, for the fleeing-king hypothesis.
+    struct Sighting {
+        int seat = -1;
+        Square square = kNoSquare;
+    };
+    std::vector<Sighting> sightings_;
     Combat combat_;
     int repairs_ = 0;
     int resets_ = 0;

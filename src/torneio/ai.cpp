@@ -81,6 +81,8 @@ std::optional<SetUpPolicy> parseSetUpPolicy(std::string_view name) {
 }
 
 SetUp chooseSetUp(SetUpPolicy policy, const Knowledge& k, common::Random& random) {
+    if (policy == SetUpPolicy::Auto)
+        policy = k.geometry().seats() == 2 ? SetUpPolicy::Corner : SetUpPolicy::Back;
     Request request;
     request.kind = RequestKind::SetUp;
     request.seat = k.seat();
@@ -96,6 +98,7 @@ SetUp chooseSetUp(SetUpPolicy policy, const Knowledge& k, common::Random& random
             setUp = spreadSetUp(k, random);
             break;
         case SetUpPolicy::Random:
+        case SetUpPolicy::Auto:  // resolved above
             return randomAction(request, k.own(), k.geometry(), random).setUp;
     }
     if (isLegal(request, k.own(), k.geometry(), setUpAction(setUp))) return setUp;

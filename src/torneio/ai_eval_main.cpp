@@ -2,6 +2,7 @@
 // against another kind with seats rotated, the quality of its belief (scored against the true
 // state, which the player never sees), its decisions per second and its search tree's memory.
 //   torneio-ai-eval --seats 2 --games 100 --opponent heuristic --simulations 300 [--belief]
+#include <algorithm>
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <cstdio>
@@ -47,12 +48,35 @@ void scoreBelief(const State& state, const AiPlayer& ai, int seat, BeliefScore& 
     }
 }
 
+// --debug: per drawn game, each opponent's true king square, the belief's probability there and
+// its most likely square, and where the ai's warriors ended.
+void printDraw(const State& st, const AiPlayer& ai, int aiSeat, int game) {
+    std::printf("draw game %d:", game);
+    for (int enemy = 0; enemy < st.seats(); ++enemy) {
+        if (enemy == aiSeat || !st.pieces(enemy)[kKing].alive) continue;
+        const Square ks = st.pieces(enemy)[kKing].square;
+        const std::vector<double>& field = ai.belief().kingField(enemy);
+        if (field.empty()) continue;
+        const auto arg = std::max_element(field.begin(), field.end()) - field.begin();
+        std::printf(" seat %d king %s p=%.3f (max %s %.3f);", enemy, st.geometry().name(ks).c_str(),
+                    field[static_cast<std::size_t>(ks)],
+                    st.geometry().name(static_cast<Square>(arg)).c_str(),
+                    field[static_cast<std::size_t>(arg)]);
+    }
+    std::printf(" own warriors");
+    for (int w = 1; w < 4; ++w)
+        std::printf(" %s", st.pieces(aiSeat)[w].alive
+                               ? st.geometry().name(st.pieces(aiSeat)[w].square).c_str()
+                               : "-");
+    std::printf("\n");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     int seats = 2, games = 10, simulations = 300, particles = kDefaultParticles, rollout = 3;
     std::uint64_t seed = 1;
-    std::string opponent = "heuristic", setUp = "corner", opponentSetUp = "corner";
+    std::string opponent = "heuristic", setUp = "auto", opponentSetUp = "auto";
     std::string policyName = "hunt";
     HuntWeights hunt;
     po::options_description options("torneio-ai-eval options");
@@ -70,6 +94,7 @@ int main(int argc, char** argv) {
         "king-danger", po::value(&hunt.kingDanger), "hunt: king danger weight")(
         "king-move-cost", po::value(&hunt.kingMoveCost), "hunt: king move cost")(
         "lose-risk", po::value(&hunt.loseRisk), "hunt: risk weight")(
+
         "belief", "score the belief (slower)")("debug", "print drawn games");
     po::variables_map vm;
     try {
@@ -144,31 +169,8 @@ int main(int argc, char** argv) {
             return 1;
         }
         const Outcome& outcome = played.value().outcome();
-        if (vm.count("debug") && seats == 2 && outcome.kind == OutcomeKind::Draw) {
-            const State& st = played.value();
-            const int enemy = 1 - aiSeat;
-            const Square ks = st.pieces(enemy)[kKing].square;
-            double best = 0;
-            Square arg = kNoSquare;
-            for (Square q = 0; q < st.geometry().squareCount(); ++q) {
-                const double pr = ai->belief().probability(enemy, true, q);
-                if (pr > best) {
-                    best = pr;
-                    arg = q;
-                }
-            }
-            std::printf(
-                "draw game %d: king %s p=%.3f; belief max %s %.3f; repairs %d resets %d; own "
-                "warriors",
-                g, st.geometry().name(ks).c_str(), ai->belief().probability(enemy, true, ks),
-                st.geometry().name(arg).c_str(), best, ai->belief().repairs(),
-                ai->belief().resets());
-            for (int w = 1; w < 4; ++w)
-                std::printf(" %s", st.pieces(aiSeat)[w].alive
-                                       ? st.geometry().name(st.pieces(aiSeat)[w].square).c_str()
-                                       : "-");
-            std::printf("\n");
-        }
+        if (vm.count("debug") && outcome.kind == OutcomeKind::Draw)
+            printDraw(played.value(), *ai, aiSeat, g);
         rounds += outcome.round;
         const unsigned bit = 1u << aiSeat;
         if (outcome.kind == OutcomeKind::Win) {

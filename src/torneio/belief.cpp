@@ -1,4 +1,5 @@
 #include "torneio/belief.h"
+#include "torneio/distance.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -11,22 +12,21 @@ namespace {
 constexpr int kWarriorMoveWeight = 4;
 // Grid filter of the king: the chance that a "moved" was the king's, and how much a refusal
 // (a piece of the seat stands there, maybe the king) multiplies the square's probability.
-// The last hypothesis is a king that keeps still unless one of our warriors is within
-// kFleeRadius, and then steps away from it with probability kFleeChance.
-constexpr std::array<double, kKingMobilities> kKingMoveChance{0.0, 0.01, 0.04, 0.12, 0.3};
-constexpr std::size_t kFleeingKing = kKingMobilities;  // none: measured worse
-constexpr int kFleeRadius = 2;
-constexpr double kFleeChance = 0.5;
+// The last hypothesis is a king that keeps still unless a warrior of another seat was seen
+// (a public sighting, Belief::sightings_) within kFleeRadius, and then steps away from the
+// sightings with probability kFleeChance.
+constexpr std::array<double, kKingMobilities> kKingMoveChance{0.0, 0.01, 0.04, 0.12, 0.3, 0.0};
+constexpr std::size_t kFleeingKing = kKingMobilities - 1;
+constexpr int kFleeRadius = 3;
+constexpr double kFleeChance = 0.3;
+// How many of the latest public sightings of warriors the fleeing hypothesis remembers.
+constexpr std::size_t kRecentSightings = 9;
 constexpr double kRefusalFactor = 3.0;
 // Below this fraction of survivors the rejected particles are repaired rather than dropped.
 constexpr std::size_t kSurvivorFraction = 4;
 
 // How a constraint treats a particle that does not fit it.
 enum class Mode : std::uint8_t { Check, Repair, Force };
-
-int chebyshev(const Geometry& g, Square a, Square b) {
-    return std::max(std::abs(g.fileOf(a) - g.fileOf(b)), std::abs(g.rankOf(a) - g.rankOf(b)));
-}
 
 // G5: moves a king needs (one or two squares orthogonally per move, ignoring blockers).
 int kingMoves(const Geometry& g, Square a, Square b) {
@@ -295,11 +295,17 @@ void Belief::randomStep(int seat, Particle& p, const OwnPieces& mine) {
     ++p.steps[static_cast<std::size_t>(piece)];
 }
 
-int Belief::nearestOwnWarrior(Square square, const OwnPieces& mine) const {
+int Belief::nearestSighting(int seat, Square square) const {
     int best = 1 << 20;
-    for (int w = kFirstWarrior; w < kPiecesPerSeat; ++w)
-        if (mine[w].alive) best = std::min(best, chebyshev(geometry_, square, mine[w].square));
+    for (const Sighting& s : sightings_)
+        if (s.seat != seat) best = std::min(best, chebyshev(geometry_, square, s.square));
     return best;
+}
+
+void Belief::see(int seat, Square square) {
+    if (square == kNoSquare) return;
+    sightings_.push_back(Sighting{seat, square});
+    if (sightings_.size() > kRecentSightings) sightings_.erase(sightings_.begin());
 }
 
 void Belief::withdraw(int seat, Particle& p, Square from) {
@@ -337,11 +343,11 @@ void Belief::gain(Particle& p, int points) {
 
 // G5: the king may have taken one step of one or two squares orthogonally (blockers ignored),
 // with each hypothesis' probability.
-void Belief::diffuseKing(int seat, const OwnPieces& mine) {
+void Belief::diffuseKing(int seat) {
     KingModels& models = kingModels_[static_cast<std::size_t>(seat)];
     for (std::size_t h = 0; h < kKingMobilities; ++h) {
         std::vector<double>& field = models.field[h];
-        if (field.empty() || kKingMoveChance[h] <= 0) continue;
+        if (field.empty() || (kKingMoveChance[h] <= 0 && h != kFleeingKing)) continue;
         std::vector<double> next(field.size(), 0.0);
         for (Square q = 0; q < geometry_.squareCount(); ++q) {
             const double p = field[static_cast<std::size_t>(q)];
@@ -356,15 +362,15 @@ void Belief::diffuseKing(int seat, const OwnPieces& mine) {
                 if (two != kNoSquare) to[static_cast<std::size_t>(count++)] = two;
             }
             double mu = kKingMoveChance[h];
-            if (h == kFleeingKing && nearestOwnWarrior(q, mine) <= kFleeRadius) {
-                // Steps to the squares farthest from our warriors.
+            if (h == kFleeingKing && nearestSighting(seat, q) <= kFleeRadius) {
+                // Steps to the squares farthest from the sightings.
                 mu = kFleeChance;
                 int far = -1;
                 for (int i = 0; i < count; ++i)
-                    far = std::max(far, nearestOwnWarrior(to[static_cast<std::size_t>(i)], mine));
+                    far = std::max(far, nearestSighting(seat, to[static_cast<std::size_t>(i)]));
                 int kept = 0;
                 for (int i = 0; i < count; ++i)
-                    if (nearestOwnWarrior(to[static_cast<std::size_t>(i)], mine) == far)
+                    if (nearestSighting(seat, to[static_cast<std::size_t>(i)]) == far)
                         to[static_cast<std::size_t>(kept++)] = to[static_cast<std::size_t>(i)];
                 count = kept;
             }
@@ -451,7 +457,7 @@ void Belief::observe(const Event& e, const Knowledge& knowledge) {
         case EventKind::Moved:
             if (opponent(e.seat)) {
                 for (Particle& p : of(e.seat)) randomStep(e.seat, p, knowledge.own());
-                diffuseKing(e.seat, knowledge.own());
+                diffuseKing(e.seat);
             }
             break;
         case EventKind::Withdrew:
@@ -462,6 +468,7 @@ void Belief::observe(const Event& e, const Knowledge& knowledge) {
             combat_ = Combat{};
             combat_.square = e.square;
             combat_.attacker = e.seat;
+            see(e.seat, e.square);
             if (opponent(e.seat)) {
                 pinning(e.seat, e.square, Need::Warrior, -1);
                 scaleKing(e.seat, e.square, 0);
@@ -476,6 +483,7 @@ void Belief::observe(const Event& e, const Knowledge& knowledge) {
             break;
         case EventKind::Reveal:
             combat_.revealed[static_cast<std::size_t>(e.seat)] = true;
+            if (e.value != kKingReveal) see(e.seat, combat_.square);
             if (opponent(e.seat)) {
                 const bool king = e.value == kKingReveal;
                 pinning(e.seat, combat_.square, king ? Need::King : Need::Warrior,
@@ -506,6 +514,7 @@ void Belief::observe(const Event& e, const Knowledge& knowledge) {
             }
             break;
         case EventKind::Retreat:
+            see(e.seat, e.square);
             if (opponent(e.seat)) {
                 scaleKing(e.seat, e.square, 0);
                 const Square from = combat_.square;

@@ -1,4 +1,5 @@
 #include "torneio/ismcts.h"
+#include "torneio/distance.h"
 
 #include <algorithm>
 #include <chrono>
@@ -19,10 +20,6 @@ constexpr double kStrengthWeight = 0.08;
 constexpr double kThreatFactor = 0.6;  // share multiplier per enemy warrior near the king
 constexpr int kThreatRadius = 2;
 constexpr int kTimeCheckEvery = 16;
-
-int chebyshev(const Geometry& g, Square a, Square b) {
-    return std::max(std::abs(g.fileOf(a) - g.fileOf(b)), std::abs(g.rankOf(a) - g.rankOf(b)));
-}
 
 // Whether any enemy piece stands on the square and the warrior (of `seat`, `strength`) would
 // win a combat there (G8, D6: ties to the attacker; a king there is always worth calling).

@@ -128,7 +128,8 @@ class GameReferee {
     // input is closed has crashed; its disqualification is one more event to send.
     void forwardEvents() {
         while (forwarded_ < state_.events().size()) {
-            const Event& event = state_.events()[forwarded_++];
+            // A copy: a disqualification below appends to events() and may move its storage.
+            const Event event = state_.events()[forwarded_++];
             const std::string line = formatEvent(event, state_.geometry());
             for (int s = 0; s < seatCount(); ++s)
                 if (live(s) && visibleTo(event, s) && !sendTo(s, line))

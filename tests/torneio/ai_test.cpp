@@ -337,21 +337,29 @@ TEST(AiTest, SameSeedAndBudgetGiveSameGame) {
 
 // ---- Strength ----------------------------------------------------------------------------------
 
-// A short match, seats rotated: the AI (default hunt policy) must clearly beat the heuristic
-// player. Deterministic at fixed seeds: 40 games score 0.725-0.800 over five seed bases
-// (docs/torneio-strength.md); the bar is 0.65.
-double matchScore(std::uint64_t seedBase, int games) {
-    const Params params = defaultParams(2);
+// A short match, seats rotated: the AI (default hunt policy) against `seats - 1` heuristic
+// players, its seat moving one on per game; its score (1 a win, 1/k per survivor of a draw).
+// Deterministic at fixed seeds (docs/torneio-strength.md gives the margins).
+double matchScore(int seats, std::uint64_t seedBase, int games) {
+    const Params params = defaultParams(seats);
     double score = 0;
     for (int game = 0; game < games; ++game) {
         AiPlayer ai{AiConfig{}};
-        auto heuristic = makeHeuristicPlayer();
-        std::vector<Player*> players{&ai, heuristic.get()};
-        if (game % 2 == 1) std::swap(players[0], players[1]);
+        std::vector<std::unique_ptr<Player>> heuristics;
+        std::vector<Player*> players;
+        const int aiSeat = game % seats;
+        for (int seat = 0; seat < seats; ++seat) {
+            if (seat == aiSeat) {
+                players.push_back(&ai);
+                continue;
+            }
+            heuristics.push_back(makeHeuristicPlayer());
+            players.push_back(heuristics.back().get());
+        }
         auto played = playGame(params, players, static_cast<std::uint64_t>(game) + seedBase);
         if (!played) return -1;
         const Outcome& outcome = played.value().outcome();
-        const unsigned bit = 1u << (game % 2);
+        const unsigned bit = 1u << aiSeat;
         if (outcome.seats & bit)
             score +=
                 outcome.kind == OutcomeKind::Win ? 1.0 : 1.0 / __builtin_popcount(outcome.seats);
@@ -359,18 +367,29 @@ double matchScore(std::uint64_t seedBase, int games) {
     return score / games;
 }
 
+// Two seats, 40 games: the bar is 0.65.
 TEST(AiTest, BeatsHeuristicInShortMatch) {
-    const double score = matchScore(1000, 40);
+    const double score = matchScore(2, 1000, 40);
     RecordProperty("score", std::to_string(score));
     std::printf("score %.3f\n", score);
     EXPECT_GT(score, 0.65) << "score " << score;
 }
 
-// The same match at other seed bases: the margin of the test above (run by hand).
+// Three seats (10x10), 36 games against two heuristic players: the fair share is 1/3, the bar
+// is 0.5.
+TEST(AiTest, BeatsTwoHeuristicsInShortMatch) {
+    const double score = matchScore(3, 1000, 36);
+    RecordProperty("score", std::to_string(score));
+    std::printf("score %.3f\n", score);
+    EXPECT_GT(score, 0.5) << "score " << score;
+}
+
+// The same matches at other seed bases: the margins of the tests above (run by hand).
 TEST(AiTest, DISABLED_BeatsHeuristicMargin) {
     for (std::uint64_t base : {1000u, 2000u, 3000u, 4000u, 5000u})
-        std::printf("seed base %llu: score %.3f\n", static_cast<unsigned long long>(base),
-                    matchScore(base, 40));
+        std::printf("seed base %llu: 2 seats %.3f, 3 seats %.3f\n",
+                    static_cast<unsigned long long>(base), matchScore(2, base, 40),
+                    matchScore(3, base, 36));
 }
 
 }  // namespace
