@@ -20,14 +20,7 @@
     if (app.ws && app.ws.readyState === WebSocket.OPEN) app.ws.send(JSON.stringify(message));
   }
 
-  let toastTimer = null;
-  function showError(text) {
-    const t = $("toast");
-    t.textContent = text;
-    t.classList.remove("hidden");
-    clearTimeout(toastTimer);
-    toastTimer = setTimeout(() => t.classList.add("hidden"), 4000);
-  }
+  const showError = window.pageUi.showError;  // ui.js
 
   // ---- Entering a move by clicks -------------------------------------------------------------
 

@@ -17,14 +17,7 @@
     return node;
   }
   function send(m) { if (app.ws && app.ws.readyState === WebSocket.OPEN) app.ws.send(JSON.stringify(m)); }
-  let toastTimer = null;
-  function showError(text) {
-    const t = $("toast");
-    t.textContent = text;
-    t.classList.remove("hidden");
-    clearTimeout(toastTimer);
-    toastTimer = setTimeout(() => t.classList.add("hidden"), 4000);
-  }
+  const showError = window.pageUi.showError;  // ui.js
 
   // ---- Creating a table ------------------------------------------------------------------------
 
