@@ -629,8 +629,9 @@ void LascaTable::onBestMove(std::string_view line, Replies& out) {
                                                lasca::formatMove(engineMove.value()))
                                    : legal.end();
         if (!legal.empty() && at != legal.end()) {
-            const auto index = levelMove(level, game_.current().key(),
-                                         static_cast<std::size_t>(at - legal.begin()), legal.size());
+            const auto index =
+                levelMove(level, game_.current().key(),
+                          static_cast<std::size_t>(at - legal.begin()), legal.size());
             text = legal[index];
         }
     }

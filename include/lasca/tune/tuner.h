@@ -9,7 +9,8 @@
 //   3. fitWeights finds the weights minimising the mean squared error between the result and
 //      sigmoid(K * eval / 400), eval being the linear evaluation of eval.h from White's point
 //      of view and K the scale that fits the starting weights best;
-//   4. weightsSource writes the weights as src/lasca/eval_weights.inc, which the engine compiles in.
+//   4. weightsSource writes the weights as src/lasca/eval_weights.inc, which the engine compiles
+//   in.
 #pragma once
 
 #include <array>
@@ -91,7 +92,8 @@ RealWeights fitWeights(const std::vector<Sample>& samples, RealWeights start, do
                        const FitOptions& options, FitReport& report,
                        const std::function<void(int, double)>& progress = {});
 
-// The source of src/lasca/eval_weights.inc: a comment block (`header`, one line per entry), then one
+// The source of src/lasca/eval_weights.inc: a comment block (`header`, one line per entry), then
+// one
 // "{mg, eg},  // <feature name>" line per feature in EvalFeature order.
 std::string weightsSource(const EvalWeights& w, const std::vector<std::string>& header);
 

@@ -132,9 +132,9 @@ TEST(Cli, ShardsMergeAndReplay) {
         " --engine name=g,cmd=" + std::string(LASCA_REFERENCE) +
         ",option.Player=greedy --engine name=r,cmd=" + std::string(LASCA_REFERENCE) +
         ",option.Player=random";
-    const std::string common =
-        std::string(LASCA_MATCH) + engines +
-        " --games 8 --nodes 1000 --concurrency 2 --log-dir '' --openings " + LASCA_OPENINGS;
+    const std::string common = std::string(LASCA_MATCH) + engines +
+                               " --games 8 --nodes 1000 --concurrency 2 --log-dir '' --openings " +
+                               LASCA_OPENINGS;
     for (int i = 1; i <= 2; ++i)
         ASSERT_EQ(run(common + " --shard " + std::to_string(i) + "/2 --pdn " +
                       (dir / ("s" + std::to_string(i) + ".pdn")).string()),
