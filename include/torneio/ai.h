@@ -49,12 +49,17 @@ SetUp chooseSetUp(SetUpPolicy policy, const Knowledge& knowledge, common::Random
 //   kingMoveCost what a king move costs (each "moved" is ambiguous among 4 pieces; the king
 //                moving rarely keeps the opponents' beliefs of it stale)
 //   loseRisk     the cost of a combat per unit of probability of a stronger enemy warrior there
+//   combatWeight a combat's P(king) is multiplied by it (1: measured no better at 1.5-4)
+//   probeWeight  a retreat order's bonus per unit of P(king) on the ordered square: a refusal
+//                ("my piece stands there") pins a piece of the loser (0: no gain measured)
 struct HuntWeights {
     double reach = 0.02;
     double moveWeight = 1.0;
     double kingDanger = 0.5;
     double kingMoveCost = 0.05;
     double loseRisk = 0.05;
+    double combatWeight = 1.0;
+    double probeWeight = 0.0;
 };
 
 // DecisionPolicy: how the `ai` player decides once set up.
@@ -98,6 +103,11 @@ BeliefMap mapBelief(const Belief& belief, const Knowledge& knowledge);
 //   Withdraw  the step with the best coverage
 //   Reward    onto the strongest living warrior (G10)
 Action huntDecision(const Request& request, const Knowledge& knowledge, const Belief& belief,
+                    const HuntWeights& weights, common::Random& random);
+// The same from a BeliefMap given directly (the measuring tool hands an omniscient player the
+// map of the true state: docs/torneio-strength.md). An empty map is fine for a Reward request
+// or a single legal action.
+Action huntDecision(const Request& request, const Knowledge& knowledge, const BeliefMap& map,
                     const HuntWeights& weights, common::Random& random);
 
 // AiPlayer

@@ -188,7 +188,8 @@ struct HuntContext {
 double scoreCombat(const HuntContext& c, Square square) {
     const int w = c.k.own().pieceOn(square);
     const auto q = static_cast<std::size_t>(square);
-    return c.map.king[q] - c.weights.loseRisk * c.map.stronger[static_cast<std::size_t>(w)][q];
+    return c.weights.combatWeight * c.map.king[q] -
+           c.weights.loseRisk * c.map.stronger[static_cast<std::size_t>(w)][q];
 }
 
 double scoreWarriorStep(const HuntContext& c, int warrior, Square to) {
@@ -222,8 +223,9 @@ double scoreTurnAction(const HuntContext& c, const Action& a) {
 // G9: the loser goes as far from the own king as its steps allow.
 double scoreOrder(const HuntContext& c, Square to) {
     const Piece& king = c.k.own()[kKing];
-    if (!king.alive) return 0;
-    return std::min(chebyshev(c.k.geometry(), to, king.square), 6);
+    const double probe = c.weights.probeWeight * c.map.king[static_cast<std::size_t>(to)];
+    if (!king.alive) return probe;
+    return probe + std::min(chebyshev(c.k.geometry(), to, king.square), 6);
 }
 
 Action strongestReward(const Knowledge& k) {
@@ -238,6 +240,14 @@ Action strongestReward(const Knowledge& k) {
 
 Action huntDecision(const Request& request, const Knowledge& k, const Belief& belief,
                     const HuntWeights& weights, common::Random& random) {
+    if (request.kind == RequestKind::Reward ||
+        legalActions(request, k.own(), k.geometry()).size() == 1)
+        return huntDecision(request, k, BeliefMap{}, weights, random);
+    return huntDecision(request, k, mapBelief(belief, k), weights, random);
+}
+
+Action huntDecision(const Request& request, const Knowledge& k, const BeliefMap& map,
+                    const HuntWeights& weights, common::Random& random) {
     const Geometry& g = k.geometry();
     if (request.kind == RequestKind::Reward) {
         const Action reward = strongestReward(k);
@@ -245,7 +255,6 @@ Action huntDecision(const Request& request, const Knowledge& k, const Belief& be
     }
     const std::vector<Action> legal = legalActions(request, k.own(), g);
     if (legal.size() == 1) return legal.front();
-    const BeliefMap map = mapBelief(belief, k);
     HuntContext c{k, map, weights, {}, 0};
     for (int d = 0; d <= g.size(); ++d) c.reachPow.push_back(std::pow(weights.reach, d));
     c.baseCoverage = coverage(huntersOf(k.own()), map, g, c.reachPow);

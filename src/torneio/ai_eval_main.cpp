@@ -71,6 +71,61 @@ void printDraw(const State& st, const AiPlayer& ai, int aiSeat, int game) {
     std::printf("\n");
 }
 
+// The BeliefMap a player would have if it were handed the true state: every enemy piece on its
+// square with certainty. For the omniscient comparison only (issue 14's table); no player
+// of the `torneio` program is ever built this way.
+BeliefMap truthMap(const State& state, const Knowledge& k) {
+    const auto squares = static_cast<std::size_t>(state.geometry().squareCount());
+    BeliefMap map;
+    map.king.assign(squares, 0.0);
+    map.warriors.assign(squares, 0.0);
+    for (auto& s : map.stronger) s.assign(squares, 0.0);
+    for (int seat = 0; seat < state.seats(); ++seat) {
+        if (seat == k.seat() || state.eliminated(seat)) continue;
+        for (int i = 0; i < kPiecesPerSeat; ++i) {
+            const Piece& piece = state.pieces(seat)[i];
+            if (!piece.alive) continue;
+            const auto q = static_cast<std::size_t>(piece.square);
+            if (i == kKing) {
+                map.king[q] += 1;
+                continue;
+            }
+            map.warriors[q] += 1;
+            for (int w = kFirstWarrior; w < kPiecesPerSeat; ++w)
+                if (k.own()[w].alive && piece.strength > k.own()[w].strength)
+                    map.stronger[static_cast<std::size_t>(w)][q] += 1;
+        }
+    }
+    return map;
+}
+
+// OmniscientPlayer: the hunt policy of the `ai` player with the true state in place of its
+// belief (the state is read through `truth`, which the game loop below points at the
+// referee's State). Same set-up policy, weights and seeding as the fair `ai`.
+class OmniscientPlayer final : public Player {
+  public:
+    OmniscientPlayer(const AiConfig& config, const State* const* truth)
+        : config_(config), truth_(truth) {}
+    void newGame(const Knowledge&, std::uint64_t seed) override {
+        seed_ = seed;
+        decisions_ = 0;
+    }
+    void observe(const Event&, const Knowledge&) override {}
+    Action decide(const Request& request, const Knowledge& knowledge) override {
+        common::Random random(common::mixSeed(seed_, decisions_++));
+        if (request.kind == RequestKind::SetUp)
+            return setUpAction(chooseSetUp(config_.setUp, knowledge, random));
+        return huntDecision(request, knowledge, truthMap(**truth_, knowledge), config_.hunt,
+                            random);
+    }
+
+  private:
+    AiConfig config_;
+    const State* const* truth_;
+    std::uint64_t seed_ = 0;
+    std::uint64_t decisions_ = 0;
+};
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -84,9 +139,9 @@ int main(int argc, char** argv) {
         "games", po::value(&games), "games (the ai seat rotates)")(
         "simulations", po::value(&simulations), "ai simulations per decision")(
         "particles", po::value(&particles), "belief particles per opponent")(
-        "rollout", po::value(&rollout), "rollout rounds")(
-        "opponent", po::value(&opponent), "random | heuristic | ai")("setup", po::value(&setUp),
-                                                                     "the ai's set-up policy")(
+        "rollout", po::value(&rollout), "rollout rounds")("opponent", po::value(&opponent),
+                                                          "random | heuristic | ai | omniscient")(
+        "setup", po::value(&setUp), "the ai's set-up policy")(
         "opponent-setup", po::value(&opponentSetUp), "set-up policy of ai opponents")(
         "seed", po::value(&seed), "match seed")("policy", po::value(&policyName), "hunt | search")(
         "reach", po::value(&hunt.reach), "hunt: reach per step")(
@@ -94,8 +149,11 @@ int main(int argc, char** argv) {
         "king-danger", po::value(&hunt.kingDanger), "hunt: king danger weight")(
         "king-move-cost", po::value(&hunt.kingMoveCost), "hunt: king move cost")(
         "lose-risk", po::value(&hunt.loseRisk), "hunt: risk weight")(
+        "combat-weight", po::value(&hunt.combatWeight), "hunt: combat weight")(
+        "probe-weight", po::value(&hunt.probeWeight), "hunt: retreat probe weight")(
 
-        "belief", "score the belief (slower)")("debug", "print drawn games");
+        "belief", "score the belief (slower)")("debug", "print drawn games")(
+        "omniscient", "the measured seat is handed the true state (hunt policy on it)");
     po::variables_map vm;
     try {
         po::store(po::parse_command_line(argc, argv, options), vm);
@@ -131,16 +189,26 @@ int main(int argc, char** argv) {
     std::size_t maxTree = 0;
     BeliefScore belief;
     const bool scoreBeliefs = vm.count("belief") > 0;
+    const bool omniscient = vm.count("omniscient") > 0;
+    if (omniscient && (scoreBeliefs || vm.count("debug"))) {
+        std::cerr << "torneio-ai-eval: --omniscient has no belief to score or print\n";
+        return 2;
+    }
     for (int g = 0; g < games; ++g) {
         const int aiSeat = g % seats;
         std::vector<std::unique_ptr<Player>> owned;
         std::vector<Player*> players;
         AiPlayer* ai = nullptr;
+        const State* truth = nullptr;
         for (int s = 0; s < seats; ++s) {
-            if (s == aiSeat) {
+            if (s == aiSeat && omniscient) {
+                owned.push_back(std::make_unique<OmniscientPlayer>(config, &truth));
+            } else if (s == aiSeat) {
                 auto p = std::make_unique<AiPlayer>(config);
                 ai = p.get();
                 owned.push_back(std::move(p));
+            } else if (opponent == "omniscient") {
+                owned.push_back(std::make_unique<OmniscientPlayer>(otherConfig, &truth));
             } else if (opponent == "ai") {
                 owned.push_back(makeAiPlayer(otherConfig));
             } else {
@@ -150,13 +218,14 @@ int main(int argc, char** argv) {
         }
         auto last = std::chrono::steady_clock::now();
         const auto after = [&](const State& state, std::span<const Knowledge>) {
+            truth = &state;
             const auto now = std::chrono::steady_clock::now();
             const auto& history = state.history();
             if (!history.empty() && history.back().seat == aiSeat &&
                 history.back().action.kind != ActionKind::SetUp) {
                 ++decisions;
                 searchSeconds += std::chrono::duration<double>(now - last).count();
-                maxTree = std::max(maxTree, ai->lastStats().treeBytes);
+                if (ai) maxTree = std::max(maxTree, ai->lastStats().treeBytes);
             }
             if (scoreBeliefs && state.phase() == Phase::Turn && !state.eliminated(aiSeat))
                 scoreBelief(state, *ai, aiSeat, belief);

@@ -335,6 +335,49 @@ TEST(AiTest, SameSeedAndBudgetGiveSameGame) {
     EXPECT_EQ(histories[0], histories[1]);
 }
 
+// ---- The hunt policy on a given map ------------------------------------------------------------
+
+// Seat 0 on 8x8 with its king on a1 and warriors on c1, e1, g1 (strengths 4, 3, 3).
+Knowledge southSeat(const Params& params) {
+    const Geometry g(params);
+    OwnPieces own;
+    own[kKing] = {g.at(0, 0), 0, true};
+    own[1] = {g.at(2, 0), 4, true};
+    own[2] = {g.at(4, 0), 3, true};
+    own[3] = {g.at(6, 0), 3, true};
+    return Knowledge(params, 0, own);
+}
+
+BeliefMap certainKingMap(const Geometry& g, Square king) {
+    BeliefMap map;
+    const auto squares = static_cast<std::size_t>(g.squareCount());
+    map.king.assign(squares, 0.0);
+    map.warriors.assign(squares, 0.0);
+    for (auto& s : map.stronger) s.assign(squares, 0.0);
+    map.king[static_cast<std::size_t>(king)] = 1.0;
+    return map;
+}
+
+// A map that is sure of the enemy king (what the omniscient comparison player is handed): a
+// warrior on the king's square calls the combat there (G11); one step away, a warrior steps on.
+TEST(AiTest, HuntOnCertainMapCallsCombatOrStepsOntoTheKing) {
+    const Params params = defaultParams(2);
+    const Geometry g(params);
+    const Knowledge k = southSeat(params);
+    Request turn;
+    turn.kind = RequestKind::Turn;
+    turn.seat = 0;
+    for (std::uint64_t seed = 0; seed < 8; ++seed) {
+        common::Random random(seed);
+        EXPECT_EQ(huntDecision(turn, k, certainKingMap(g, g.at(4, 0)), HuntWeights{}, random),
+                  combatAction(g.at(4, 0)));
+        const Action step =
+            huntDecision(turn, k, certainKingMap(g, g.at(5, 1)), HuntWeights{}, random);
+        EXPECT_EQ(step.kind, ActionKind::Move);
+        EXPECT_EQ(step.square, g.at(5, 1));
+    }
+}
+
 // ---- Strength ----------------------------------------------------------------------------------
 
 // A short match, seats rotated: the AI (default hunt policy) against `seats - 1` heuristic
