@@ -16,6 +16,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 CHROMIUM = "/usr/bin/chromium"
@@ -121,14 +122,29 @@ def start_server(args):
     return proc, line.strip().split("listening on ")[1]
 
 
-def make_driver():
+STARTED = time.monotonic()
+
+
+def step(text):
+    """Prints a passed check with the seconds since the start, at once (a hang shows where)."""
+    print(f"ok ({time.monotonic() - STARTED:.1f} s): {text}", flush=True)
+
+
+def make_driver(profile):
     options = Options()
+    # The flags a closed network needs: without the background-networking ones Chromium keeps
+    # trying (and failing) to reach its services, which stalls it on a fresh machine.
     for a in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,1000",
-              "--no-proxy-server", "--disable-dev-shm-usage"]:
+              "--no-proxy-server", "--disable-dev-shm-usage", "--disable-quic", "--no-first-run",
+              "--disable-background-networking", "--disable-component-update", "--disable-sync",
+              "--disable-default-apps", "--disable-extensions", f"--user-data-dir={profile}"]:
         options.add_argument(a)
     options.binary_location = CHROMIUM
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver.set_page_load_timeout(HANG_GUARD)
+    driver.set_script_timeout(HANG_GUARD)
+    return driver
 
 
 def check_lfen_paste(page):
@@ -141,7 +157,7 @@ def check_lfen_paste(page):
     column = page.d.find_elements(By.CSS_SELECTOR, 'g.column[data-column="bw"]')
     if len(column) != 1:
         raise Failure("the column bw of the pasted LFEN is not drawn")
-    print("ok: an LFEN pasted appears on the board")
+    step("an LFEN pasted appears on the board")
 
 
 def check_near_end_game(page, out):
@@ -158,7 +174,7 @@ def check_near_end_game(page, out):
     if "Game over" not in status.text or status.get_attribute("data-over") != "true":
         raise Failure(f"the end is not shown: {status.text!r}")
     page.d.save_screenshot(os.path.join(out, "web-ending.png"))
-    print(f"ok: a near-finished game played by clicks to its end: {status.text} after {len(s['moves'])} plies")
+    step(f"a near-finished game played by clicks to its end: {status.text} after {len(s['moves'])} plies")
 
 
 def check_game_from_start(page, out):
@@ -171,7 +187,7 @@ def check_game_from_start(page, out):
     if "Game over" not in status:
         raise Failure(f"the end of the game from the start is not shown: {status!r}")
     page.d.save_screenshot(os.path.join(out, "web-game-end.png"))
-    print(f"ok: a game from the start played by clicks to its end ({len(s['moves'])} plies): {status}")
+    step(f"a game from the start played by clicks to its end ({len(s['moves'])} plies): {status}")
     return s
 
 
@@ -183,7 +199,7 @@ def check_navigation(page, game):
     wait_for("one move on", lambda: page.state()["ply"] == 1)
     body.send_keys("\ue010")  # End
     wait_for("the last position", lambda: page.state()["ply"] == len(game["moves"]))
-    print("ok: the move list is navigated with the arrow keys")
+    step("the move list is navigated with the arrow keys")
 
 
 def check_pdn_round_trip(page, game):
@@ -198,7 +214,7 @@ def check_pdn_round_trip(page, game):
     wait_for("the imported game", lambda: page.state()["moves"] == game["moves"])
     if page.state()["lfen"] != game["lfen"]:
         raise Failure("the imported game ends in another position")
-    print(f"ok: PDN export and re-import give the same game ({len(game['moves'])} plies)")
+    step(f"PDN export and re-import give the same game ({len(game['moves'])} plies)")
 
 
 def check_analysis(page, out):
@@ -234,7 +250,7 @@ def check_analysis(page, out):
     page.d.save_screenshot(os.path.join(out, "web-analysis.png"))
     page.d.find_element(By.ID, "analyse").click()
     wait_for("the analysis to stop", lambda: not page.state()["analysing"])
-    print("ok: analysis with MultiPV 3 shows three legal lines")
+    step("analysis with MultiPV 3 shows three legal lines")
 
 
 def click(driver, selector):
@@ -253,6 +269,7 @@ def check_torneio(page, base_url, out):
     d = page.d
     d.get(base_url + "torneio")
     wait_for("the Torneio hello", lambda: d.execute_script("return !!(window.torneioApp && window.torneioApp.hello);"))
+    step("the Torneio page is open")
     Select(d.find_element(By.ID, "kind-2")).select_by_value("random")
     rounds = d.find_element(By.ID, "rounds")
     rounds.clear()
@@ -271,6 +288,7 @@ def check_torneio(page, base_url, out):
     before = count()
     d.find_element(By.CSS_SELECTOR, "button.confirm-setup").click()
     wait_for("the set-up to be accepted", lambda: count() > before)
+    step("the Torneio set-up is accepted")
     decisions = 0
     for _ in range(500):
         v = wait_for("a decision or the end", lambda: (lambda v: v if v and (v["over"] or v["request"]) else None)(view()))
@@ -307,7 +325,7 @@ def check_torneio(page, base_url, out):
     if len(setups) != 1:
         raise Failure(f"the seat's page received {len(setups)} set-up lines, expected its own only")
     d.save_screenshot(os.path.join(out, "web-torneio.png"))
-    print(f"ok: a Torneio game against a random AI played by clicks to its end ({decisions} decisions): {text}")
+    step(f"a Torneio game against a random AI played by clicks to its end ({decisions} decisions): {text}")
 
 
 def main():
@@ -322,9 +340,11 @@ def main():
             skip(f"{path} is not installed")
     os.makedirs(args.out, exist_ok=True)
     server, url = start_server(args)
+    profile = tempfile.mkdtemp(prefix="lasca-browser-")
     driver = None
     try:
-        driver = make_driver()
+        driver = make_driver(profile)
+        step("chromium started")
         page = Page(driver)
         driver.get(url)
         wait_for("the first state", page.state)
@@ -339,7 +359,7 @@ def main():
         errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
         if errors:
             raise Failure(f"{len(errors)} JavaScript console errors, the first: {errors[:3]}")
-        print("ok: no JavaScript console errors")
+        step("no JavaScript console errors")
         print(f"screenshots in {args.out}")
         return 0
     except Failure as e:
@@ -350,6 +370,7 @@ def main():
     finally:
         if driver:
             driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
         server.terminate()
         try:
             server.wait(10)
