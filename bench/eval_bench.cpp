@@ -1,5 +1,7 @@
 // Micro-benchmarks of the evaluation (issue 6): one evaluate() call, and the search's time per
 // node on the bench positions, to check that the evaluation costs at most half of a node.
+// Issue 17: the network's output from a ready accumulator, a full refresh, one incremental
+// update after a move, and the search per node with the network (Arg 1) or classic (Arg 0).
 #include <benchmark/benchmark.h>
 
 #include <vector>
@@ -7,6 +9,7 @@
 #include "lasca/engine.h"
 #include "lasca/eval.h"
 #include "lasca/movegen.h"
+#include "lasca/nnue.h"
 #include "lasca/search.h"
 #include "lasca/tt.h"
 
@@ -60,8 +63,64 @@ void BM_ExtractFeatures(benchmark::State& state) {
 }
 BENCHMARK(BM_ExtractFeatures)->UseRealTime();
 
+void BM_NnueOutput(benchmark::State& state) {
+    const std::vector<Position> positions = quietPositions();
+    const nnue::Network& net = *nnue::defaultNetwork();
+    std::vector<nnue::Accumulator> accs(positions.size());
+    for (std::size_t k = 0; k < positions.size(); ++k)
+        nnue::refreshAccumulator(net, positions[k], accs[k]);
+    std::size_t i = 0;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(nnue::evaluate(net, accs[i], positions[i].sideToMove()));
+        i = i + 1 == positions.size() ? 0 : i + 1;
+    }
+}
+BENCHMARK(BM_NnueOutput)->UseRealTime();
+
+void BM_NnueRefreshAndOutput(benchmark::State& state) {
+    const std::vector<Position> positions = quietPositions();
+    const nnue::Network& net = *nnue::defaultNetwork();
+    std::size_t i = 0;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(nnue::evaluate(net, positions[i]));
+        i = i + 1 == positions.size() ? 0 : i + 1;
+    }
+}
+BENCHMARK(BM_NnueRefreshAndOutput)->UseRealTime();
+
+// One make with its accumulator update (and the unmake), over every legal move of the
+// positions in turn.
+void BM_NnueUpdate(benchmark::State& state) {
+    std::vector<Position> positions = quietPositions();
+    const nnue::Network& net = *nnue::defaultNetwork();
+    std::vector<std::pair<std::size_t, Move>> moves;
+    for (std::size_t k = 0; k < positions.size(); ++k) {
+        MoveList list;
+        generateMoves(positions[k], list);
+        for (const Move& m : list) moves.emplace_back(k, m);
+    }
+    nnue::Accumulator base, next;
+    std::size_t i = 0;
+    for (auto _ : state) {
+        auto& [k, m] = moves[i];
+        Position& pos = positions[k];
+        nnue::ChangedColumns changes;
+        changes.recordBefore(pos, m);
+        Undo undo{};
+        pos.make(m, undo);
+        changes.recordAfter(pos);
+        nnue::updateAccumulator(net, base, changes, next);
+        benchmark::DoNotOptimize(next);
+        pos.unmake(m, undo);
+        i = i + 1 == moves.size() ? 0 : i + 1;
+    }
+    state.SetLabel(nnue::simdName());
+}
+BENCHMARK(BM_NnueUpdate)->UseRealTime();
+
 // The search's time per node: the bench positions to depth 13, one thread, 16 MB (as `bench`).
 // items_per_second is nodes per second; the table is cleared outside the timed part.
+// Arg 1: with the embedded network.
 void BM_SearchPerNode(benchmark::State& state) {
     std::vector<Position> roots;
     for (const std::string& lfen : Engine::benchPositions())
@@ -71,6 +130,8 @@ void BM_SearchPerNode(benchmark::State& state) {
     Search search(tt);
     SearchLimits limits;
     limits.depth = 13;
+    SearchSettings settings;
+    if (state.range(0) == 1) settings.network = nnue::defaultNetwork();
     std::uint64_t nodes = 0;
     for (auto _ : state) {
         for (const Position& root : roots) {
@@ -78,11 +139,11 @@ void BM_SearchPerNode(benchmark::State& state) {
             tt.clear();
             search.clear();
             state.ResumeTiming();
-            nodes += search.run(root, {}, limits, SearchSettings{}).nodes;
+            nodes += search.run(root, {}, limits, settings).nodes;
         }
     }
     state.SetItemsProcessed(static_cast<std::int64_t>(nodes));
 }
-BENCHMARK(BM_SearchPerNode)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_SearchPerNode)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace

@@ -48,7 +48,12 @@ class Engine {
 
     DrawRules drawRules() const;
     const EvalWeights& evalWeights() const;  // tuned, or material only (EvalMaterialOnly)
-    GameStatus status() const;               // R9, T1, T2 and a forfeit by an illegal move
+    // The network searches use: null when UseNNUE is off or EvalMaterialOnly is on.
+    std::shared_ptr<const nnue::Network> network() const;
+    static const bool kUseNnueByDefault;  // UseNNUE's default
+    // The network a fresh engine searches with (null when UseNNUE is off by default): bench's.
+    static std::shared_ptr<const nnue::Network> defaultEvalNetwork();
+    GameStatus status() const;  // R9, T1, T2 and a forfeit by an illegal move
 
     // `go`: starts searching in the background; the bestmove comes through onBestMove.
     void go(const SearchLimits& limits);
@@ -63,7 +68,8 @@ class Engine {
         std::int64_t timeMs = 0;
         std::vector<Move> bestMoves;
     };
-    static BenchResult bench(int depth);
+    // `network`: the learned evaluation to search with (null: the classic one).
+    static BenchResult bench(int depth, std::shared_ptr<const nnue::Network> network);
     static constexpr int kDefaultBenchDepth = 13;
     static const std::vector<std::string>& benchPositions();
 
@@ -77,6 +83,7 @@ class Engine {
     Search search_;
     Game game_;
     std::optional<Color> forfeitBy_;
+    std::shared_ptr<const nnue::Network> network_ = nnue::defaultNetwork();  // EvalFile's
 };
 
 }  // namespace lasca

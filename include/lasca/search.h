@@ -15,6 +15,7 @@
 #include "lasca/eval.h"
 #include "lasca/game.h"
 #include "lasca/move.h"
+#include "lasca/nnue.h"
 #include "lasca/position.h"
 #include "lasca/timeman.h"
 #include "lasca/tt.h"
@@ -43,6 +44,8 @@ struct SearchSettings {
     std::int64_t moveOverheadMs = 30;
     DrawRules rules;
     const EvalWeights* weights = &tunedWeights();  // never null
+    // The learned evaluation (nnue.h); null: the classic evaluation with `weights`.
+    std::shared_ptr<const nnue::Network> network;
     // The clock the time limits and the reported times are read from, in milliseconds from any
     // origin; empty means the steady clock. Read by the thread that runs the main search (and
     // by ponderhit). Tests give one that advances with each reading, so that time management

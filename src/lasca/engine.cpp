@@ -12,6 +12,8 @@ constexpr std::int64_t kDefaultHashMb = 16;
 constexpr std::int64_t kMaxHashMb = 32768;
 }  // namespace
 
+const bool Engine::kUseNnueByDefault = false;
+
 Engine::Engine(EngineCallbacks callbacks) : callbacks_(std::move(callbacks)), search_(tt_) {
     declareOptions();
 }
@@ -51,6 +53,36 @@ void Engine::declareOptions() {
                       return true;
                   },
                   {}});
+    // The learned evaluation (issue 17, nnue.h): on by default when it measured stronger at
+    // equal time (docs/strength.md); EvalFile loads another network ("" = the embedded one). A
+    // file that does not load is an error and the network in use stays. Both clear the hash.
+    options_.add({"UseNNUE",
+                  common::OptionType::Check,
+                  kUseNnueByDefault ? "true" : "false",
+                  0,
+                  0,
+                  [this](const common::Option&) -> common::Result<bool> {
+                      tt_.clear();
+                      return true;
+                  },
+                  {}});
+    options_.add({"EvalFile",
+                  common::OptionType::String,
+                  "",
+                  0,
+                  0,
+                  [this](const common::Option& o) -> common::Result<bool> {
+                      if (o.value.empty()) {
+                          network_ = nnue::defaultNetwork();
+                      } else {
+                          auto loaded = nnue::loadNetwork(o.value);
+                          if (!loaded) return common::makeError(loaded.error());
+                          network_ = loaded.value();
+                      }
+                      tt_.clear();
+                      return true;
+                  },
+                  {}});
     options_.add({"Debug Log File",
                   common::OptionType::String,
                   "",
@@ -70,7 +102,17 @@ SearchSettings Engine::settings() const {
     s.moveOverheadMs = options_.intValue("MoveOverhead");
     s.rules = drawRules();
     s.weights = &evalWeights();
+    s.network = network();
     return s;
+}
+
+std::shared_ptr<const nnue::Network> Engine::defaultEvalNetwork() {
+    return kUseNnueByDefault ? nnue::defaultNetwork() : nullptr;
+}
+
+std::shared_ptr<const nnue::Network> Engine::network() const {
+    if (options_.boolValue("EvalMaterialOnly") || !options_.boolValue("UseNNUE")) return nullptr;
+    return network_;
 }
 
 const EvalWeights& Engine::evalWeights() const {
@@ -134,11 +176,12 @@ const std::vector<std::string>& Engine::benchPositions() {
     return positions;
 }
 
-Engine::BenchResult Engine::bench(int depth) {
+Engine::BenchResult Engine::bench(int depth, std::shared_ptr<const nnue::Network> network) {
     BenchResult result;
     TranspositionTable tt;
     Search search(tt);
     SearchSettings settings;  // one thread, default rules
+    settings.network = std::move(network);
     SearchLimits limits;
     limits.depth = depth;
     const auto start = std::chrono::steady_clock::now();

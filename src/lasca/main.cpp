@@ -51,7 +51,7 @@ int runBench(int depth) {
         std::cerr << "lasca: bench depth must be between 1 and " << kMaxBenchDepth << "\n";
         return kExitUsage;
     }
-    const auto r = lasca::Engine::bench(depth);
+    const auto r = lasca::Engine::bench(depth, lasca::Engine::defaultEvalNetwork());
     const auto ms = static_cast<std::uint64_t>(std::max<std::int64_t>(r.timeMs, 1));
     std::cout << "Total time (ms): " << r.timeMs << "\n"
               << "Nodes searched: " << r.nodes << "\n"

@@ -410,6 +410,10 @@ void Protocol::showEvaluation() {
               (pos.sideToMove() == Color::White ? "white" : "black") + " phase " +
               std::to_string(e.phase) +
               (hasCapture(pos) ? " (not quiet: a capture is pending)" : ""));
+    if (const auto network = engine_.network())
+        out_.line("info string eval nnue " + std::to_string(nnue::evaluate(*network, pos)) +
+                  " for " + (pos.sideToMove() == Color::White ? "white" : "black") +
+                  " (UseNNUE: the search uses this score)");
 }
 
 common::Result<int> Protocol::parseBench(const Tokens& t) const {
@@ -423,7 +427,7 @@ common::Result<int> Protocol::parseBench(const Tokens& t) const {
 }
 
 void Protocol::bench(int depth) {
-    const Engine::BenchResult r = Engine::bench(depth);
+    const Engine::BenchResult r = Engine::bench(depth, engine_.network());
     out_.line("Total time (ms): " + std::to_string(r.timeMs));
     out_.line("Nodes searched: " + std::to_string(r.nodes));
     out_.line("Nodes/second: " +

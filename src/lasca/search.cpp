@@ -105,13 +105,32 @@ class Worker {
                     std::uint8_t ttMove) const;
     void rewardQuiet(const Move& m, int depth, int ply, const MoveList& list, std::size_t tried,
                      const std::array<std::size_t, kMaxMoves>& order);
+    // With a network, every make also moves the accumulator one ply up, updated from the
+    // columns the move changed; unmake just steps back down (the ply below is kept).
     void makeMove(const Move& m, Undo& undo) {
         keys_.push_back(pos_.key());
+        if (!network_) {
+            pos_.make(m, undo);
+            return;
+        }
+        nnue::ChangedColumns changes;
+        changes.recordBefore(pos_, m);
         pos_.make(m, undo);
+        changes.recordAfter(pos_);
+        const auto top = static_cast<std::size_t>(accumulatorTop_);
+        nnue::updateAccumulator(*network_, accumulators_[top], changes, accumulators_[top + 1]);
+        ++accumulatorTop_;
     }
     void unmakeMove(const Move& m, const Undo& undo) {
         pos_.unmake(m, undo);
         keys_.pop_back();
+        if (network_) --accumulatorTop_;
+    }
+    // The static evaluation of pos_: the network's when the settings carry one.
+    Score staticEvaluation() const {
+        if (!network_) return evaluate(pos_, *search_.settings_.weights);
+        return nnue::evaluate(*network_, accumulators_[static_cast<std::size_t>(accumulatorTop_)],
+                              pos_.sideToMove());
     }
     SearchInfo infoFor(const RootMove& rm, int depth, int pvIndex, Bound bound) const;
     void publish(const RootMove& rm, int pvIndex, Bound bound,
@@ -121,6 +140,11 @@ class Worker {
     int id_;
     Position pos_;
     std::vector<Key> keys_;
+    // The network of this search (null: the classic evaluation) and the accumulators of the
+    // path from the root, one per ply (kMaxPly + 2 x 512 bytes).
+    const nnue::Network* network_ = nullptr;
+    std::array<nnue::Accumulator, kMaxPly + 2> accumulators_{};
+    int accumulatorTop_ = 0;
     std::vector<RootMove> rootMoves_;
     std::array<PVLine, kMaxPly + 1> pv_{};
     std::array<std::array<Move, 2>, kMaxPly + 1> killers_{};
@@ -164,6 +188,9 @@ void Worker::publish(const RootMove& rm, int pvIndex, Bound bound,
 SearchResult Worker::iterate(const std::function<void(const SearchInfo&)>& report) {
     pos_ = search_.root_;
     keys_ = search_.history_;
+    network_ = search_.settings_.network.get();
+    accumulatorTop_ = 0;
+    if (network_) nnue::refreshAccumulator(*network_, pos_, accumulators_[0]);
     nodes_ = 0;
     stopped_ = false;
     rootMoves_.clear();
@@ -359,7 +386,7 @@ Score Worker::search(Score alpha, Score beta, int depth, int ply, bool pvNode) {
     if (rules.repetition && isRepetition(ply)) return kDraw;
     if (rules.noProgress && pos_.quietPlies() >= kNoProgressPlies)
         return hasLegalMove(pos_) ? kDraw : -kMate + ply;
-    if (ply >= kMaxPly - 1) return evaluate(pos_, *search_.settings_.weights);
+    if (ply >= kMaxPly - 1) return staticEvaluation();
 
     // Step 2: mate distance pruning: no result here can beat a shorter win already found.
     alpha = std::max(alpha, -kMate + ply);
@@ -382,7 +409,7 @@ Score Worker::search(Score alpha, Score beta, int depth, int ply, bool pvNode) {
     generateMoves(pos_, list);
     if (list.empty()) return -kMate + ply;
     const bool capturesPending = list[0].capture;
-    const Score staticEval = hit.found ? hit.eval : evaluate(pos_, *search_.settings_.weights);
+    const Score staticEval = hit.found ? hit.eval : staticEvaluation();
     if (depth <= 0 && !capturesPending) return staticEval;
 
     // Step 5: reverse futility pruning: a quiet position far above beta near the leaves.

@@ -16,19 +16,7 @@
 namespace lasca {
 namespace {
 
-// The same position with colours swapped and the board turned round.
-Position mirrored(const Position& pos) {
-    Position out;
-    for (Square s = 0; s < kSquares; ++s) {
-        if (pos.height(s) == 0) continue;
-        ColumnBits bits = pos.column(s) ^ 0x5555555555555555ULL;  // flip every colour bit
-        bits &= (ColumnBits{1} << (2 * pos.height(s))) - 1;
-        out.setColumn(makeSquare(kFiles - 1 - fileOf(s), kRanks - 1 - rankOf(s)), bits,
-                      pos.height(s));
-    }
-    out.setSideToMove(~pos.sideToMove());
-    return out;
-}
+using test::mirrored;
 
 // Both sides' counts are equal at the start, so only the tempo is left.
 TEST(Eval, StartPositionIsBalanced) {

@@ -165,9 +165,11 @@ TEST(Search, SameNodeLimitGivesTheSameResult) {
 // The bench signature: any change of search behaviour changes it, and must update it here in
 // the same commit (the commit message says so).
 TEST(Search, BenchNodeCountIsPinned) {
-    const Engine::BenchResult r = Engine::bench(Engine::kDefaultBenchDepth);
+    const Engine::BenchResult r =
+        Engine::bench(Engine::kDefaultBenchDepth, Engine::defaultEvalNetwork());
     EXPECT_EQ(r.nodes, 517852u);
-    EXPECT_EQ(Engine::bench(Engine::kDefaultBenchDepth).nodes, r.nodes);
+    EXPECT_EQ(Engine::bench(Engine::kDefaultBenchDepth, Engine::defaultEvalNetwork()).nodes,
+              r.nodes);
 }
 
 TEST(Search, MultiPVReportsDistinctMovesInOrder) {

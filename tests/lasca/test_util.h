@@ -35,6 +35,20 @@ inline Position lfen(const std::string& text) {
     return result.value();
 }
 
+// The same position with colours swapped and the board turned round (square s -> 24 - s).
+inline Position mirrored(const Position& pos) {
+    Position out;
+    for (Square s = 0; s < kSquares; ++s) {
+        if (pos.height(s) == 0) continue;
+        ColumnBits bits = pos.column(s) ^ 0x5555555555555555ULL;  // flip every colour bit
+        bits &= (ColumnBits{1} << (2 * pos.height(s))) - 1;
+        out.setColumn(makeSquare(kFiles - 1 - fileOf(s), kRanks - 1 - rankOf(s)), bits,
+                      pos.height(s));
+    }
+    out.setSideToMove(~pos.sideToMove());
+    return out;
+}
+
 // The legal moves of pos, written out and sorted.
 inline std::vector<std::string> legalMoveTexts(const Position& pos) {
     MoveList list;

@@ -6,16 +6,28 @@
 //   lasca-tune scale --positions POSITIONS [--start S]
 //       only the fit's scale K, and the logistic scale in centi-soldiers that `lasca analyse`
 //       turns scores into winning chances with (docs/analysis.md)
+//   lasca-tune datagen --games N --out FILE [--seed S] [--nodes N] [--random-plies N]
+//                      [--max-plies N] [--jobs J] [--shard i/n]
+//       self-play training data of the learned evaluation ("<result> <score> <LFEN>",
+//       docs/nnue.md)
+//   lasca-tune features --positions FILE --out FILE
+//       the binary training file of datagen's text (the network's inputs, both perspectives)
+#include <algorithm>
+#include <array>
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <string>
 #include <vector>
 
+#include "common/progress.h"
 #include "lasca/match/pdn.h"
+#include "lasca/tune/datagen.h"
+#include "lasca/tune/training_data.h"
 #include "lasca/tune/tuner.h"
 
 namespace po = boost::program_options;
@@ -179,6 +191,186 @@ int scale(const std::vector<std::string>& args) {
     return 0;
 }
 
+// DatagenTotals: what a datagen run has written so far, for the progress line and the summary.
+struct DatagenTotals {
+    std::size_t games = 0;
+    std::size_t positions = 0;
+    std::uint64_t plies = 0;
+    std::uint64_t nodes = 0;
+    std::array<std::size_t, 3> results{};  // White wins, draws, Black wins
+    std::size_t adjudicated = 0;           // drawn at --max-plies
+
+    void add(const tune::DataGame& g) {
+        ++games;
+        positions += g.positions.size();
+        plies += static_cast<std::uint64_t>(g.plies);
+        nodes += g.nodes;
+        ++results[g.result == 1.0 ? 0 : g.result == 0.5 ? 1 : 2];
+        if (g.termination == Termination::None) ++adjudicated;
+    }
+};
+
+std::string datagenLine(const DatagenTotals& t, double seconds) {
+    const double rate = seconds > 0 ? static_cast<double>(t.positions) / seconds : 0;
+    return std::to_string(t.games) + " games, " + std::to_string(t.positions) + " positions (" +
+           common::formatFixed(rate, 0) + "/s), +" + std::to_string(t.results[0]) + " =" +
+           std::to_string(t.results[1]) + " -" + std::to_string(t.results[2]) + " (" +
+           std::to_string(t.adjudicated) + " adjudicated), " +
+           common::formatFixed(
+               t.games ? static_cast<double>(t.plies) / static_cast<double>(t.games) : 0, 1) +
+           " plies a game, " + std::to_string(t.nodes) + " nodes";
+}
+
+// A numeric option's range check: false (after the error line) when out of range.
+bool inRange(const char* name, std::int64_t value, std::int64_t low, std::int64_t high) {
+    if (value >= low && value <= high) return true;
+    fail(std::string("--") + name + " must be " + std::to_string(low) + ".." + std::to_string(high),
+         kExitUsage);
+    return false;
+}
+
+// Plays datagen's games and writes their lines to `out`, with a progress line on stderr every
+// 1% of the games and a summary at the end.
+int writeData(const tune::DatagenOptions& options, const std::string& out) {
+    std::ofstream o(out);
+    if (!o) return fail("cannot write " + out);
+    std::size_t total = 0;
+    for (int g = 0; g < options.games; ++g) total += options.shard.holds(g) ? 1 : 0;
+    const std::size_t every = std::max<std::size_t>(1, total / 100);
+    DatagenTotals totals;
+    const auto began = std::chrono::steady_clock::now();
+    const auto elapsed = [&] {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+    };
+    auto played = tune::generateData(options, [&](const tune::DataGame& g) {
+        o << tune::formatDataGame(g);
+        totals.add(g);
+        if (totals.games % every == 0 || totals.games == total)
+            common::showProgress("games " + std::to_string(totals.games) + "/" +
+                                 std::to_string(total) + "  " + std::to_string(totals.positions) +
+                                 " positions  ETA " +
+                                 common::formatDuration(common::etaSeconds(elapsed(), totals.games,
+                                                                           total - totals.games)));
+        return static_cast<bool>(o);
+    });
+    common::endProgress();
+    if (!played) return fail(played.error());
+    o.flush();
+    if (!o) return fail("write error on " + out);
+    std::cerr << "lasca-tune: " << datagenLine(totals, elapsed()) << " in "
+              << common::formatFixed(elapsed(), 1) << " s; wrote " << out << "\n";
+    return 0;
+}
+
+int datagen(const std::vector<std::string>& args) {
+    po::options_description desc("lasca-tune datagen options");
+    std::string out, shardText;
+    std::int64_t games = 0, seed = 0, nodes = 0, randomPlies = 0, maxPlies = 0, jobs = 0;
+    desc.add_options()("help,h", "this help")("games", po::value(&games)->required(),
+                                              "games of the whole run (over every shard)")(
+        "out", po::value(&out)->required(), "text data file to write")(
+        "seed", po::value(&seed)->default_value(1), "seed of the random openings")(
+        "nodes", po::value(&nodes)->default_value(1000), "nodes searched per move")(
+        "random-plies", po::value(&randomPlies)->default_value(8),
+        "random legal moves opening each game")(
+        "max-plies", po::value(&maxPlies)->default_value(300),
+        "a game still going after this many plies is a draw")(
+        "jobs", po::value(&jobs)->default_value(1), "threads, each playing whole games")(
+        "shard", po::value(&shardText), "play only shard i/n of the games (1 <= i <= n)");
+    if (!parseOptions(args, desc, "usage: lasca-tune datagen --games N --out FILE [options]\n"))
+        return 0;
+    if (!inRange("games", games, 1, 100'000'000) ||
+        !inRange("seed", seed, 0, std::numeric_limits<std::int64_t>::max()) ||
+        !inRange("nodes", nodes, 1, 1'000'000'000) ||
+        !inRange("random-plies", randomPlies, 0, 200) ||
+        !inRange("max-plies", maxPlies, 1, 100'000) || !inRange("jobs", jobs, 1, 256))
+        return kExitUsage;
+    if (maxPlies <= randomPlies) return fail("--max-plies must exceed --random-plies", kExitUsage);
+    tune::DatagenOptions options;
+    options.games = static_cast<int>(games);
+    options.seed = static_cast<std::uint64_t>(seed);
+    options.nodes = static_cast<std::uint64_t>(nodes);
+    options.randomPlies = static_cast<int>(randomPlies);
+    options.maxPlies = static_cast<int>(maxPlies);
+    options.jobs = static_cast<int>(jobs);
+    if (!shardText.empty()) {
+        auto shard = common::parseShard(shardText);
+        if (!shard) return fail(shard.error(), kExitUsage);
+        options.shard = shard.value();
+    }
+
+    return writeData(options, out);
+}
+
+// Writes the header for `count` records at the start of a training file.
+bool patchRecordCount(std::ofstream& o, std::uint32_t count) {
+    std::vector<unsigned char> header;
+    tune::appendTrainingHeader(header, count);
+    o.seekp(0);
+    o.write(reinterpret_cast<const char*>(header.data()),
+            static_cast<std::streamsize>(header.size()));
+    return static_cast<bool>(o);
+}
+
+common::Result<tune::TrainingRecord> recordOfLine(std::string_view line) {
+    auto parsed = tune::parseDataLine(line);
+    if (!parsed) return common::makeError(parsed.error());
+    return tune::trainingRecord(parsed.value());
+}
+
+void writeBytes(std::ofstream& o, std::vector<unsigned char>& buffer) {
+    o.write(reinterpret_cast<const char*>(buffer.data()),
+            static_cast<std::streamsize>(buffer.size()));
+    buffer.clear();
+}
+
+// Writes the record of every non-empty line of `in` (the file `path`) to `o`, after its header;
+// returns the number of records. Errors name the file and line.
+common::Result<std::uint32_t> writeRecords(std::istream& in, const std::string& path,
+                                           std::ofstream& o) {
+    std::uint32_t count = 0;
+    std::vector<unsigned char> buffer;
+    std::string line;
+    for (std::uint64_t number = 1; std::getline(in, line); ++number) {
+        if (line.empty()) continue;
+        auto record = recordOfLine(line);
+        if (!record)
+            return common::makeError(path + ":" + std::to_string(number) + ": " + record.error());
+        if (count == std::numeric_limits<std::uint32_t>::max())
+            return common::makeError("more than 2^32 - 1 positions in " + path);
+        ++count;
+        tune::appendTrainingRecord(buffer, record.value());
+        if (buffer.size() >= (std::size_t{1} << 20)) writeBytes(o, buffer);
+    }
+    writeBytes(o, buffer);
+    return count;
+}
+
+int features(const std::vector<std::string>& args) {
+    po::options_description desc("lasca-tune features options");
+    std::string positionsFile, out;
+    desc.add_options()("help,h", "this help")("positions", po::value(&positionsFile)->required(),
+                                              "text data file (from datagen)")(
+        "out", po::value(&out)->required(), "binary training file to write");
+    if (!parseOptions(args, desc, "usage: lasca-tune features --positions FILE --out FILE\n"))
+        return 0;
+    std::ifstream in(positionsFile);
+    if (!in) return fail("cannot read " + positionsFile);
+    std::ofstream o(out, std::ios::binary);
+    if (!o || !patchRecordCount(o, 0)) return fail("cannot write " + out);
+
+    const auto began = std::chrono::steady_clock::now();
+    auto count = writeRecords(in, positionsFile, o);
+    if (!count) return fail(count.error());
+    if (!o || !patchRecordCount(o, count.value())) return fail("write error on " + out);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+    std::cerr << "lasca-tune: " << count.value() << " positions, "
+              << tune::kTrainingHeaderBytes + count.value() * tune::kTrainingRecordBytes
+              << " bytes in " << common::formatFixed(seconds, 1) << " s; wrote " << out << "\n";
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -186,7 +378,10 @@ int main(int argc, char** argv) {
     const std::string usage =
         "usage: lasca-tune extract --pdn FILE... --out FILE [--skip-plies N]\n"
         "       lasca-tune fit --positions FILE --out FILE [--epochs N] [--rate R] [--start S]\n"
-        "       lasca-tune scale --positions FILE [--start S]\n";
+        "       lasca-tune scale --positions FILE [--start S]\n"
+        "       lasca-tune datagen --games N --out FILE [--seed S] [--nodes N] [--random-plies N]\n"
+        "                          [--max-plies N] [--jobs J] [--shard i/n]\n"
+        "       lasca-tune features --positions FILE --out FILE\n";
     if (args.empty() || args[0] == "--help" || args[0] == "-h") {
         std::cout << usage;
         return args.empty() ? kExitUsage : 0;
@@ -196,6 +391,8 @@ int main(int argc, char** argv) {
         if (args[0] == "extract") return extract(rest);
         if (args[0] == "fit") return fit(rest);
         if (args[0] == "scale") return scale(rest);
+        if (args[0] == "datagen") return datagen(rest);
+        if (args[0] == "features") return features(rest);
     } catch (const po::error& e) {
         return fail(e.what(), kExitUsage);
     }

@@ -327,6 +327,8 @@ const Lines kOptionLines = {
     "option name RepetitionDraw type check default true",
     "option name NoProgressDraw type check default true",
     "option name EvalMaterialOnly type check default false",
+    "option name UseNNUE type check default false",
+    "option name EvalFile type string default <empty>",
     "option name Debug Log File type string default <empty>",
 };
 
@@ -1390,6 +1392,37 @@ TEST_F(ProtocolTest, BadOptionValuesLeaveOptionsUnchanged) {
     EXPECT_EQ(query(*e, "result"), "response none");
     expectOneErrorLine(*e, "setoption name RepetitionDraw value true!");
     EXPECT_EQ(query(*e, "result"), "response none");
+}
+
+// The learned evaluation's options (issue 17): UseNNUE switches the search and `eval` to the
+// network; an EvalFile that does not load is one error line and the network in use stays;
+// the embedded network's own file loads.
+TEST_F(ProtocolTest, NnueOptions) {
+    auto e = startEngine();
+    sendQuiet(*e, "setoption name UseNNUE value true");
+    e->send("eval");
+    const Lines withNet = sync(*e);
+    ASSERT_FALSE(withNet.empty());
+    EXPECT_TRUE(startsWith(withNet.back(), "info string eval nnue ")) << withNet.back();
+    const std::string before = withNet.back();
+    expectOneErrorLine(*e, "setoption name EvalFile value /nonexistent/net.nnue");
+    expectOneErrorLine(*e, "setoption name EvalFile value " LASCA_SOURCE_DIR "/protocol.md");
+    expectOneErrorLine(*e, "setoption name UseNNUE value perhaps");
+    e->send("eval");
+    const Lines still = sync(*e);
+    ASSERT_FALSE(still.empty());
+    EXPECT_EQ(still.back(), before);
+    sendQuiet(*e, "setoption name EvalFile value " LASCA_SOURCE_DIR "/src/lasca/nnue/default.nnue");
+    e->send("eval");
+    const Lines loaded = sync(*e);
+    ASSERT_FALSE(loaded.empty());
+    EXPECT_EQ(loaded.back(), before);
+    checkSearch(*e, kStart, "go depth 4", Dialect::Uci);
+    sendQuiet(*e, "setoption name UseNNUE value false");
+    e->send("eval");
+    const Lines classic = sync(*e);
+    ASSERT_FALSE(classic.empty());
+    EXPECT_TRUE(startsWith(classic.back(), "info string eval total ")) << classic.back();
 }
 
 TEST_F(ProtocolTest, BadQueryAndBench) {

@@ -1,0 +1,125 @@
+// The learned evaluation (issue 17): an efficiently updated neural network (NNUE) over inputs
+// that see columns, trained from self-play (scripts/nnue/train.py) and evaluated with integer
+// arithmetic. The classic evaluation (eval.h) stays beside it, chosen by the `UseNNUE` option.
+//
+// Inputs (one perspective; docs/design.md "The learned evaluation"): per square and per column
+// on it, four binary features seen from the perspective colour p, its squares turned round for
+// Black (square s -> 24 - s) so that both colours see the board from their own first rank:
+//   commander   which piece commands the column: ours/theirs x soldier/officer       (4 per sq)
+//   second      the piece directly under the commander, same four kinds, if any       (4 per sq)
+//   third       the piece under that, if any                                           (4 per sq)
+//   make-up     whose column it is x the commander's colour's pieces (1, 2, 3, 4+) x the other
+//               colour's pieces (0, 1, 2, 3+)                                          (32 per sq)
+// That is 44 x 25 = 1,100 inputs per perspective, at most four active per column. A step
+// changes two squares (eight features out, at most eight in), a capture one more square per
+// jump: the accumulator is updated from the columns before and after a move (updateAccumulator)
+// and never recomputed inside the search.
+//
+// Network: 1,100 -> 2 x 128 (the accumulator, one half per perspective, shared weights) ->
+// clipped ReLU -> 1. The output takes the side to move's half first. Quantisation: first-layer
+// weights and biases x kQuantA (int16; the trainer clips weights to +-kWeightClip so that no
+// accumulator can overflow), output weights x kQuantB (int16), output bias x kQuantA x kQuantB
+// (int32); the float network's output is in soldiers (100 centi-soldiers).
+//
+// File format (little endian), the same for the embedded network and an `EvalFile`:
+//   8 bytes "LASCANN1", u32 inputs (1100), u32 hidden (128),
+//   i16 featureWeights[inputs][hidden], i16 featureBias[hidden],
+//   i16 outputWeights[2 * hidden] (side to move's half first), i32 outputBias.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "common/result.h"
+#include "lasca/eval.h"
+#include "lasca/move.h"
+#include "lasca/position.h"
+
+namespace lasca::nnue {
+
+inline constexpr int kFeaturesPerSquare = 44;
+inline constexpr int kInputs = kFeaturesPerSquare * kSquares;  // 1100
+inline constexpr int kHidden = 128;
+inline constexpr int kQuantA = 255;
+inline constexpr int kQuantB = 64;
+inline constexpr double kWeightClip = 1.27;  // 89 active inputs x 1.27 x 255 < 32767
+inline constexpr int kMaxActivePerColumn = 4;
+inline constexpr int kMaxActive = kMaxActivePerColumn * kSquares;
+inline constexpr char kMagic[9] = "LASCANN1";
+
+// FeatureList: the active inputs of one perspective, in square order.
+struct FeatureList {
+    std::array<std::uint16_t, kMaxActive> index{};
+    int size = 0;
+    void push(int i) { index[static_cast<std::size_t>(size++)] = static_cast<std::uint16_t>(i); }
+};
+
+// The active inputs of the column (bits, height) standing on square s, seen by `perspective`
+// (nothing for an empty square). Appends to `out`.
+void columnFeatures(Square s, ColumnBits bits, int height, Color perspective, FeatureList& out);
+
+// Every active input of a position for one perspective.
+FeatureList activeFeatures(const Position& pos, Color perspective);
+
+// Network: the integer weights, 64-byte aligned for SIMD loads. Size: about 282 KB.
+struct Network {
+    alignas(
+        64) std::array<std::int16_t, static_cast<std::size_t>(kInputs) * kHidden> featureWeights{};
+    alignas(64) std::array<std::int16_t, kHidden> featureBias{};
+    alignas(64) std::array<std::int16_t, 2 * kHidden> outputWeights{};
+    std::int32_t outputBias = 0;
+};
+
+// Reads a network file's bytes (format above); an error names what is wrong (magic, sizes,
+// length). The embedded network: defaultNetwork() (never null).
+common::Result<std::shared_ptr<const Network>> parseNetwork(std::span<const unsigned char> bytes);
+common::Result<std::shared_ptr<const Network>> loadNetwork(const std::string& path);
+std::shared_ptr<const Network> defaultNetwork();
+std::span<const unsigned char> embeddedNetworkBytes();
+std::vector<unsigned char> serializeNetwork(const Network& network);
+
+// Accumulator: the first layer's output for both perspectives (index(Color)), before the
+// activation. 512 bytes.
+struct Accumulator {
+    alignas(64) std::array<std::array<std::int16_t, kHidden>, 2> values{};
+    friend bool operator==(const Accumulator&, const Accumulator&) = default;
+};
+
+// From scratch: the bias plus the weights of every active input.
+void refreshAccumulator(const Network& net, const Position& pos, Accumulator& acc);
+
+// ColumnChange: one square's column before and after a move.
+struct ColumnChange {
+    Square square = 0;
+    ColumnBits before = 0, after = 0;
+    int heightBefore = 0, heightAfter = 0;
+};
+
+// ChangedColumns: every square a move touches (origin, landings, jumped squares), recorded by
+// recordBefore() before make() and completed by recordAfter() after it.
+struct ChangedColumns {
+    std::array<ColumnChange, 1 + 2 * kMaxJumps> squares{};
+    int size = 0;
+    void recordBefore(const Position& pos, const Move& m);
+    void recordAfter(const Position& pos);
+};
+
+// `next` = `previous` with the inputs of every changed column's old content removed and of its
+// new content added (both perspectives).
+void updateAccumulator(const Network& net, const Accumulator& previous,
+                       const ChangedColumns& changes, Accumulator& next);
+
+// The output for the side to move, in centi-soldiers (the classic evaluation's scale), clamped
+// inside the mate bounds.
+Score evaluate(const Network& net, const Accumulator& acc, Color sideToMove);
+Score evaluate(const Network& net, const Position& pos);  // refresh + evaluate, for tools
+
+// Which SIMD path this build uses: "avx2" or "plain".
+const char* simdName();
+
+}  // namespace lasca::nnue

@@ -1,0 +1,291 @@
+#include "lasca/nnue.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
+
+namespace lasca::nnue {
+
+// ---- Inputs ------------------------------------------------------------------------------------
+
+namespace {
+
+constexpr int kSecondOffset = 4;
+constexpr int kThirdOffset = 8;
+constexpr int kMakeUpOffset = 12;
+constexpr ColumnBits kBlackBits = 0x5555555555555555ULL;
+
+// Square s as the perspective colour sees it: Black's board is turned round.
+constexpr int orient(Square s, Color perspective) {
+    return perspective == Color::White ? s : kSquares - 1 - s;
+}
+
+// Ours/theirs x soldier/officer: 0 our soldier, 1 our officer, 2 their soldier, 3 their officer.
+constexpr int relativeKind(Piece p, Color perspective) {
+    return (colorOf(p) == perspective ? 0 : 2) + (isOfficer(p) ? 1 : 0);
+}
+
+Piece pieceOf(ColumnBits bits, int depthFromTop) {
+    return static_cast<Piece>((bits >> (2 * depthFromTop)) & 3);
+}
+
+}  // namespace
+
+void columnFeatures(Square s, ColumnBits bits, int height, Color perspective, FeatureList& out) {
+    if (height <= 0) return;
+    const int base = orient(s, perspective) * kFeaturesPerSquare;
+    const Piece top = pieceOf(bits, 0);
+    out.push(base + relativeKind(top, perspective));
+    if (height >= 2) out.push(base + kSecondOffset + relativeKind(pieceOf(bits, 1), perspective));
+    if (height >= 3) out.push(base + kThirdOffset + relativeKind(pieceOf(bits, 2), perspective));
+    const ColumnBits used = (ColumnBits{1} << (2 * height)) - 1;
+    const int black = std::popcount(bits & used & kBlackBits);
+    const int own = colorOf(top) == Color::Black ? black : height - black;
+    const int other = height - own;
+    const int ours = colorOf(top) == perspective ? 0 : 1;
+    out.push(base + kMakeUpOffset + ours * 16 + (std::min(own, 4) - 1) * 4 + std::min(other, 3));
+}
+
+FeatureList activeFeatures(const Position& pos, Color perspective) {
+    FeatureList list;
+    for (Square s = 0; s < kSquares; ++s)
+        columnFeatures(s, pos.column(s), pos.height(s), perspective, list);
+    return list;
+}
+
+// ---- The network file ---------------------------------------------------------------------------
+
+namespace {
+
+constexpr std::size_t kHeaderBytes = 8 + 4 + 4;
+constexpr std::size_t kFileBytes = kHeaderBytes + 2 * static_cast<std::size_t>(kInputs) * kHidden +
+                                   2 * kHidden + 2 * 2 * kHidden + 4;
+
+// ByteReader: little-endian values from a byte span, in order (the length is checked first).
+struct ByteReader {
+    std::span<const unsigned char> bytes;
+    std::size_t at = 0;
+    std::uint32_t u32() {
+        std::uint32_t v = 0;
+        for (int i = 0; i < 4; ++i) v |= static_cast<std::uint32_t>(bytes[at++]) << (8 * i);
+        return v;
+    }
+    std::int16_t i16() {
+        const auto lo = static_cast<std::uint16_t>(bytes[at]);
+        const auto hi = static_cast<std::uint16_t>(bytes[at + 1]);
+        at += 2;
+        return static_cast<std::int16_t>(static_cast<std::uint16_t>(lo | (hi << 8)));
+    }
+};
+
+void putU32(std::vector<unsigned char>& out, std::uint32_t v) {
+    for (int i = 0; i < 4; ++i) out.push_back(static_cast<unsigned char>((v >> (8 * i)) & 0xFF));
+}
+
+void putI16(std::vector<unsigned char>& out, std::int16_t v) {
+    const auto u = static_cast<std::uint16_t>(v);
+    out.push_back(static_cast<unsigned char>(u & 0xFF));
+    out.push_back(static_cast<unsigned char>(u >> 8));
+}
+
+}  // namespace
+
+common::Result<std::shared_ptr<const Network>> parseNetwork(std::span<const unsigned char> bytes) {
+    if (bytes.size() < kHeaderBytes || std::memcmp(bytes.data(), kMagic, 8) != 0)
+        return common::makeError("not a Lasca network file (no LASCANN1 header)");
+    ByteReader in{bytes, 8};
+    const std::uint32_t inputs = in.u32();
+    const std::uint32_t hidden = in.u32();
+    if (inputs != kInputs || hidden != kHidden)
+        return common::makeError("network has " + std::to_string(inputs) + " inputs and " +
+                                 std::to_string(hidden) + " hidden units; this engine reads " +
+                                 std::to_string(kInputs) + " and " + std::to_string(kHidden));
+    if (bytes.size() != kFileBytes)
+        return common::makeError("network file is " + std::to_string(bytes.size()) +
+                                 " bytes; expected " + std::to_string(kFileBytes));
+    auto net = std::make_shared<Network>();
+    for (auto& w : net->featureWeights) w = in.i16();
+    for (auto& b : net->featureBias) b = in.i16();
+    for (auto& w : net->outputWeights) w = in.i16();
+    net->outputBias = static_cast<std::int32_t>(in.u32());
+    return std::shared_ptr<const Network>(std::move(net));
+}
+
+common::Result<std::shared_ptr<const Network>> loadNetwork(const std::string& path) {
+    std::ifstream file(path, std::ios::binary);
+    if (!file) return common::makeError("cannot open network file " + path);
+    std::vector<unsigned char> bytes((std::istreambuf_iterator<char>(file)),
+                                     std::istreambuf_iterator<char>());
+    if (bytes.size() > 2 * kFileBytes) return common::makeError("network file too large: " + path);
+    auto net = parseNetwork(bytes);
+    if (!net) return common::makeError(path + ": " + net.error());
+    return net;
+}
+
+std::vector<unsigned char> serializeNetwork(const Network& net) {
+    std::vector<unsigned char> out(kMagic, kMagic + 8);
+    putU32(out, kInputs);
+    putU32(out, kHidden);
+    for (auto w : net.featureWeights) putI16(out, w);
+    for (auto b : net.featureBias) putI16(out, b);
+    for (auto w : net.outputWeights) putI16(out, w);
+    putU32(out, static_cast<std::uint32_t>(net.outputBias));
+    return out;
+}
+
+// ---- Inference ----------------------------------------------------------------------------------
+
+namespace {
+
+using Row = std::array<std::int16_t, kHidden>;
+
+const std::int16_t* weightsOf(const Network& net, int feature) {
+    return net.featureWeights.data() + static_cast<std::size_t>(feature) * kHidden;
+}
+
+#if defined(__AVX2__)
+void addRow(Row& acc, const std::int16_t* w) {
+    for (int i = 0; i < kHidden; i += 16) {
+        auto* a = reinterpret_cast<__m256i*>(acc.data() + i);
+        const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + i));
+        _mm256_store_si256(a, _mm256_add_epi16(_mm256_load_si256(a), v));
+    }
+}
+void subRow(Row& acc, const std::int16_t* w) {
+    for (int i = 0; i < kHidden; i += 16) {
+        auto* a = reinterpret_cast<__m256i*>(acc.data() + i);
+        const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + i));
+        _mm256_store_si256(a, _mm256_sub_epi16(_mm256_load_si256(a), v));
+    }
+}
+// Sum over i of clamp(acc[i], 0, kQuantA) * w[i].
+std::int32_t clippedDot(const Row& acc, const std::int16_t* w) {
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i top = _mm256_set1_epi16(kQuantA);
+    __m256i sum = _mm256_setzero_si256();
+    for (int i = 0; i < kHidden; i += 16) {
+        __m256i a = _mm256_load_si256(reinterpret_cast<const __m256i*>(acc.data() + i));
+        a = _mm256_min_epi16(_mm256_max_epi16(a, zero), top);
+        const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + i));
+        sum = _mm256_add_epi32(sum, _mm256_madd_epi16(a, v));
+    }
+    const __m128i half =
+        _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
+    const __m128i quarter = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0x4E));
+    const __m128i one = _mm_add_epi32(quarter, _mm_shuffle_epi32(quarter, 0xB1));
+    return _mm_cvtsi128_si32(one);
+}
+#else
+void addRow(Row& acc, const std::int16_t* w) {
+    for (int i = 0; i < kHidden; ++i)
+        acc[static_cast<std::size_t>(i)] =
+            static_cast<std::int16_t>(acc[static_cast<std::size_t>(i)] + w[i]);
+}
+void subRow(Row& acc, const std::int16_t* w) {
+    for (int i = 0; i < kHidden; ++i)
+        acc[static_cast<std::size_t>(i)] =
+            static_cast<std::int16_t>(acc[static_cast<std::size_t>(i)] - w[i]);
+}
+std::int32_t clippedDot(const Row& acc, const std::int16_t* w) {
+    std::int32_t sum = 0;
+    for (int i = 0; i < kHidden; ++i) {
+        const int a = std::clamp<int>(acc[static_cast<std::size_t>(i)], 0, kQuantA);
+        sum += a * w[i];
+    }
+    return sum;
+}
+#endif
+
+constexpr std::array<Color, 2> kPerspectives{Color::White, Color::Black};
+
+}  // namespace
+
+const char* simdName() {
+#if defined(__AVX2__)
+    return "avx2";
+#else
+    return "plain";
+#endif
+}
+
+void refreshAccumulator(const Network& net, const Position& pos, Accumulator& acc) {
+    for (Color p : kPerspectives) {
+        Row& row = acc.values[static_cast<std::size_t>(index(p))];
+        row = net.featureBias;
+        const FeatureList features = activeFeatures(pos, p);
+        for (int i = 0; i < features.size; ++i)
+            addRow(row, weightsOf(net, features.index[static_cast<std::size_t>(i)]));
+    }
+}
+
+void ChangedColumns::recordBefore(const Position& pos, const Move& m) {
+    size = 0;
+    const auto note = [&](Square s) {
+        ColumnChange& c = squares[static_cast<std::size_t>(size++)];
+        c.square = s;
+        c.before = pos.column(s);
+        c.heightBefore = pos.height(s);
+    };
+    note(m.origin());
+    for (int i = 0; i < m.length; ++i) {
+        if (m.capture) note(m.jumped(i));
+        // A capture may land again on its origin or an earlier landing (a closed path):
+        // each square is noted once.
+        const Square to = m.landing(i);
+        bool seen = false;
+        for (int j = 0; j < size; ++j)
+            seen = seen || squares[static_cast<std::size_t>(j)].square == to;
+        if (!seen) note(to);
+    }
+}
+
+void ChangedColumns::recordAfter(const Position& pos) {
+    for (int i = 0; i < size; ++i) {
+        ColumnChange& c = squares[static_cast<std::size_t>(i)];
+        c.after = pos.column(c.square);
+        c.heightAfter = pos.height(c.square);
+    }
+}
+
+void updateAccumulator(const Network& net, const Accumulator& previous,
+                       const ChangedColumns& changes, Accumulator& next) {
+    next = previous;
+    for (Color p : kPerspectives) {
+        Row& row = next.values[static_cast<std::size_t>(index(p))];
+        for (int i = 0; i < changes.size; ++i) {
+            const ColumnChange& c = changes.squares[static_cast<std::size_t>(i)];
+            if (c.before == c.after && c.heightBefore == c.heightAfter) continue;
+            FeatureList out, in;
+            columnFeatures(c.square, c.before, c.heightBefore, p, out);
+            columnFeatures(c.square, c.after, c.heightAfter, p, in);
+            for (int k = 0; k < out.size; ++k)
+                subRow(row, weightsOf(net, out.index[static_cast<std::size_t>(k)]));
+            for (int k = 0; k < in.size; ++k)
+                addRow(row, weightsOf(net, in.index[static_cast<std::size_t>(k)]));
+        }
+    }
+}
+
+Score evaluate(const Network& net, const Accumulator& acc, Color sideToMove) {
+    const std::int32_t sum = clippedDot(acc.values[static_cast<std::size_t>(index(sideToMove))],
+                                        net.outputWeights.data()) +
+                             clippedDot(acc.values[static_cast<std::size_t>(index(~sideToMove))],
+                                        net.outputWeights.data() + kHidden) +
+                             net.outputBias;
+    const std::int64_t centi = static_cast<std::int64_t>(sum) * 100 / (kQuantA * kQuantB);
+    return static_cast<Score>(std::clamp<std::int64_t>(centi, -(kMateBound - 1), kMateBound - 1));
+}
+
+Score evaluate(const Network& net, const Position& pos) {
+    Accumulator acc;
+    refreshAccumulator(net, pos, acc);
+    return evaluate(net, acc, pos.sideToMove());
+}
+
+}  // namespace lasca::nnue
