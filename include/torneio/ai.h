@@ -65,7 +65,9 @@ struct HuntWeights {
 // DecisionPolicy: how the `ai` player decides once set up.
 //   Hunt    the belief-driven hunt policy (huntDecision): no search
 //   Search  ISMCTS over determinizations (ismcts.h)
+// The `Policy` option's values, in the enum's order.
 enum class DecisionPolicy : std::uint8_t { Hunt, Search };
+inline constexpr std::string_view kDecisionPolicyNames[] = {"hunt", "search"};
 
 // AiConfig: the player's settings, from the `torneio` program's options.
 //   limits     the search budget (Simulations, MoveTime)

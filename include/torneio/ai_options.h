@@ -6,6 +6,8 @@
 //                (the decision then depends on the machine's speed)
 //   Particles    spin, default kDefaultParticles: belief particles per opponent
 //   SetUpPolicy  combo back|corner|spread|random|auto, default auto: the set-up policy (ai.h)
+//   Policy       combo hunt|search, default hunt: how every other decision is taken (ai.h
+//                DecisionPolicy: the hunt policy, or ISMCTS within Simulations / MoveTime)
 #pragma once
 
 #include "common/options.h"

@@ -295,6 +295,10 @@ void AiPlayer::configure(const common::Options& options) {
     if (options.find("SetUpPolicy"))
         if (auto policy = parseSetUpPolicy(options.stringValue("SetUpPolicy")))
             config_.setUp = *policy;
+    if (options.find("Policy"))
+        config_.policy = options.stringValue("Policy") == kDecisionPolicyNames[1]
+                             ? DecisionPolicy::Search
+                             : DecisionPolicy::Hunt;
 }
 
 void AiPlayer::newGame(const Knowledge& knowledge, std::uint64_t seed) {
@@ -359,6 +363,15 @@ void addAiOptions(common::Options& options) {
                           {}};
     for (std::string_view name : kSetUpPolicyNames) policy.choices.emplace_back(name);
     options.add(policy);
+    common::Option decisions{"Policy",
+                             common::OptionType::Combo,
+                             std::string(kDecisionPolicyNames[0]),
+                             0,
+                             0,
+                             {},
+                             {}};
+    for (std::string_view name : kDecisionPolicyNames) decisions.choices.emplace_back(name);
+    options.add(decisions);
 }
 
 }  // namespace torneio

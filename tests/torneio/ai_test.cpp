@@ -10,6 +10,7 @@
 
 #include "common/random.h"
 #include "torneio/ai.h"
+#include "torneio/ai_options.h"
 #include "torneio/belief.h"
 #include "torneio/heuristic.h"
 #include "torneio/selfplay.h"
@@ -333,6 +334,41 @@ TEST(AiTest, SameSeedAndBudgetGiveSameGame) {
         histories.push_back(played.value().history());
     }
     EXPECT_EQ(histories[0], histories[1]);
+}
+
+// The `Policy` option (ai_options.h) picks the decision policy: `search` runs ISMCTS within the
+// Simulations budget, `hunt` (the default) does not search; both are deterministic by seed.
+TEST(AiTest, PolicyOptionSelectsTheSearchAndStaysDeterministic) {
+    const Params params = defaultParams(2);
+    for (const char* policy : {"hunt", "search"}) {
+        std::vector<std::vector<Decision>> histories;
+        for (int run = 0; run < 2; ++run) {
+            common::Options options;
+            addAiOptions(options);
+            ASSERT_TRUE(options.set("Policy", policy));
+            ASSERT_TRUE(options.set("Simulations", "25"));
+            ASSERT_TRUE(options.set("Particles", "32"));
+            EXPECT_FALSE(options.set("Policy", "minimax"));  // not a choice: value kept
+            EXPECT_EQ(options.stringValue("Policy"), policy);
+            AiPlayer ai;
+            ai.configure(options);
+            EXPECT_EQ(ai.config().policy, std::string_view(policy) == "search"
+                                              ? DecisionPolicy::Search
+                                              : DecisionPolicy::Hunt);
+            auto h = makeHeuristicPlayer();
+            std::vector<Player*> players{&ai, h.get()};
+            Params shortGame = params;
+            shortGame.maxRounds = 30;
+            auto played = playGame(shortGame, players, 7);
+            ASSERT_TRUE(played) << played.error();
+            histories.push_back(played.value().history());
+            if (std::string_view(policy) == "search")
+                EXPECT_EQ(ai.lastStats().simulations, 25);
+            else
+                EXPECT_EQ(ai.lastStats().simulations, 0);
+        }
+        EXPECT_EQ(histories[0], histories[1]) << policy;
+    }
 }
 
 // ---- The hunt policy on a given map ------------------------------------------------------------
