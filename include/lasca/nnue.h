@@ -21,8 +21,12 @@
 // accumulator can overflow), output weights x kQuantB (int16), output bias x kQuantA x kQuantB
 // (int32); the float network's output is in soldiers (100 centi-soldiers).
 //
+// Two kinds of network (docs/nnue.md "Residual networks"): a full one, whose output is the
+// evaluation, and a residual one, whose output is added to the classic evaluation (eval.h with
+// the tuned weights): the network then learns what the 20 features miss.
+//
 // File format (little endian), the same for the embedded network and an `EvalFile`:
-//   8 bytes "LASCANN1", u32 inputs (1100), u32 hidden (128),
+//   8 bytes "LASCANN1" (full) or "LASCANR1" (residual), u32 inputs (1100), u32 hidden (128),
 //   i16 featureWeights[inputs][hidden], i16 featureBias[hidden],
 //   i16 outputWeights[2 * hidden] (side to move's half first), i32 outputBias.
 #pragma once
@@ -51,6 +55,7 @@ inline constexpr double kWeightClip = 1.27;  // 89 active inputs x 1.27 x 255 < 
 inline constexpr int kMaxActivePerColumn = 4;
 inline constexpr int kMaxActive = kMaxActivePerColumn * kSquares;
 inline constexpr char kMagic[9] = "LASCANN1";
+inline constexpr char kResidualMagic[9] = "LASCANR1";
 
 // FeatureList: the active inputs of one perspective, in square order.
 struct FeatureList {
@@ -73,6 +78,7 @@ struct Network {
     alignas(64) std::array<std::int16_t, kHidden> featureBias{};
     alignas(64) std::array<std::int16_t, 2 * kHidden> outputWeights{};
     std::int32_t outputBias = 0;
+    bool residual = false;  // the output is added to the classic evaluation (kResidualMagic)
 };
 
 // Reads a network file's bytes (format above); an error names what is wrong (magic, sizes,
@@ -118,6 +124,12 @@ void updateAccumulator(const Network& net, const Accumulator& previous,
 // inside the mate bounds.
 Score evaluate(const Network& net, const Accumulator& acc, Color sideToMove);
 Score evaluate(const Network& net, const Position& pos);  // refresh + evaluate, for tools
+
+// The evaluation the search uses: the network's output, plus the classic evaluation with
+// `weights` when the network is residual; clamped inside the mate bounds. `acc` is pos's.
+Score staticScore(const Network& net, const Accumulator& acc, const Position& pos,
+                  const EvalWeights& weights);
+Score staticScore(const Network& net, const Position& pos, const EvalWeights& weights);
 
 // Which SIMD path this build uses: "avx2" or "plain".
 const char* simdName();

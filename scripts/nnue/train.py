@@ -13,7 +13,10 @@ the other side's; the two halves concatenated (side to move first), clipped ReLU
 
 Loss (the Texel fit's, docs/tuning.md, mixed with the search score):
     target = lambda * sigmoid(score / S) + (1 - lambda) * result
-    loss   = mean (sigmoid(100 * y / S) - target)^2
+    loss   = mean (sigmoid((base + 100 * y) / S) - target)^2
+base is 0 for a full network; with --residual it is the classic evaluation of the position (the
+record's `classic` field), and the network learns a correction to it (written as LASCANR1: the
+engine then adds the classic evaluation to the network's output).
 score is the search score in centi-soldiers and result the game's result for the side to move
 (1, 0.5, 0), both from the data; S is the centi-soldier scale of the Texel fit's winning-chance
 curve, 400 / (K ln 10), with K = 0.680 the fit of the evaluation in use (S = 255.5).
@@ -46,15 +49,16 @@ QUANT_A = 255  # nnue.h kQuantA
 QUANT_B = 64  # nnue.h kQuantB
 WEIGHT_CLIP = 1.27  # nnue.h kWeightClip
 NET_MAGIC = b"LASCANN1"
-DATA_MAGIC = b"LASCADS1"
+RESIDUAL_MAGIC = b"LASCANR1"
+DATA_MAGIC = b"LASCADS2"
 SLOTS = 96  # training_data.h kTrainingSlots
 NO_FEATURE = 0xFFFF
 DEFAULT_SCALE = 400 / (0.680 * math.log(10))  # docs/tuning.md, the row in use
 BLOCK = 1000  # records per block of the validation split
 
-RECORD = np.dtype([("score", "<f4"), ("result", "<f4"),
+RECORD = np.dtype([("score", "<f4"), ("result", "<f4"), ("classic", "<f4"),
                    ("mover", "<u2", (SLOTS,)), ("other", "<u2", (SLOTS,))])
-assert RECORD.itemsize == 392
+assert RECORD.itemsize == 396
 
 
 def read_bytes(path, count=-1):
@@ -71,7 +75,8 @@ def read_records(path):
     """The records of one training file (a read-only memory map), after checking its header."""
     header = read_bytes(path, 16)
     if len(header) < 16 or header[:8] != DATA_MAGIC:
-        sys.exit(f"train.py: {path}: not a Lasca training file (no LASCADS1 header)")
+        sys.exit(f"train.py: {path}: not a Lasca training file of this version (no LASCADS2 "
+                 "header; make it again with lasca-tune features)")
     count = int.from_bytes(header[8:12], "little")
     slots = int.from_bytes(header[12:16], "little")
     if slots != SLOTS:
@@ -89,21 +94,24 @@ class Data:
         parts = [read_records(p) for p in paths]
         self.score = np.concatenate([p["score"] for p in parts]).astype(np.float32)
         self.result = np.concatenate([p["result"] for p in parts]).astype(np.float32)
+        self.classic = np.concatenate([p["classic"] for p in parts]).astype(np.float32)
         self.mover = np.concatenate([p["mover"] for p in parts])
         self.other = np.concatenate([p["other"] for p in parts])
 
     def __len__(self):
         return len(self.score)
 
-    def batch(self, rows):
+    def batch(self, rows, residual=False):
         """Tensors of the given rows: inputs of both sides (unused slots -> INPUTS, the padding
         row), trimmed to the longest list of the batch (inputs are packed at the front)."""
         mover = self.mover[rows]
         other = self.other[rows]
         used = max(int((mover != NO_FEATURE).sum(axis=1).max()),
                    int((other != NO_FEATURE).sum(axis=1).max()), 1)
+        base = self.classic[rows] if residual else np.zeros(len(rows), np.float32)
         return (inputs_tensor(mover[:, :used]), inputs_tensor(other[:, :used]),
-                torch.from_numpy(self.score[rows]), torch.from_numpy(self.result[rows]))
+                torch.from_numpy(self.score[rows]), torch.from_numpy(self.result[rows]),
+                torch.from_numpy(base))
 
 
 def inputs_tensor(slots):
@@ -141,20 +149,28 @@ class Network(torch.nn.Module):
 
 
 def loss_of(model, batch, scale, lam):
-    mover, other, score, result = batch
+    mover, other, score, result, base = batch
     y = model(mover, other)
     target = lam * torch.sigmoid(score / scale) + (1 - lam) * result
-    return torch.mean((torch.sigmoid(100 * y / scale) - target) ** 2)
+    return torch.mean((torch.sigmoid((base + 100 * y) / scale) - target) ** 2)
 
 
-def mean_loss(model, data, rows, batch_size, scale, lam):
+def mean_loss(model, data, rows, batch_size, scale, lam, residual):
     """The loss over `rows`, without gradients."""
     total = 0.0
     with torch.no_grad():
         for start in range(0, len(rows), batch_size):
             part = rows[start:start + batch_size]
-            total += loss_of(model, data.batch(part), scale, lam).item() * len(part)
+            total += loss_of(model, data.batch(part, residual), scale, lam).item() * len(part)
     return total / max(len(rows), 1)
+
+
+def classic_loss(data, rows, scale, lam):
+    """The loss of the classic evaluation alone (a residual network that outputs 0)."""
+    score = data.score[rows].astype(np.float64)
+    classic = data.classic[rows].astype(np.float64)
+    target = lam * (1 / (1 + np.exp(-score / scale))) + (1 - lam) * data.result[rows]
+    return float(np.mean((1 / (1 + np.exp(-classic / scale)) - target) ** 2))
 
 
 def score_only_loss(data, rows, scale, lam):
@@ -182,20 +198,21 @@ def quantised(model):
     return (arrays[0].astype("<i2"), arrays[1].astype("<i2"), arrays[2].astype("<i2"), out_bias)
 
 
-def write_network(model, path):
+def write_network(model, path, residual):
     fw, fb, ow, ob = quantised(model)
     with open(path, "wb") as f:
-        f.write(NET_MAGIC)
+        f.write(RESIDUAL_MAGIC if residual else NET_MAGIC)
         f.write(INPUTS.to_bytes(4, "little") + HIDDEN.to_bytes(4, "little"))
         f.write(fw.tobytes() + fb.tobytes() + ow.tobytes())
         f.write(int(ob).to_bytes(4, "little", signed=True))
 
 
 def load_network(model, path):
-    """Sets the model's weights from a network file (the quantised values read back as floats)."""
+    """Sets the model's weights from a network file (the quantised values read back as floats);
+    returns whether the network is residual."""
     raw = read_bytes(path)
     size = 16 + 2 * INPUTS * HIDDEN + 2 * HIDDEN + 2 * 2 * HIDDEN + 4
-    if raw[:8] != NET_MAGIC or len(raw) != size:
+    if raw[:8] not in (NET_MAGIC, RESIDUAL_MAGIC) or len(raw) != size:
         sys.exit(f"train.py: {path}: not a {INPUTS}x{HIDDEN} Lasca network file")
     if int.from_bytes(raw[8:12], "little") != INPUTS or int.from_bytes(raw[12:16], "little") != HIDDEN:
         sys.exit(f"train.py: {path}: not a {INPUTS}x{HIDDEN} network")
@@ -213,6 +230,7 @@ def load_network(model, path):
         model.bias[:] = torch.from_numpy(fb / QUANT_A).float()
         model.output.weight[0] = torch.from_numpy(ow / QUANT_B).float()
         model.output.bias[0] = ob / (QUANT_A * QUANT_B)
+    return raw[:8] == RESIDUAL_MAGIC
 
 
 def integer_outputs(model, mover, other):
@@ -241,7 +259,7 @@ def write_reference(model, args):
     if len(lfens) < count:
         sys.exit(f"train.py: {args.reference_text} has fewer than {count} positions")
     rows = np.arange(count)
-    mover, other, _, _ = data.batch(rows)
+    mover, other, _, _, _ = data.batch(rows)
     with torch.no_grad():
         floats = (model(mover, other) * 100).numpy()
     integers = integer_outputs(model, mover.numpy(), other.numpy())
@@ -274,6 +292,8 @@ def parse_args():
     p.add_argument("--validation", type=float, default=0.05, help="share held out")
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--load", help="start from this network file")
+    p.add_argument("--residual", action="store_true",
+                   help="learn a correction added to the classic evaluation (LASCANR1)")
     p.add_argument("--reference", help="training file whose first records make the reference")
     p.add_argument("--reference-text", help="the text data that training file was made from")
     p.add_argument("--reference-out", help="reference file to write")
@@ -318,10 +338,13 @@ def train(model, args):
     held = len(valid)
     print(f"{len(data)} positions: {len(rows)} for training, {held} held out; "
           f"S {args.scale:.1f}, lambda {args.lam}; validation loss of the search score itself "
-          f"{score_only_loss(data, valid, args.scale, args.lam):.6f}")
+          f"{score_only_loss(data, valid, args.scale, args.lam):.6f}"
+          + (f", of the classic evaluation {classic_loss(data, valid, args.scale, args.lam):.6f}"
+             if args.residual else ""))
     optimizer = torch.optim.Adam(model.parameters(), lr=args.lr)
     scheduler = torch.optim.lr_scheduler.ExponentialLR(optimizer, gamma=args.lr_decay)
-    print(f"epoch 0: validation {mean_loss(model, data, valid, args.batch, args.scale, args.lam):.6f}")
+    print(f"epoch 0: validation "
+          f"{mean_loss(model, data, valid, args.batch, args.scale, args.lam, args.residual):.6f}")
     began = time.time()
     for epoch in range(1, args.epochs + 1):
         rng.shuffle(rows)
@@ -329,13 +352,14 @@ def train(model, args):
         for start in range(0, len(rows), args.batch):
             part = rows[start:start + args.batch]
             optimizer.zero_grad()
-            loss = loss_of(model, data.batch(part), args.scale, args.lam)
+            loss = loss_of(model, data.batch(part, args.residual), args.scale, args.lam)
             loss.backward()
             optimizer.step()
             model.clip()
             total += loss.item() * len(part)
         scheduler.step()
-        validation = mean_loss(model, data, valid, args.batch, args.scale, args.lam)
+        validation = mean_loss(model, data, valid, args.batch, args.scale, args.lam,
+                               args.residual)
         print(f"epoch {epoch}: train {total / len(rows):.6f} validation {validation:.6f} "
               f"({time.time() - began:.0f} s)", flush=True)
 
@@ -348,11 +372,16 @@ def main():
     torch.use_deterministic_algorithms(True)
     model = Network()
     if args.load:
-        load_network(model, args.load)
+        loaded_residual = load_network(model, args.load)
+        if args.epochs == 0:
+            args.residual = loaded_residual
+        elif loaded_residual != args.residual:
+            sys.exit("train.py: --load's network is " + ("" if loaded_residual else "not ") +
+                     "residual; give --residual to match")
     if args.epochs > 0:
         train(model, args)
     if args.out:
-        write_network(model, args.out)
+        write_network(model, args.out, args.residual)
         print(f"wrote {args.out}")
     if args.reference:
         write_reference(model, args)

@@ -97,8 +97,11 @@ void putI16(std::vector<unsigned char>& out, std::int16_t v) {
 }  // namespace
 
 common::Result<std::shared_ptr<const Network>> parseNetwork(std::span<const unsigned char> bytes) {
-    if (bytes.size() < kHeaderBytes || std::memcmp(bytes.data(), kMagic, 8) != 0)
-        return common::makeError("not a Lasca network file (no LASCANN1 header)");
+    if (bytes.size() < kHeaderBytes)
+        return common::makeError("not a Lasca network file (no LASCANN1 or LASCANR1 header)");
+    const bool residual = std::memcmp(bytes.data(), kResidualMagic, 8) == 0;
+    if (!residual && std::memcmp(bytes.data(), kMagic, 8) != 0)
+        return common::makeError("not a Lasca network file (no LASCANN1 or LASCANR1 header)");
     ByteReader in{bytes, 8};
     const std::uint32_t inputs = in.u32();
     const std::uint32_t hidden = in.u32();
@@ -110,6 +113,7 @@ common::Result<std::shared_ptr<const Network>> parseNetwork(std::span<const unsi
         return common::makeError("network file is " + std::to_string(bytes.size()) +
                                  " bytes; expected " + std::to_string(kFileBytes));
     auto net = std::make_shared<Network>();
+    net->residual = residual;
     for (auto& w : net->featureWeights) w = in.i16();
     for (auto& b : net->featureBias) b = in.i16();
     for (auto& w : net->outputWeights) w = in.i16();
@@ -129,7 +133,8 @@ common::Result<std::shared_ptr<const Network>> loadNetwork(const std::string& pa
 }
 
 std::vector<unsigned char> serializeNetwork(const Network& net) {
-    std::vector<unsigned char> out(kMagic, kMagic + 8);
+    const char* magic = net.residual ? kResidualMagic : kMagic;
+    std::vector<unsigned char> out(magic, magic + 8);
     putU32(out, kInputs);
     putU32(out, kHidden);
     for (auto w : net.featureWeights) putI16(out, w);
@@ -286,6 +291,20 @@ Score evaluate(const Network& net, const Position& pos) {
     Accumulator acc;
     refreshAccumulator(net, pos, acc);
     return evaluate(net, acc, pos.sideToMove());
+}
+
+Score staticScore(const Network& net, const Accumulator& acc, const Position& pos,
+                  const EvalWeights& weights) {
+    const Score own = evaluate(net, acc, pos.sideToMove());
+    if (!net.residual) return own;
+    const int sum = int{own} + int{lasca::evaluate(pos, weights)};
+    return static_cast<Score>(std::clamp(sum, -(kMateBound - 1), kMateBound - 1));
+}
+
+Score staticScore(const Network& net, const Position& pos, const EvalWeights& weights) {
+    Accumulator acc;
+    refreshAccumulator(net, pos, acc);
+    return staticScore(net, acc, pos, weights);
 }
 
 }  // namespace lasca::nnue

@@ -411,8 +411,13 @@ void Protocol::showEvaluation() {
               std::to_string(e.phase) +
               (hasCapture(pos) ? " (not quiet: a capture is pending)" : ""));
     if (const auto network = engine_.network())
-        out_.line("info string eval nnue " + std::to_string(nnue::evaluate(*network, pos)) +
+        out_.line("info string eval nnue " +
+                  std::to_string(nnue::staticScore(*network, pos, engine_.evalWeights())) +
                   " for " + (pos.sideToMove() == Color::White ? "white" : "black") +
+                  (network->residual ? " (the classic total plus the network's "
+                                       "correction " +
+                                           std::to_string(nnue::evaluate(*network, pos)) + ")"
+                                     : std::string()) +
                   " (UseNNUE: the search uses this score)");
 }
 

@@ -129,8 +129,9 @@ class Worker {
     // The static evaluation of pos_: the network's when the settings carry one.
     Score staticEvaluation() const {
         if (!network_) return evaluate(pos_, *search_.settings_.weights);
-        return nnue::evaluate(*network_, accumulators_[static_cast<std::size_t>(accumulatorTop_)],
-                              pos_.sideToMove());
+        return nnue::staticScore(*network_,
+                                 accumulators_[static_cast<std::size_t>(accumulatorTop_)], pos_,
+                                 *search_.settings_.weights);
     }
     SearchInfo infoFor(const RootMove& rm, int depth, int pvIndex, Bound bound) const;
     void publish(const RootMove& rm, int pvIndex, Bound bound,

@@ -90,6 +90,33 @@ TEST(Nnue, BadNetworkFilesAreErrors) {
     EXPECT_FALSE(loadNetwork("/nonexistent/net.nnue"));
 }
 
+// A residual network ("LASCANR1") reads back as residual, and the search's score is then the
+// classic evaluation plus the network's output; a full network's score is its output alone.
+TEST(Nnue, ResidualNetworksAddTheClassicEvaluation) {
+    Network residual = *defaultNetwork();
+    residual.residual = true;
+    const std::vector<unsigned char> bytes = serializeNetwork(residual);
+    EXPECT_EQ(std::string(bytes.begin(), bytes.begin() + 8), "LASCANR1");
+    auto parsed = parseNetwork(bytes);
+    ASSERT_TRUE(parsed) << parsed.error();
+    EXPECT_TRUE(parsed.value()->residual);
+    int checked = 0;
+    for (unsigned seed = 1; seed <= 20; ++seed) {
+        test::playRandomGame(Position::startPosition(), seed, 80,
+                             [&](const Position& pos, const Move&) {
+                                 const Score own = evaluate(residual, pos);
+                                 const Score classic = lasca::evaluate(pos, tunedWeights());
+                                 ASSERT_EQ(staticScore(residual, pos, tunedWeights()),
+                                           std::clamp(own + classic, -(kMateBound - 1),
+                                                      kMateBound - 1));
+                                 ASSERT_EQ(staticScore(*defaultNetwork(), pos, tunedWeights()),
+                                           evaluate(*defaultNetwork(), pos));
+                                 ++checked;
+                             });
+    }
+    EXPECT_GT(checked, 500);
+}
+
 // ---- The accumulator -------------------------------------------------------------------------
 
 // Random games from the start and from crowded middlegames: after every move the updated

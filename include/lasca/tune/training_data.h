@@ -3,9 +3,11 @@
 // perspectives, so that the trainer (scripts/nnue/train.py) never computes an input itself.
 //
 // File format (little endian, fixed-size records, read by numpy with a structured dtype):
-//   header   8 bytes "LASCADS1", u32 record count, u32 slots (kTrainingSlots)
+//   header   8 bytes "LASCADS2", u32 record count, u32 slots (kTrainingSlots)
 //   record   f32 score   the search score, side to move's point of view, centi-soldiers
 //            f32 result  the game's result for the SIDE TO MOVE: 1, 0.5 or 0
+//            f32 classic the classic evaluation (eval.h, tuned weights), side to move's view:
+//                        what a residual network is added to
 //            u16 mover[kTrainingSlots]  active inputs of the side to move's perspective
 //            u16 other[kTrainingSlots]  active inputs of the other perspective
 //            (ascending square order, unused slots kNoFeature)
@@ -24,17 +26,18 @@
 
 namespace lasca::tune {
 
-inline constexpr char kTrainingMagic[9] = "LASCADS1";
+inline constexpr char kTrainingMagic[9] = "LASCADS2";
 inline constexpr int kTrainingSlots = 96;  // 22 columns at most (11 pieces a side) x 4 = 88
 inline constexpr std::uint16_t kNoFeature = 0xFFFF;
 inline constexpr std::size_t kTrainingHeaderBytes = 8 + 4 + 4;
-inline constexpr std::size_t kTrainingRecordBytes = 4 + 4 + 2 * 2 * kTrainingSlots;  // 392
+inline constexpr std::size_t kTrainingRecordBytes = 4 + 4 + 4 + 2 * 2 * kTrainingSlots;  // 396
 static_assert(nnue::kInputs < kNoFeature);
 
 // TrainingRecord: one position as the trainer reads it (fields as in the file format above).
 struct TrainingRecord {
     float score = 0;
     float result = 0.5f;
+    float classic = 0;
     std::array<std::uint16_t, kTrainingSlots> mover{};
     std::array<std::uint16_t, kTrainingSlots> other{};
 };

@@ -54,6 +54,7 @@ common::Result<TrainingRecord> trainingRecord(const DataLine& line) {
     TrainingRecord record;
     record.score = static_cast<float>(line.score);
     record.result = static_cast<float>(mover == Color::White ? line.result : 1.0 - line.result);
+    record.classic = static_cast<float>(evaluate(pos.value(), tunedWeights()));
     if (!fillSlots(pos.value(), mover, record.mover) ||
         !fillSlots(pos.value(), ~mover, record.other))
         return common::makeError("more than " + std::to_string(kTrainingSlots) +
@@ -70,6 +71,7 @@ void appendTrainingHeader(std::vector<unsigned char>& out, std::uint32_t count) 
 void appendTrainingRecord(std::vector<unsigned char>& out, const TrainingRecord& record) {
     putU32(out, std::bit_cast<std::uint32_t>(record.score));
     putU32(out, std::bit_cast<std::uint32_t>(record.result));
+    putU32(out, std::bit_cast<std::uint32_t>(record.classic));
     for (std::uint16_t f : record.mover) putU16(out, f);
     for (std::uint16_t f : record.other) putU16(out, f);
 }
@@ -77,7 +79,7 @@ void appendTrainingRecord(std::vector<unsigned char>& out, const TrainingRecord&
 common::Result<std::vector<TrainingRecord>> parseTrainingData(
     std::span<const unsigned char> bytes) {
     if (bytes.size() < kTrainingHeaderBytes || std::memcmp(bytes.data(), kTrainingMagic, 8) != 0)
-        return common::makeError("not a Lasca training file (no LASCADS1 header)");
+        return common::makeError("not a Lasca training file (no LASCADS2 header)");
     ByteReader in{bytes, 8};
     const std::uint32_t count = in.u32();
     const std::uint32_t slots = in.u32();
@@ -93,6 +95,7 @@ common::Result<std::vector<TrainingRecord>> parseTrainingData(
     for (TrainingRecord& r : records) {
         r.score = in.f32();
         r.result = in.f32();
+        r.classic = in.f32();
         for (auto& f : r.mover) f = in.u16();
         for (auto& f : r.other) f = in.u16();
     }

@@ -6,6 +6,7 @@
 
 #include <sstream>
 
+#include "lasca/eval.h"
 #include "lasca/movegen.h"
 #include "lasca/tune/training_data.h"
 
@@ -154,6 +155,16 @@ TEST(TrainingData, RecordsHoldBothPerspectivesAndTheMoversResult) {
     ASSERT_TRUE(start);
     EXPECT_EQ(start.value().result, 0.5f);
     EXPECT_EQ(trainingRecord(DataLine{1.0, 0, std::string(kStartLfen)}).value().result, 1.0f);
+    // The classic evaluation a residual network adds to, from the side to move's view.
+    const std::string blackToMove = "b,b,b,-/b,b,b/b,b,b,b/-,-,-/w,w,w,w/w,w,w/w,w,w,w b 0 1";
+    const auto black = trainingRecord(DataLine{0.5, 0, blackToMove});
+    ASSERT_TRUE(black);
+    EXPECT_EQ(black.value().classic, static_cast<float>(evaluate(
+                                         Position::fromLfen(blackToMove).value(), tunedWeights())));
+    EXPECT_LT(black.value().classic, -200.0f);  // Black is a soldier down
+    EXPECT_EQ(start.value().classic,
+              static_cast<float>(
+                  evaluate(Position::fromLfen(std::string(kStartLfen)).value(), tunedWeights())));
 }
 
 TEST(TrainingData, TheFileRoundTrips) {
@@ -164,13 +175,14 @@ TEST(TrainingData, TheFileRoundTrips) {
     appendTrainingRecord(bytes, a);
     appendTrainingRecord(bytes, b);
     ASSERT_EQ(bytes.size(), kTrainingHeaderBytes + 2 * kTrainingRecordBytes);
-    EXPECT_EQ(std::string(bytes.begin(), bytes.begin() + 8), "LASCADS1");
+    EXPECT_EQ(std::string(bytes.begin(), bytes.begin() + 8), "LASCADS2");
     auto read = parseTrainingData(bytes);
     ASSERT_TRUE(read) << read.error();
     ASSERT_EQ(read.value().size(), 2u);
     EXPECT_EQ(read.value()[0].score, 17.0f);
     EXPECT_EQ(read.value()[1].score, -250.0f);
     EXPECT_EQ(read.value()[1].result, 0.0f);
+    EXPECT_EQ(read.value()[1].classic, b.classic);
     EXPECT_EQ(read.value()[0].mover, a.mover);
     EXPECT_EQ(read.value()[1].other, b.other);
 
