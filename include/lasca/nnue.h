@@ -26,7 +26,7 @@
 // the tuned weights): the network then learns what the 20 features miss.
 //
 // File format (little endian), the same for the embedded network and an `EvalFile`:
-//   8 bytes "LASCANN1" (full) or "LASCANR1" (residual), u32 inputs (1100), u32 hidden (128),
+//   8 bytes "LASCANN2" (full) or "LASCANR2" (residual), u32 inputs (1100), u32 hidden (128),
 //   i16 featureWeights[inputs][hidden], i16 featureBias[hidden],
 //   i16 outputWeights[2 * hidden] (side to move's half first), i32 outputBias.
 #pragma once
@@ -50,12 +50,12 @@ inline constexpr int kFeaturesPerSquare = 44;
 inline constexpr int kInputs = kFeaturesPerSquare * kSquares;  // 1100
 inline constexpr int kHidden = 128;
 inline constexpr int kQuantA = 255;
-inline constexpr int kQuantB = 64;
+inline constexpr int kQuantB = 256;          // 256 products of 255 x 32767 < 2^31 (train.py checks)
 inline constexpr double kWeightClip = 1.27;  // 89 active inputs x 1.27 x 255 < 32767
 inline constexpr int kMaxActivePerColumn = 4;
 inline constexpr int kMaxActive = kMaxActivePerColumn * kSquares;
-inline constexpr char kMagic[9] = "LASCANN1";
-inline constexpr char kResidualMagic[9] = "LASCANR1";
+inline constexpr char kMagic[9] = "LASCANN2";
+inline constexpr char kResidualMagic[9] = "LASCANR2";
 
 // FeatureList: the active inputs of one perspective, in square order.
 struct FeatureList {

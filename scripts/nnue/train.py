@@ -4,7 +4,7 @@
 Reads the binary training files of `lasca-tune features` (the network's active inputs for both
 perspectives, computed by the engine's own code: this script never computes an input), fits the
 network of include/lasca/nnue.h in floating point and writes it quantised in that header's file
-format (LASCANN1).
+format (LASCANN2).
 
 Model (nnue.h): a feature transformer shared by both perspectives, the sum of the weight rows
 of the active inputs plus a bias (1,100 -> 128), applied to the side to move's inputs and to
@@ -15,17 +15,18 @@ Loss (the Texel fit's, docs/tuning.md, mixed with the search score):
     target = lambda * sigmoid(score / S) + (1 - lambda) * result
     loss   = mean (sigmoid((base + 100 * y) / S) - target)^2
 base is 0 for a full network; with --residual it is the classic evaluation of the position (the
-record's `classic` field), and the network learns a correction to it (written as LASCANR1: the
+record's `classic` field), and the network learns a correction to it (written as LASCANR2: the
 engine then adds the classic evaluation to the network's output).
 score is the search score in centi-soldiers and result the game's result for the side to move
 (1, 0.5, 0), both from the data; S is the centi-soldier scale of the Texel fit's winning-chance
 curve, 400 / (K ln 10), with K = 0.680 the fit of the evaluation in use (S = 255.5).
 
 Quantisation (nnue.h): feature weights and biases are kept within +-1.27 after every step and
-written x255 (int16), output weights x64 (int16), output bias x255x64 (int32).
+written x255 (int16), output weights x256 (int16), output bias x255x256 (int32).
 
     train.py DATA.bin... --out net.nnue [--epochs 10] [--seed 1] [--lambda 0.5] [--scale S]
              [--batch 8192] [--lr 0.002] [--lr-decay 0.9] [--threads 2] [--load net.nnue]
+             [--residual] [--shrink F]
              [--reference DATA.bin --reference-text DATA.txt --reference-out REF.txt
               [--reference-count 200]]
 
@@ -46,10 +47,10 @@ import torch
 INPUTS = 1100  # nnue.h kInputs
 HIDDEN = 128  # nnue.h kHidden
 QUANT_A = 255  # nnue.h kQuantA
-QUANT_B = 64  # nnue.h kQuantB
+QUANT_B = 256  # nnue.h kQuantB
 WEIGHT_CLIP = 1.27  # nnue.h kWeightClip
-NET_MAGIC = b"LASCANN1"
-RESIDUAL_MAGIC = b"LASCANR1"
+NET_MAGIC = b"LASCANN2"
+RESIDUAL_MAGIC = b"LASCANR2"
 DATA_MAGIC = b"LASCADS2"
 SLOTS = 96  # training_data.h kTrainingSlots
 NO_FEATURE = 0xFFFF
@@ -193,8 +194,8 @@ def quantised(model):
         if np.abs(a).max() > 32767:
             sys.exit("train.py: a weight does not fit in int16")
     out_bias = round(ob * QUANT_A * QUANT_B)
-    if abs(out_bias) > 2**31 - 1:
-        sys.exit("train.py: the output bias does not fit in int32")
+    if np.abs(arrays[2]).sum() * QUANT_A + abs(out_bias) > 2**31 - 1:
+        sys.exit("train.py: the output layer's int32 sum could overflow")
     return (arrays[0].astype("<i2"), arrays[1].astype("<i2"), arrays[2].astype("<i2"), out_bias)
 
 
@@ -293,7 +294,10 @@ def parse_args():
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--load", help="start from this network file")
     p.add_argument("--residual", action="store_true",
-                   help="learn a correction added to the classic evaluation (LASCANR1)")
+                   help="learn a correction added to the classic evaluation (LASCANR2)")
+    p.add_argument("--shrink", type=float, default=1.0,
+                   help="scale the written network's output by this factor (0..1]: a residual "
+                        "network's correction is then only partly trusted (docs/nnue.md)")
     p.add_argument("--reference", help="training file whose first records make the reference")
     p.add_argument("--reference-text", help="the text data that training file was made from")
     p.add_argument("--reference-out", help="reference file to write")
@@ -308,6 +312,7 @@ def parse_args():
               (0 < args.validation < 1, "--validation must be in (0, 1)"),
               (1 <= args.threads <= 256, "--threads must be 1..256"),
               (args.reference_count >= 1, "--reference-count must be >= 1"),
+              (0 < args.shrink <= 1, "--shrink must be in (0, 1]"),
               (args.epochs == 0 or (args.data and args.out), "training needs DATA files and --out"),
               (not args.reference or (args.reference_text and args.reference_out),
                "--reference needs --reference-text and --reference-out")]
@@ -380,6 +385,10 @@ def main():
                      "residual; give --residual to match")
     if args.epochs > 0:
         train(model, args)
+    if args.shrink != 1.0:
+        with torch.no_grad():
+            model.output.weight *= args.shrink
+            model.output.bias *= args.shrink
     if args.out:
         write_network(model, args.out, args.residual)
         print(f"wrote {args.out}")

@@ -98,10 +98,10 @@ void putI16(std::vector<unsigned char>& out, std::int16_t v) {
 
 common::Result<std::shared_ptr<const Network>> parseNetwork(std::span<const unsigned char> bytes) {
     if (bytes.size() < kHeaderBytes)
-        return common::makeError("not a Lasca network file (no LASCANN1 or LASCANR1 header)");
+        return common::makeError("not a Lasca network file (no LASCANN2 or LASCANR2 header)");
     const bool residual = std::memcmp(bytes.data(), kResidualMagic, 8) == 0;
     if (!residual && std::memcmp(bytes.data(), kMagic, 8) != 0)
-        return common::makeError("not a Lasca network file (no LASCANN1 or LASCANR1 header)");
+        return common::makeError("not a Lasca network file (no LASCANN2 or LASCANR2 header)");
     ByteReader in{bytes, 8};
     const std::uint32_t inputs = in.u32();
     const std::uint32_t hidden = in.u32();

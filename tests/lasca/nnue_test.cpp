@@ -90,29 +90,31 @@ TEST(Nnue, BadNetworkFilesAreErrors) {
     EXPECT_FALSE(loadNetwork("/nonexistent/net.nnue"));
 }
 
-// A residual network ("LASCANR1") reads back as residual, and the search's score is then the
+// A residual network ("LASCANR2") reads back as residual, and the search's score is then the
 // classic evaluation plus the network's output; a full network's score is its output alone.
 TEST(Nnue, ResidualNetworksAddTheClassicEvaluation) {
     Network residual = *defaultNetwork();
     residual.residual = true;
+    Network full = residual;
+    full.residual = false;
+    const std::vector<unsigned char> fullBytes = serializeNetwork(full);
+    EXPECT_EQ(std::string(fullBytes.begin(), fullBytes.begin() + 8), "LASCANN2");
     const std::vector<unsigned char> bytes = serializeNetwork(residual);
-    EXPECT_EQ(std::string(bytes.begin(), bytes.begin() + 8), "LASCANR1");
+    EXPECT_EQ(std::string(bytes.begin(), bytes.begin() + 8), "LASCANR2");
     auto parsed = parseNetwork(bytes);
     ASSERT_TRUE(parsed) << parsed.error();
     EXPECT_TRUE(parsed.value()->residual);
     int checked = 0;
     for (unsigned seed = 1; seed <= 20; ++seed) {
-        test::playRandomGame(Position::startPosition(), seed, 80,
-                             [&](const Position& pos, const Move&) {
-                                 const Score own = evaluate(residual, pos);
-                                 const Score classic = lasca::evaluate(pos, tunedWeights());
-                                 ASSERT_EQ(staticScore(residual, pos, tunedWeights()),
-                                           std::clamp(own + classic, -(kMateBound - 1),
-                                                      kMateBound - 1));
-                                 ASSERT_EQ(staticScore(*defaultNetwork(), pos, tunedWeights()),
-                                           evaluate(*defaultNetwork(), pos));
-                                 ++checked;
-                             });
+        test::playRandomGame(
+            Position::startPosition(), seed, 80, [&](const Position& pos, const Move&) {
+                const Score own = evaluate(residual, pos);
+                const Score classic = lasca::evaluate(pos, tunedWeights());
+                ASSERT_EQ(staticScore(residual, pos, tunedWeights()),
+                          std::clamp(own + classic, -(kMateBound - 1), kMateBound - 1));
+                ASSERT_EQ(staticScore(full, pos, tunedWeights()), evaluate(full, pos));
+                ++checked;
+            });
     }
     EXPECT_GT(checked, 500);
 }

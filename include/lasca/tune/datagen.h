@@ -28,6 +28,10 @@ namespace lasca::tune {
 //   seed         game g's opening moves come from common::Random(mixSeed(seed, g))
 //   nodes        node limit of each move's search (one search thread: reproducible)
 //   randomPlies  uniformly random legal moves that open each game; their positions are not kept
+//   randomMovePercent  after the opening, the share of moves (0..100, from the game's stream)
+//                played as a uniformly random legal move instead of the search's: the position
+//                is kept with the search's score, the games wander into positions a search
+//                tree meets but good play avoids (the result then says less: docs/nnue.md)
 //   maxPlies     a game still going after this many plies (the random ones included) is
 //                adjudicated a draw
 //   jobs         worker threads, each playing whole games with its own hash and search
@@ -39,6 +43,7 @@ struct DatagenOptions {
     std::uint64_t seed = 1;
     std::uint64_t nodes = 1000;
     int randomPlies = 8;
+    int randomMovePercent = 0;
     int maxPlies = 300;
     int jobs = 1;
     std::size_t hashMb = 4;

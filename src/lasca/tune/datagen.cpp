@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "common/random.h"
@@ -18,6 +19,18 @@ namespace {
 
 double resultForWhite(Outcome outcome) {
     return outcome == Outcome::WhiteWins ? 1.0 : outcome == Outcome::BlackWins ? 0.0 : 0.5;
+}
+
+// With options.randomMovePercent's chance, a uniformly random legal move of `pos` (which has
+// one: the game is not over); otherwise none. Draws from the stream only when the share is set,
+// so that runs without it are the games they always were.
+std::optional<Move> randomMove(const Position& pos, const DatagenOptions& options,
+                               common::Random& random) {
+    if (options.randomMovePercent <= 0 || !random.chance(options.randomMovePercent / 100.0))
+        return std::nullopt;
+    MoveList legal;
+    generateMoves(pos, legal);
+    return legal[random.index(legal.size())];
 }
 
 // Up to randomPlies uniformly random legal moves (fewer if the game ends).
@@ -121,7 +134,7 @@ DataGame playDataGame(int index, const DatagenOptions& options, TranspositionTab
         out.nodes += r.nodes;
         if (!hasCapture(pos) && !isMateScore(r.score))
             out.positions.push_back({pos.toLfen(), r.score});
-        game.play(r.best);
+        game.play(randomMove(game.current(), options, random).value_or(r.best));
         status = game.status(options.rules);
     }
     out.plies = static_cast<int>(game.moves().size());

@@ -7,7 +7,7 @@
 //       only the fit's scale K, and the logistic scale in centi-soldiers that `lasca analyse`
 //       turns scores into winning chances with (docs/analysis.md)
 //   lasca-tune datagen --games N --out FILE [--seed S] [--nodes N] [--random-plies N]
-//                      [--max-plies N] [--jobs J] [--shard i/n]
+//                      [--random-moves PERCENT] [--max-plies N] [--jobs J] [--shard i/n]
 //       self-play training data of the learned evaluation ("<result> <score> <LFEN>",
 //       docs/nnue.md)
 //   lasca-tune features --positions FILE --out FILE
@@ -265,7 +265,8 @@ int writeData(const tune::DatagenOptions& options, const std::string& out) {
 int datagen(const std::vector<std::string>& args) {
     po::options_description desc("lasca-tune datagen options");
     std::string out, shardText;
-    std::int64_t games = 0, seed = 0, nodes = 0, randomPlies = 0, maxPlies = 0, jobs = 0;
+    std::int64_t games = 0, seed = 0, nodes = 0, randomPlies = 0, randomMoves = 0, maxPlies = 0,
+                 jobs = 0;
     desc.add_options()("help,h", "this help")("games", po::value(&games)->required(),
                                               "games of the whole run (over every shard)")(
         "out", po::value(&out)->required(), "text data file to write")(
@@ -273,6 +274,8 @@ int datagen(const std::vector<std::string>& args) {
         "nodes", po::value(&nodes)->default_value(1000), "nodes searched per move")(
         "random-plies", po::value(&randomPlies)->default_value(8),
         "random legal moves opening each game")(
+        "random-moves", po::value(&randomMoves)->default_value(0),
+        "percent of the later moves played at random (their positions kept)")(
         "max-plies", po::value(&maxPlies)->default_value(300),
         "a game still going after this many plies is a draw")(
         "jobs", po::value(&jobs)->default_value(1), "threads, each playing whole games")(
@@ -283,6 +286,7 @@ int datagen(const std::vector<std::string>& args) {
         !inRange("seed", seed, 0, std::numeric_limits<std::int64_t>::max()) ||
         !inRange("nodes", nodes, 1, 1'000'000'000) ||
         !inRange("random-plies", randomPlies, 0, 200) ||
+        !inRange("random-moves", randomMoves, 0, 100) ||
         !inRange("max-plies", maxPlies, 1, 100'000) || !inRange("jobs", jobs, 1, 256))
         return kExitUsage;
     if (maxPlies <= randomPlies) return fail("--max-plies must exceed --random-plies", kExitUsage);
@@ -291,6 +295,7 @@ int datagen(const std::vector<std::string>& args) {
     options.seed = static_cast<std::uint64_t>(seed);
     options.nodes = static_cast<std::uint64_t>(nodes);
     options.randomPlies = static_cast<int>(randomPlies);
+    options.randomMovePercent = static_cast<int>(randomMoves);
     options.maxPlies = static_cast<int>(maxPlies);
     options.jobs = static_cast<int>(jobs);
     if (!shardText.empty()) {
@@ -380,6 +385,7 @@ int main(int argc, char** argv) {
         "       lasca-tune fit --positions FILE --out FILE [--epochs N] [--rate R] [--start S]\n"
         "       lasca-tune scale --positions FILE [--start S]\n"
         "       lasca-tune datagen --games N --out FILE [--seed S] [--nodes N] [--random-plies N]\n"
+        "                          [--random-moves PERCENT]\n"
         "                          [--max-plies N] [--jobs J] [--shard i/n]\n"
         "       lasca-tune features --positions FILE --out FILE\n";
     if (args.empty() || args[0] == "--help" || args[0] == "-h") {

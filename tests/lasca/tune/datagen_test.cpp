@@ -109,6 +109,19 @@ TEST(Datagen, TheSeedChoosesTheOpenings) {
     EXPECT_NE(text(collect(same)), text(collect(other)));
 }
 
+// --random-moves: the same seed gives the same wandering games on any number of threads, and
+// they are other games than the searched ones (the positions still carry a search score).
+TEST(Datagen, RandomMovesAreReproducibleAndChangeTheGames) {
+    DatagenOptions wander = tinyRun();
+    wander.randomMovePercent = 30;
+    DatagenOptions wanderTwo = wander;
+    wanderTwo.jobs = 2;
+    const std::string a = text(collect(wander));
+    EXPECT_FALSE(a.empty());
+    EXPECT_EQ(a, text(collect(wanderTwo)));
+    EXPECT_NE(a, text(collect(tinyRun())));
+}
+
 TEST(Datagen, DeliveryStopsWhenAsked) {
     DatagenOptions o = tinyRun();
     o.jobs = 2;
