@@ -172,6 +172,13 @@ TEST(Search, BenchNodeCountIsPinned) {
               r.nodes);
 }
 
+// The same with the embedded network (UseNNUE): it changes with the search, the inputs, the
+// inference or the network file (src/lasca/nnue/default.nnue), and must be the same on the
+// AVX2 and the plain path (the sanitizer builds take the plain one).
+TEST(Search, BenchNodeCountWithTheNetworkIsPinned) {
+    EXPECT_EQ(Engine::bench(Engine::kDefaultBenchDepth, nnue::defaultNetwork()).nodes, 558092u);
+}
+
 TEST(Search, MultiPVReportsDistinctMovesInOrder) {
     SearchSettings settings;
     settings.multiPV = 3;
