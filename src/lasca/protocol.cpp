@@ -410,15 +410,18 @@ void Protocol::showEvaluation() {
               (pos.sideToMove() == Color::White ? "white" : "black") + " phase " +
               std::to_string(e.phase) +
               (hasCapture(pos) ? " (not quiet: a capture is pending)" : ""));
-    if (const auto network = engine_.network())
+    if (const auto network = engine_.network()) {
+        nnue::Accumulator acc;
+        nnue::refreshAccumulator(*network, pos, acc);
+        const Score own = nnue::evaluate(*network, acc, pos.sideToMove());
         out_.line("info string eval nnue " +
-                  std::to_string(nnue::staticScore(*network, pos, engine_.evalWeights())) +
+                  std::to_string(nnue::staticScore(*network, acc, pos, engine_.evalWeights())) +
                   " for " + (pos.sideToMove() == Color::White ? "white" : "black") +
-                  (network->residual ? " (the classic total plus the network's "
-                                       "correction " +
-                                           std::to_string(nnue::evaluate(*network, pos)) + ")"
+                  (network->residual ? " (the classic total plus the network's correction " +
+                                           std::to_string(own) + ")"
                                      : std::string()) +
                   " (UseNNUE: the search uses this score)");
+    }
 }
 
 common::Result<int> Protocol::parseBench(const Tokens& t) const {

@@ -363,13 +363,8 @@ void addAiOptions(common::Options& options) {
                           {}};
     for (std::string_view name : kSetUpPolicyNames) policy.choices.emplace_back(name);
     options.add(policy);
-    common::Option decisions{"Policy",
-                             common::OptionType::Combo,
-                             std::string(kDecisionPolicyNames[0]),
-                             0,
-                             0,
-                             {},
-                             {}};
+    common::Option decisions{
+        "Policy", common::OptionType::Combo, std::string(kDecisionPolicyNames[0]), 0, 0, {}, {}};
     for (std::string_view name : kDecisionPolicyNames) decisions.choices.emplace_back(name);
     options.add(decisions);
 }

@@ -16,7 +16,9 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "common/result.h"
@@ -40,6 +42,12 @@ struct ExtractOptions {
 // skipped. Errors name the game that does not replay.
 common::Result<std::vector<LabelledPosition>> extractPositions(
     const std::vector<match::PdnGame>& games, const ExtractOptions& options);
+
+// A game's result for White as the data files write it: "1", "0.5" or "0" (shared with the
+// learned evaluation's data, datagen.h); parseResultLabel reads it back (nothing for any other
+// text).
+const char* resultLabel(double result);
+std::optional<double> parseResultLabel(std::string_view label);
 
 // Text form, one position per line: "<result> <LFEN>" (result 1, 0.5 or 0).
 std::string formatPosition(const LabelledPosition& p);

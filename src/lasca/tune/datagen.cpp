@@ -12,6 +12,7 @@
 #include "common/random.h"
 #include "common/text.h"
 #include "lasca/movegen.h"
+#include "lasca/tune/tuner.h"
 
 namespace lasca::tune {
 
@@ -106,10 +107,6 @@ common::Result<Score> parseScore(std::string_view text) {
     return score;
 }
 
-const char* resultText(double result) {
-    return result == 1.0 ? "1" : result == 0.0 ? "0" : "0.5";
-}
-
 }  // namespace
 
 DataGame playDataGame(int index, const DatagenOptions& options, TranspositionTable& tt,
@@ -170,7 +167,7 @@ common::Result<int> generateData(const DatagenOptions& options,
 }
 
 std::string formatDataLine(const DataLine& line) {
-    return std::string(resultText(line.result)) + " " + std::to_string(line.score) + " " +
+    return std::string(resultLabel(line.result)) + " " + std::to_string(line.score) + " " +
            line.lfen + "\n";
 }
 
@@ -188,15 +185,11 @@ common::Result<DataLine> parseDataLine(std::string_view line) {
         return common::makeError("expected '<result> <score> <LFEN>'");
     DataLine out;
     const std::string_view label = line.substr(0, first);
-    if (label == "1")
-        out.result = 1.0;
-    else if (label == "0")
-        out.result = 0.0;
-    else if (label == "0.5")
-        out.result = 0.5;
-    else
+    const auto result = parseResultLabel(label);
+    if (!result)
         return common::makeError("bad result '" + common::printable(label) +
                                  "' (expected 1, 0.5 or 0)");
+    out.result = *result;
     auto score = parseScore(line.substr(first + 1, second - first - 1));
     if (!score) return common::makeError(score.error());
     out.score = score.value();

@@ -61,9 +61,19 @@ common::Result<std::vector<LabelledPosition>> extractPositions(
     return out;
 }
 
+const char* resultLabel(double result) {
+    return result == 1.0 ? "1" : result == 0.0 ? "0" : "0.5";
+}
+
+std::optional<double> parseResultLabel(std::string_view label) {
+    if (label == "1") return 1.0;
+    if (label == "0") return 0.0;
+    if (label == "0.5") return 0.5;
+    return std::nullopt;
+}
+
 std::string formatPosition(const LabelledPosition& p) {
-    const char* label = p.result == 1.0 ? "1" : p.result == 0.0 ? "0" : "0.5";
-    return std::string(label) + " " + p.lfen;
+    return std::string(resultLabel(p.result)) + " " + p.lfen;
 }
 
 common::Result<LabelledPosition> parsePosition(std::string_view line) {
@@ -71,14 +81,10 @@ common::Result<LabelledPosition> parsePosition(std::string_view line) {
     if (space == std::string_view::npos) return common::makeError("expected '<result> <LFEN>'");
     const std::string_view label = line.substr(0, space);
     LabelledPosition p;
-    if (label == "1")
-        p.result = 1.0;
-    else if (label == "0")
-        p.result = 0.0;
-    else if (label == "0.5")
-        p.result = 0.5;
-    else
+    const auto result = parseResultLabel(label);
+    if (!result)
         return common::makeError("result must be 1, 0.5 or 0, not '" + std::string(label) + "'");
+    p.result = *result;
     p.lfen = std::string(line.substr(space + 1));
     auto pos = Position::fromLfen(p.lfen);
     if (!pos) return common::makeError("LFEN: " + pos.error());
