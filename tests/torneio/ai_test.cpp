@@ -40,8 +40,9 @@ int kingMoves(const Geometry& g, Square a, Square b) {
 // Two games with the same set-up for seat 1 (the AI) and different secret set-ups for seat 2
 // (king, squares, strengths). Seat 2 only moves (G6: the public event is "moved", nothing
 // more), so seat 1's event lines stay identical as long as nobody fights; the AI's decisions
-// must then be identical too, at a fixed seed and budget.
-TEST(AiTest, HiddenFactsOfOtherSeatsDoNotChangeDecisions) {
+// must then be identical too, at a fixed seed and budget, with either decision policy (the
+// `Policy` option reaches both through the protocol).
+void checkHiddenFactsDoNotChangeDecisions(DecisionPolicy policy) {
     const Params params = defaultParams(2);
     const Geometry g(params);
     torneio::SetUp mine;
@@ -60,8 +61,10 @@ TEST(AiTest, HiddenFactsOfOtherSeatsDoNotChangeDecisions) {
     const std::vector<torneio::SetUp> b{mine, theirsB};
     State stateA = State::withSetUps(params, a).value();
     State stateB = State::withSetUps(params, b).value();
-    AiPlayer aiA(smallConfig(60));
-    AiPlayer aiB(smallConfig(60));
+    AiConfig config = smallConfig(60);
+    config.policy = policy;
+    AiPlayer aiA(config);
+    AiPlayer aiB(config);
     Knowledge knowA(params, 0);
     Knowledge knowB(params, 0);
     aiA.newGame(knowA, 7);
@@ -108,6 +111,14 @@ TEST(AiTest, HiddenFactsOfOtherSeatsDoNotChangeDecisions) {
         }
     }
     EXPECT_GE(compared, 3);
+}
+
+TEST(AiTest, HiddenFactsOfOtherSeatsDoNotChangeDecisions) {
+    checkHiddenFactsDoNotChangeDecisions(DecisionPolicy::Hunt);
+}
+
+TEST(AiTest, HiddenFactsOfOtherSeatsDoNotChangeSearchDecisions) {
+    checkHiddenFactsDoNotChangeDecisions(DecisionPolicy::Search);
 }
 
 // ---- Every sampled determinization agrees with the public events ------------------------------
