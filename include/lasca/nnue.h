@@ -87,6 +87,9 @@ common::Result<std::shared_ptr<const Network>> parseNetwork(std::span<const unsi
 common::Result<std::shared_ptr<const Network>> loadNetwork(const std::string& path);
 std::shared_ptr<const Network> defaultNetwork();
 std::span<const unsigned char> embeddedNetworkBytes();
+// The evaluation a tool's `--eval` names: "classic" (null: the classic evaluation), "nnue" (the
+// embedded network) or a network file; an error when the file does not load.
+common::Result<std::shared_ptr<const Network>> networkForEval(const std::string& choice);
 std::vector<unsigned char> serializeNetwork(const Network& network);
 
 // Accumulator: the first layer's output for both perspectives (index(Color)), before the

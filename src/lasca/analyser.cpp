@@ -46,6 +46,7 @@ PositionAnalysis Analyser::analyse(const Position& pos, const std::vector<Key>& 
     search.multiPV = std::clamp(settings_.multiPV, 1, kMaxMultiPV);
     search.moveOverheadMs = 0;
     search.rules = settings_.rules;
+    search.network = settings_.network;
     PositionAnalysis out;
     const SearchResult result =
         search_.run(pos, history, boundedLimits(settings_.limits, only), search,

@@ -170,15 +170,17 @@ po::options_description analyseOptions() {
         ("movetime", textValue("MS"), "search each position MS milliseconds")  //
         ("depth", textValue("D"), "search each position to depth D (1..100)")  //
         ("nodes", textValue("N"),
-         "search each position N nodes (the default: 100000)")                           //
-        ("threads", textValue("T"), "search threads per job (default 1)")                //
-        ("jobs", textValue("J"), "games or positions analysed at once (default 1)")      //
-        ("hash", textValue("MB"), "hash per job in MB (default 16)")                     //
-        ("multipv", textValue("K"), "lines per position, 1..64 (default 1)")             //
-        ("json", po::bool_switch(), "one JSON object per line instead of PDN or text")   //
-        ("svg", textValue("DIR"), "write each game's evaluation graph into DIR")         //
-        ("shard", textValue("i/n"), "analyse only shard i/n of the games or positions")  //
-        ("out", textValue("FILE"), "write to FILE instead of stdout")                    //
+         "search each position N nodes (the default: 100000)")                       //
+        ("threads", textValue("T"), "search threads per job (default 1)")            //
+        ("jobs", textValue("J"), "games or positions analysed at once (default 1)")  //
+        ("hash", textValue("MB"), "hash per job in MB (default 16)")                 //
+        ("multipv", textValue("K"), "lines per position, 1..64 (default 1)")         //
+        ("eval", textValue("E"),
+         "evaluation: nnue (the default: the embedded network), classic, or a network file")  //
+        ("json", po::bool_switch(), "one JSON object per line instead of PDN or text")        //
+        ("svg", textValue("DIR"), "write each game's evaluation graph into DIR")              //
+        ("shard", textValue("i/n"), "analyse only shard i/n of the games or positions")       //
+        ("out", textValue("FILE"), "write to FILE instead of stdout")                         //
         ("positions", textValue("FILE"), "a positions file (LFEN + bm/am/id) instead of games");
     return o;
 }
@@ -226,6 +228,11 @@ AnalyseCli readAnalyseCli(int argc, char** argv) {
     cli.settings.threads = intOption(vm, "threads", 1, kMaxThreads, 1);
     cli.settings.multiPV = intOption(vm, "multipv", 1, kMaxMultiPV, 1);
     cli.settings.hashMb = static_cast<std::size_t>(numberOption(vm, "hash", 1, kMaxHashMb, 16));
+    if (vm.count("eval")) {
+        auto network = nnue::networkForEval(vm["eval"].as<std::string>());
+        if (!network) throw UsageError{"--eval: " + network.error()};
+        cli.settings.network = network.value();
+    }
     cli.jobs = intOption(vm, "jobs", 1, kMaxJobs, 1);
     cli.json = vm["json"].as<bool>();
     if (vm.count("svg")) cli.svgDir = vm["svg"].as<std::string>();

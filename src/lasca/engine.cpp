@@ -12,7 +12,7 @@ constexpr std::int64_t kDefaultHashMb = 16;
 constexpr std::int64_t kMaxHashMb = 32768;
 }  // namespace
 
-const bool Engine::kUseNnueByDefault = false;
+const bool Engine::kUseNnueByDefault = true;
 
 Engine::Engine(EngineCallbacks callbacks) : callbacks_(std::move(callbacks)), search_(tt_) {
     declareOptions();

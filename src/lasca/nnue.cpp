@@ -132,6 +132,12 @@ common::Result<std::shared_ptr<const Network>> loadNetwork(const std::string& pa
     return net;
 }
 
+common::Result<std::shared_ptr<const Network>> networkForEval(const std::string& choice) {
+    if (choice == "classic") return std::shared_ptr<const Network>();
+    if (choice == "nnue") return defaultNetwork();
+    return loadNetwork(choice);
+}
+
 std::vector<unsigned char> serializeNetwork(const Network& net) {
     const char* magic = net.residual ? kResidualMagic : kMagic;
     std::vector<unsigned char> out(magic, magic + 8);

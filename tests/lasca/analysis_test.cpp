@@ -184,8 +184,10 @@ TEST(AnnotatedPdn, ChanceCurveHasAPointPerPosition) {
 // ---------------------------------------------------------------------------------------------
 // lasca analyse GAMES.pdn
 
+// The pinned annotation is the classic evaluation's (--eval classic), so that a new network
+// file does not rewrite it; EvalDefaultsToTheNetwork checks the default.
 TEST(AnalyseCommand, AnnotationIsPinned) {
-    const auto run = analyse(std::string(kGames) + " --nodes 5000");
+    const auto run = analyse(std::string(kGames) + " --nodes 5000 --eval classic");
     EXPECT_EQ(run.exitCode, 0) << run.err;
     EXPECT_EQ(run.out, readText(sourcePath(kAnnotated)));
     EXPECT_NE(run.err.find("lasca analyse: 2 games"), std::string::npos) << run.err;
@@ -193,19 +195,36 @@ TEST(AnalyseCommand, AnnotationIsPinned) {
 
 TEST(AnalyseCommand, JobsAndOutFileDoNotChangeTheOutput) {
     const auto out = test::testDirectory() / "annotated.pdn";
-    const auto run =
-        analyse(std::string(kGames) + " --nodes 5000 --jobs 2 --out '" + out.string() + "'");
+    const auto run = analyse(std::string(kGames) + " --nodes 5000 --eval classic --jobs 2 --out '" +
+                             out.string() + "'");
     EXPECT_EQ(run.exitCode, 0) << run.err;
     EXPECT_EQ(run.out, "");
     EXPECT_EQ(readText(out), readText(sourcePath(kAnnotated)));
 }
 
 TEST(AnalyseCommand, ShardsTogetherHoldEveryGame) {
-    const auto first = analyse(std::string(kGames) + " --nodes 5000 --shard 1/2");
-    const auto second = analyse(std::string(kGames) + " --nodes 5000 --shard 2/2");
+    const auto first = analyse(std::string(kGames) + " --nodes 5000 --eval classic --shard 1/2");
+    const auto second = analyse(std::string(kGames) + " --nodes 5000 --eval classic --shard 2/2");
     EXPECT_EQ(first.exitCode, 0);
     EXPECT_EQ(second.exitCode, 0);
     EXPECT_EQ(first.out + second.out, readText(sourcePath(kAnnotated)));
+}
+
+// Like the engine (UseNNUE), analysis searches with the embedded network unless told otherwise;
+// a network file that does not load is a usage error.
+TEST(AnalyseCommand, EvalDefaultsToTheNetwork) {
+    const auto byDefault = analyse(std::string(kGames) + " --nodes 2000");
+    const auto network = analyse(std::string(kGames) + " --nodes 2000 --eval nnue");
+    const auto file = analyse(std::string(kGames) + " --nodes 2000 --eval " LASCA_SOURCE_DIR
+                                                    "/src/lasca/nnue/default.nnue");
+    const auto classic = analyse(std::string(kGames) + " --nodes 2000 --eval classic");
+    EXPECT_EQ(byDefault.exitCode, 0) << byDefault.err;
+    EXPECT_EQ(byDefault.out, network.out);
+    EXPECT_EQ(byDefault.out, file.out);
+    EXPECT_NE(byDefault.out, classic.out);
+    const auto missing = analyse(std::string(kGames) + " --nodes 2000 --eval /nonexistent.nnue");
+    EXPECT_EQ(missing.exitCode, 2);
+    EXPECT_NE(missing.err.find("--eval"), std::string::npos) << missing.err;
 }
 
 TEST(AnalyseCommand, JsonHasOneObjectPerMoveAndOnePerGame) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <utility>
@@ -20,12 +21,17 @@ enum class Dialect { Uci, Ugi };
 //   path      the program; args its command-line arguments
 //   options   sent as `setoption name <first> value <second>` after the handshake, in order
 //   dialect   `uci` or `ugi` handshake (and the matching new-game command and go names)
+//   movetimeMs, nodes  this engine's own limit per move instead of the match's time control
+//             (time or node odds, e.g. an engine at 10 ms against another at 50 ms); 0: none,
+//             at most one of them set
 struct EngineSpec {
     std::string name;
     std::string path;
     std::vector<std::string> args;
     std::vector<std::pair<std::string, std::string>> options;
     Dialect dialect = Dialect::Uci;
+    std::int64_t movetimeMs = 0;
+    std::int64_t nodes = 0;
 };
 
 // Timeouts: how long the runner waits for each kind of reply before it declares the engine

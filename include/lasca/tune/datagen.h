@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,6 +19,7 @@
 #include "common/result.h"
 #include "common/shard.h"
 #include "lasca/game.h"
+#include "lasca/nnue.h"
 #include "lasca/search.h"
 #include "lasca/tt.h"
 
@@ -38,6 +40,8 @@ namespace lasca::tune {
 //   hashMb       each worker's transposition table, cleared before each game
 //   shard        this run plays only the games g with shard.holds(g)
 //   rules        the draw rules (T1, T2) the games end by and the search scores with
+//   network      the learned evaluation the search plays and scores with; null: the classic
+//                evaluation (a round of data made by the network's own engine: docs/nnue.md)
 struct DatagenOptions {
     int games = 100;
     std::uint64_t seed = 1;
@@ -49,6 +53,7 @@ struct DatagenOptions {
     std::size_t hashMb = 4;
     common::Shard shard;
     DrawRules rules;
+    std::shared_ptr<const nnue::Network> network;
 };
 
 // DataPosition: one kept position of a game: the side to move has no capture (as in

@@ -4,6 +4,7 @@
 //   lasca-match replay FILE...                             re-check PDN games
 //   lasca-match merge FILE...                              statistics of PDN files together
 #include <boost/program_options.hpp>
+#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -31,17 +32,35 @@ namespace {
 using common::kExitError;
 using common::UsageError;
 
-// "PATH" or "name=N,cmd=PATH,arg=A,proto=ugi,option.Hash=32" (common::parseProgramSpec).
+// A per-engine limit (movetime=MS, nodes=N): a whole number in 1..10^12.
+std::int64_t parseEngineLimit(const std::string& key, const std::string& value) {
+    std::int64_t v = 0;
+    const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+    if (ec != std::errc{} || end != value.data() + value.size() || v < 1 || v > 1'000'000'000'000)
+        throw UsageError{key + " must be a whole number from 1 to 10^12, not '" + value + "'"};
+    return v;
+}
+
+// "PATH" or "name=N,cmd=PATH,arg=A,proto=ugi,movetime=MS,nodes=N,option.Hash=32"
+// (common::parseProgramSpec).
 EngineSpec parseEngine(const std::string& text) {
-    constexpr std::string_view kLascaKeys[] = {"proto"};
+    constexpr std::string_view kLascaKeys[] = {"proto", "movetime", "nodes"};
     auto parsed = common::parseProgramSpec(text, kLascaKeys);
     if (!parsed) throw UsageError{"engine '" + text + "': " + parsed.error()};
     const common::ProgramSpec& p = parsed.value();
     EngineSpec e{p.name, p.path, p.args, p.options, Dialect::Uci};
     for (const auto& [key, value] : p.extra) {
-        if (value != "uci" && value != "ugi") throw UsageError{"proto must be uci or ugi"};
-        e.dialect = value == "ugi" ? Dialect::Ugi : Dialect::Uci;
+        if (key == "movetime") {
+            e.movetimeMs = parseEngineLimit(key, value);
+        } else if (key == "nodes") {
+            e.nodes = parseEngineLimit(key, value);
+        } else {
+            if (value != "uci" && value != "ugi") throw UsageError{"proto must be uci or ugi"};
+            e.dialect = value == "ugi" ? Dialect::Ugi : Dialect::Uci;
+        }
     }
+    if (e.movetimeMs > 0 && e.nodes > 0)
+        throw UsageError{"engine '" + text + "': give only one of movetime and nodes"};
     if (e.path.empty()) throw UsageError{"engine '" + text + "' has no cmd"};
     return e;
 }
@@ -80,8 +99,9 @@ po::options_description matchOptions() {
     po::options_description o("lasca-match options");
     o.add_options()("help,h", "this help")(
         "engine,e", po::value<std::vector<std::string>>()->composing(),
-        "engine: PATH, or name=N,cmd=PATH,arg=A,proto=uci|ugi,option.X=Y (give once for "
-        "self-play, twice for a match; the first one is the engine measured)")(
+        "engine: PATH, or name=N,cmd=PATH,arg=A,proto=uci|ugi,movetime=MS|nodes=N,option.X=Y "
+        "(give once for self-play, twice for a match; the first one is the engine measured; "
+        "movetime/nodes: this engine's own limit per move)")(
         "games,g", po::value<int>()->default_value(2), "number of games (pairs of two)")(
         "movetime", po::value<std::int64_t>(), "fixed time per move, ms (default 100)")(
         "nodes", po::value<std::int64_t>(), "fixed nodes per move")("depth", po::value<int>(),

@@ -74,6 +74,19 @@ bool chargeClock(const TimeControl& tc, GameClock& clock, Color c,
     return true;
 }
 
+// The time control `engine` plays under: the match's, or the engine's own per-move limit.
+TimeControl controlFor(const TimeControl& match, const EngineSpec& engine) {
+    TimeControl tc = match;
+    if (engine.movetimeMs > 0) {
+        tc.kind = TimeControl::Kind::MoveTime;
+        tc.movetimeMs = engine.movetimeMs;
+    } else if (engine.nodes > 0) {
+        tc.kind = TimeControl::Kind::Nodes;
+        tc.nodes = engine.nodes;
+    }
+    return tc;
+}
+
 // The referee's verdict on the current position, if the game is over.
 bool adjudicate(const Game& game, const GameSettings& settings, GameRecord& record) {
     const GameStatus status = game.status(settings.rules);
@@ -189,13 +202,15 @@ GameRecord playGame(Engine& white, Engine& black, const Position& start,
             return record;
         }
     }
-    const TimeControl& tc = settings.timeControl;
+    const std::array<TimeControl, 2> controls{controlFor(settings.timeControl, white.spec()),
+                                              controlFor(settings.timeControl, black.spec())};
     GameClock clock;
-    clock.remaining = {tc.baseMs, tc.baseMs};
+    clock.remaining = {settings.timeControl.baseMs, settings.timeControl.baseMs};
     Game game(start);
     while (!adjudicate(game, settings, record)) {
         const Color mover = game.current().sideToMove();
         Engine& engine = *engines[static_cast<std::size_t>(index(mover))];
+        const TimeControl& tc = controls[static_cast<std::size_t>(index(mover))];
         const MoveReply reply = engine.requestMove(positionCommand(record.startLfen, record.moves),
                                                    goCommand(tc, clock, engine.spec().dialect),
                                                    moveDeadline(tc, clock, mover));

@@ -48,6 +48,7 @@ SearchSettings searchSettings(const DatagenOptions& options) {
     SearchSettings settings;  // one thread, the tuned weights
     settings.moveOverheadMs = 0;
     settings.rules = options.rules;
+    settings.network = options.network;
     return settings;
 }
 

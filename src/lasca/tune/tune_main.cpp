@@ -264,7 +264,7 @@ int writeData(const tune::DatagenOptions& options, const std::string& out) {
 
 int datagen(const std::vector<std::string>& args) {
     po::options_description desc("lasca-tune datagen options");
-    std::string out, shardText;
+    std::string out, shardText, eval;
     std::int64_t games = 0, seed = 0, nodes = 0, randomPlies = 0, randomMoves = 0, maxPlies = 0,
                  jobs = 0;
     desc.add_options()("help,h", "this help")("games", po::value(&games)->required(),
@@ -279,6 +279,8 @@ int datagen(const std::vector<std::string>& args) {
         "max-plies", po::value(&maxPlies)->default_value(300),
         "a game still going after this many plies is a draw")(
         "jobs", po::value(&jobs)->default_value(1), "threads, each playing whole games")(
+        "eval", po::value(&eval)->default_value("classic"),
+        "the search's evaluation: classic, nnue (the embedded network) or a network file")(
         "shard", po::value(&shardText), "play only shard i/n of the games (1 <= i <= n)");
     if (!parseOptions(args, desc, "usage: lasca-tune datagen --games N --out FILE [options]\n"))
         return 0;
@@ -298,6 +300,9 @@ int datagen(const std::vector<std::string>& args) {
     options.randomMovePercent = static_cast<int>(randomMoves);
     options.maxPlies = static_cast<int>(maxPlies);
     options.jobs = static_cast<int>(jobs);
+    auto network = nnue::networkForEval(eval);
+    if (!network) return fail("--eval: " + network.error(), kExitUsage);
+    options.network = network.value();
     if (!shardText.empty()) {
         auto shard = common::parseShard(shardText);
         if (!shard) return fail(shard.error(), kExitUsage);

@@ -8,6 +8,8 @@
 //   hang           from its N-th `go`: never answers
 //   slow           from its N-th `go`: answers after 1.5 s
 //   nostart        never answers `uci`/`ugi`
+//   want-movetime  from its N-th `go`: an illegal move unless the `go` is `go movetime ...`
+//   want-nodes     from its N-th `go`: an illegal move unless the `go` is `go nodes ...`
 #include <chrono>
 #include <cstdlib>
 #include <iostream>
@@ -79,7 +81,12 @@ int main(int argc, char** argv) {
             if (misbehave && mode == "slow")
                 std::this_thread::sleep_for(std::chrono::milliseconds(1500));
             std::string move = randomMove(pos, rng);
-            if (misbehave && mode == "illegal") move = illegalMove(pos);
+            std::string limit;
+            in >> limit;
+            if (misbehave &&
+                (mode == "illegal" || (mode == "want-movetime" && limit != "movetime") ||
+                 (mode == "want-nodes" && limit != "nodes")))
+                move = illegalMove(pos);
             if (misbehave && mode == "garbage") move = "@@garbage@@";
             std::cout << "info depth 1 score cp 0 pv " << move << "\n";
             std::cout << (misbehave && mode == "empty" ? std::string("bestmove")

@@ -124,6 +124,15 @@ TEST(Cli, UnknownFlagExitsWithTwo) {
     EXPECT_EQ(run(std::string(LASCA_MATCH) + " --engine /nonexistent --games 2"), 2);
 }
 
+// An engine's own limit is range-checked before any engine starts.
+TEST(Cli, BadEngineLimitExitsWithTwo) {
+    const std::string match = std::string(LASCA_MATCH) + " --games 2 --engine cmd=" LASCA_REFERENCE;
+    EXPECT_EQ(run(match + ",movetime=abc"), 2);
+    EXPECT_EQ(run(match + ",movetime=0"), 2);
+    EXPECT_EQ(run(match + ",nodes=-5"), 2);
+    EXPECT_EQ(run(match + ",movetime=10,nodes=100"), 2);
+}
+
 // Shards played separately and merged give the statistics of the whole match.
 TEST(Cli, ShardsMergeAndReplay) {
     const auto dir = std::filesystem::temp_directory_path() / "lasca_match_cli_test";

@@ -53,6 +53,27 @@ TEST(Referee, IllegalMoveLoses) {
     EXPECT_EQ(r.moves.size(), 2u);  // White's first move was legal, its second was not
 }
 
+// An engine's own limit (movetime=, nodes= in lasca-match's --engine) replaces the match's
+// time control for that engine only. The fake engines answer at once, far inside 60 s.
+TEST(Referee, EachEngineMayHaveItsOwnLimitPerMove) {
+    GameSettings settings = fastSettings();  // go nodes 1000
+    settings.maxPlies = 30;
+    EngineSpec wantsMovetime = fake("want-movetime");
+    const GameRecord without = playWhite(wantsMovetime, fake("want-nodes"), settings);
+    EXPECT_EQ(without.reason, EndReason::IllegalMove);  // it was sent `go nodes`
+    EXPECT_EQ(without.outcome, Outcome::BlackWins);
+    wantsMovetime.movetimeMs = 60000;
+    const GameRecord with = playWhite(wantsMovetime, fake("want-nodes"), settings);
+    EXPECT_EQ(with.reason, EndReason::MaxPlies);  // each side got the `go` it wanted
+    EXPECT_EQ(with.moves.size(), 30u);
+    EngineSpec wantsNodes = fake("want-nodes");
+    wantsNodes.nodes = 500;
+    settings.timeControl.kind = TimeControl::Kind::MoveTime;
+    settings.timeControl.movetimeMs = 60000;
+    const GameRecord swapped = playWhite(fake("want-movetime"), wantsNodes, settings);
+    EXPECT_EQ(swapped.reason, EndReason::MaxPlies);
+}
+
 TEST(Referee, GarbledMoveLoses) {
     const GameRecord r = playWhite(reference("random"), fake("garbage"));
     EXPECT_EQ(r.outcome, Outcome::WhiteWins);

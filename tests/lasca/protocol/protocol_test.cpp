@@ -327,7 +327,7 @@ const Lines kOptionLines = {
     "option name RepetitionDraw type check default true",
     "option name NoProgressDraw type check default true",
     "option name EvalMaterialOnly type check default false",
-    "option name UseNNUE type check default false",
+    "option name UseNNUE type check default true",
     "option name EvalFile type string default <empty>",
     "option name Debug Log File type string default <empty>",
 };
@@ -1141,6 +1141,8 @@ TEST_F(ProtocolTest, DisplayEvalHelpBenchAndDebug) {
     EXPECT_EQ(countPrefix(board, "info string "), board.size());
     EXPECT_EQ(countPrefix(board, "info string lfen: " + std::string(kStartLfen)), 1u);
 
+    // The classic evaluation's terms (the network's own line: NnueOptions).
+    sendQuiet(*e, "setoption name UseNNUE value false");
     e->send("eval");
     const Lines eval = sync(*e);
     ASSERT_FALSE(eval.empty());
@@ -1394,12 +1396,11 @@ TEST_F(ProtocolTest, BadOptionValuesLeaveOptionsUnchanged) {
     EXPECT_EQ(query(*e, "result"), "response none");
 }
 
-// The learned evaluation's options (issue 17): UseNNUE switches the search and `eval` to the
-// network; an EvalFile that does not load is one error line and the network in use stays;
-// the embedded network's own file loads.
+// The learned evaluation's options (issue 17): UseNNUE (on by default) switches the search and
+// `eval` between the network and the classic evaluation; an EvalFile that does not load is one
+// error line and the network in use stays; the embedded network's own file loads.
 TEST_F(ProtocolTest, NnueOptions) {
     auto e = startEngine();
-    sendQuiet(*e, "setoption name UseNNUE value true");
     e->send("eval");
     const Lines withNet = sync(*e);
     ASSERT_FALSE(withNet.empty());

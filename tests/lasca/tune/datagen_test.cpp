@@ -122,6 +122,22 @@ TEST(Datagen, RandomMovesAreReproducibleAndChangeTheGames) {
     EXPECT_NE(a, text(collect(tinyRun())));
 }
 
+// --eval nnue: a round of data made by the network's own engine, as reproducible as the classic
+// one on any number of threads, and other games.
+TEST(Datagen, TheNetworksEngineMakesItsOwnReproducibleGames) {
+    DatagenOptions network = tinyRun();
+    network.games = 2;
+    network.network = nnue::defaultNetwork();
+    DatagenOptions networkTwo = network;
+    networkTwo.jobs = 2;
+    DatagenOptions classic = tinyRun();
+    classic.games = 2;
+    const std::string a = text(collect(network));
+    EXPECT_FALSE(a.empty());
+    EXPECT_EQ(a, text(collect(networkTwo)));
+    EXPECT_NE(a, text(collect(classic)));
+}
+
 TEST(Datagen, DeliveryStopsWhenAsked) {
     DatagenOptions o = tinyRun();
     o.jobs = 2;
