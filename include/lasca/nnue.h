@@ -58,8 +58,10 @@ inline constexpr char kMagic[9] = "LASCANN2";
 inline constexpr char kResidualMagic[9] = "LASCANR2";
 
 // FeatureList: the active inputs of one perspective, in square order.
+// Only index[0..size) is meaningful; the rest is left uninitialised (the search fills these
+// lists at every node).
 struct FeatureList {
-    std::array<std::uint16_t, kMaxActive> index{};
+    std::array<std::uint16_t, kMaxActive> index;
     int size = 0;
     void push(int i) { index[static_cast<std::size_t>(size++)] = static_cast<std::uint16_t>(i); }
 };

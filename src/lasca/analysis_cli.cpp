@@ -141,6 +141,18 @@ std::string rateAndEta(double elapsed, std::size_t done, std::size_t total) {
            common::formatDuration(common::etaSeconds(elapsed, done, total - done));
 }
 
+// --eval E (nnue, classic or a network file): the evaluation the searches use; the embedded
+// network when the option is absent, as the engine's UseNNUE.
+std::shared_ptr<const nnue::Network> evalOption(const po::variables_map& vm) {
+    if (!vm.count("eval")) return nnue::defaultNetwork();
+    auto network = nnue::networkForEval(vm["eval"].as<std::string>());
+    if (!network) throw UsageError{"--eval: " + network.error()};
+    return network.value();
+}
+
+constexpr const char* kEvalHelp =
+    "evaluation: nnue (the default: the embedded network), classic, or a network file";
+
 // ---------------------------------------------------------------------------------------------
 // lasca analyse
 
@@ -170,17 +182,16 @@ po::options_description analyseOptions() {
         ("movetime", textValue("MS"), "search each position MS milliseconds")  //
         ("depth", textValue("D"), "search each position to depth D (1..100)")  //
         ("nodes", textValue("N"),
-         "search each position N nodes (the default: 100000)")                       //
-        ("threads", textValue("T"), "search threads per job (default 1)")            //
-        ("jobs", textValue("J"), "games or positions analysed at once (default 1)")  //
-        ("hash", textValue("MB"), "hash per job in MB (default 16)")                 //
-        ("multipv", textValue("K"), "lines per position, 1..64 (default 1)")         //
-        ("eval", textValue("E"),
-         "evaluation: nnue (the default: the embedded network), classic, or a network file")  //
-        ("json", po::bool_switch(), "one JSON object per line instead of PDN or text")        //
-        ("svg", textValue("DIR"), "write each game's evaluation graph into DIR")              //
-        ("shard", textValue("i/n"), "analyse only shard i/n of the games or positions")       //
-        ("out", textValue("FILE"), "write to FILE instead of stdout")                         //
+         "search each position N nodes (the default: 100000)")                           //
+        ("threads", textValue("T"), "search threads per job (default 1)")                //
+        ("jobs", textValue("J"), "games or positions analysed at once (default 1)")      //
+        ("hash", textValue("MB"), "hash per job in MB (default 16)")                     //
+        ("multipv", textValue("K"), "lines per position, 1..64 (default 1)")             //
+        ("eval", textValue("E"), kEvalHelp)                                              //
+        ("json", po::bool_switch(), "one JSON object per line instead of PDN or text")   //
+        ("svg", textValue("DIR"), "write each game's evaluation graph into DIR")         //
+        ("shard", textValue("i/n"), "analyse only shard i/n of the games or positions")  //
+        ("out", textValue("FILE"), "write to FILE instead of stdout")                    //
         ("positions", textValue("FILE"), "a positions file (LFEN + bm/am/id) instead of games");
     return o;
 }
@@ -228,11 +239,7 @@ AnalyseCli readAnalyseCli(int argc, char** argv) {
     cli.settings.threads = intOption(vm, "threads", 1, kMaxThreads, 1);
     cli.settings.multiPV = intOption(vm, "multipv", 1, kMaxMultiPV, 1);
     cli.settings.hashMb = static_cast<std::size_t>(numberOption(vm, "hash", 1, kMaxHashMb, 16));
-    if (vm.count("eval")) {
-        auto network = nnue::networkForEval(vm["eval"].as<std::string>());
-        if (!network) throw UsageError{"--eval: " + network.error()};
-        cli.settings.network = network.value();
-    }
+    cli.settings.network = evalOption(vm);
     cli.jobs = intOption(vm, "jobs", 1, kMaxJobs, 1);
     cli.json = vm["json"].as<bool>();
     if (vm.count("svg")) cli.svgDir = vm["svg"].as<std::string>();
@@ -535,6 +542,7 @@ struct FindWinsCli {
     std::uint64_t playNodes = 3000;
     int jobs = 1;
     std::size_t hashMb = 16;
+    std::shared_ptr<const nnue::Network> network;
 };
 
 const char* const kFindWinsUsage =
@@ -557,6 +565,7 @@ FindWinsCli readFindWinsCli(int argc, char** argv) {
         ("first-ply", textValue("P"), "probe from this ply of a game (default 4)")        //
         ("max-plies", textValue("P"), "give a game up after this many plies (200)")       //
         ("jobs", textValue("J"), "games played at once (default 1)")                      //
+        ("eval", textValue("E"), kEvalHelp)                                               //
         ("hash", textValue("MB"), "hash per analyser in MB (default 16)");
     const po::variables_map vm = parseCommandLine(argc, argv, o, {});
     if (vm.count("help")) {
@@ -574,6 +583,7 @@ FindWinsCli readFindWinsCli(int argc, char** argv) {
     cli.search.maxPlies = intOption(vm, "max-plies", 1, 10000, cli.search.maxPlies);
     cli.jobs = intOption(vm, "jobs", 1, kMaxJobs, 1);
     cli.hashMb = static_cast<std::size_t>(numberOption(vm, "hash", 1, kMaxHashMb, 16));
+    cli.network = evalOption(vm);
     return cli;
 }
 
@@ -595,6 +605,7 @@ struct WinHunter {
 WinHunter makeHunter(const FindWinsCli& cli) {
     AnalysisSettings settings;
     settings.hashMb = cli.hashMb;
+    settings.network = cli.network;
     settings.limits.nodes = cli.playNodes;
     WinHunter h;
     h.player = makeAnalyser(settings);

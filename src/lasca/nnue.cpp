@@ -168,13 +168,6 @@ void addRow(Row& acc, const std::int16_t* w) {
         _mm256_store_si256(a, _mm256_add_epi16(_mm256_load_si256(a), v));
     }
 }
-void subRow(Row& acc, const std::int16_t* w) {
-    for (int i = 0; i < kHidden; i += 16) {
-        auto* a = reinterpret_cast<__m256i*>(acc.data() + i);
-        const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + i));
-        _mm256_store_si256(a, _mm256_sub_epi16(_mm256_load_si256(a), v));
-    }
-}
 // Sum over i of clamp(acc[i], 0, kQuantA) * w[i].
 std::int32_t clippedDot(const Row& acc, const std::int16_t* w) {
     const __m256i zero = _mm256_setzero_si256();
@@ -264,22 +257,54 @@ void ChangedColumns::recordAfter(const Position& pos) {
     }
 }
 
+namespace {
+
+// `next` = `previous` - the rows `removed` + the rows `added`. With AVX2 the row stays in
+// registers through every change (one load and one store of the accumulator per ply).
+void applyRows(const Network& net, const Row& previous, const FeatureList& removed,
+               const FeatureList& added, Row& next) {
+#if defined(__AVX2__)
+    constexpr int kChunks = kHidden / 16;
+    __m256i r[kChunks];
+    for (int c = 0; c < kChunks; ++c)
+        r[c] = _mm256_load_si256(reinterpret_cast<const __m256i*>(previous.data() + 16 * c));
+    for (int k = 0; k < removed.size; ++k) {
+        const std::int16_t* w = weightsOf(net, removed.index[static_cast<std::size_t>(k)]);
+        for (int c = 0; c < kChunks; ++c)
+            r[c] = _mm256_sub_epi16(
+                r[c], _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + 16 * c)));
+    }
+    for (int k = 0; k < added.size; ++k) {
+        const std::int16_t* w = weightsOf(net, added.index[static_cast<std::size_t>(k)]);
+        for (int c = 0; c < kChunks; ++c)
+            r[c] = _mm256_add_epi16(
+                r[c], _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + 16 * c)));
+    }
+    for (int c = 0; c < kChunks; ++c)
+        _mm256_store_si256(reinterpret_cast<__m256i*>(next.data() + 16 * c), r[c]);
+#else
+    next = previous;
+    for (int k = 0; k < removed.size; ++k)
+        subRow(next, weightsOf(net, removed.index[static_cast<std::size_t>(k)]));
+    for (int k = 0; k < added.size; ++k)
+        addRow(next, weightsOf(net, added.index[static_cast<std::size_t>(k)]));
+#endif
+}
+
+}  // namespace
+
 void updateAccumulator(const Network& net, const Accumulator& previous,
                        const ChangedColumns& changes, Accumulator& next) {
-    next = previous;
     for (Color p : kPerspectives) {
-        Row& row = next.values[static_cast<std::size_t>(index(p))];
+        FeatureList removed, added;
         for (int i = 0; i < changes.size; ++i) {
             const ColumnChange& c = changes.squares[static_cast<std::size_t>(i)];
             if (c.before == c.after && c.heightBefore == c.heightAfter) continue;
-            FeatureList out, in;
-            columnFeatures(c.square, c.before, c.heightBefore, p, out);
-            columnFeatures(c.square, c.after, c.heightAfter, p, in);
-            for (int k = 0; k < out.size; ++k)
-                subRow(row, weightsOf(net, out.index[static_cast<std::size_t>(k)]));
-            for (int k = 0; k < in.size; ++k)
-                addRow(row, weightsOf(net, in.index[static_cast<std::size_t>(k)]));
+            columnFeatures(c.square, c.before, c.heightBefore, p, removed);
+            columnFeatures(c.square, c.after, c.heightAfter, p, added);
         }
+        const auto side = static_cast<std::size_t>(index(p));
+        applyRows(net, previous.values[side], removed, added, next.values[side]);
     }
 }
 
