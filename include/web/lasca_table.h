@@ -147,9 +147,12 @@ class LascaTable {
     std::deque<SearchJob> jobs_;
     bool analysing_ = false;
     int multiPv_ = 1;
-    int engineMultiPv_ = 1;            // the MultiPV option last sent to the engine
-    int engineFailures_ = 0;           // engines that did not start or stopped
-    std::vector<Json> analysisLines_;  // the current analysis' latest line per MultiPV rank
+    int engineMultiPv_ = 1;   // the MultiPV option last sent to the engine
+    int engineFailures_ = 0;  // engines that did not start or stopped
+    // The analysis' lines per MultiPV rank as the engine reports them (one depth's lines arrive
+    // one by one); the page gets them only once the depth's last rank is in, so that it never
+    // shows a new depth's first line beside the old depth's others (the same move twice).
+    std::vector<Json> analysisLines_;
 };
 
 // Square names and columns of a position, for the page: {"a1": "wb", ...} (occupied squares

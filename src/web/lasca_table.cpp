@@ -596,8 +596,12 @@ void LascaTable::onInfo(std::string_view line, Replies& out) {
                   {"score", score},
                   {"white", white},
                   {"pv", info->pv}};
+    lasca::MoveList legal;
+    lasca::generateMoves(positionAt(job.ply), legal);
+    const int ranks = std::min(job.multiPv, static_cast<int>(legal.size()));
     analysisLines_.resize(static_cast<std::size_t>(job.multiPv));
     analysisLines_[static_cast<std::size_t>(info->multiPv - 1)] = entry;
+    if (info->multiPv < ranks) return;  // the depth's other lines are on their way
     Json lines = Json::array();
     for (const auto& l : analysisLines_)
         if (!l.is_null()) lines.push_back(l);

@@ -227,7 +227,14 @@ def check_analysis(page, out):
         "const a = window.lascaApp.analysis; return a && a.depth >= 4 && a.lines.length === 3 && "
         "document.querySelectorAll('#lines li').length === 3;"))
     legal = {m["move"] for m in page.state()["legal"]}
-    firsts = set()
+    # One snapshot of the three lines (the list is redrawn as the search deepens, and the
+    # order of the lines may change from one depth to the next): three different first moves.
+    webdriver.ActionChains(page.d).move_to_element(page.d.find_element(By.ID, "lines")).perform()
+    firsts = set(page.d.execute_script(
+        "return [...document.querySelectorAll('#lines li')].map("
+        "li => (li.querySelector('.pvmove') || {}).textContent);"))
+    if len(firsts) != 3:
+        raise Failure(f"the three lines do not start with three different moves: {firsts}")
     for i in range(3):
         # The lines are not redrawn while the pointer is over them: point at the list first.
         webdriver.ActionChains(page.d).move_to_element(page.d.find_element(By.ID, "lines")).perform()
@@ -236,7 +243,6 @@ def check_analysis(page, out):
         pv = [m.text for m in moves]
         if not pv or pv[0] not in legal:
             raise Failure(f"analysis line {i + 1} does not start with a legal move: {pv}")
-        firsts.add(pv[0])
         moves[-1].click()  # the server previews the whole line: every move must be legal
         wait_for(f"the preview of line {i + 1}", lambda: page.d.execute_script(
             "return window.lascaApp.preview && window.lascaApp.preview.moves.join(' ');") == " ".join(pv))
@@ -245,8 +251,6 @@ def check_analysis(page, out):
         if i == 1:
             page.d.save_screenshot(os.path.join(out, "web-preview.png"))
         page.d.find_element(By.ID, "preview-close").click()
-    if len(firsts) != 3:
-        raise Failure(f"the three lines do not start with three different moves: {firsts}")
     page.d.save_screenshot(os.path.join(out, "web-analysis.png"))
     page.d.find_element(By.ID, "analyse").click()
     wait_for("the analysis to stop", lambda: not page.state()["analysing"])

@@ -140,13 +140,22 @@ TEST(LascaTable, AnalysisFollowsTheShownPositionAndDropsStaleLines) {
     EXPECT_EQ(f.log->lines.back(), "go infinite");
     EXPECT_NE(std::find(f.log->lines.begin(), f.log->lines.end(), "setoption name MultiPV value 3"),
               f.log->lines.end());
-    replies = f.table.onEngineLine(
-        "info depth 2 seldepth 2 multipv 2 score cp 5 nodes 50 nps 1000 time 1 hashfull 0 pv "
-        "c3-d4 e5-f4");
+    // A depth's lines reach the page together, once its last rank is in: never a new depth's
+    // first line beside the old depth's others (which may repeat its move).
+    auto line = [](int depth, int rank, const std::string& pv) {
+        return "info depth " + std::to_string(depth) + " seldepth 2 multipv " +
+               std::to_string(rank) + " score cp 5 nodes 50 nps 1000 time 1 hashfull 0 pv " + pv;
+    };
+    EXPECT_TRUE(lastOfType(f.table.onEngineLine(line(2, 1, "e3-f4 g5-h4")), "analysis").is_null());
+    EXPECT_TRUE(lastOfType(f.table.onEngineLine(line(2, 2, "c3-d4 e5-f4")), "analysis").is_null());
+    replies = f.table.onEngineLine(line(2, 3, "c3-b4 a5xc3"));
     const Json analysis = lastOfType(replies, "analysis");
     ASSERT_FALSE(analysis.is_null());
-    EXPECT_EQ(analysis["lines"].size(), 1u);
-    EXPECT_EQ(analysis["lines"][0]["pv"][1], "e5-f4");
+    ASSERT_EQ(analysis["lines"].size(), 3u);
+    EXPECT_EQ(analysis["lines"][0]["pv"][0], "e3-f4");
+    EXPECT_EQ(analysis["lines"][1]["pv"][1], "e5-f4");
+    EXPECT_EQ(analysis["lines"][2]["pv"][0], "c3-b4");
+    EXPECT_TRUE(lastOfType(f.table.onEngineLine(line(3, 1, "c3-d4 e5-f4")), "analysis").is_null());
     // A move: the running search is stopped, its lines are dropped, a new one starts.
     const Json move = firstLegal(lastOfType(f.table.hello(), "state"));
     f.send({{"type", "move"}, {"ply", 0}, {"move", move}});
