@@ -26,7 +26,8 @@
 // the tuned weights): the network then learns what the 20 features miss.
 //
 // File format (little endian), the same for the embedded network and an `EvalFile`:
-//   8 bytes "LASCANN2" (full) or "LASCANR2" (residual), u32 inputs (1100), u32 hidden (128),
+//   8 bytes "LASCANN3" (full) or "LASCANR3" (residual), u32 inputs (1100), u32 hidden (128),
+//   u32 input fingerprint (inputFingerprint(): a network made for other inputs is refused),
 //   i16 featureWeights[inputs][hidden], i16 featureBias[hidden],
 //   i16 outputWeights[2 * hidden] (side to move's half first), i32 outputBias.
 #pragma once
@@ -54,8 +55,8 @@ inline constexpr int kQuantB = 256;          // 256 products of 255 x 32767 < 2^
 inline constexpr double kWeightClip = 1.27;  // 89 active inputs x 1.27 x 255 < 32767
 inline constexpr int kMaxActivePerColumn = 4;
 inline constexpr int kMaxActive = kMaxActivePerColumn * kSquares;
-inline constexpr char kMagic[9] = "LASCANN2";
-inline constexpr char kResidualMagic[9] = "LASCANR2";
+inline constexpr char kMagic[9] = "LASCANN3";
+inline constexpr char kResidualMagic[9] = "LASCANR3";
 
 // FeatureList: the active inputs of one perspective, in square order.
 // Only index[0..size) is meaningful; the rest is left uninitialised (the search fills these
@@ -72,6 +73,12 @@ void columnFeatures(Square s, ColumnBits bits, int height, Color perspective, Fe
 
 // Every active input of a position for one perspective.
 FeatureList activeFeatures(const Position& pos, Color perspective);
+
+// A hash (FNV-1a) of what the inputs are: columnFeatures' output for every column of up to six
+// pieces on every square from both perspectives, with kInputs and kHidden. Any change to the
+// input definition changes it; network and training files carry it, and a network or training
+// file made for other inputs is refused instead of silently evaluating nonsense.
+std::uint32_t inputFingerprint();
 
 // Network: the integer weights, 64-byte aligned for SIMD loads. Size: about 282 KB.
 struct Network {

@@ -4,7 +4,9 @@
 Reads the binary training files of `lasca-tune features` (the network's active inputs for both
 perspectives, computed by the engine's own code: this script never computes an input), fits the
 network of include/lasca/nnue.h in floating point and writes it quantised in that header's file
-format (LASCANN2).
+format (LASCANN3), with the input fingerprint of the training files (nnue.h inputFingerprint(),
+which `lasca-tune features` writes into their header): the engine refuses a network made for
+other inputs.
 
 Model (nnue.h): a feature transformer shared by both perspectives, the sum of the weight rows
 of the active inputs plus a bias (1,100 -> 128), applied to the side to move's inputs and to
@@ -15,7 +17,7 @@ Loss (the Texel fit's, docs/tuning.md, mixed with the search score):
     target = lambda * sigmoid(score / S) + (1 - lambda) * result
     loss   = mean (sigmoid((base + 100 * y) / S) - target)^2
 base is 0 for a full network; with --residual it is the classic evaluation of the position (the
-record's `classic` field), and the network learns a correction to it (written as LASCANR2: the
+record's `classic` field), and the network learns a correction to it (written as LASCANR3: the
 engine then adds the classic evaluation to the network's output).
 score is the search score in centi-soldiers and result the game's result for the side to move
 (1, 0.5, 0), both from the data; S is the centi-soldier scale of the Texel fit's winning-chance
@@ -34,7 +36,9 @@ written x255 (int16), output weights x256 (int16), output bias x255x256 (int32).
 "<centi-soldiers> <LFEN>": the float network's output 100 * y (side to move's view), the LFEN
 taken from the text file the training file was made from (record i is its i-th non-empty line).
 The C++ test compares its integer inference with it. With --load and --epochs 0 it writes the
-reference of an existing network (its quantised weights read back as floats).
+reference of an existing network (its quantised weights read back as floats). --load also reads
+the older LASCANN2/LASCANR2 files (no fingerprint): --load OLD --epochs 0 --out NEW --reference
+DATA.bin ... writes it again in today's format with the data's fingerprint.
 """
 import argparse
 import math
@@ -49,9 +53,11 @@ HIDDEN = 128  # nnue.h kHidden
 QUANT_A = 255  # nnue.h kQuantA
 QUANT_B = 256  # nnue.h kQuantB
 WEIGHT_CLIP = 1.27  # nnue.h kWeightClip
-NET_MAGIC = b"LASCANN2"
-RESIDUAL_MAGIC = b"LASCANR2"
-DATA_MAGIC = b"LASCADS2"
+NET_MAGIC = b"LASCANN3"
+RESIDUAL_MAGIC = b"LASCANR3"
+OLD_MAGICS = (b"LASCANN2", b"LASCANR2")  # read by --load only: no input fingerprint
+DATA_MAGIC = b"LASCADS3"
+DATA_HEADER = 20  # magic, u32 count, u32 slots, u32 input fingerprint
 SLOTS = 96  # training_data.h kTrainingSlots
 NO_FEATURE = 0xFFFF
 DEFAULT_SCALE = 400 / (0.680 * math.log(10))  # docs/tuning.md, the row in use
@@ -73,31 +79,42 @@ def read_bytes(path, count=-1):
 # ---- Data --------------------------------------------------------------------------------------
 
 def read_records(path):
-    """The records of one training file (a read-only memory map), after checking its header."""
-    header = read_bytes(path, 16)
-    if len(header) < 16 or header[:8] != DATA_MAGIC:
-        sys.exit(f"train.py: {path}: not a Lasca training file of this version (no LASCADS2 "
+    """The records of one training file (a read-only memory map) and its input fingerprint,
+    after checking its header."""
+    header = read_bytes(path, DATA_HEADER)
+    if len(header) < DATA_HEADER or header[:8] != DATA_MAGIC:
+        sys.exit(f"train.py: {path}: not a Lasca training file of this version (no LASCADS3 "
                  "header; make it again with lasca-tune features)")
     count = int.from_bytes(header[8:12], "little")
     slots = int.from_bytes(header[12:16], "little")
+    fingerprint = int.from_bytes(header[16:20], "little")
     if slots != SLOTS:
         sys.exit(f"train.py: {path}: {slots} slots per perspective; expected {SLOTS}")
-    records = np.memmap(path, dtype=RECORD, mode="r", offset=16)
+    records = np.memmap(path, dtype=RECORD, mode="r", offset=DATA_HEADER)
     if len(records) != count:
         sys.exit(f"train.py: {path}: header announces {count} records, file holds {len(records)}")
-    return records
+    return records, fingerprint
 
 
 class Data:
     """Every record of the training files, in memory: scores, results, both inputs lists."""
 
     def __init__(self, paths):
-        parts = [read_records(p) for p in paths]
+        parts = [read_records(p)[0] for p in paths]
         self.score = np.concatenate([p["score"] for p in parts]).astype(np.float32)
         self.result = np.concatenate([p["result"] for p in parts]).astype(np.float32)
         self.classic = np.concatenate([p["classic"] for p in parts]).astype(np.float32)
         self.mover = np.concatenate([p["mover"] for p in parts])
         self.other = np.concatenate([p["other"] for p in parts])
+
+    @staticmethod
+    def fingerprint_of(paths):
+        """The input fingerprint the training files share (an error when they differ)."""
+        fingerprints = {read_records(p)[1] for p in paths}
+        if len(fingerprints) != 1:
+            sys.exit("train.py: the training files were made for different inputs "
+                     "(input fingerprints differ)")
+        return fingerprints.pop()
 
     def __len__(self):
         return len(self.score)
@@ -199,25 +216,30 @@ def quantised(model):
     return (arrays[0].astype("<i2"), arrays[1].astype("<i2"), arrays[2].astype("<i2"), out_bias)
 
 
-def write_network(model, path, residual):
+def write_network(model, path, residual, fingerprint):
     fw, fb, ow, ob = quantised(model)
     with open(path, "wb") as f:
         f.write(RESIDUAL_MAGIC if residual else NET_MAGIC)
         f.write(INPUTS.to_bytes(4, "little") + HIDDEN.to_bytes(4, "little"))
+        f.write(fingerprint.to_bytes(4, "little"))
         f.write(fw.tobytes() + fb.tobytes() + ow.tobytes())
         f.write(int(ob).to_bytes(4, "little", signed=True))
 
 
 def load_network(model, path):
     """Sets the model's weights from a network file (the quantised values read back as floats);
-    returns whether the network is residual."""
+    returns whether the network is residual and its input fingerprint (None for the older
+    format, which has none)."""
     raw = read_bytes(path)
-    size = 16 + 2 * INPUTS * HIDDEN + 2 * HIDDEN + 2 * 2 * HIDDEN + 4
-    if raw[:8] not in (NET_MAGIC, RESIDUAL_MAGIC) or len(raw) != size:
+    old = raw[:8] in OLD_MAGICS
+    header = 16 if old else 20
+    size = header + 2 * INPUTS * HIDDEN + 2 * HIDDEN + 2 * 2 * HIDDEN + 4
+    if raw[:8] not in (NET_MAGIC, RESIDUAL_MAGIC) + OLD_MAGICS or len(raw) != size:
         sys.exit(f"train.py: {path}: not a {INPUTS}x{HIDDEN} Lasca network file")
     if int.from_bytes(raw[8:12], "little") != INPUTS or int.from_bytes(raw[12:16], "little") != HIDDEN:
         sys.exit(f"train.py: {path}: not a {INPUTS}x{HIDDEN} network")
-    at = 16
+    fingerprint = None if old else int.from_bytes(raw[16:20], "little")
+    at = header
     fw = np.frombuffer(raw, "<i2", INPUTS * HIDDEN, at).reshape(INPUTS, HIDDEN)
     at += 2 * INPUTS * HIDDEN
     fb = np.frombuffer(raw, "<i2", HIDDEN, at)
@@ -231,7 +253,7 @@ def load_network(model, path):
         model.bias[:] = torch.from_numpy(fb / QUANT_A).float()
         model.output.weight[0] = torch.from_numpy(ow / QUANT_B).float()
         model.output.bias[0] = ob / (QUANT_A * QUANT_B)
-    return raw[:8] == RESIDUAL_MAGIC
+    return raw[:8] in (RESIDUAL_MAGIC, b"LASCANR2"), fingerprint
 
 
 def integer_outputs(model, mover, other):
@@ -294,7 +316,7 @@ def parse_args():
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--load", help="start from this network file")
     p.add_argument("--residual", action="store_true",
-                   help="learn a correction added to the classic evaluation (LASCANR2)")
+                   help="learn a correction added to the classic evaluation (LASCANR3)")
     p.add_argument("--shrink", type=float, default=1.0,
                    help="scale the written network's output by this factor (0..1]: a residual "
                         "network's correction is then only partly trusted (docs/nnue.md)")
@@ -376,13 +398,28 @@ def main():
     torch.set_num_threads(args.threads)
     torch.use_deterministic_algorithms(True)
     model = Network()
+    # The input fingerprint the written network carries: the training data's, else the
+    # reference data's, else the loaded network's; they must all agree.
+    known = {}
+    if args.data:
+        known["the training files"] = Data.fingerprint_of(args.data)
+    if args.reference:
+        known["--reference"] = Data.fingerprint_of([args.reference])
     if args.load:
-        loaded_residual = load_network(model, args.load)
+        loaded_residual, loaded_fingerprint = load_network(model, args.load)
+        if loaded_fingerprint is not None:
+            known["--load's network"] = loaded_fingerprint
         if args.epochs == 0:
             args.residual = loaded_residual
         elif loaded_residual != args.residual:
             sys.exit("train.py: --load's network is " + ("" if loaded_residual else "not ") +
                      "residual; give --residual to match")
+    if len(set(known.values())) > 1:
+        sys.exit("train.py: made for different inputs (input fingerprints differ): " +
+                 ", ".join(f"{k} {v}" for k, v in known.items()))
+    if args.out and not known:
+        sys.exit("train.py: no input fingerprint to write: give --reference DATA.bin")
+    fingerprint = next(iter(known.values()), None)
     if args.epochs > 0:
         train(model, args)
     if args.shrink != 1.0:
@@ -390,7 +427,7 @@ def main():
             model.output.weight *= args.shrink
             model.output.bias *= args.shrink
     if args.out:
-        write_network(model, args.out, args.residual)
+        write_network(model, args.out, args.residual, fingerprint)
         print(f"wrote {args.out}")
     if args.reference:
         write_reference(model, args)

@@ -59,11 +59,37 @@ FeatureList activeFeatures(const Position& pos, Color perspective) {
     return list;
 }
 
+std::uint32_t inputFingerprint() {
+    static const std::uint32_t value = [] {
+        std::uint32_t hash = 2166136261u;
+        const auto mix = [&hash](std::uint32_t v) {
+            for (int i = 0; i < 4; ++i) {
+                hash ^= (v >> (8 * i)) & 0xFFu;
+                hash *= 16777619u;
+            }
+        };
+        mix(kInputs);
+        mix(kHidden);
+        for (int height = 0; height <= 6; ++height)
+            for (ColumnBits bits = 0; bits < (ColumnBits{1} << (2 * height)); ++bits)
+                for (Square s = 0; s < kSquares; ++s)
+                    for (Color p : {Color::White, Color::Black}) {
+                        FeatureList features;
+                        columnFeatures(s, bits, height, p, features);
+                        mix(static_cast<std::uint32_t>(features.size));
+                        for (int k = 0; k < features.size; ++k)
+                            mix(features.index[static_cast<std::size_t>(k)]);
+                    }
+        return hash;
+    }();
+    return value;
+}
+
 // ---- The network file ---------------------------------------------------------------------------
 
 namespace {
 
-constexpr std::size_t kHeaderBytes = 8 + 4 + 4;
+constexpr std::size_t kHeaderBytes = 8 + 4 + 4 + 4;
 constexpr std::size_t kFileBytes = kHeaderBytes + 2 * static_cast<std::size_t>(kInputs) * kHidden +
                                    2 * kHidden + 2 * 2 * kHidden + 4;
 
@@ -97,11 +123,17 @@ void putI16(std::vector<unsigned char>& out, std::int16_t v) {
 }  // namespace
 
 common::Result<std::shared_ptr<const Network>> parseNetwork(std::span<const unsigned char> bytes) {
-    if (bytes.size() < kHeaderBytes)
-        return common::makeError("not a Lasca network file (no LASCANN2 or LASCANR2 header)");
+    constexpr const char* kNotNetwork = "not a Lasca network file (no LASCANN3 or LASCANR3 header)";
+    if (bytes.size() < 8) return common::makeError(kNotNetwork);
+    if (std::memcmp(bytes.data(), "LASCANN2", 8) == 0 ||
+        std::memcmp(bytes.data(), "LASCANR2", 8) == 0)
+        return common::makeError(
+            "network file of the older format (LASCANN2/LASCANR2, no input fingerprint): "
+            "write it again with scripts/nnue/train.py --load FILE --epochs 0 --out NEW "
+            "--reference DATA.bin ... (docs/nnue.md)");
     const bool residual = std::memcmp(bytes.data(), kResidualMagic, 8) == 0;
-    if (!residual && std::memcmp(bytes.data(), kMagic, 8) != 0)
-        return common::makeError("not a Lasca network file (no LASCANN2 or LASCANR2 header)");
+    if (bytes.size() < kHeaderBytes || (!residual && std::memcmp(bytes.data(), kMagic, 8) != 0))
+        return common::makeError(kNotNetwork);
     ByteReader in{bytes, 8};
     const std::uint32_t inputs = in.u32();
     const std::uint32_t hidden = in.u32();
@@ -109,6 +141,11 @@ common::Result<std::shared_ptr<const Network>> parseNetwork(std::span<const unsi
         return common::makeError("network has " + std::to_string(inputs) + " inputs and " +
                                  std::to_string(hidden) + " hidden units; this engine reads " +
                                  std::to_string(kInputs) + " and " + std::to_string(kHidden));
+    const std::uint32_t fingerprint = in.u32();
+    if (fingerprint != inputFingerprint())
+        return common::makeError("network made for other inputs (input fingerprint " +
+                                 std::to_string(fingerprint) + "; this engine's is " +
+                                 std::to_string(inputFingerprint()) + "): train it again");
     if (bytes.size() != kFileBytes)
         return common::makeError("network file is " + std::to_string(bytes.size()) +
                                  " bytes; expected " + std::to_string(kFileBytes));
@@ -143,6 +180,7 @@ std::vector<unsigned char> serializeNetwork(const Network& net) {
     std::vector<unsigned char> out(magic, magic + 8);
     putU32(out, kInputs);
     putU32(out, kHidden);
+    putU32(out, inputFingerprint());
     for (auto w : net.featureWeights) putI16(out, w);
     for (auto b : net.featureBias) putI16(out, b);
     for (auto w : net.outputWeights) putI16(out, w);

@@ -90,7 +90,33 @@ TEST(Nnue, BadNetworkFilesAreErrors) {
     EXPECT_FALSE(loadNetwork("/nonexistent/net.nnue"));
 }
 
-// A residual network ("LASCANR2") reads back as residual, and the search's score is then the
+// A network made for other inputs is refused (net1, made before the inputs changed, loaded and
+// evaluated nonsense): the header's input fingerprint must be this engine's. The older format
+// without one is refused with a word on how to write it again.
+TEST(Nnue, ANetworkForOtherInputsIsRefused) {
+    const std::vector<unsigned char> good = serializeNetwork(*defaultNetwork());
+    std::vector<unsigned char> other = good;
+    other[16] ^= 1;  // the fingerprint's low byte
+    const auto refused = parseNetwork(other);
+    ASSERT_FALSE(refused);
+    EXPECT_NE(refused.error().find("other inputs"), std::string::npos) << refused.error();
+    std::vector<unsigned char> old(good.begin(), good.begin() + 8);
+    old[7] = '2';  // LASCANR2 / LASCANN2, 16-byte header
+    old.insert(old.end(), good.begin() + 8, good.begin() + 16);
+    old.insert(old.end(), good.begin() + 20, good.end());
+    const auto older = parseNetwork(old);
+    ASSERT_FALSE(older);
+    EXPECT_NE(older.error().find("older format"), std::string::npos) << older.error();
+}
+
+// The fingerprint is a function of the input definition alone. Pinned: a new value means the
+// inputs changed, and every network, the embedded one included, must be trained again.
+TEST(Nnue, TheInputFingerprintIsPinned) {
+    EXPECT_EQ(inputFingerprint(), inputFingerprint());
+    EXPECT_EQ(inputFingerprint(), 1839514265u);
+}
+
+// A residual network ("LASCANR3") reads back as residual, and the search's score is then the
 // classic evaluation plus the network's output; a full network's score is its output alone.
 TEST(Nnue, ResidualNetworksAddTheClassicEvaluation) {
     Network residual = *defaultNetwork();
@@ -98,9 +124,9 @@ TEST(Nnue, ResidualNetworksAddTheClassicEvaluation) {
     Network full = residual;
     full.residual = false;
     const std::vector<unsigned char> fullBytes = serializeNetwork(full);
-    EXPECT_EQ(std::string(fullBytes.begin(), fullBytes.begin() + 8), "LASCANN2");
+    EXPECT_EQ(std::string(fullBytes.begin(), fullBytes.begin() + 8), "LASCANN3");
     const std::vector<unsigned char> bytes = serializeNetwork(residual);
-    EXPECT_EQ(std::string(bytes.begin(), bytes.begin() + 8), "LASCANR2");
+    EXPECT_EQ(std::string(bytes.begin(), bytes.begin() + 8), "LASCANR3");
     auto parsed = parseNetwork(bytes);
     ASSERT_TRUE(parsed) << parsed.error();
     EXPECT_TRUE(parsed.value()->residual);

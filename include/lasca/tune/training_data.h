@@ -3,7 +3,8 @@
 // perspectives, so that the trainer (scripts/nnue/train.py) never computes an input itself.
 //
 // File format (little endian, fixed-size records, read by numpy with a structured dtype):
-//   header   8 bytes "LASCADS2", u32 record count, u32 slots (kTrainingSlots)
+//   header   8 bytes "LASCADS3", u32 record count, u32 slots (kTrainingSlots), u32 input
+//            fingerprint (nnue::inputFingerprint(); the trainer copies it into the network)
 //   record   f32 score   the search score, side to move's point of view, centi-soldiers
 //            f32 result  the game's result for the SIDE TO MOVE: 1, 0.5 or 0
 //            f32 classic the classic evaluation (eval.h, tuned weights), side to move's view:
@@ -26,10 +27,10 @@
 
 namespace lasca::tune {
 
-inline constexpr char kTrainingMagic[9] = "LASCADS2";
+inline constexpr char kTrainingMagic[9] = "LASCADS3";
 inline constexpr int kTrainingSlots = 96;  // 22 columns at most (11 pieces a side) x 4 = 88
 inline constexpr std::uint16_t kNoFeature = 0xFFFF;
-inline constexpr std::size_t kTrainingHeaderBytes = 8 + 4 + 4;
+inline constexpr std::size_t kTrainingHeaderBytes = 8 + 4 + 4 + 4;
 inline constexpr std::size_t kTrainingRecordBytes = 4 + 4 + 4 + 2 * 2 * kTrainingSlots;  // 396
 static_assert(nnue::kInputs < kNoFeature);
 

@@ -66,6 +66,7 @@ void appendTrainingHeader(std::vector<unsigned char>& out, std::uint32_t count) 
     out.insert(out.end(), kTrainingMagic, kTrainingMagic + 8);
     putU32(out, count);
     putU32(out, kTrainingSlots);
+    putU32(out, nnue::inputFingerprint());
 }
 
 void appendTrainingRecord(std::vector<unsigned char>& out, const TrainingRecord& record) {
@@ -79,7 +80,7 @@ void appendTrainingRecord(std::vector<unsigned char>& out, const TrainingRecord&
 common::Result<std::vector<TrainingRecord>> parseTrainingData(
     std::span<const unsigned char> bytes) {
     if (bytes.size() < kTrainingHeaderBytes || std::memcmp(bytes.data(), kTrainingMagic, 8) != 0)
-        return common::makeError("not a Lasca training file (no LASCADS2 header)");
+        return common::makeError("not a Lasca training file (no LASCADS3 header)");
     ByteReader in{bytes, 8};
     const std::uint32_t count = in.u32();
     const std::uint32_t slots = in.u32();
@@ -87,6 +88,8 @@ common::Result<std::vector<TrainingRecord>> parseTrainingData(
         return common::makeError("training file has " + std::to_string(slots) +
                                  " slots per perspective; expected " +
                                  std::to_string(kTrainingSlots));
+    if (in.u32() != nnue::inputFingerprint())
+        return common::makeError("training file made for other inputs (input fingerprint)");
     if (bytes.size() != kTrainingHeaderBytes + count * kTrainingRecordBytes)
         return common::makeError("training file is " + std::to_string(bytes.size()) +
                                  " bytes; its header announces " + std::to_string(count) +

@@ -204,7 +204,7 @@ TEST(TrainingData, TheFileRoundTrips) {
     appendTrainingRecord(bytes, a);
     appendTrainingRecord(bytes, b);
     ASSERT_EQ(bytes.size(), kTrainingHeaderBytes + 2 * kTrainingRecordBytes);
-    EXPECT_EQ(std::string(bytes.begin(), bytes.begin() + 8), "LASCADS2");
+    EXPECT_EQ(std::string(bytes.begin(), bytes.begin() + 8), "LASCADS3");
     auto read = parseTrainingData(bytes);
     ASSERT_TRUE(read) << read.error();
     ASSERT_EQ(read.value().size(), 2u);
@@ -215,6 +215,9 @@ TEST(TrainingData, TheFileRoundTrips) {
     EXPECT_EQ(read.value()[0].mover, a.mover);
     EXPECT_EQ(read.value()[1].other, b.other);
 
+    std::vector<unsigned char> other = bytes;
+    other[16] ^= 1;  // the input fingerprint
+    EXPECT_FALSE(parseTrainingData(other));
     bytes.pop_back();
     EXPECT_FALSE(parseTrainingData(bytes));  // length
     bytes[0] = 'X';
