@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "common/result.h"
+#include "lasca/engine.h"
 #include "lasca/game.h"
 #include "lasca/nnue.h"
 #include "lasca/search.h"
@@ -22,15 +23,15 @@ namespace lasca {
 //   multiPV  lines per position, 1..kMaxMultiPV
 //   hashMb   the analyser's own transposition table
 //   rules    the tournament draw rules T1/T2 the search scores with
-//   network  the learned evaluation (the embedded one by default, as the engine's UseNNUE);
-//            null: the classic evaluation
+//   network  the learned evaluation; by default the engine's (Engine::defaultEvalNetwork,
+//            UseNNUE's default); null: the classic evaluation
 struct AnalysisSettings {
     SearchLimits limits;
     int threads = 1;
     int multiPV = 1;
     std::size_t hashMb = 16;
     DrawRules rules;
-    std::shared_ptr<const nnue::Network> network = nnue::defaultNetwork();  // null: classic
+    std::shared_ptr<const nnue::Network> network = Engine::defaultEvalNetwork();
 };
 
 // PvLine: one line of the last completed iteration, as the search reported it.

@@ -141,13 +141,13 @@ std::string rateAndEta(double elapsed, std::size_t done, std::size_t total) {
            common::formatDuration(common::etaSeconds(elapsed, done, total - done));
 }
 
-// --eval E (nnue, classic or a network file): the evaluation the searches use; the embedded
-// network when the option is absent, as the engine's UseNNUE.
-std::shared_ptr<const nnue::Network> evalOption(const po::variables_map& vm) {
-    if (!vm.count("eval")) return nnue::defaultNetwork();
-    auto network = nnue::networkForEval(vm["eval"].as<std::string>());
-    if (!network) throw UsageError{"--eval: " + network.error()};
-    return network.value();
+// --eval E (nnue, classic or a network file) sets the evaluation the searches use; without it
+// `network` keeps its default (the engine's, AnalysisSettings).
+void readEvalOption(const po::variables_map& vm, std::shared_ptr<const nnue::Network>& network) {
+    if (!vm.count("eval")) return;
+    auto chosen = nnue::networkForEval(vm["eval"].as<std::string>());
+    if (!chosen) throw UsageError{"--eval: " + chosen.error()};
+    network = chosen.value();
 }
 
 constexpr const char* kEvalHelp =
@@ -239,7 +239,7 @@ AnalyseCli readAnalyseCli(int argc, char** argv) {
     cli.settings.threads = intOption(vm, "threads", 1, kMaxThreads, 1);
     cli.settings.multiPV = intOption(vm, "multipv", 1, kMaxMultiPV, 1);
     cli.settings.hashMb = static_cast<std::size_t>(numberOption(vm, "hash", 1, kMaxHashMb, 16));
-    cli.settings.network = evalOption(vm);
+    readEvalOption(vm, cli.settings.network);
     cli.jobs = intOption(vm, "jobs", 1, kMaxJobs, 1);
     cli.json = vm["json"].as<bool>();
     if (vm.count("svg")) cli.svgDir = vm["svg"].as<std::string>();
@@ -542,7 +542,7 @@ struct FindWinsCli {
     std::uint64_t playNodes = 3000;
     int jobs = 1;
     std::size_t hashMb = 16;
-    std::shared_ptr<const nnue::Network> network;
+    std::shared_ptr<const nnue::Network> network = AnalysisSettings{}.network;
 };
 
 const char* const kFindWinsUsage =
@@ -583,7 +583,7 @@ FindWinsCli readFindWinsCli(int argc, char** argv) {
     cli.search.maxPlies = intOption(vm, "max-plies", 1, 10000, cli.search.maxPlies);
     cli.jobs = intOption(vm, "jobs", 1, kMaxJobs, 1);
     cli.hashMb = static_cast<std::size_t>(numberOption(vm, "hash", 1, kMaxHashMb, 16));
-    cli.network = evalOption(vm);
+    readEvalOption(vm, cli.network);
     return cli;
 }
 

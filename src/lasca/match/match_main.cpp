@@ -4,7 +4,6 @@
 //   lasca-match replay FILE...                             re-check PDN games
 //   lasca-match merge FILE...                              statistics of PDN files together
 #include <boost/program_options.hpp>
-#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -19,6 +18,7 @@
 #include "common/cli.h"
 #include "common/program_spec.h"
 #include "common/progress.h"
+#include "common/text.h"
 #include "lasca/match/match.h"
 #include "lasca/match/openings.h"
 #include "lasca/match/pdn.h"
@@ -34,11 +34,9 @@ using common::UsageError;
 
 // A per-engine limit (movetime=MS, nodes=N): a whole number in 1..10^12.
 std::int64_t parseEngineLimit(const std::string& key, const std::string& value) {
-    std::int64_t v = 0;
-    const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
-    if (ec != std::errc{} || end != value.data() + value.size() || v < 1 || v > 1'000'000'000'000)
-        throw UsageError{key + " must be a whole number from 1 to 10^12, not '" + value + "'"};
-    return v;
+    const auto v = common::parseBoundedInteger(value, 1, 1'000'000'000'000);
+    if (!v) throw UsageError{key + " must be a whole number from 1 to 10^12, not '" + value + "'"};
+    return *v;
 }
 
 // "PATH" or "name=N,cmd=PATH,arg=A,proto=ugi,movetime=MS,nodes=N,option.Hash=32"

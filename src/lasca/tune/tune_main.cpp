@@ -7,7 +7,8 @@
 //       only the fit's scale K, and the logistic scale in centi-soldiers that `lasca analyse`
 //       turns scores into winning chances with (docs/analysis.md)
 //   lasca-tune datagen --games N --out FILE [--seed S] [--nodes N] [--random-plies N]
-//                      [--random-moves PERCENT] [--max-plies N] [--jobs J] [--shard i/n]
+//                      [--random-moves PERCENT] [--max-plies N] [--jobs J]
+//                      [--eval classic|nnue|FILE] [--shard i/n]
 //       self-play training data of the learned evaluation ("<result> <score> <LFEN>",
 //       docs/nnue.md)
 //   lasca-tune features --positions FILE --out FILE
@@ -391,7 +392,8 @@ int main(int argc, char** argv) {
         "       lasca-tune scale --positions FILE [--start S]\n"
         "       lasca-tune datagen --games N --out FILE [--seed S] [--nodes N] [--random-plies N]\n"
         "                          [--random-moves PERCENT]\n"
-        "                          [--max-plies N] [--jobs J] [--shard i/n]\n"
+        "                          [--max-plies N] [--jobs J] [--eval classic|nnue|FILE]\n"
+        "                          [--shard i/n]\n"
         "       lasca-tune features --positions FILE --out FILE\n";
     if (args.empty() || args[0] == "--help" || args[0] == "-h") {
         std::cout << usage;
