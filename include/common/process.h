@@ -38,6 +38,9 @@ class ChildProcess {
     ChildProcess(const ChildProcess&) = delete;
     ChildProcess& operator=(const ChildProcess&) = delete;
 
+    // readLine gives at most this many bytes as one line: a longer line comes cut in pieces.
+    static constexpr std::size_t kLongestLine = std::size_t{1} << 20;
+
     bool writeLine(std::string_view line);  // false when the child's input is closed
     // Writes the bytes as they are (several lines at once, each with its '\n'): one system call
     // for a batch of lines. False when the child's input is closed.

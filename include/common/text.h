@@ -27,6 +27,9 @@ std::string errorLine(std::string_view message);
 std::optional<std::int64_t> parseBoundedInteger(std::string_view text, std::int64_t low,
                                                 std::int64_t high);
 
+// A seed: a decimal number in 0..2^64-1, digits only (no sign, no blanks, nothing after them).
+std::optional<std::uint64_t> parseSeed(std::string_view text);
+
 // SetOption: the two parts of `setoption name <id> [value <x>]`. The id is every token between
 // `name` and the first `value` (it may hold blanks: "Debug Log File"), the value the rest of the
 // line (empty without `value`); both joined with single blanks.

@@ -81,10 +81,21 @@ enum class EventKind : std::uint8_t {
 //   OutOfTurn  a line when no reply was due
 //   Timeout    no reply within the time allowed for a decision
 //   Crash      the program ended (its output closed)
-enum class Fault : std::uint8_t { NoStart, Malformed, Illegal, TooLong, OutOfTurn, Timeout, Crash };
-inline constexpr int kFaultCount = 7;
+//   Left       a person left the game (quit at the terminal, or their input ended)
+enum class Fault : std::uint8_t {
+    NoStart,
+    Malformed,
+    Illegal,
+    TooLong,
+    OutOfTurn,
+    Timeout,
+    Crash,
+    Left
+};
+inline constexpr int kFaultCount = 8;
 
-// "nostart", "malformed", "illegal", "toolong", "outofturn", "timeout", "crash", and back.
+// "nostart", "malformed", "illegal", "toolong", "outofturn", "timeout", "crash", "left", and
+// back.
 std::string_view faultName(Fault fault);
 common::Result<Fault> parseFault(std::string_view text);
 

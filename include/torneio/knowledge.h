@@ -30,7 +30,9 @@ namespace torneio {
 //   turnSeat_, round_   from the last "turn" event (-1 and 0 before the first)
 //   combatSquare_  the square of the last "combat" event (where "retreat" starts from), cleared
 //                  by the next "turn"
-//   outcome_       from the "end" event
+//   setUp_         its "setup" event came (or the game started from a position): a second one
+//                  is refused
+//   outcome_       from the "end" event; no event is taken after it
 // Size: about 150 bytes plus the Geometry (a few KB).
 class Knowledge {
   public:
@@ -42,7 +44,8 @@ class Knowledge {
 
     // Takes the next event the seat received. An error (and no change) when the event cannot
     // be one the seat sees at this point: private to another seat, about a piece it does not
-    // have there, a "retreat" outside a combat.
+    // have there, a "retreat" outside a combat, a second "setup" or one that is not a legal
+    // set-up of this seat (D2, D3), any event after "end".
     common::Result<bool> update(const Event& event);
     // The same from an event line (parseEvent with this seat as the receiver).
     common::Result<bool> update(std::string_view line);
@@ -56,6 +59,7 @@ class Knowledge {
     int round() const { return round_; }
     Square combatSquare() const { return combatSquare_; }
     bool over() const { return outcome_.kind != OutcomeKind::Ongoing; }
+    bool setUp() const { return setUp_; }
     const Outcome& outcome() const { return outcome_; }
 
   private:
@@ -69,6 +73,7 @@ class Knowledge {
     int turnSeat_ = -1;
     int round_ = 0;
     Square combatSquare_ = kNoSquare;
+    bool setUp_ = false;
     Outcome outcome_;
 };
 

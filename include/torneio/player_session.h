@@ -28,6 +28,7 @@ inline constexpr std::int64_t kMaxSeedOption = 2147483647;
 //   options_    Player (combo of playerKinds()) and Seed, declared once; `torneio` lists them
 //   player_     the player of the current game, made at `newgame` from the Player option
 //   knowledge_    the seat's knowledge of the current game, from the event lines it received
+//   setUpAsked_   a `request setup` came in this game (its `event setup` may only follow one)
 //               (knowledge.h); empty before the first `newgame`
 //   quit_       set by `quit`
 // Bad input (an unknown command, a malformed line, an event or request that does not fit the
@@ -51,6 +52,7 @@ class PlayerSession {
     common::Options options_;
     std::unique_ptr<Player> player_;
     std::optional<Knowledge> knowledge_;
+    bool setUpAsked_ = false;
     bool quit_ = false;
 };
 

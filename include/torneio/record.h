@@ -10,7 +10,10 @@
 //   {"type":"result","outcome":"win","seats":[2],"round":57}
 //
 // Header: params as an object with the keys of formatParams (seats, board, depth, trim,
-// strength, minstrength, rounds, pass); seed as a decimal string (exact beyond 2^53); players'
+// strength, minstrength, rounds, pass); seed as a decimal string (exact beyond 2^53): the
+// game's seed in a full record, the seat's own seed (seatSeed) in a seat's record; matchSeed,
+// optional (absent in records of before it): the seed of the match the game belongs to, a
+// decimal string, never in a seat's record; players'
 // names, optional (empty list); view: null for a full record, or the seat (1..N) a seat's
 // record is seen from; start: null, or the StartPosition of a game made by
 // State::fromPosition ({"turn":1,"round":1,"pieces":[[{"square":"c1","strength":0,
@@ -54,9 +57,12 @@ struct RecordEntry {
 // Record: one game.
 //   viewSeat  -1 for a full record (every action and event); else the seat it is seen from:
 //             only that seat's own actions and the events it saw (not replayable)
+//   seed      the game's seed (a seat's record: that seat's seed); matchSeed the match's, if
+//             the game was played in one
 struct Record {
     Params params;
     std::uint64_t seed = 0;
+    std::optional<std::uint64_t> matchSeed;
     std::vector<std::string> players;
     std::optional<StartPosition> start;
     int viewSeat = -1;
@@ -66,10 +72,16 @@ struct Record {
     friend bool operator==(const Record&, const Record&) = default;
 };
 
+// The seed seat s (0-based) of a game receives in its `newgame` line: keyed BLAKE2b of the
+// game's seed (common::deriveSeed(gameSeed, "torneio seat", s + 1)), so that a seat's seed tells
+// nothing of the game's seed or of another seat's.
+std::uint64_t seatSeed(std::uint64_t gameSeed, int seat);
+
 // The full record of a state's game so far (needs event logging on for the whole game).
 Record recordOf(const State& state, std::uint64_t seed = 0, std::vector<std::string> players = {});
 
-// The record as seen from one seat: its own actions and the events visible to it (D8).
+// The record as seen from one seat: its own actions and the events visible to it (D8), its own
+// seed in place of the game's, no match seed.
 Record seatRecord(const Record& record, int seat);
 
 // JSON-lines text (each line ends with '\n') and back. Reading checks the structure, every

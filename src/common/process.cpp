@@ -18,8 +18,6 @@ namespace common {
 
 namespace {
 
-constexpr std::size_t kMaxLineBytes = 1 << 20;  // a longer "line" is cut here
-
 // A dead child's pipe must not kill the runner: writes then fail with EPIPE instead.
 void ignoreSigpipe() {
     static std::once_flag once;
@@ -125,7 +123,7 @@ bool ChildProcess::write(std::string_view data) {
 bool ChildProcess::takeBufferedLine(std::string& line) {
     const auto nl = buffer_.find('\n');
     if (nl == std::string::npos) {
-        if (buffer_.size() < kMaxLineBytes) return false;
+        if (buffer_.size() < ChildProcess::kLongestLine) return false;
         line = buffer_;
         buffer_.clear();
         return true;

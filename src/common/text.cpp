@@ -42,6 +42,16 @@ std::optional<std::int64_t> parseBoundedInteger(std::string_view text, std::int6
     return value;
 }
 
+std::optional<std::uint64_t> parseSeed(std::string_view text) {
+    constexpr std::size_t kMaxDigits = 20;  // 18446744073709551615
+    if (text.empty() || text.size() > kMaxDigits || text[0] < '0' || text[0] > '9')
+        return std::nullopt;
+    std::uint64_t value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+    return value;
+}
+
 namespace {
 
 std::string joined(std::span<const std::string_view> tokens) {

@@ -19,7 +19,7 @@ constexpr std::array<std::string_view, 20> kKindWords{
 
 // The word of each Fault, in Fault order.
 constexpr std::array<std::string_view, kFaultCount> kFaultWords{
-    "nostart", "malformed", "illegal", "toolong", "outofturn", "timeout", "crash"};
+    "nostart", "malformed", "illegal", "toolong", "outofturn", "timeout", "crash", "left"};
 
 std::string_view kindWord(EventKind kind) {
     return kKindWords[static_cast<std::size_t>(kind)];

@@ -17,7 +17,7 @@ Knowledge::Knowledge(const Params& params, int seat) : geometry_(params), seat_(
 }
 
 Knowledge::Knowledge(const Params& params, int seat, const OwnPieces& start)
-    : geometry_(params), seat_(seat), own_(start) {
+    : geometry_(params), seat_(seat), own_(start), setUp_(true) {
 }
 
 common::Result<bool> Knowledge::update(std::string_view line) {
@@ -29,9 +29,17 @@ common::Result<bool> Knowledge::update(std::string_view line) {
 // The events that change the seat's own pieces; each is checked before anything changes.
 common::Result<bool> Knowledge::updateOwn(const Event& e) {
     switch (e.kind) {
-        case EventKind::SetUp:
+        case EventKind::SetUp: {
+            if (setUp_) return makeError("I have set up already");
+            Request asked;
+            asked.kind = RequestKind::SetUp;
+            asked.seat = seat_;
+            auto legal = checkAction(asked, OwnPieces{}, geometry_, setUpAction(e.setUp));
+            if (!legal) return makeError("not a set-up of mine: " + legal.error());
             own_ = piecesOf(e.setUp);
+            setUp_ = true;
             return true;
+        }
         case EventKind::Move:
         case EventKind::Withdraw: {
             if (!own_[e.piece].alive || own_[e.piece].square != e.square)
@@ -91,6 +99,7 @@ bool duringCombat(EventKind kind) {
 }  // namespace
 
 common::Result<bool> Knowledge::update(const Event& e) {
+    if (over()) return makeError("the game is over");
     if (!visibleTo(e, seat_)) return makeError("an event private to another seat");
     if (duringCombat(e.kind) && combatSquare_ == kNoSquare)
         return makeError("no combat is being resolved");

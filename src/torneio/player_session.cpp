@@ -1,6 +1,5 @@
 #include "torneio/player_session.h"
 
-#include <charconv>
 #include <istream>
 #include <ostream>
 
@@ -14,17 +13,6 @@ namespace torneio {
 namespace {
 
 using Tokens = std::vector<std::string_view>;
-
-constexpr std::size_t kMaxSeedDigits = 20;
-
-std::optional<std::uint64_t> parseSeed(std::string_view text) {
-    std::uint64_t value = 0;
-    if (text.empty() || text.size() > kMaxSeedDigits || text[0] < '0' || text[0] > '9')
-        return std::nullopt;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
-    return value;
-}
 
 std::string joinFrom(const Tokens& tokens, std::size_t from) {
     std::string text;
@@ -46,7 +34,7 @@ std::vector<std::string> errorReply(const std::string& message) {
 // Why a well-formed request cannot be meant for this seat as its knowledge stands, if so.
 std::optional<std::string> mismatch(const Request& request, const Knowledge& k) {
     if (k.eliminated(k.seat())) return "I am out of the game";
-    const bool setUp = k.own().kingAlive();
+    const bool setUp = k.setUp();
     switch (request.kind) {
         case RequestKind::SetUp:
             if (setUp) return std::string("I have set up already");
@@ -101,7 +89,7 @@ std::optional<std::string> PlayerSession::setOption(std::string_view line) {
 std::optional<std::string> PlayerSession::newGame(const Tokens& t) {
     if (t.size() < 6 || t[1] != "seat" || t[3] != "seed")
         return "newgame needs: newgame seat <n> seed <s> seats=<n> [<key>=<value> ...]";
-    const auto seed = parseSeed(t[4]);
+    const auto seed = common::parseSeed(t[4]);
     if (!seed) return "newgame: seed must be a number in 0..18446744073709551615";
     auto params = parseParams(joinFrom(t, 5));
     if (!params) return "newgame: " + params.error();
@@ -110,6 +98,7 @@ std::optional<std::string> PlayerSession::newGame(const Tokens& t) {
     auto player = makePlayer(options_.stringValue("Player"));
     if (!player) return "no player kind '" + options_.stringValue("Player") + "'";
     knowledge_.emplace(params.value(), seat.value());
+    setUpAsked_ = false;
     player_ = std::move(player);
     player_->configure(options_);
     const auto optionSeed = static_cast<std::uint64_t>(options_.intValue("Seed"));
@@ -121,6 +110,8 @@ std::optional<std::string> PlayerSession::event(std::string_view line) {
     if (!knowledge_) return "no game: send newgame first";
     auto parsed = parseEvent(line, knowledge_->seat(), knowledge_->geometry());
     if (!parsed) return parsed.error();
+    if (parsed.value().kind == EventKind::SetUp && !setUpAsked_)
+        return "a set-up event before my set-up was asked for";
     auto updated = knowledge_->update(parsed.value());  // no change on an error
     if (!updated) return updated.error();
     player_->observe(parsed.value(), *knowledge_);
@@ -136,6 +127,7 @@ std::string PlayerSession::request(std::string_view line) {
     auto parsed = parseRequest(line, k.seat(), k.geometry());
     if (!parsed) return common::errorLine(parsed.error());
     if (auto wrong = mismatch(parsed.value(), k)) return common::errorLine(*wrong);
+    if (parsed.value().kind == RequestKind::SetUp) setUpAsked_ = true;
     if (countLegalActions(parsed.value(), k.own(), k.geometry()) == 0)
         return common::errorLine("no legal reply to '" + common::printable(line) +
                                  "' with my pieces");

@@ -1,12 +1,12 @@
 #include "torneio/record.h"
 
 #include <bit>
-#include <charconv>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <sstream>
 
+#include "common/seed.h"
 #include "common/text.h"
 
 namespace torneio {
@@ -200,6 +200,13 @@ common::Result<Outcome> readOutcome(const json& object, const Geometry& geometry
     return outcome;
 }
 
+// A 64-bit number written as a decimal string (exact beyond 2^53); nothing if absent or not one.
+std::optional<std::uint64_t> decimalField(const json& object, const char* key) {
+    const auto text = stringField(object, key);
+    if (!text) return std::nullopt;
+    return common::parseSeed(*text);
+}
+
 common::Result<Record> readHeader(const json& header) {
     Record record;
     if (!header.is_object() ||
@@ -215,12 +222,13 @@ common::Result<Record> readHeader(const json& header) {
     record.params = parsedParams.value();
     const Geometry geometry(record.params);
 
-    const auto seed = stringField(header, "seed");
-    if (!seed || seed->empty() || seed->size() > 20)
-        return makeError("seed must be a decimal string");
-    const auto [end, ec] = std::from_chars(seed->data(), seed->data() + seed->size(), record.seed);
-    if (ec != std::errc() || end != seed->data() + seed->size())
-        return makeError("seed must be a decimal string");
+    const auto seed = decimalField(header, "seed");
+    if (!seed) return makeError("seed must be a decimal string");
+    record.seed = *seed;
+    if (header.contains("matchSeed")) {
+        record.matchSeed = decimalField(header, "matchSeed");
+        if (!record.matchSeed) return makeError("matchSeed must be a decimal string");
+    }
 
     if (const auto players = header.find("players"); players != header.end()) {
         if (!players->is_array()) return makeError("players must be a list of names");
@@ -243,6 +251,10 @@ common::Result<Record> readHeader(const json& header) {
 }
 
 }  // namespace
+
+std::uint64_t seatSeed(std::uint64_t gameSeed, int seat) {
+    return common::deriveSeed(gameSeed, "torneio seat", static_cast<std::uint64_t>(seat + 1));
+}
 
 Record recordOf(const State& state, std::uint64_t seed, std::vector<std::string> players) {
     Record record;
@@ -277,6 +289,8 @@ Record recordOf(const State& state, std::uint64_t seed, std::vector<std::string>
 Record seatRecord(const Record& record, int seat) {
     Record seen = record;
     seen.viewSeat = seat;
+    seen.seed = seatSeed(record.seed, seat);
+    seen.matchSeed.reset();
     seen.entries.clear();
     for (const RecordEntry& entry : record.entries) {
         const bool visible = entry.kind == RecordEntry::Kind::Action ? entry.seat == seat
@@ -301,6 +315,7 @@ std::string formatRecord(const Record& record) {
                 {"players", record.players},
                 {"view", record.viewSeat < 0 ? json(nullptr) : json(record.viewSeat + 1)},
                 {"start", record.start ? startJson(*record.start, geometry) : json(nullptr)}};
+    if (record.matchSeed) header["matchSeed"] = std::to_string(*record.matchSeed);
     text += header.dump() + "\n";
     for (const RecordEntry& entry : record.entries) {
         json line;
@@ -440,6 +455,7 @@ std::string recordListing(const Record& record) {
     const Geometry geometry(record.params);
     std::string out =
         "torneio game: " + formatParams(record.params) + " seed=" + std::to_string(record.seed);
+    if (record.matchSeed) out += " match-seed=" + std::to_string(*record.matchSeed);
     for (std::size_t i = 0; i < record.players.size(); ++i)
         out += " seat" + seatText(static_cast<int>(i)) + "=" + record.players[i];
     if (record.viewSeat >= 0) out += " (as seen by seat " + seatText(record.viewSeat) + ")";

@@ -1,7 +1,6 @@
 #include <optional>
 
 #include "common/logging.h"
-#include "common/random.h"
 #include "common/text.h"
 #include "torneio/referee/game.h"
 #include "torneio/state.h"
@@ -44,14 +43,21 @@ std::optional<Failure> readLine(Seat& seat, SteadyClock::time_point deadline,
                 return Failure{Fault::Timeout,
                                "no reply within " + std::to_string(limit.count()) + " ms"};
             case ReadStatus::Closed:
+                if (seat.personLeft()) return Failure{Fault::Left, "the person left the game"};
                 return Failure{Fault::Crash, "the player's output closed"};
             case ReadStatus::Line:
                 break;
         }
         common::logger().debug("from player: {}", common::printable(line, 200));
-        if (line.size() > maxLine)
-            return Failure{Fault::TooLong, "a line of " + std::to_string(line.size()) +
-                                               " bytes (at most " + std::to_string(maxLine) + ")"};
+        if (line.size() > maxLine) {
+            // A child process's reader cuts a line at its own bound: longer lines are known to
+            // be longer than that, not how long.
+            const std::string length = line.size() >= common::ChildProcess::kLongestLine
+                                           ? "at least " + std::to_string(line.size())
+                                           : std::to_string(line.size());
+            return Failure{Fault::TooLong, "a line of " + length + " bytes (at most " +
+                                               std::to_string(maxLine) + ")"};
+        }
         if (!isInfoLine(line)) return std::nullopt;
     }
 }
@@ -92,18 +98,25 @@ class GameReferee {
         for (int s = 0; s < seatCount(); ++s)
             if (!seat(s)) disqualify(s, Fault::NoStart, "it did not start or answer");
         for (int s = 0; s < seatCount(); ++s) {
-            const auto seed = common::mixSeed(setup_.seed, static_cast<std::uint64_t>(s + 1));
-            if (live(s) && !sendTo(s, newGameLine(s, seed, setup_.params)))
+            if (live(s) && !sendTo(s, newGameLine(s, seedOf(s), setup_.params)))
                 disqualify(s, Fault::Crash, "its input closed");
         }
         while (forwardEvents(), !state_.over()) decideNext();
         for (int s = 0; s < seatCount(); ++s)
             if (live(s)) seat(s)->flush();  // the end event
-        return GameResult{recordOf(state_, setup_.seed, setup_.names), std::move(faults_)};
+        Record record = recordOf(state_, setup_.seed, setup_.names);
+        record.matchSeed = setup_.matchSeed;
+        return GameResult{std::move(record), std::move(faults_)};
     }
 
   private:
     int seatCount() const { return static_cast<int>(seats_.size()); }
+
+    std::uint64_t seedOf(int s) const {
+        const auto given = static_cast<std::size_t>(seatCount());
+        return setup_.seatSeeds.size() == given ? setup_.seatSeeds[static_cast<std::size_t>(s)]
+                                                : seatSeed(setup_.seed, s);
+    }
 
     // Every line to a seat goes through here (logged at debug level).
     bool sendTo(int s, const std::string& line) {

@@ -72,6 +72,7 @@ class HumanSeat final : public Seat {
         replies_.clear();
     }
     bool open() const override { return open_; }
+    bool personLeft() const override { return !open_; }
 
   private:
     void newGame(std::string_view line) {

@@ -8,12 +8,15 @@
 #include <chrono>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "common/cli.h"
 #include "common/logging.h"
 #include "common/progress.h"
+#include "common/seed.h"
+#include "common/text.h"
 #include "torneio/referee/match.h"
 
 namespace po = boost::program_options;
@@ -40,7 +43,9 @@ po::options_description matchOptions() {
         "one, in a single game); one per seat, 2 to 4")(
         "seats", po::value<int>(), "with a single --player: self-play on this many seats")(
         "games,g", po::value<int>()->default_value(1), "number of games (seats rotate)")(
-        "seed", po::value<std::uint64_t>()->default_value(1), "seed of the match")(
+        "seed", po::value<std::string>(),
+        "seed of the match, to replay one exactly (default: drawn from the operating system, "
+        "or the resumed match's; printed in the report and kept in every record)")(
         "params", po::value<std::string>()->default_value(""),
         "game parameters as key=value pairs: board depth trim strength minstrength rounds pass")(
         "concurrency,c", po::value<int>()->default_value(1), "games at once")(
@@ -95,6 +100,26 @@ int positive(const po::variables_map& vm, const char* name) {
     return value;
 }
 
+// The match's seed: --seed; without it, the seed kept in the records of a resumed match, or one
+// drawn from the operating system (a seat's seed then cannot be guessed by trying seeds).
+std::uint64_t matchSeed(const po::variables_map& vm, const std::string& recordDir) {
+    if (vm.count("seed")) {
+        const auto seed = common::parseSeed(vm["seed"].as<std::string>());
+        if (!seed) throw UsageError{"--seed must be a number in 0..18446744073709551615"};
+        return *seed;
+    }
+    if (vm.count("resume") && !recordDir.empty() && std::filesystem::exists(recordDir)) {
+        const auto records = valueOf(readRecords(recordDir), "").games;
+        if (!records.empty()) {
+            if (!records.front().second.matchSeed)
+                throw UsageError{recordPath(recordDir, records.front().first) +
+                                 " keeps no match seed: give the match's --seed"};
+            return *records.front().second.matchSeed;
+        }
+    }
+    return common::systemSeed();
+}
+
 MatchConfig matchConfig(const po::variables_map& vm) {
     MatchConfig c;
     c.players = players(vm);
@@ -103,14 +128,14 @@ MatchConfig matchConfig(const po::variables_map& vm) {
     if (c.params.seats != static_cast<int>(c.players.size()))
         throw UsageError{"--params: the seats are the players"};
     c.games = positive(vm, "games");
+    if (vm.count("records")) c.recordDir = vm["records"].as<std::string>();
     if (humanSeats(c.players) > 0 && c.games != 1)
         throw UsageError{"a game with a human seat is a single game: --games 1"};
-    c.seed = vm["seed"].as<std::uint64_t>();
+    c.seed = matchSeed(vm, c.recordDir);
     c.concurrency = positive(vm, "concurrency");
     c.limits.decision = std::chrono::milliseconds(positive(vm, "decision-ms"));
     c.limits.start = std::chrono::milliseconds(positive(vm, "timeout-start"));
     c.limits.maxLine = static_cast<std::size_t>(positive(vm, "max-line"));
-    if (vm.count("records")) c.recordDir = vm["records"].as<std::string>();
     c.logDir = vm["log-dir"].as<std::string>();
     if (vm.count("shard")) c.shard = valueOf(common::parseShard(vm["shard"].as<std::string>()), "");
     return c;
@@ -136,7 +161,7 @@ std::vector<std::string> names(const std::vector<SeatSpec>& specs) {
 std::vector<GameSummary> resumedGames(const MatchConfig& c, bool resume) {
     std::vector<GameSummary> done;
     if (c.recordDir.empty() || !std::filesystem::exists(c.recordDir)) return done;
-    const auto records = valueOf(readRecords(c.recordDir), "");
+    const auto records = valueOf(readRecords(c.recordDir), "").games;
     if (!resume && !records.empty())
         throw UsageError{c.recordDir + " holds records already: give --resume or another folder"};
     const auto slots = schedule(c.games, c.params.seats, c.seed, c.shard);
@@ -147,7 +172,8 @@ std::vector<GameSummary> resumedGames(const MatchConfig& c, bool resume) {
         std::vector<std::string> expected;
         for (int player : slot->playerAt)
             expected.push_back(c.players[static_cast<std::size_t>(player)].name);
-        if (!(record.params == c.params) || record.players != expected)
+        if (!(record.params == c.params) || record.players != expected ||
+            (record.matchSeed && *record.matchSeed != c.seed))
             throw UsageError{recordPath(c.recordDir, index) + " is not a game of this match"};
         done.push_back(summarize(index, record));
     }
@@ -165,12 +191,20 @@ std::string padded(std::string text, std::size_t width, bool left = false) {
     return left ? text + pad : pad + text;
 }
 
+// "match seed N", or what else the records say of their match seeds.
+std::string seedText(const std::vector<std::optional<std::uint64_t>>& seeds) {
+    if (seeds.empty()) return "no match seed";
+    for (const auto& seed : seeds)
+        if (seed != seeds.front()) return "several match seeds";
+    return seeds.front() ? "match seed " + std::to_string(*seeds.front()) : "no match seed";
+}
+
 void printReport(const std::vector<GameSummary>& games, const std::vector<std::string>& order,
-                 const std::string& params) {
+                 const std::string& params, const std::string& seed) {
     const auto totals = tally(games, order);
     std::size_t width = 6;
     for (const auto& t : totals) width = std::max(width, t.name.size());
-    std::cout << "Results of " << games.size() << " games (" << params << ")\n"
+    std::cout << "Results of " << games.size() << " games (" << params << "), " << seed << "\n"
               << padded("player", width, true)
               << "  games   wins  draws losses faults  score [95% interval]\n";
     for (const auto& t : totals)
@@ -213,7 +247,7 @@ int runMatchCommand(const po::variables_map& vm) {
     };
     const auto games = runMatch(config, std::move(done), onGame);
     if (progress) common::endProgress();
-    printReport(games, order, formatParams(config.params));
+    printReport(games, order, formatParams(config.params), seedText({config.seed}));
     return 0;
 }
 
@@ -221,13 +255,15 @@ int runMergeCommand(int argc, char** argv) {
     const auto dirs = common::fileArguments(argc, argv, "usage: torneio-referee merge DIR...\n",
                                             "records folder");
     std::vector<GameSummary> games;
+    std::vector<std::optional<std::uint64_t>> seeds;
     std::string params;
     for (const auto& dir : dirs)
-        for (const auto& [index, record] : valueOf(readRecords(dir), "")) {
+        for (const auto& [index, record] : valueOf(readRecords(dir), "").games) {
             games.push_back(summarize(index, record));
+            seeds.push_back(record.matchSeed);
             if (params.empty()) params = formatParams(record.params);
         }
-    printReport(games, {}, params.empty() ? "no records" : params);
+    printReport(games, {}, params.empty() ? "no records" : params, seedText(seeds));
     return 0;
 }
 
@@ -245,12 +281,15 @@ int runReplayCommand(int argc, char** argv) {
     };
     for (const auto& path : paths) {
         if (std::filesystem::is_directory(path)) {
-            for (const auto& [index, record] : valueOf(readRecords(path), ""))
-                check(recordPath(path, index), record);
+            const auto folder = valueOf(readRecords(path), "");
+            for (const auto& [index, record] : folder.games) check(recordPath(path, index), record);
+            for (const auto& name : folder.skipped)
+                std::cout << path << "/" << name << ": skipped (not a record name game-NNNNNN.jsonl)\n";
         } else {
             check(path, valueOf(readRecord(path), ""));
         }
     }
+    if (total == 0) throw UsageError{"no game record found (record files are named game-NNNNNN.jsonl)"};
     std::cout << total << " games, " << bad << " with errors\n";
     return bad == 0 ? 0 : kExitError;
 }

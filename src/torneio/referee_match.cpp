@@ -5,7 +5,7 @@
 #include <map>
 
 #include "common/logging.h"
-#include "common/random.h"
+#include "common/seed.h"
 #include "torneio/referee/match.h"
 
 namespace torneio::referee {
@@ -26,7 +26,7 @@ class Worker {
     GameSummary play(const GameSlot& slot) {
         const std::size_t count = config_.players.size();
         std::vector<Seat*> bySeat(count, nullptr);
-        GameSetup setup{config_.params, slot.seed, {}};
+        GameSetup setup{config_.params, slot.seed, {}, config_.seed, {}};
         for (std::size_t s = 0; s < count; ++s) {
             const auto player = static_cast<std::size_t>(slot.playerAt[s]);
             bySeat[s] = ensure(player);
@@ -102,13 +102,17 @@ std::optional<int> recordIndex(const std::string& name) {
 
 }  // namespace
 
+std::uint64_t gameSeed(std::uint64_t matchSeed, int index) {
+    return common::deriveSeed(matchSeed, "torneio game", static_cast<std::uint64_t>(index));
+}
+
 std::vector<GameSlot> schedule(int games, int seats, std::uint64_t seed,
                                const common::Shard& shard) {
     std::vector<GameSlot> slots;
     for (int g = 0; g < games; ++g) {
         const int cycle = g / seats;
         if (!shard.holds(cycle)) continue;
-        GameSlot slot{g, cycle, {}, common::mixSeed(seed, static_cast<std::uint64_t>(g))};
+        GameSlot slot{g, cycle, {}, gameSeed(seed, g)};
         for (int s = 0; s < seats; ++s) slot.playerAt.push_back((s + g) % seats);
         slots.push_back(std::move(slot));
     }
@@ -176,21 +180,26 @@ std::string recordPath(const std::string& dir, int index) {
     return (fs::path(dir) / name).string();
 }
 
-common::Result<std::vector<std::pair<int, Record>>> readRecords(const std::string& dir) {
-    std::vector<std::pair<int, Record>> records;
+common::Result<RecordFolder> readRecords(const std::string& dir) {
+    RecordFolder folder;
     std::error_code error;
     fs::directory_iterator it(dir, error);
     if (error) return common::makeError("cannot read folder " + dir + ": " + error.message());
     for (const fs::directory_entry& entry : it) {
-        const auto index = recordIndex(entry.path().filename().string());
-        if (!index) continue;
+        const std::string name = entry.path().filename().string();
+        const auto index = recordIndex(name);
+        if (!index) {
+            folder.skipped.push_back(name);
+            continue;
+        }
         auto record = readRecord(entry.path().string());
         if (!record) return common::makeError(record.error());
-        records.emplace_back(*index, std::move(record).value());
+        folder.games.emplace_back(*index, std::move(record).value());
     }
-    std::sort(records.begin(), records.end(),
+    std::sort(folder.games.begin(), folder.games.end(),
               [](const auto& a, const auto& b) { return a.first < b.first; });
-    return records;
+    std::sort(folder.skipped.begin(), folder.skipped.end());
+    return folder;
 }
 
 std::vector<GameSummary> runMatch(const MatchConfig& config, std::vector<GameSummary> done,

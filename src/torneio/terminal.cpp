@@ -3,7 +3,6 @@
 #include "torneio/terminal.h"
 
 #include <algorithm>
-#include <charconv>
 
 #include "common/text.h"
 
@@ -115,14 +114,6 @@ std::string movesAgo(int moves) {
     return std::to_string(moves) + (moves == 1 ? " move ago" : " moves ago");
 }
 
-std::optional<std::uint64_t> parseSeed(std::string_view text) {
-    std::uint64_t value = 0;
-    if (text.empty() || text[0] < '0' || text[0] > '9') return std::nullopt;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
-    return value;
-}
-
 // ---- The board -------------------------------------------------------------------------------
 
 constexpr std::size_t kCellWidth = 6;  // a blank, then at most 5 characters
@@ -220,7 +211,7 @@ common::Result<TerminalGame> TerminalGame::start(std::string_view newGameLine) {
     const auto t = common::splitWhitespace(newGameLine);
     if (t.size() < 6 || t[0] != "newgame" || t[1] != "seat" || t[3] != "seed")
         return makeError("expected 'newgame seat <n> seed <s> <params>'");
-    const auto seed = parseSeed(t[4]);
+    const auto seed = common::parseSeed(t[4]);
     if (!seed) return makeError("newgame: bad seed '" + common::printable(t[4]) + "'");
     std::string paramsText;
     for (std::size_t i = 5; i < t.size(); ++i) paramsText += std::string(t[i]) + " ";

@@ -8,7 +8,6 @@
 #include <iostream>
 #include <map>
 #include <memory>
-#include <random>
 #include <sstream>
 #include <utility>
 
@@ -18,6 +17,7 @@
 #include <boost/beast/websocket.hpp>
 
 #include "common/logging.h"
+#include "common/seed.h"
 #include "common/text.h"
 #include "torneio/player.h"
 #include "web/lasca_table.h"
@@ -323,9 +323,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
                     if (auto session = l.lock()) session->torneioChanged();
             });
         };
-        std::random_device device;
-        const std::uint64_t seed = (std::uint64_t{device()} << 32) | device();
-        auto table = TorneioTable::create(choices, static_cast<int>(rounds.value()), seed, changed);
+        auto table = TorneioTable::create(choices, static_cast<int>(rounds.value()),
+                                          common::systemSeed(), changed);
         if (!table) return table.error();
         *idHolder = table.value()->id();
         TorneioEntry entry;

@@ -326,8 +326,8 @@ void TorneioTable::play() {
         } else {
             spec.name = choice.kind + "-" + std::to_string(s + 1);
             spec.kind = torneio::referee::SeatKind::InProcess;
-            spec.options = {{"Player", choice.kind},
-                            {"Seed", std::to_string(common::mixSeed(seed_, s) % 2147483647u)}};
+            // The seat's own seed comes in its `newgame` line (seatSeed, one-way).
+            spec.options = {{"Player", choice.kind}};
             if (choice.kind == "ai")
                 spec.options.emplace_back(
                     "Simulations",
@@ -342,7 +342,7 @@ void TorneioTable::play() {
         if (seats.back() && !torneio::referee::handshake(*seats.back(), spec, limits))
             seats.back() = nullptr;
     }
-    torneio::referee::GameSetup setup{params_, seed_, names};
+    torneio::referee::GameSetup setup{params_, seed_, names, {}, {}};
     auto result = torneio::referee::playGame(seats, setup, limits);
     {
         std::lock_guard lock(mutex_);

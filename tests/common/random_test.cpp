@@ -1,11 +1,13 @@
 // Random: the seeded generator both games draw from must give the same numbers on every
 // platform and stay in range.
 #include "common/random.h"
+#include "common/seed.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <array>
+#include <set>
 #include <vector>
 
 namespace common {
@@ -68,6 +70,31 @@ TEST(Random, MixedSeedsDiffer) {
     EXPECT_NE(mixSeed(1, 0), mixSeed(1, 1));
     EXPECT_NE(mixSeed(1, 0), mixSeed(2, 0));
     EXPECT_EQ(mixSeed(5, 3), mixSeed(5, 3));
+}
+
+// deriveSeed is keyed BLAKE2b with an 8-byte digest read little-endian; the expected values were
+// computed apart with Python's hashlib:
+//   blake2b(purpose + b'\0' + index as 8 bytes LE, key=key as 8 bytes LE + 8 zero bytes,
+//           digest_size=8)
+TEST(Seed, DeriveSeedIsKeyedBlake2b) {
+    EXPECT_EQ(deriveSeed(42, "torneio seat", 1), 13028796414424934240ull);
+    EXPECT_EQ(deriveSeed(0, "", 0), 1066859236226628812ull);
+    EXPECT_EQ(deriveSeed(~0ull, "torneio game", 7), 7534771086043831119ull);
+}
+
+TEST(Seed, EveryInputChangesTheSeed) {
+    const std::uint64_t base = deriveSeed(5, "a", 3);
+    EXPECT_EQ(deriveSeed(5, "a", 3), base);
+    EXPECT_NE(deriveSeed(6, "a", 3), base);
+    EXPECT_NE(deriveSeed(5, "b", 3), base);
+    EXPECT_NE(deriveSeed(5, "a", 4), base);
+    EXPECT_NE(deriveSeed(5, "a", 3), mixSeed(5, 3));
+}
+
+TEST(Seed, SystemSeedsAreDrawnAfresh) {
+    std::set<std::uint64_t> seen;
+    for (int i = 0; i < 16; ++i) seen.insert(systemSeed());
+    EXPECT_EQ(seen.size(), 16u);  // 16 draws of 64 bits: a repeat has odds of about 2^-57
 }
 
 }  // namespace

@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "test_directory.h"
+
 namespace lasca::test {
 
 // What one run of the binary did.
@@ -22,27 +24,9 @@ struct CliRun {
     std::string err;
 };
 
-inline std::string readText(const std::filesystem::path& path) {
-    std::ifstream in(path);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-inline void writeText(const std::filesystem::path& path, const std::string& text) {
-    std::ofstream(path) << text;
-}
-
-// The current test's own directory, under the system's temporary directory (made when first
-// asked for).
-inline std::filesystem::path testDirectory() {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    const auto dir = std::filesystem::temp_directory_path() /
-                     ("lasca-analysis-" + std::to_string(::getpid()) + "-" +
-                      info->test_suite_name() + "-" + info->name());
-    std::filesystem::create_directories(dir);
-    return dir;
-}
+using common::test::readText;
+using common::test::testDirectory;
+using common::test::writeText;
 
 // Runs `lasca <args>` (args as shell words, already quoted where needed) from the source tree.
 inline CliRun runLasca(const std::string& args) {

@@ -4,6 +4,7 @@
 //   garbage    answers the request with a line that is no action
 //   illegal    answers with a well-formed action that is not a legal reply
 //   longline   answers with a line of 100,000 bytes
+//   hugeline   answers with a line of 3,000,000 bytes (longer than a child's line reader keeps)
 //   outofturn  answers correctly, then writes an action line at the next event (unasked)
 //   hang       stops answering (reads and ignores everything)
 //   crash      exits with code 3 instead of answering
@@ -54,8 +55,8 @@ int main(int argc, char** argv) {
                 say(illegalReply(line));
                 continue;
             }
-            if (mode == "longline") {
-                say(std::string(100000, 'x'));
+            if (mode == "longline" || mode == "hugeline") {
+                say(std::string(mode == "longline" ? 100000 : 3000000, 'x'));
                 continue;
             }
             if (mode == "hang") {

@@ -76,5 +76,39 @@ TEST(Knowledge, RefusesEventsItCannotHaveSeen) {
     EXPECT_EQ(k.own()[1].square, test::sq(k.geometry(), "b2"));
 }
 
+// A second set-up, a set-up that is not a legal one of this seat (another seat's zone, wrong
+// strengths) and any event after the end are refused, and change nothing.
+TEST(Knowledge, RefusesImpossibleSetUpsAndEventsAfterTheEnd) {
+    const Params params = defaultParams(2);
+    Knowledge k(params, 0);
+    EXPECT_FALSE(k.setUp());
+    EXPECT_FALSE(k.update("event setup king b8 warriors d8:3 f8:3 h8:4").ok());  // seat 2's zone
+    EXPECT_FALSE(k.update("event setup king a1 warriors c1:3 e1:3 g1:3").ok());  // adds up to 9
+    EXPECT_FALSE(k.setUp());
+    ASSERT_TRUE(k.update("event setup king c1 warriors a1:5 e1:3 g1:2").ok());
+    EXPECT_TRUE(k.setUp());
+    const OwnPieces first = k.own();
+    EXPECT_FALSE(k.update("event setup king a1 warriors c1:5 e1:3 g1:2").ok());
+    EXPECT_EQ(k.own(), first);
+    ASSERT_TRUE(k.update("event turn 1 1").ok());
+    ASSERT_TRUE(k.update("event end win 1").ok());
+    EXPECT_FALSE(k.update("event turn 2 1").ok());
+    EXPECT_FALSE(k.update("event combat 2 c1").ok());
+    EXPECT_FALSE(k.update("event move 1 a1 b2").ok());
+    EXPECT_EQ(k.own(), first);
+    EXPECT_EQ(k.round(), 1);
+    EXPECT_EQ(k.turnSeat(), 0);
+}
+
+// A game from a position starts set up.
+TEST(Knowledge, AGameFromAPositionIsSetUp) {
+    const Params params = defaultParams(2);
+    const Geometry g(params);
+    const OwnPieces start = test::army(g, "c1", {"a1:5", "e1:3", "g1:2"});
+    Knowledge k(params, 0, start);
+    EXPECT_TRUE(k.setUp());
+    EXPECT_FALSE(k.update("event setup king c1 warriors a1:5 e1:3 g1:2").ok());
+}
+
 }  // namespace
 }  // namespace torneio

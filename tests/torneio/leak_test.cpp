@@ -9,8 +9,10 @@
 #include <algorithm>
 #include <deque>
 #include <functional>
+#include <set>
 
 #include "common/random.h"
+#include "common/text.h"
 #include "torneio/referee/game.h"
 #include "torneio/view.h"
 
@@ -196,7 +198,7 @@ TEST(NoLeak, EverySeatReceivesTheSameLinesWhenOthersHideDifferentlyD8) {
         for (int viewer = 0; viewer < seats; ++viewer) {
             const std::string kind = viewer % 2 == 0 ? "random" : "heuristic";
             const Params params = defaultParams(seats);
-            const GameSetup setup{params, static_cast<std::uint64_t>(100 * seats + viewer), {}};
+            const GameSetup setup{params, static_cast<std::uint64_t>(100 * seats + viewer), {}, {}, {}};
             GameSetup named = setup;
             std::vector<SeatSpec> specs;
             for (int s = 0; s < seats; ++s) {
@@ -244,6 +246,161 @@ TEST(NoLeak, EverySeatReceivesTheSameLinesWhenOthersHideDifferentlyD8) {
     std::cout << "hidden decisions changed: set-ups " << changed[0] << ", moves " << changed[1]
               << ", passes " << changed[3] << ", withdrawals " << changed[5] << ", rewards "
               << changed[6] << "\n";
+}
+
+// ---- Seeds -----------------------------------------------------------------------------------
+// A seat's seed (its `newgame` line) must tell it nothing of the game's seed or of another seat's:
+// with the invertible mix used before (seat seed = mixSeed(game seed, seat + 1)), a seat
+// recovered the game's seed from its own and then every other seat's, and so the set-up of any
+// deterministic opponent program before the first move.
+
+// The mix of before (common::mixSeed at the time: splitmix64 of seed ^ stream * K) and its inverse.
+constexpr std::uint64_t kGolden = 0x9e3779b97f4a7c15ULL, kStreamMul = 0xd1b54a32d192ed03ULL;
+constexpr std::uint64_t kMul1 = 0xbf58476d1ce4e5b9ULL, kMul2 = 0x94d049bb133111ebULL;
+
+std::uint64_t oldMix(std::uint64_t seed, std::uint64_t stream) {
+    std::uint64_t z = (seed ^ (stream * kStreamMul)) + kGolden;
+    z = (z ^ (z >> 30)) * kMul1;
+    z = (z ^ (z >> 27)) * kMul2;
+    return z ^ (z >> 31);
+}
+
+std::uint64_t inverseOfOddMultiplier(std::uint64_t a) {
+    std::uint64_t x = a;  // Newton's iteration: each step doubles the correct low bits
+    for (int i = 0; i < 6; ++i) x *= 2 - a * x;
+    return x;
+}
+
+std::uint64_t undoXorShift(std::uint64_t y, int shift) {
+    std::uint64_t x = y;
+    for (int i = 0; i < 64 / shift + 1; ++i) x = y ^ (x >> shift);
+    return x;
+}
+
+std::uint64_t oldUnmix(std::uint64_t mixed, std::uint64_t stream) {
+    std::uint64_t z = undoXorShift(mixed, 31) * inverseOfOddMultiplier(kMul2);
+    z = undoXorShift(z, 27) * inverseOfOddMultiplier(kMul1);
+    z = undoXorShift(z, 30) - kGolden;
+    return z ^ (stream * kStreamMul);
+}
+
+// The seed in a `newgame seat <n> seed <s> ...` line.
+std::uint64_t newGameSeed(const std::vector<std::string>& received) {
+    for (const std::string& line : received)
+        if (line.starts_with("newgame ")) {
+            const auto tokens = common::splitWhitespace(line);
+            return common::parseSeed(tokens.at(4)).value();
+        }
+    ADD_FAILURE() << "no newgame line";
+    return 0;
+}
+
+// OwnSeedBlindSeat: an in-process player that never sees its own seed (its `newgame` line comes
+// with seed 0), so that its play does not depend on it.
+class OwnSeedBlindSeat final : public Seat {
+  public:
+    explicit OwnSeedBlindSeat(const SeatSpec& spec) : inner_(openSeat(spec, "").value()) {}
+    bool send(std::string_view line) override {
+        if (!line.starts_with("newgame ")) return inner_->send(line);
+        auto tokens = common::splitWhitespace(line);
+        std::string blind;
+        for (std::size_t i = 0; i < tokens.size(); ++i)
+            blind += (i ? " " : "") + std::string(i == 4 ? "0" : tokens[i]);
+        return inner_->send(blind);
+    }
+    common::ReadStatus receive(std::string& line, common::SteadyClock::time_point d) override {
+        return inner_->receive(line, d);
+    }
+    void close() override { inner_->close(); }
+    bool open() const override { return inner_->open(); }
+
+  private:
+    std::unique_ptr<Seat> inner_;
+};
+
+// The lines every seat of one game received (in-process heuristic players), seats given seeds.
+std::vector<std::vector<std::string>> transcripts(int seats, const GameSetup& setup,
+                                                  bool othersBlind) {
+    std::vector<SeatSpec> specs;
+    for (int s = 0; s < seats; ++s) specs.push_back(inProcess("p" + std::to_string(s), "heuristic", 0));
+    std::vector<std::unique_ptr<TranscriptSeat>> watched;
+    std::vector<std::unique_ptr<Seat>> owned;
+    std::vector<Seat*> bySeat;
+    for (int s = 0; s < seats; ++s) {
+        const SeatSpec& spec = specs[static_cast<std::size_t>(s)];
+        if (s == 0 || !othersBlind)
+            owned.push_back(std::make_unique<TranscriptSeat>(spec));
+        else
+            owned.push_back(std::make_unique<OwnSeedBlindSeat>(spec));
+        EXPECT_TRUE(handshake(*owned.back(), spec, Limits{}).ok());
+        bySeat.push_back(owned.back().get());
+    }
+    const GameResult result = playGame(bySeat, setup, Limits{});
+    EXPECT_TRUE(result.faults.empty());
+    std::vector<std::vector<std::string>> lines;
+    for (const auto& seat : owned)
+        if (const auto* transcript = dynamic_cast<const TranscriptSeat*>(seat.get()))
+            lines.push_back(transcript->received());
+    return lines;
+}
+
+TEST(Seeds, TheInverseOfTheOldMixFindsNothing) {
+    for (int seats = kMinSeats; seats <= kMaxSeats; ++seats) {
+        for (std::uint64_t game : {1ull, 42ull, 0xfeedfacecafebeefull}) {
+            const GameSetup setup{defaultParams(seats), game, {}, {}, {}};
+            const auto lines = transcripts(seats, setup, false);
+            ASSERT_EQ(lines.size(), static_cast<std::size_t>(seats));
+            std::vector<std::uint64_t> given;
+            for (const auto& received : lines) given.push_back(newGameSeed(received));
+            for (int s = 0; s < seats; ++s) {
+                const auto mine = given[static_cast<std::size_t>(s)];
+                EXPECT_EQ(mine, seatSeed(game, s));
+                // The old attack: unmix the own seed, then mix again for the others.
+                const std::uint64_t guessedGame = oldUnmix(mine, static_cast<std::uint64_t>(s + 1));
+                EXPECT_EQ(oldMix(guessedGame, static_cast<std::uint64_t>(s + 1)), mine);
+                EXPECT_NE(guessedGame, game);
+                for (int other = 0; other < seats; ++other) {
+                    if (other == s) continue;
+                    const auto theirs = given[static_cast<std::size_t>(other)];
+                    EXPECT_NE(theirs, mine);
+                    EXPECT_NE(oldMix(guessedGame, static_cast<std::uint64_t>(other + 1)), theirs);
+                    EXPECT_NE(oldMix(mine, static_cast<std::uint64_t>(other + 1)), theirs);
+                }
+            }
+        }
+    }
+}
+
+// No fixed relation between two seats' seeds: over many games, their difference and their
+// exclusive-or take a new value every game.
+TEST(Seeds, TwoSeatsSeedsHaveNoFixedRelation) {
+    std::set<std::uint64_t> differences, exclusive;
+    constexpr int kGames = 200;
+    for (std::uint64_t game = 0; game < kGames; ++game) {
+        differences.insert(seatSeed(game, 1) - seatSeed(game, 0));
+        exclusive.insert(seatSeed(game, 1) ^ seatSeed(game, 0));
+    }
+    EXPECT_EQ(differences.size(), static_cast<std::size_t>(kGames));
+    EXPECT_EQ(exclusive.size(), static_cast<std::size_t>(kGames));
+}
+
+// Another seat's seed reaches this seat through no line: with the others playing in a way that
+// does not depend on their seeds, changing their seeds leaves every line this seat receives
+// byte-identical. The control: when their play does depend on their seeds, the lines change,
+// so the comparison can fail.
+TEST(Seeds, AnotherSeatsSeedLeavesThisSeatsInputsByteIdentical) {
+    for (int seats = kMinSeats; seats <= kMaxSeats; ++seats) {
+        GameSetup first{defaultParams(seats), 7, {}, {}, {}};
+        GameSetup second = first;
+        for (int s = 0; s < seats; ++s) {
+            first.seatSeeds.push_back(seatSeed(7, s));
+            second.seatSeeds.push_back(s == 0 ? seatSeed(7, 0) : seatSeed(8, s));
+        }
+        EXPECT_EQ(transcripts(seats, first, true).front(), transcripts(seats, second, true).front())
+            << seats << " seats";
+        EXPECT_NE(transcripts(seats, first, false).front(), transcripts(seats, second, false).front())
+            << seats << " seats: the control";
+    }
 }
 
 }  // namespace

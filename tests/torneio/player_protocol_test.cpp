@@ -132,7 +132,8 @@ TEST(PlayerProtocol, EveryRequestKindIsAnsweredLegally) {
 
 // A game from a position (3 seats): seat 3 attacks with a 1 the square where seats 1 and 2
 // both have a 5: no winner (G8), and seat 1, the binary, withdraws first (D12.4). Its set-up
-// comes as the "setup" event it would have had.
+// is asked for and comes as a legal "setup" event; its pieces then reach the position's squares
+// by "move" events of its own (the player checks which square a piece leaves, not how far it goes).
 TEST(PlayerProtocol, WithdrawIsAnsweredLegally) {
     for (const std::string kind : {"random", "heuristic"}) {
         const Params params = defaultParams(3);
@@ -160,7 +161,28 @@ TEST(PlayerProtocol, WithdrawIsAnsweredLegally) {
         player.exchange("torneio");
         ASSERT_TRUE(player.exchange("setoption name Player value " + kind).empty());
         ASSERT_TRUE(player.exchange(referee::newGameLine(0, 1, params)).empty());
-        ASSERT_TRUE(player.exchange("event setup " + formatSetUp(setUps[0], g)).empty());
+        Request ask;
+        ask.kind = RequestKind::SetUp;
+        ask.seat = 0;
+        ASSERT_EQ(player.exchange(formatRequest(ask, g)).size(), 1u);
+        const OwnPieces target = start.pieces[0];
+        common::Random pick(3);
+        const OwnPieces home = piecesOf(randomAction(ask, OwnPieces{}, g, pick).setUp);
+        Action homeSetUp = setUpAction(torneio::SetUp{});
+        homeSetUp.setUp.king = home[0].square;
+        for (int w = 1; w <= 3; ++w) {
+            homeSetUp.setUp.warriors[static_cast<std::size_t>(w - 1)] = home[w].square;
+            homeSetUp.setUp.strengths[static_cast<std::size_t>(w - 1)] = target[w].strength;
+        }
+        ASSERT_TRUE(isLegal(ask, OwnPieces{}, g, homeSetUp));
+        ASSERT_TRUE(player.exchange("event setup " + formatSetUp(homeSetUp.setUp, g)).empty());
+        for (int p = 0; p < 4; ++p)
+            if (home[p].square != target[p].square) {
+                ASSERT_TRUE(player
+                                .exchange("event move " + std::to_string(p) + " " +
+                                          g.name(home[p].square) + " " + g.name(target[p].square))
+                                .empty());
+            }
         for (const Event& e : visibleEvents(state, 0))
             ASSERT_TRUE(player.exchange(formatEvent(e, g)).empty());
         const auto reply = player.exchange(formatRequest(state.request(), g));
@@ -171,6 +193,72 @@ TEST(PlayerProtocol, WithdrawIsAnsweredLegally) {
         EXPECT_TRUE(state.apply(0, action.value()).ok()) << reply[0];
         EXPECT_EQ(player.quit(), 0);
     }
+}
+
+// One `info string error: ...` line for a line that must be refused.
+void expectOneError(PlayerProcess& player, const std::string& line) {
+    const auto out = player.exchange(line);
+    ASSERT_EQ(out.size(), 1u) << line;
+    EXPECT_TRUE(out[0].starts_with("info string error: ")) << line << " -> " << out[0];
+}
+
+// Events that cannot happen (the seat was not asked for a set-up, it has one already, the
+// set-up is not its own, the game is over): one error line each, and nothing changes.
+TEST(PlayerProtocol, ImpossibleEventsGetOneErrorLineAndChangeNothing) {
+    const Params params = defaultParams(2);
+    const Geometry g(params);
+    common::Random pick(11);
+    const auto legalSetUp = [&](int seat) {
+        Request ask;
+        ask.kind = RequestKind::SetUp;
+        ask.seat = seat;
+        return randomAction(ask, OwnPieces{}, g, pick).setUp;
+    };
+    PlayerProcess player;
+    player.exchange("torneio");
+    ASSERT_TRUE(player.exchange("setoption name Player value random").empty());
+
+    // A set-up event before any set-up request, even one of another seat's zone: refused, and
+    // the seat holds no pieces afterwards.
+    ASSERT_TRUE(player.exchange("newgame seat 2 seed 6 seats=2").empty());
+    expectOneError(player, "event setup king a1 warriors c1:3 e1:3 g1:4");
+    expectOneError(player, "event setup " + formatSetUp(legalSetUp(1), g));
+    for (const char* line : {"event turn 1 1", "event moved 1", "event turn 2 1"})
+        ASSERT_TRUE(player.exchange(line).empty()) << line;
+    expectOneError(player, "request turn 1");  // it has not set up
+
+    // After its set-up: another seat's set-up and a second one of its own are refused; its
+    // pieces stay those of the first.
+    ASSERT_TRUE(player.exchange("newgame seat 1 seed 6 seats=2").empty());
+    const auto answer = player.exchange("request setup");
+    ASSERT_EQ(answer.size(), 1u);
+    auto mine = parseAction(answer[0], g);
+    ASSERT_TRUE(mine.ok()) << answer[0];
+    expectOneError(player, "event setup " + formatSetUp(legalSetUp(1), g));  // seat 2's zone
+    ASSERT_TRUE(player.exchange("event " + answer[0]).empty());
+    torneio::SetUp other = legalSetUp(0);
+    while (other == mine.value().setUp) other = legalSetUp(0);
+    expectOneError(player, "event setup " + formatSetUp(other, g));
+    ASSERT_TRUE(player.exchange("event turn 1 1").empty());
+    Request turn;
+    turn.kind = RequestKind::Turn;
+    turn.seat = 0;
+    turn.round = 1;
+    for (int i = 0; i < 10; ++i) {  // every reply is legal for the first set-up's pieces
+        const auto reply = player.exchange("request turn 1");
+        ASSERT_EQ(reply.size(), 1u);
+        auto action = parseAction(reply[0], g);
+        ASSERT_TRUE(action.ok()) << reply[0];
+        EXPECT_TRUE(isLegal(turn, piecesOf(mine.value().setUp), g, action.value())) << reply[0];
+    }
+
+    // After the end: nothing more is taken.
+    ASSERT_TRUE(player.exchange("event moved 1").empty());
+    ASSERT_TRUE(player.exchange("event end win 1").empty());
+    expectOneError(player, "event turn 2 1");
+    expectOneError(player, "event combat 2 c1");
+    expectOneError(player, "request turn 2");
+    EXPECT_EQ(player.quit(), 0);
 }
 
 // Bad input: exactly one `info string error: ...` line, and the state is kept: the game goes

@@ -38,7 +38,8 @@ class SeatHarness {
         : state_(state),
           seat_(seat),
           player_(std::move(player)),
-          knowledge_(state.params(), seat, state.pieces(seat)) {
+          knowledge_(state.start() ? Knowledge(state.params(), seat, state.pieces(seat))
+                                   : Knowledge(state.params(), seat)) {
         player_->newGame(knowledge_, seed);
         feed();
     }

@@ -8,6 +8,7 @@
 
 #include "torneio/random_play.h"
 #include "torneio_test_util.h"
+#include "test_directory.h"
 
 namespace torneio {
 namespace {
@@ -61,7 +62,7 @@ TEST(Record, LinesHaveTheDocumentedShape) {
 
 TEST(Record, FilesRoundTrip) {
     const Record record = randomRecord(3, 11);
-    const std::string path = testing::TempDir() + "torneio_record_test.jsonl";
+    const std::string path = (common::test::testDirectory() / "record.jsonl").string();
     ASSERT_TRUE(writeRecord(path, record).ok());
     auto read = readRecord(path);
     ASSERT_TRUE(read.ok()) << read.error();
@@ -213,6 +214,38 @@ TEST(Record, StartPositionRoundTrip) {
     const Record seen = seatRecord(record, 0);
     EXPECT_EQ(seen.start->pieces[1], OwnPieces{});
     EXPECT_EQ(seen.start->pieces[0], record.start->pieces[0]);
+}
+
+// The match's seed is kept in the header (a decimal string, optional: records of before it have
+// none); a seat's record carries that seat's own seed instead of the game's, and no match seed,
+// so that a record handed to a seat tells it nothing of the others' seeds.
+TEST(Record, MatchSeedRoundTripsAndASeatsRecordHoldsOnlyItsOwnSeed) {
+    Record record = randomRecord(3, 5);
+    record.seed = 123456789012345678ull;
+    record.matchSeed = 18446744073709551615ull;
+    const std::string text = formatRecord(record);
+    EXPECT_NE(text.find("\"matchSeed\":\"18446744073709551615\""), std::string::npos) << text;
+    auto parsed = parseRecord(text);
+    ASSERT_TRUE(parsed.ok()) << parsed.error();
+    EXPECT_EQ(parsed.value(), record);
+    EXPECT_TRUE(replayRecord(parsed.value()).ok());
+
+    Record older = record;
+    older.matchSeed.reset();
+    parsed = parseRecord(formatRecord(older));
+    ASSERT_TRUE(parsed.ok()) << parsed.error();
+    EXPECT_FALSE(parsed.value().matchSeed.has_value());
+
+    std::string bad = text;
+    bad.replace(bad.find("\"matchSeed\":\"18446744073709551615\""), 34, "\"matchSeed\":\"-1\"");
+    EXPECT_FALSE(parseRecord(bad).ok());
+
+    for (int seat = 0; seat < 3; ++seat) {
+        const Record seen = seatRecord(record, seat);
+        EXPECT_EQ(seen.seed, seatSeed(record.seed, seat));
+        EXPECT_FALSE(seen.matchSeed.has_value());
+        EXPECT_EQ(formatRecord(seen).find(std::to_string(record.seed)), std::string::npos);
+    }
 }
 
 }  // namespace

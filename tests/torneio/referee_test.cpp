@@ -8,9 +8,11 @@
 #include <bit>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 
 #include "torneio/referee/game.h"
 #include "torneio/referee/match.h"
+#include "test_directory.h"
 
 namespace torneio::referee {
 namespace {
@@ -31,7 +33,7 @@ SeatSpec hostile(const std::string& mode, int trigger = 3) {
 GameResult play(const std::vector<SeatSpec>& specs, const Limits& limits, std::uint64_t seed) {
     std::vector<std::unique_ptr<Seat>> seats;
     std::vector<Seat*> bySeat;
-    GameSetup setup{defaultParams(static_cast<int>(specs.size())), seed, {}};
+    GameSetup setup{defaultParams(static_cast<int>(specs.size())), seed, {}, {}, {}};
     for (const SeatSpec& spec : specs) {
         auto opened = openSeat(spec, "");
         EXPECT_TRUE(opened.ok()) << spec.name;
@@ -97,6 +99,22 @@ TEST(Referee, HostilePlayersAreDisqualifiedAloneAndTheGameGoesOn) {
     }
 }
 
+// The fault's detail says how long the line was, or, past what a child's line reader keeps,
+// at least how long.
+TEST(Referee, ALineTooLongIsReportedWithItsLength) {
+    Limits limits;
+    limits.decision = std::chrono::milliseconds(5000);  // a hang guard
+    const std::vector<std::pair<std::string, std::string>> modes = {
+        {"longline", "a line of 100000 bytes (at most 4096)"},
+        {"hugeline", "a line of at least 1048576 bytes (at most 4096)"}};
+    for (const auto& [mode, detail] : modes) {
+        const GameResult result = play({hostile(mode), program("b", "random")}, limits, 5);
+        ASSERT_EQ(result.faults.size(), 1u) << mode;
+        EXPECT_EQ(result.faults[0].fault, Fault::TooLong);
+        EXPECT_EQ(result.faults[0].detail, detail);
+    }
+}
+
 TEST(Referee, PoliteHostileIsAControl) {
     const GameResult result =
         play({hostile("polite"), program("b", "random"), program("c", "random")}, Limits{}, 3);
@@ -128,7 +146,7 @@ TEST(Referee, ASeatThatNeverAnswersIsOutFromTheStart) {
     ASSERT_TRUE(handshake(*b.value(), program("b", "random"), Limits{}).ok());
     std::vector<Seat*> seats = {a.value().get(), nullptr, b.value().get()};
     const GameResult result =
-        playGame(seats, GameSetup{defaultParams(3), 4, {"a", "silent", "b"}}, Limits{});
+        playGame(seats, GameSetup{defaultParams(3), 4, {"a", "silent", "b"}, {}, {}}, Limits{});
     ASSERT_EQ(result.faults.size(), 1u);
     EXPECT_EQ(result.faults[0].fault, Fault::NoStart);
     EXPECT_NE(result.record.outcome.kind, OutcomeKind::Ongoing);
@@ -187,11 +205,11 @@ int run(const std::string& command) {
 }
 
 std::string output(const std::string& command) {
-    const fs::path file = fs::temp_directory_path() / "torneio_referee_cli_out.txt";
+    static int outputs = 0;
+    const fs::path file = common::test::testDirectory() / ("out-" + std::to_string(++outputs));
     EXPECT_EQ(std::system((command + " > " + file.string() + " 2>/dev/null").c_str()), 0)
         << command;
-    std::ifstream in(file);
-    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    return common::test::readText(file);
 }
 
 const std::string kReferee = TORNEIO_REFEREE;
@@ -218,18 +236,18 @@ TEST(Cli, OneGameByDefault) {
 // A match interrupted and resumed plays only the games not yet recorded; shards played
 // apart and merged report the whole match; every record replays.
 TEST(Cli, ResumeShardsMergeAndReplay) {
-    const fs::path dir = fs::temp_directory_path() / "torneio_referee_cli_test";
-    fs::remove_all(dir);
+    const fs::path dir = common::test::testDirectory();
     const std::string records = (dir / "all").string();
-    ASSERT_EQ(run(kReferee + kPlayers + " --games 4 -c 2 --records " + records), 0);
+    ASSERT_EQ(run(kReferee + kPlayers + " --seed 7 --games 4 -c 2 --records " + records), 0);
     EXPECT_EQ(run(kReferee + kPlayers + " --games 8 -c 2 --records " + records), 2);  // no --resume
     const auto before = fs::last_write_time(recordPath(records, 0));
-    const std::string resumed =
+    const std::string resumed =  // the match seed comes from the records
         output(kReferee + kPlayers + " --games 8 -c 2 --resume --records " + records);
     EXPECT_NE(resumed.find("Results of 8 games"), std::string::npos) << resumed;
     EXPECT_EQ(fs::last_write_time(recordPath(records, 0)), before);  // not played again
     for (int i = 1; i <= 2; ++i)
-        ASSERT_EQ(run(kReferee + kPlayers + " --games 8 --shard " + std::to_string(i) + "/2" +
+        ASSERT_EQ(run(kReferee + kPlayers + " --seed 7 --games 8 --shard " + std::to_string(i) +
+                      "/2" +
                       " --records " + (dir / ("s" + std::to_string(i))).string()),
                   0);
     const std::string merged =
@@ -238,14 +256,58 @@ TEST(Cli, ResumeShardsMergeAndReplay) {
     // The same seed gives the same games: the merged shards report what the resumed run did.
     EXPECT_EQ(merged.substr(merged.find('\n')), resumed.substr(resumed.find('\n')));
     EXPECT_EQ(run(kReferee + " replay " + records + " " + (dir / "s1").string()), 0);
-    fs::remove_all(dir);
+}
+
+// Without --seed the match's seed is drawn from the operating system, printed in the report and
+// kept in every record; with --seed it is that one; a resumed match goes on with the seed of its
+// records, and a --seed that is not theirs is refused.
+TEST(Cli, MatchSeedIsDrawnUnlessGivenAndKeptInTheRecords) {
+    const std::regex seedLine("match seed ([0-9]+)");
+    std::smatch found;
+    const std::string first = output(kReferee + kPlayers);
+    const std::string second = output(kReferee + kPlayers);
+    ASSERT_TRUE(std::regex_search(first, found, seedLine)) << first;
+    const std::string drawn = found[1];
+    ASSERT_TRUE(std::regex_search(second, found, seedLine)) << second;
+    EXPECT_NE(found[1], drawn);  // two draws of 64 bits
+    EXPECT_NE(output(kReferee + kPlayers + " --seed 12345").find("match seed 12345"),
+              std::string::npos);
+    EXPECT_EQ(run(kReferee + kPlayers + " --seed -1"), 2);
+    EXPECT_EQ(run(kReferee + kPlayers + " --seed 18446744073709551616"), 2);
+
+    const std::string records = (common::test::testDirectory() / "records").string();
+    ASSERT_EQ(run(kReferee + kPlayers + " --games 2 --records " + records), 0);
+    const auto record = readRecord(recordPath(records, 0));
+    ASSERT_TRUE(record.ok()) << record.error();
+    ASSERT_TRUE(record.value().matchSeed.has_value());
+    const std::string matchSeed = std::to_string(*record.value().matchSeed);
+    EXPECT_EQ(record.value().seed, gameSeed(*record.value().matchSeed, 0));
+    const std::string resumed = output(kReferee + kPlayers + " --games 4 --resume --records " + records);
+    EXPECT_NE(resumed.find("match seed " + matchSeed), std::string::npos) << resumed;
+    const auto later = readRecord(recordPath(records, 3));
+    ASSERT_TRUE(later.ok()) << later.error();
+    EXPECT_EQ(later.value().matchSeed, record.value().matchSeed);
+    EXPECT_EQ(run(kReferee + kPlayers + " --games 6 --resume --seed 1 --records " + records), 2);
+}
+
+// `torneio-referee replay DIR` names what it skipped; a folder without any record is an error.
+TEST(Cli, ReplayNamesWhatItSkipsAndNeedsARecord) {
+    const auto dir = common::test::testDirectory();
+    const std::string records = (dir / "records").string();
+    ASSERT_EQ(run(kReferee + kPlayers + " --seed 3 --records " + records), 0);
+    common::test::writeText(dir / "records" / "notes.txt", "mine\n");
+    const std::string text = output(kReferee + " replay " + records);
+    EXPECT_NE(text.find("notes.txt: skipped"), std::string::npos) << text;
+    EXPECT_NE(text.find("1 games, 0 with errors"), std::string::npos) << text;
+    std::filesystem::create_directories(dir / "empty");
+    EXPECT_EQ(run(kReferee + " replay " + (dir / "empty").string()), 2);
+    EXPECT_EQ(run(kReferee + " replay " + (dir / "records" / "notes.txt").string()), 2);
 }
 
 // `torneio replay FILE` checks a record by the rules and prints the game; `--seat N` prints what
 // that seat saw, which holds no other seat's private event; a tampered record is refused.
 TEST(Cli, TorneioReplayPrintsAGameAndASeatsView) {
-    const fs::path dir = fs::temp_directory_path() / "torneio_replay_cli_test";
-    fs::remove_all(dir);
+    const fs::path dir = common::test::testDirectory() / "records";
     ASSERT_EQ(run(kReferee + kPlayers + " --seed 3 --records " + dir.string()), 0);
     const std::string file = recordPath(dir.string(), 0);
     const std::string player = TORNEIO_PLAYER;
@@ -261,17 +323,15 @@ TEST(Cli, TorneioReplayPrintsAGameAndASeatsView) {
     const std::string json = output(player + " replay " + file + " --seat 2 --json");
     EXPECT_NE(json.find("\"view\":2"), std::string::npos) << json.substr(0, 300);
     // A record whose first "moved" event names the wrong seat no longer matches the rules.
-    std::ifstream in(file);
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::string text = common::test::readText(file);
     const auto at = text.find("event moved 1");
     ASSERT_NE(at, std::string::npos);
     text.replace(at, 13, "event moved 2");
-    const std::string tampered = (dir / "tampered.jsonl").string();
-    std::ofstream(tampered) << text;
+    const std::string tampered = (common::test::testDirectory() / "tampered.jsonl").string();
+    common::test::writeText(tampered, text);
     EXPECT_EQ(run(player + " replay " + tampered), 1);
     EXPECT_EQ(run(player + " replay"), 2);
     EXPECT_EQ(run(player + " replay " + file + " --seat 3"), 2);
-    fs::remove_all(dir);
 }
 
 }  // namespace

@@ -187,6 +187,9 @@ TEST(TerminalPlay, QuitEndsTheGameCleanly) {
     EXPECT_EQ(referee.exitCode(), 0);
     const std::string& out = referee.output();
     EXPECT_NE(out.find("You quit", mark), std::string::npos);
+    // called what it is in the log: the person left (not a crash)
+    EXPECT_NE(out.find("disqualified, left: the person left the game", mark), std::string::npos)
+        << out.substr(mark);
     // the report: the person's seat lost with a fault, the program won
     EXPECT_TRUE(std::regex_search(out, std::regex("me +1 +0 +0 +1 +1 "))) << out.substr(mark);
     EXPECT_TRUE(std::regex_search(out, std::regex("r +1 +1 +0 +0 +0 "))) << out.substr(mark);

@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -38,13 +39,21 @@ struct SeatFault {
 };
 
 // GameSetup: one game.
-//   params  the rules (validated); seed is the game's seed: seat s gets mixSeed(seed, s + 1)
-//           in its `newgame` line, and the record keeps seed; names are the players by seat
+//   params     the rules (validated); names are the players by seat
+//   seed       the game's seed, kept in the record; seat s gets seatSeed(seed, s) (record.h) in its
+//              `newgame` line, from which nothing of the game's seed or of another seat's can
+//              be computed (common/seed.h)
+//   matchSeed  the match's seed the game's seed was derived from, if any, kept in the record
+//   seatSeeds  empty, or exactly one seed per seat given instead of seatSeed's (tests that change one
+//              seat's seed alone)
 struct GameSetup {
     Params params;
     std::uint64_t seed = 0;
     std::vector<std::string> names;
+    std::optional<std::uint64_t> matchSeed;
+    std::vector<std::uint64_t> seatSeeds;
 };
+
 
 // GameResult: the full record of the game (record.h: every action and event, the outcome)
 // and the faults, in the order they happened.

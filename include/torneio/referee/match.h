@@ -19,7 +19,8 @@ namespace torneio::referee {
 // MatchConfig: everything a match needs.
 //   players      players[i] is player i; params.seats == players.size()
 //   games        games of the whole (unsharded) match
-//   seed         the match's seed: game g has seed mixSeed(seed, g)
+//   seed         the match's seed: game g has seed gameSeed(seed, g); drawn from the operating
+//                system unless the operator gives one (torneio-referee --seed)
 //   concurrency  games played at once (one worker thread each, with its own seats)
 //   recordDir    the folder of the game records ("" = none): game-000001.jsonl, ... (recordPath)
 //   logDir       the folder for the programs' stderr logs ("" = discarded)
@@ -41,13 +42,17 @@ struct MatchConfig {
 //   cycle     index / seats: a cycle plays every rotation of the seats once, so each player
 //             sits once at each seat (shards hold whole cycles)
 //   playerAt  playerAt[s] is the player at seat s: (s + index) % seats
-//   seed      mixSeed(match seed, index)
+//   seed      gameSeed(match seed, index)
 struct GameSlot {
     int index = 0;
     int cycle = 0;
     std::vector<int> playerAt;
     std::uint64_t seed = 0;
 };
+
+// The seed of game `index` of a match: common::deriveSeed(matchSeed, "torneio game", index),
+// one-way like the seats' (record.h, seatSeed).
+std::uint64_t gameSeed(std::uint64_t matchSeed, int index);
 
 // The games of this shard, in index order; depends only on the arguments.
 std::vector<GameSlot> schedule(int games, int seats, std::uint64_t seed,
@@ -92,9 +97,17 @@ std::vector<PlayerTotals> tally(const std::vector<GameSummary>& games,
 // The record file of game `index`: <dir>/game-<index + 1, 6 digits>.jsonl.
 std::string recordPath(const std::string& dir, int index);
 
-// Every record of a folder, as (index, record) sorted by index: the files recordPath names
-// (others are ignored). Errors name the first file that cannot be read.
-common::Result<std::vector<std::pair<int, Record>>> readRecords(const std::string& dir);
+// RecordFolder: the records of a folder.
+//   games    (index, record) sorted by index: the files recordPath names
+//   skipped  the names of the other entries (sorted), e.g. a record written under another name
+//            or a ".part" file left by an interrupted write
+struct RecordFolder {
+    std::vector<std::pair<int, Record>> games;
+    std::vector<std::string> skipped;
+};
+
+// Every record of a folder. Errors name the first file that cannot be read.
+common::Result<RecordFolder> readRecords(const std::string& dir);
 
 // Called after each game (from a worker thread, one call at a time, after its record is
 // written) with its summary and every game finished so far; false stops the match (games

@@ -59,6 +59,9 @@ class Seat {
     // send then fails and receive returns Closed.
     virtual void close() = 0;
     virtual bool open() const = 0;
+    // After receive returned Closed: true when a person left (a Human seat whose person quit or
+    // whose input ended), false when a program's output closed (a crash).
+    virtual bool personLeft() const { return false; }
 };
 
 // Opens a seat of the spec's kind; no line is exchanged yet (the referee does the handshake).

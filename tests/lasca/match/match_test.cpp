@@ -9,6 +9,7 @@
 
 #include "lasca/match/match.h"
 #include "lasca/match/pdn.h"
+#include "test_directory.h"
 
 namespace lasca::match {
 namespace {
@@ -135,8 +136,7 @@ TEST(Cli, BadEngineLimitExitsWithTwo) {
 
 // Shards played separately and merged give the statistics of the whole match.
 TEST(Cli, ShardsMergeAndReplay) {
-    const auto dir = std::filesystem::temp_directory_path() / "lasca_match_cli_test";
-    std::filesystem::create_directories(dir);
+    const auto dir = common::test::testDirectory();
     const std::string engines =
         " --engine name=g,cmd=" + std::string(LASCA_REFERENCE) +
         ",option.Player=greedy --engine name=r,cmd=" + std::string(LASCA_REFERENCE) +
@@ -152,11 +152,9 @@ TEST(Cli, ShardsMergeAndReplay) {
     EXPECT_EQ(run(std::string(LASCA_MATCH) + " replay " + files), 0);
     const std::string out = (dir / "merged.txt").string();
     ASSERT_EQ(std::system((std::string(LASCA_MATCH) + " merge " + files + " > " + out).c_str()), 0);
-    std::ifstream in(out);
-    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string text = common::test::readText(out);
     EXPECT_NE(text.find("(8 games)"), std::string::npos) << text;
     EXPECT_NE(text.find("(4 pairs)"), std::string::npos) << text;
-    std::filesystem::remove_all(dir);
 }
 
 }  // namespace

@@ -24,6 +24,7 @@
 #include "lasca/notation.h"
 #include "lasca/position.h"
 #include "protocol_test_support.h"
+#include "test_directory.h"
 
 namespace lasca::test {
 namespace {
@@ -1207,9 +1208,7 @@ TEST_F(ProtocolTest, DisplayEvalHelpBenchAndDebug) {
 }
 
 TEST_F(ProtocolTest, DebugLogFileRecordsTheDialogue) {
-    const auto path = std::filesystem::temp_directory_path() /
-                      ("lasca_protocol_test_" + std::to_string(::getpid()) + ".log");
-    std::filesystem::remove(path);
+    const auto path = common::test::testDirectory() / "debug.log";
     {
         auto e = startEngine();
         sendQuiet(*e, "setoption name Debug Log File value " + path.string());
@@ -1217,12 +1216,9 @@ TEST_F(ProtocolTest, DebugLogFileRecordsTheDialogue) {
         ASSERT_TRUE(e->send("quit"));
         EXPECT_EQ(e->exitCode(5s), 0);
     }
-    std::ifstream in(path);
-    std::stringstream text;
-    text << in.rdbuf();
-    std::filesystem::remove(path);
-    EXPECT_NE(text.str().find("<< position startpos moves c3-d4"), std::string::npos) << text.str();
-    EXPECT_NE(text.str().find(">> readyok"), std::string::npos) << text.str();
+    const std::string text = common::test::readText(path);
+    EXPECT_NE(text.find("<< position startpos moves c3-d4"), std::string::npos) << text;
+    EXPECT_NE(text.find(">> readyok"), std::string::npos) << text;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,0 +1,24 @@
+// Seeds that keep secrets: the seeds of a game with hidden information (Torneio) are handed to
+// programs that must not learn one another's. A seat's seed is therefore derived with a one-way
+// keyed function (keyed BLAKE2b, libsodium's crypto_generichash) from the game's seed, and a
+// game's seed from the match's: from any number of derived seeds nothing about the key or about
+// the seeds derived for other purposes or indices can be computed, short of trying every key
+// (2^64 for a seed drawn from the operating system; a small operator-given seed is guessable by
+// trying small numbers, which is why matches between programs use a drawn one).
+// common::mixSeed (random.h) stays for streams inside one program (threads, decisions), where
+// nobody else sees the numbers.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+namespace common {
+
+// 64 bits of keyed BLAKE2b over (purpose, index), the key being `key` (8 bytes, little-endian,
+// padded with zeros to libsodium's 16-byte minimum). The same on every platform and run.
+std::uint64_t deriveSeed(std::uint64_t key, std::string_view purpose, std::uint64_t index);
+
+// A seed drawn from the operating system's random source (getrandom, through libsodium).
+std::uint64_t systemSeed();
+
+}  // namespace common
