@@ -4,7 +4,7 @@
 set -euo pipefail
 
 LASCA_PACKAGES=(build-essential cmake libboost-program-options-dev libspdlog-dev libgtest-dev
-                libbenchmark-dev nlohmann-json3-dev libsodium-dev pkg-config time tmux
+                libbenchmark-dev nlohmann-json3-dev libsodium-dev pkg-config libsqlite3-dev libsqlitecpp-dev time tmux
                 libboost-dev chromium chromium-driver python3-selenium)
 
 lasca_missing_packages() {

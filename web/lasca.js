@@ -278,6 +278,7 @@
           $("preview-banner").classList.add("hidden");
         }
         app.state = m;
+        rememberGame(m.gameId);
         if (app.analysis && app.analysis.ply !== m.ply) app.analysis = null;
         render();
         break;
@@ -294,16 +295,31 @@
       case "pdn":
         $("pdn-text").value = m.pdn;
         break;
+      case "engine":
+        window.pageUi.showNotice(m.text);
+        break;
       case "error":
         showError(m.message);
         break;
     }
   }
 
+  // The game's id in the page's address (?game=ID), so that a reload rejoins it.
+  function rememberGame(id) {
+    const url = new URL(location.href);
+    if (!id || url.searchParams.get("game") === id) return;
+    url.searchParams.set("game", id);
+    history.replaceState(null, "", url);
+  }
+
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     app.ws = new WebSocket(`${scheme}://${location.host}/ws`);
     app.ws.addEventListener("message", onMessage);
+    app.ws.addEventListener("open", () => {
+      const id = new URL(location.href).searchParams.get("game");
+      if (id) send({ type: "join", gameId: id });
+    });
     app.ws.addEventListener("close", () => {
       $("status").textContent = "Disconnected from the server: reload the page to play again.";
     });

@@ -1,4 +1,5 @@
-// What both pages share: the toast that shows an error reply from the server for a few seconds.
+// What both pages share: the toast that shows an error reply (or a notice, such as "engine
+// restarted") from the server for a few seconds.
 "use strict";
 
 window.pageUi = (() => {
@@ -10,5 +11,5 @@ window.pageUi = (() => {
     clearTimeout(toastTimer);
     toastTimer = setTimeout(() => t.classList.add("hidden"), 4000);
   }
-  return { showError };
+  return { showError, showNotice: showError };
 })();

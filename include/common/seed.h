@@ -9,7 +9,9 @@
 // nobody else sees the numbers.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace common {
@@ -20,5 +22,9 @@ std::uint64_t deriveSeed(std::uint64_t key, std::string_view purpose, std::uint6
 
 // A seed drawn from the operating system's random source (getrandom, through libsodium).
 std::uint64_t systemSeed();
+
+// `bytes` bytes from the operating system's random source as lowercase hex: ids and secret
+// tokens (a table's id, a seat's link).
+std::string randomHex(std::size_t bytes);
 
 }  // namespace common

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -17,6 +18,7 @@
 
 #include "lasca/game.h"
 #include "web/engine_link.h"
+#include "web/store.h"
 
 namespace web {
 
@@ -55,6 +57,9 @@ inline constexpr std::size_t kMaxGamePlies = 2000;  // longer games are refused 
 // TableSettings: who plays what.
 //   engineColour  the colour the engine plays, nothing when people play both sides
 //   level         index into kLevels
+// A new game id each call.
+using GameIdFactory = std::function<std::string()>;
+
 struct TableSettings {
     std::optional<lasca::Color> engineColour = lasca::Color::Black;
     int level = 3;
@@ -75,6 +80,7 @@ struct SearchJob {
 };
 
 // LascaTable
+//   gameId_      the id of the game (a new one for each game started)
 //   game_        the game: start position and moves (the rules core's Game)
 //   moves_       the moves as text, in step with game_.moves()
 //   viewPly_     the ply the page shows (0..moves_.size()): analysis runs on it
@@ -86,7 +92,19 @@ struct SearchJob {
 // and changes nothing.
 class LascaTable {
   public:
-    explicit LascaTable(EngineFactory engineFactory);
+    // newGameId gives the id of each game the table starts (the first, `new`, `lfen`,
+    // `pdn.import`); by default common::randomHex(8).
+    explicit LascaTable(EngineFactory engineFactory, GameIdFactory newGameId = {});
+
+    // The current game's id (`state` carries it as "gameId").
+    const std::string& gameId() const { return gameId_; }
+    // The game as the store keeps it (created and updated left 0: the server stamps them).
+    StoredLascaGame stored() const;
+    // Takes a stored game (a reload or a restart): its moves replayed through the rules core,
+    // its settings and analysis; the replies are the state (and the engine's search, if it is
+    // the engine's turn or analysis is on). An error, and nothing changed, for a stored game
+    // that is not a legal game.
+    common::Result<std::vector<Json>> restore(const StoredLascaGame& game);
 
     // The first message of a table: the levels and the state.
     std::vector<Json> hello();
@@ -119,6 +137,8 @@ class LascaTable {
     std::optional<std::string> onPdnImport(const Json& m, Replies& out);
     std::optional<std::string> onSettings(const Json& m, Replies& out);
 
+    // A game with a new id (new, lfen, pdn.import); startGame keeps the id (takeback).
+    void startNewGame(const lasca::Position& start, const std::vector<std::string>& moves);
     void startGame(const lasca::Position& start, const std::vector<std::string>& moves);
     lasca::Position positionAt(int ply) const;
     lasca::Game gameUpTo(int ply) const;
@@ -138,6 +158,8 @@ class LascaTable {
     void dropEngine();
 
     EngineFactory engineFactory_;
+    GameIdFactory newGameId_;
+    std::string gameId_;
     std::unique_ptr<EngineChannel> engine_;
     TableSettings settings_;
     lasca::Game game_;

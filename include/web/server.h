@@ -10,6 +10,8 @@
 
 namespace web {
 
+class Store;
+
 // ServerConfig: what `lasca-web`'s command line sets.
 //   address, port    where to listen (127.0.0.1 by default; port 0 picks a free port)
 //   staticDir        the page's files (index.html, ...)
@@ -32,9 +34,10 @@ struct ServerConfig {
 };
 
 // Runs the server until SIGINT or SIGTERM. Prints "lasca-web: listening on http://ADDR:PORT/"
-// on stdout once it listens (with the real port when port was 0). Errors: the address cannot be
-// bound.
-common::Result<bool> runServer(const ServerConfig& config);
+// on stdout once it listens (with the real port when port was 0). Every Lasca game is saved in
+// `store` (store.h) as it changes, before the replies that show the change go out; a tab joins a
+// stored game by its id. Errors: the address cannot be bound.
+common::Result<bool> runServer(const ServerConfig& config, Store& store);
 
 // RateLimiter: a token bucket. `allow(now)` takes one token if there is one; tokens come back at
 // `perSecond`, up to `burst`.

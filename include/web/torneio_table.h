@@ -130,7 +130,4 @@ class TorneioTable {
     std::thread thread_;
 };
 
-// A random hex token of 128 bits (std::random_device).
-std::string randomToken();
-
 }  // namespace web

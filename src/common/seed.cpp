@@ -45,4 +45,14 @@ std::uint64_t systemSeed() {
     return seed;
 }
 
+std::string randomHex(std::size_t bytes) {
+    ensureSodium();
+    std::vector<unsigned char> raw(bytes);
+    randombytes_buf(raw.data(), raw.size());
+    std::string hex(2 * bytes + 1, '\0');
+    sodium_bin2hex(hex.data(), hex.size(), raw.data(), raw.size());
+    hex.pop_back();
+    return hex;
+}
+
 }  // namespace common

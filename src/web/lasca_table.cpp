@@ -6,6 +6,7 @@
 #include <sstream>
 #include <utility>
 
+#include "common/seed.h"
 #include "common/text.h"
 #include "lasca/match/pdn.h"
 #include "lasca/movegen.h"
@@ -175,8 +176,63 @@ Json boardJson(const lasca::Position& pos) {
     return board;
 }
 
-LascaTable::LascaTable(EngineFactory engineFactory)
-    : engineFactory_(std::move(engineFactory)), evals_(1) {
+LascaTable::LascaTable(EngineFactory engineFactory, GameIdFactory newGameId)
+    : engineFactory_(std::move(engineFactory)), newGameId_(std::move(newGameId)), evals_(1) {
+    if (!newGameId_) newGameId_ = [] { return common::randomHex(8); };
+    gameId_ = newGameId_();
+}
+
+StoredLascaGame LascaTable::stored() const {
+    StoredLascaGame game;
+    game.id = gameId_;
+    game.startLfen = game_.start().toLfen();
+    game.moves = moves_;
+    game.engine = settings_.engineColour ? colourName(*settings_.engineColour) : "none";
+    game.level = settings_.level;
+    game.analysing = analysing_;
+    game.multiPv = multiPv_;
+    const auto status = game_.status(lasca::DrawRules{});
+    game.result = status.over() ? lasca::match::pdnResult(status.outcome) : "*";
+    game.rule = status.over() ? ruleOf(status.termination) : "";
+    return game;
+}
+
+common::Result<std::vector<Json>> LascaTable::restore(const StoredLascaGame& stored) {
+    TableSettings settings;
+    if (stored.engine == "white")
+        settings.engineColour = lasca::Color::White;
+    else if (stored.engine == "black")
+        settings.engineColour = lasca::Color::Black;
+    else if (stored.engine == "none")
+        settings.engineColour.reset();
+    else
+        return common::makeError("stored game " + stored.id + ": bad engine colour");
+    if (stored.level < 0 || stored.level >= static_cast<int>(kLevels.size()) ||
+        stored.multiPv < 1 || stored.multiPv > kMaxMultiPv)
+        return common::makeError("stored game " + stored.id + ": bad level or MultiPV");
+    settings.level = stored.level;
+    const auto start = lasca::Position::fromLfen(stored.startLfen);
+    if (!start) return common::makeError("stored game " + stored.id + ": " + start.error());
+    if (stored.moves.size() > kMaxGamePlies)
+        return common::makeError("stored game " + stored.id + ": too long");
+    lasca::Game game(start.value());
+    for (const auto& move : stored.moves)
+        if (game.status(lasca::DrawRules{}).over() || !game.playText(move))
+            return common::makeError("stored game " + stored.id + ": move '" +
+                                     common::printable(move) + "' is not legal there");
+    dropEngine();
+    gameId_ = stored.id;
+    settings_ = settings;
+    analysing_ = stored.analysing;
+    multiPv_ = stored.multiPv;
+    game_ = std::move(game);
+    moves_ = stored.moves;
+    viewPly_ = static_cast<int>(moves_.size());
+    evals_.assign(moves_.size() + 1, std::nullopt);
+    Replies out;
+    reschedule(out);
+    out.push_back(stateMessage());
+    return out;
 }
 
 std::vector<Json> LascaTable::hello() {
@@ -253,7 +309,7 @@ std::optional<std::string> LascaTable::onNew(const Json& m, Replies& out) {
     TableSettings settings = settings_;
     if (auto e = readSettings(m, settings)) return e;
     settings_ = settings;
-    startGame(lasca::Position::startPosition(), {});
+    startNewGame(lasca::Position::startPosition(), {});
     reschedule(out);
     out.push_back(stateMessage());
     return std::nullopt;
@@ -375,7 +431,7 @@ std::optional<std::string> LascaTable::onLfen(const Json& m, Replies& out) {
     if (!text) return text.error();
     const auto pos = lasca::Position::fromLfen(text.value());
     if (!pos) return pos.error();
-    startGame(pos.value(), {});
+    startNewGame(pos.value(), {});
     reschedule(out);
     out.push_back(stateMessage());
     return std::nullopt;
@@ -431,13 +487,19 @@ std::optional<std::string> LascaTable::onPdnImport(const Json& m, Replies& out) 
                    "': " + move.error();
         moves.push_back(lasca::formatMove(move.value()));
     }
-    startGame(start.value(), moves);
+    startNewGame(start.value(), moves);
     reschedule(out);
     out.push_back(stateMessage());
     return std::nullopt;
 }
 
 // ---- The game --------------------------------------------------------------------------------
+
+void LascaTable::startNewGame(const lasca::Position& start, const std::vector<std::string>& moves) {
+    gameId_ = newGameId_();
+    engineFailures_ = 0;  // a new game tries the engine again
+    startGame(start, moves);
+}
 
 void LascaTable::startGame(const lasca::Position& start, const std::vector<std::string>& moves) {
     lasca::Game game(start);
@@ -481,6 +543,7 @@ Json LascaTable::stateMessage() const {
     const auto* active = jobs_.empty() ? nullptr : &jobs_.back();
     const bool thinking = active && !active->cancelled && active->play;
     return {{"type", "state"},
+            {"gameId", gameId_},
             {"engine", settings_.engineColour ? colourName(*settings_.engineColour) : "none"},
             {"level", settings_.level},
             {"startLfen", game_.start().toLfen()},
@@ -535,7 +598,11 @@ void LascaTable::reschedule(Replies& out) {
 
 bool LascaTable::ensureEngine(Replies& out) {
     if (engine_) return true;
-    if (engineFailures_ >= kMaxEngineFailures) return false;
+    if (engineFailures_ >= kMaxEngineFailures) {
+        out.push_back(errorMessage("the engine failed " + std::to_string(engineFailures_) +
+                                   " times in a row: it is off until a new game"));
+        return false;
+    }
     auto engine = engineFactory_();
     if (!engine) {
         ++engineFailures_;
@@ -617,6 +684,7 @@ void LascaTable::onBestMove(std::string_view line, Replies& out) {
     if (jobs_.empty()) return;
     const SearchJob job = jobs_.front();
     jobs_.pop_front();
+    engineFailures_ = 0;  // it answered: a later death counts from one again
     if (job.cancelled || !job.play) return;
     const auto tokens = common::splitWhitespace(line);
     if (tokens.size() < 2 || tokens[1] == "0000") return;
@@ -651,11 +719,25 @@ void LascaTable::onBestMove(std::string_view line, Replies& out) {
     out.push_back(stateMessage());
 }
 
+// The engine died: what it was asked is asked again of a new one (its move, or the analysis);
+// the dead engine's analysis lines are cleared at once. After kMaxEngineFailures deaths in a row
+// (no move in between) it is not started again until a new game.
 std::vector<Json> LascaTable::onEngineClosed() {
     Replies out;
     dropEngine();
     ++engineFailures_;
-    out.push_back(errorMessage("the engine stopped"));
+    analysisLines_.clear();
+    out.push_back({{"type", "analysis"},
+                   {"ply", viewPly_},
+                   {"depth", 0},
+                   {"nodes", 0},
+                   {"nps", 0},
+                   {"lines", Json::array()}});
+    reschedule(out);
+    if (engine_)
+        out.push_back({{"type", "engine"}, {"event", "restarted"}, {"text", "engine restarted"}});
+    else if (engineFailures_ < kMaxEngineFailures)
+        out.push_back(errorMessage("the engine stopped"));
     out.push_back(stateMessage());
     return out;
 }

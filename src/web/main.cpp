@@ -1,6 +1,9 @@
 // lasca-web: the web page to play and analyse Lasca against the engine (README.md, "The web
-// page"; protocol.md, "The web page's WebSocket messages").
+// page"; protocol.md, "The web page's WebSocket messages"). Exit codes: 0 stopped by a signal,
+// 1 cannot listen, 2 a bad command line or database (not a database, a newer schema, in use by
+// another server, unwritable).
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <string>
 
@@ -8,13 +11,29 @@
 
 #include "common/logging.h"
 #include "web/server.h"
+#include "web/store.h"
 
 namespace po = boost::program_options;
+
+namespace {
+
+// The default database: $XDG_DATA_HOME/lasca/web.db, else ~/.local/share/lasca/web.db, else
+// lasca-web.db in the working folder.
+std::string defaultDatabase() {
+    if (const char* data = std::getenv("XDG_DATA_HOME"); data && *data)
+        return std::string(data) + "/lasca/web.db";
+    if (const char* home = std::getenv("HOME"); home && *home)
+        return std::string(home) + "/.local/share/lasca/web.db";
+    return "lasca-web.db";
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
     web::ServerConfig config;
     int port = config.port;
     std::string logLevel = "info";
+    std::string dbPath = defaultDatabase();
     po::options_description options("lasca-web options");
     options.add_options()("help", "this help")(
         "listen", po::value(&config.address)->default_value(config.address),
@@ -26,6 +45,8 @@ int main(int argc, char** argv) {
         "the Lasca engine program")("max-tables",
                                     po::value(&config.maxTables)->default_value(config.maxTables),
                                     "Lasca tables (browser tabs) at once, 1..1000")(
+        "db", po::value(&dbPath)->default_value(dbPath),
+        "the database file of every game (SQLite; '' keeps everything in memory)")(
         "max-engines", po::value(&config.maxEngines)->default_value(config.maxEngines),
         "engine processes at once, 1..1000")("log-level",
                                              po::value(&logLevel)->default_value(logLevel),
@@ -53,7 +74,17 @@ int main(int argc, char** argv) {
         std::cerr << "lasca-web: " << logging.error() << "\n";
         return 2;
     }
-    const auto result = web::runServer(config);
+    if (!dbPath.empty()) {
+        std::error_code ignored;  // a folder that cannot be made shows as the open's error
+        std::filesystem::create_directories(std::filesystem::path(dbPath).parent_path(), ignored);
+    }
+    auto store = web::Store::open(dbPath);
+    if (!store) {
+        std::cerr << "lasca-web: " << store.error() << "\n";
+        return 2;
+    }
+    common::logger().info("web: games are kept in {}", dbPath.empty() ? "memory" : dbPath);
+    const auto result = web::runServer(config, *store.value());
     if (!result) {
         std::cerr << "lasca-web: " << result.error() << "\n";
         return 1;

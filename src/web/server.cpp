@@ -22,6 +22,7 @@
 #include "torneio/player.h"
 #include "web/lasca_table.h"
 #include "web/messages.h"
+#include "web/store.h"
 #include "web/torneio_table.h"
 
 namespace web {
@@ -77,6 +78,9 @@ struct ServerState {
     std::atomic<int> engines{0};
     net::any_io_executor executor;
     std::map<std::string, TorneioEntry> torneio;
+    Store* store = nullptr;
+    // The tab that holds each Lasca game (by game id): a game is played in one tab at a time.
+    std::map<std::string, std::weak_ptr<WsSession>> lascaOwners;
 };
 
 // CountedEngine: a ProcessEngine that holds one of the server's engine places while it lives.
@@ -151,7 +155,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
         }
         holdsTable_ = true;
         table_ = std::make_unique<LascaTable>(engineFactory());
-        send(table_->hello());
+        send(saved(table_->hello()));
         doRead();
     }
 
@@ -183,10 +187,75 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     }
 
     void onEngineLine(const std::string& line) {
-        if (table_) send(table_->onEngineLine(line));
+        if (table_) send(saved(table_->onEngineLine(line)));
     }
     void onEngineClosed() {
-        if (table_) send(table_->onEngineClosed());
+        if (table_) send(saved(table_->onEngineClosed()));
+    }
+
+    // Commits the game if the replies changed it, before they go out: what a page is shown is
+    // on disk. A failed save keeps the game going in memory and says so to the page and the log.
+    std::vector<Json> saved(std::vector<Json> replies) {
+        StoredLascaGame now = table_->stored();
+        const bool same = now.id == lastSaved_.id && now.startLfen == lastSaved_.startLfen &&
+                          now.moves == lastSaved_.moves && now.engine == lastSaved_.engine &&
+                          now.level == lastSaved_.level && now.analysing == lastSaved_.analysing &&
+                          now.multiPv == lastSaved_.multiPv && now.result == lastSaved_.result;
+        if (same) return replies;
+        const auto millis = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                std::chrono::system_clock::now().time_since_epoch())
+                                .count();
+        now.created = now.id == lastSaved_.id && lastSaved_.created ? lastSaved_.created : millis;
+        now.updated = millis;
+        claimGame(now.id);
+        if (auto ok = state_->store->saveLascaGame(now); !ok) {
+            common::logger().error("web: saving failed: {}", ok.error());
+            replies.insert(
+                replies.begin(),
+                errorMessage("saving failed (the game goes on, but is not kept): " + ok.error()));
+            return replies;
+        }
+        lastSaved_ = std::move(now);
+        return replies;
+    }
+
+    // This tab now holds the game: another tab that held it is moved to a new game.
+    void claimGame(const std::string& id) {
+        auto& owner = state_->lascaOwners[id];
+        auto other = owner.lock();
+        owner = weak_from_this();
+        if (!other || other.get() == this || !other->table_ || other->table_->gameId() != id)
+            return;
+        other->lastSaved_ = {};
+        auto replies = other->table_->handle(Json{{"type", "new"}});
+        replies.insert(replies.begin(), errorMessage("this game was opened in another tab"));
+        other->send(other->saved(std::move(replies)));
+    }
+
+    // {"type":"join","gameId":ID}: this tab takes the stored game (a reload, a restart).
+    std::vector<Json> onJoinGame(const Json& m) {
+        if (auto e = checkFields(m, {"gameId"})) return {errorMessage(*e)};
+        const auto id = stringField(m, "gameId", 64);
+        if (!id) return {errorMessage(id.error())};
+        if (id.value() == table_->gameId())  // already this tab's game: its state again
+            return table_->handle(Json{{"type", "view"}, {"ply", table_->viewPly()}});
+        const auto loaded = state_->store->loadLascaGame(id.value());
+        if (!loaded) return {errorMessage("cannot load the game: " + loaded.error())};
+        if (!loaded.value())
+            return {errorMessage("no game with id '" + common::printable(id.value()) + "'")};
+        auto restored = table_->restore(*loaded.value());
+        if (!restored) return {errorMessage(restored.error())};
+        lastSaved_ = *loaded.value();
+        claimGame(id.value());
+        return std::move(restored).value();
+    }
+
+    std::vector<Json> handleLasca(std::string_view text) {
+        const auto message = parseMessage(text);
+        if (!message) return {errorMessage(message.error())};
+        const auto type = messageType(message.value());
+        if (type && type.value() == "join") return saved(onJoinGame(message.value()));
+        return saved(table_->handle(message.value()));
     }
 
     void doRead() {
@@ -202,7 +271,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
         else if (torneio_)
             send(handleTorneio(text));
         else
-            send(table_->handleText(text));
+            send(handleLasca(text));
         doRead();
     }
 
@@ -393,6 +462,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     bool closing_ = false;
     bool holdsTable_ = false;
     std::unique_ptr<LascaTable> table_;
+    StoredLascaGame lastSaved_;  // the game as last committed to the store
 };
 
 // ---- HTTP --------------------------------------------------------------------------------------
@@ -538,7 +608,7 @@ class Listener : public std::enable_shared_from_this<Listener> {
 
 }  // namespace
 
-common::Result<bool> runServer(const ServerConfig& config) {
+common::Result<bool> runServer(const ServerConfig& config, Store& store) {
     net::io_context io{1};
     beast::error_code ec;
     const auto address = net::ip::make_address(config.address, ec);
@@ -555,6 +625,7 @@ common::Result<bool> runServer(const ServerConfig& config) {
     const auto port = acceptor.local_endpoint().port();
     auto state = std::make_shared<ServerState>();
     state->config = config;
+    state->store = &store;
     state->executor = io.get_executor();
     std::make_shared<Listener>(io, std::move(acceptor), state)->run();
     net::signal_set signals(io, SIGINT, SIGTERM);

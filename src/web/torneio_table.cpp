@@ -2,10 +2,11 @@
 
 #include <atomic>
 #include <chrono>
-#include <random>
+
 #include <span>
 
 #include "common/logging.h"
+#include "common/seed.h"
 #include "common/text.h"
 #include "torneio/action.h"
 #include "torneio/player.h"
@@ -63,19 +64,6 @@ class StoppableSeat : public torneio::referee::Seat {
 };
 
 }  // namespace
-
-std::string randomToken() {
-    static std::mutex mutex;
-    static std::random_device device;
-    std::lock_guard lock(mutex);
-    static const char* hex = "0123456789abcdef";
-    std::string token;
-    for (int i = 0; i < 8; ++i) {
-        const auto v = device();
-        for (int j = 0; j < 4; ++j) token.push_back(hex[(v >> (4 * j)) & 15u]);
-    }
-    return token;
-}
 
 // ---- WebSeat -----------------------------------------------------------------------------------
 
@@ -274,7 +262,7 @@ common::Result<std::shared_ptr<TorneioTable>> TorneioTable::create(
     const auto valid = torneio::validateParams(params);
     if (!valid) return common::makeError(valid.error());
     std::shared_ptr<TorneioTable> table(new TorneioTable());
-    table->id_ = randomToken().substr(0, 12);
+    table->id_ = common::randomHex(6);
     table->choices_ = seats;
     table->params_ = valid.value();
     table->seed_ = seed;
@@ -282,7 +270,7 @@ common::Result<std::shared_ptr<TorneioTable>> TorneioTable::create(
         const auto& choice = seats[s];
         const int seat = static_cast<int>(s);
         if (choice.kind == "person") {
-            table->tokens_.push_back(randomToken());
+            table->tokens_.push_back(common::randomHex(16));
             table->webSeats_.push_back(
                 std::make_shared<WebSeat>([seatChanged, seat] { seatChanged(seat); }));
             table->aiSeats_.push_back(nullptr);

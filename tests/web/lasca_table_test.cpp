@@ -6,6 +6,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <deque>
+#include <functional>
 #include <mutex>
 
 #include "lasca/position.h"
@@ -238,6 +239,100 @@ TEST(LascaTable, EngineThatCannotStartIsAnErrorReply) {
     const auto replies = f.send({{"type", "analyse"}, {"on", true}});
     EXPECT_FALSE(lastOfType(replies, "error").is_null());
     EXPECT_FALSE(lastOfType(replies, "state").is_null());
+}
+
+// Each game started has its own id, carried by `state`; a takeback keeps it.
+TEST(LascaTable, EachGameHasItsOwnId) {
+    int next = 0;
+    auto log = std::make_shared<FakeEngineLog>();
+    LascaTable table(test::fakeFactory(log), [&next] { return "g" + std::to_string(++next); });
+    EXPECT_EQ(lastOfType(table.hello(), "state")["gameId"], "g1");
+    auto state = lastOfType(table.handle({{"type", "new"}, {"engine", "none"}}), "state");
+    EXPECT_EQ(state["gameId"], "g2");
+    state = lastOfType(table.handle({{"type", "move"}, {"ply", 0}, {"move", firstLegal(state)}}),
+                       "state");
+    EXPECT_EQ(state["gameId"], "g2");
+    EXPECT_EQ(lastOfType(table.handle({{"type", "takeback"}}), "state")["gameId"], "g2");
+    EXPECT_EQ(
+        lastOfType(table.handle({{"type", "lfen"}, {"lfen", kWhiteHasLost}}), "state")["gameId"],
+        "g3");
+    LascaTable defaults(test::fakeFactory(log));
+    EXPECT_EQ(defaults.gameId().size(), 16u);  // 8 random bytes as hex
+    EXPECT_NE(LascaTable(test::fakeFactory(log)).gameId(), defaults.gameId());
+}
+
+// A stored game comes back whole in another table: moves, settings, analysis; the engine is
+// asked again for the move it owed.
+TEST(LascaTable, AStoredGameIsRestoredInAnotherTable) {
+    Fixture f;
+    f.table.hello();
+    auto state = lastOfType(f.send({{"type", "new"}, {"engine", "black"}, {"level", 2}}), "state");
+    state =
+        lastOfType(f.send({{"type", "move"}, {"ply", 0}, {"move", firstLegal(state)}}), "state");
+    ASSERT_TRUE(state["thinking"].get<bool>());
+    const StoredLascaGame kept = f.table.stored();
+    EXPECT_EQ(kept.id, f.table.gameId());
+    EXPECT_EQ(kept.moves.size(), 1u);
+    EXPECT_EQ(kept.engine, "black");
+    EXPECT_EQ(kept.level, 2);
+    EXPECT_EQ(kept.result, "*");
+
+    Fixture other;
+    other.table.hello();
+    auto restored = other.table.restore(kept);
+    ASSERT_TRUE(restored.ok()) << restored.error();
+    const Json back = lastOfType(restored.value(), "state");
+    EXPECT_EQ(back["gameId"], kept.id);
+    EXPECT_EQ(back["moves"], state["moves"]);
+    EXPECT_EQ(back["engine"], "black");
+    EXPECT_EQ(back["level"], 2);
+    EXPECT_TRUE(back["thinking"].get<bool>());
+    EXPECT_EQ(other.log->lines.back(), "go nodes " + std::to_string(kLevels[2].nodes));
+    EXPECT_TRUE(other.table.stored() == kept);
+
+    // A stored game that is not a legal game is refused and changes nothing.
+    const std::vector<std::function<void(StoredLascaGame&)>> spoil = {
+        [](StoredLascaGame& g) { g.moves.push_back("a1-h8"); },
+        [](StoredLascaGame& g) { g.startLfen = "nonsense"; },
+        [](StoredLascaGame& g) { g.engine = "green"; }, [](StoredLascaGame& g) { g.level = 99; },
+        [](StoredLascaGame& g) { g.multiPv = 0; }};
+    for (const auto& change : spoil) {
+        StoredLascaGame bad = kept;
+        change(bad);
+        bad.id = "bad";
+        EXPECT_FALSE(other.table.restore(bad).ok());
+        EXPECT_TRUE(other.table.stored() == kept);
+    }
+}
+
+// An engine that dies is replaced and asked again (its move, or the analysis): the page is told
+// "engine restarted", the dead engine's analysis lines are cleared at once. After three deaths
+// in a row it stays off, and every try says so; a new game tries again.
+TEST(LascaTable, ADeadEngineIsRestartedAndAskedAgain) {
+    Fixture f;
+    f.table.hello();
+    auto state = lastOfType(f.send({{"type", "new"}, {"engine", "black"}, {"level", 1}}), "state");
+    f.send({{"type", "move"}, {"ply", 0}, {"move", firstLegal(state)}});
+    ASSERT_EQ(f.log->started, 1);
+    auto replies = f.table.onEngineClosed();
+    EXPECT_EQ(f.log->started, 2);
+    EXPECT_EQ(lastOfType(replies, "engine")["text"], "engine restarted");
+    EXPECT_TRUE(lastOfType(replies, "analysis")["lines"].empty());
+    EXPECT_TRUE(lastOfType(replies, "state")["thinking"].get<bool>());
+    EXPECT_EQ(f.log->lines.back(), "go nodes " + std::to_string(kLevels[1].nodes));
+
+    f.table.onEngineClosed();
+    EXPECT_EQ(f.log->started, 3);
+    replies = f.table.onEngineClosed();  // the third death in a row
+    EXPECT_EQ(f.log->started, 3);
+    EXPECT_TRUE(lastOfType(replies, "engine").is_null());
+    EXPECT_FALSE(lastOfType(replies, "error").is_null());
+    EXPECT_FALSE(lastOfType(replies, "state")["thinking"].get<bool>());
+    replies = f.send({{"type", "analyse"}, {"on", true}});
+    EXPECT_NE(lastOfType(replies, "error")["message"].get<std::string>().find("failed 3 times"),
+              std::string::npos);
+    f.send({{"type", "new"}, {"engine", "white"}, {"level", 1}});
+    EXPECT_EQ(f.log->started, 4);
 }
 
 // Every kind of bad message: one error reply, nothing changed, nothing sent to the engine.

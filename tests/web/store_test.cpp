@@ -1,0 +1,164 @@
+// The web server's database alone (include/web/store.h): games saved and loaded whole, moves
+// kept as rows (a taken-back or changed tail replaced), the schema version and the migration
+// from an empty file, and every bad file refused at open with one line: not a database, a newer
+// schema, held by another server, unwritable.
+#include "web/store.h"
+
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+
+#include "test_directory.h"
+
+namespace web {
+namespace {
+
+StoredLascaGame sampleGame(const std::string& id, std::vector<std::string> moves) {
+    StoredLascaGame game;
+    game.id = id;
+    game.startLfen = "W:a1";  // the store keeps text; the table checks it on restore
+    game.moves = std::move(moves);
+    game.engine = "white";
+    game.level = 5;
+    game.analysing = true;
+    game.multiPv = 3;
+    game.created = 1700000000000;
+    game.updated = 1700000000500;
+    return game;
+}
+
+std::unique_ptr<Store> openOrFail(const std::string& path) {
+    auto store = Store::open(path);
+    EXPECT_TRUE(store.ok()) << store.error();
+    return store.ok() ? std::move(store).value() : nullptr;
+}
+
+TEST(Store, AGameIsSavedAndLoadedWhole) {
+    auto store = openOrFail("");
+    ASSERT_TRUE(store);
+    EXPECT_EQ(store->schemaVersion(), Store::kSchemaVersion);
+    const auto game = sampleGame("g1", {"c3-d4", "d6-c5", "b2-c3"});
+    ASSERT_TRUE(store->saveLascaGame(game).ok());
+    auto loaded = store->loadLascaGame("g1");
+    ASSERT_TRUE(loaded.ok()) << loaded.error();
+    ASSERT_TRUE(loaded.value().has_value());
+    EXPECT_EQ(*loaded.value(), game);
+    auto missing = store->loadLascaGame("nope");
+    ASSERT_TRUE(missing.ok());
+    EXPECT_FALSE(missing.value().has_value());
+    EXPECT_EQ(store->lascaGameCount().value(), 1);
+}
+
+// Saving again keeps the agreeing moves and replaces the rest: a move added, a takeback, a
+// different move at a ply, a new game under the same id.
+TEST(Store, SavingAgainFollowsTheGame) {
+    auto store = openOrFail("");
+    ASSERT_TRUE(store);
+    auto game = sampleGame("g", {"c3-d4"});
+    for (const std::vector<std::string>& moves : std::vector<std::vector<std::string>>{
+             {"c3-d4", "d6-c5"}, {"c3-d4"}, {"c3-b4", "b6-a5", "a3-b4"}, {"c3-b4", "b6-c5"}, {}}) {
+        game.moves = moves;
+        game.result = moves.empty() ? "*" : "2-0";
+        ASSERT_TRUE(store->saveLascaGame(game).ok());
+        EXPECT_EQ(store->loadLascaGame("g").value()->moves, moves);
+        EXPECT_EQ(store->loadLascaGame("g").value()->result, game.result);
+    }
+    EXPECT_EQ(store->lascaGameCount().value(), 1);
+}
+
+// A file keeps its games across a close and an open, carries the schema version, and its own
+// check finds it sound.
+TEST(Store, AFileKeepsItsGamesAcrossOpens) {
+    const auto path = (common::test::testDirectory() / "web.db").string();
+    {
+        auto store = openOrFail(path);
+        ASSERT_TRUE(store);
+        ASSERT_TRUE(store->saveLascaGame(sampleGame("a", {"c3-d4"})).ok());
+        ASSERT_TRUE(store->saveLascaGame(sampleGame("b", {})).ok());
+    }
+    auto store = openOrFail(path);
+    ASSERT_TRUE(store);
+    EXPECT_EQ(store->lascaGameCount().value(), 2);
+    EXPECT_EQ(store->loadLascaGame("a").value()->moves, std::vector<std::string>{"c3-d4"});
+    EXPECT_EQ(store->integrityCheck().value(), "ok");
+}
+
+// An empty file of version 0 is migrated; a file of a newer schema is refused, left as it was.
+TEST(Store, MigratesFromVersionZeroAndRefusesANewerSchema) {
+    const auto dir = common::test::testDirectory();
+    const auto fresh = (dir / "fresh.db").string();
+    {
+        sqlite3* db = nullptr;
+        ASSERT_EQ(sqlite3_open(fresh.c_str(), &db), SQLITE_OK);
+        ASSERT_EQ(sqlite3_exec(db, "CREATE TABLE unrelated (x)", nullptr, nullptr, nullptr),
+                  SQLITE_OK);
+        sqlite3_close(db);
+    }
+    {
+        auto store = openOrFail(fresh);
+        ASSERT_TRUE(store);
+        EXPECT_EQ(store->schemaVersion(), Store::kSchemaVersion);
+        EXPECT_TRUE(store->saveLascaGame(sampleGame("m", {"c3-d4"})).ok());
+    }
+    const auto newer = (dir / "newer.db").string();
+    {
+        sqlite3* db = nullptr;
+        ASSERT_EQ(sqlite3_open(newer.c_str(), &db), SQLITE_OK);
+        ASSERT_EQ(sqlite3_exec(db, "PRAGMA user_version = 99", nullptr, nullptr, nullptr),
+                  SQLITE_OK);
+        sqlite3_close(db);
+    }
+    auto refused = Store::open(newer);
+    ASSERT_FALSE(refused.ok());
+    EXPECT_NE(refused.error().find("newer schema (version 99"), std::string::npos)
+        << refused.error();
+}
+
+TEST(Store, BadFilesAreRefusedWithOneLine) {
+    const auto dir = common::test::testDirectory();
+    const auto text = dir / "notes.txt";
+    common::test::writeText(text, std::string(4096, 'x'));
+    auto notDb = Store::open(text.string());
+    ASSERT_FALSE(notDb.ok());
+    EXPECT_NE(notDb.error().find("not a database"), std::string::npos) << notDb.error();
+    EXPECT_EQ(common::test::readText(text), std::string(4096, 'x'));  // left alone
+
+    auto noFolder = Store::open((dir / "missing" / "web.db").string());
+    EXPECT_FALSE(noFolder.ok());
+
+    const auto held = (dir / "held.db").string();
+    auto first = openOrFail(held);
+    ASSERT_TRUE(first);
+    auto second = Store::open(held);
+    ASSERT_FALSE(second.ok());
+    EXPECT_NE(second.error().find("in use by another server"), std::string::npos) << second.error();
+    EXPECT_TRUE(first->saveLascaGame(sampleGame("x", {})).ok());  // the first goes on
+
+    if (::geteuid() != 0) {  // root writes anyway
+        const auto locked = dir / "ro";
+        std::filesystem::create_directories(locked);
+        ::chmod(locked.c_str(), 0500);
+        EXPECT_FALSE(Store::open((locked / "web.db").string()).ok());
+        ::chmod(locked.c_str(), 0700);
+    }
+}
+
+// Errors while saving are values; the store keeps answering afterwards.
+TEST(Store, ASaveThatFailsIsAnErrorAndChangesNothing) {
+    auto store = openOrFail("");
+    ASSERT_TRUE(store);
+    auto game = sampleGame("g", {"c3-d4"});
+    ASSERT_TRUE(store->saveLascaGame(game).ok());
+    auto bad = game;
+    bad.engine = "purple";  // refused by the schema's check
+    bad.moves = {"c3-d4", "d6-c5"};
+    auto saved = store->saveLascaGame(bad);
+    ASSERT_FALSE(saved.ok());
+    EXPECT_EQ(*store->loadLascaGame("g").value(), game);
+}
+
+}  // namespace
+}  // namespace web
