@@ -148,7 +148,7 @@ def main():
     args = p.parse_args()
     if not 1 <= args.tables <= 200:
         sys.exit("--tables must be 1..200")
-    server = subprocess.Popen([args.server, "--port", "0", "--engine", args.engine, "--log-level", "warn",
+    server = subprocess.Popen([args.server, "--port", "0", "--db", "", "--engine", args.engine, "--log-level", "warn",
                                "--max-tables", str(args.tables), "--max-engines", str(args.tables)],
                               stdout=subprocess.PIPE, text=True)
     try:

@@ -112,9 +112,9 @@ class Page:
         raise Failure("the page never settled")
 
 
-def start_server(args):
-    proc = subprocess.Popen([args.server, "--port", "0", "--engine", args.engine, "--static", args.static,
-                             "--log-level", "warn"], stdout=subprocess.PIPE, text=True)
+def start_server(args, port=0):
+    proc = subprocess.Popen([args.server, "--port", str(port), "--engine", args.engine, "--static", args.static,
+                             "--db", args.db, "--log-level", "warn"], stdout=subprocess.PIPE, text=True)
     line = proc.stdout.readline()
     if "listening on" not in line:
         proc.kill()
@@ -269,6 +269,36 @@ def click(driver, selector):
     raise Failure(f"could not click {selector}")
 
 
+def check_reload_and_restart(page, args, server, url):
+    """A game survives a reload of the page and a kill -9 and restart of the server (issue 23).
+    Returns the running server."""
+    page.set_select("colour", "none")
+    page.d.find_element(By.ID, "new-game").click()
+    wait_for("a new game", lambda: page.state()["moves"] == [] and page.state()["engine"] == "none")
+    for _ in range(3):
+        s = page.state()
+        before = len(s["moves"])
+        for square in s["legal"][0]["path"]:
+            page.click_square(square)
+        wait_for("the move to be played", lambda: len(page.state()["moves"]) > before)
+    kept = page.state()
+    if f"game={kept['gameId']}" not in page.d.current_url:
+        raise Failure(f"the address does not hold the game's id: {page.d.current_url}")
+    page.d.refresh()
+    wait_for("the game after a reload", lambda: (lambda s: s and s["gameId"] == kept["gameId"]
+                                                 and s["moves"] == kept["moves"])(page.state()))
+    step(f"a reload keeps the game ({len(kept['moves'])} moves)")
+    server.kill()
+    server.wait()
+    port = url.rstrip("/").rsplit(":", 1)[1]
+    server, _ = start_server(args, port)
+    page.d.refresh()
+    wait_for("the game after a restart", lambda: (lambda s: s and s["gameId"] == kept["gameId"]
+                                                  and s["moves"] == kept["moves"])(page.state()))
+    step("a kill -9 and restart of the server keeps the game")
+    return server
+
+
 def check_no_console_errors(driver, where):
     errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
     if errors:
@@ -350,8 +380,10 @@ def main():
         if not shutil.which(path):
             skip(f"{path} is not installed")
     os.makedirs(args.out, exist_ok=True)
-    server, url = start_server(args)
     profile = tempfile.mkdtemp(prefix="lasca-browser-")
+    args.db = os.path.join(profile + "-db", "web.db")  # this test's own database
+    os.makedirs(os.path.dirname(args.db))
+    server, url = start_server(args)
     driver = None
     try:
         driver = make_driver(profile)
@@ -367,6 +399,7 @@ def main():
         check_pdn_round_trip(page, game)
         check_analysis(page, args.out)
         check_no_console_errors(driver, "the Lasca page")
+        server = check_reload_and_restart(page, args, server, url)
         # The Torneio table in a browser of its own, as a person at that table would have: a
         # Chromium that has drawn a long game on a busy machine sometimes never finishes its
         # next navigation (seen with ctest -j6 on 2 cores; the server kept answering at once).
@@ -386,6 +419,7 @@ def main():
             driver.quit()
         shutil.rmtree(profile, ignore_errors=True)
         shutil.rmtree(profile + "-torneio", ignore_errors=True)
+        shutil.rmtree(profile + "-db", ignore_errors=True)
         server.terminate()
         try:
             server.wait(10)
