@@ -30,6 +30,15 @@ StoredLascaGame sampleGame(const std::string& id, std::vector<std::string> moves
     return game;
 }
 
+// Runs SQL on a file with SQLite itself (a file as another program, or an older one, left it).
+bool execRaw(const std::string& path, const char* sql) {
+    sqlite3* db = nullptr;
+    const bool ok = sqlite3_open(path.c_str(), &db) == SQLITE_OK &&
+                    sqlite3_exec(db, sql, nullptr, nullptr, nullptr) == SQLITE_OK;
+    sqlite3_close(db);
+    return ok;
+}
+
 std::unique_ptr<Store> openOrFail(const std::string& path) {
     auto store = Store::open(path);
     EXPECT_TRUE(store.ok()) << store.error();
@@ -90,13 +99,7 @@ TEST(Store, AFileKeepsItsGamesAcrossOpens) {
 TEST(Store, MigratesFromVersionZeroAndRefusesANewerSchema) {
     const auto dir = common::test::testDirectory();
     const auto fresh = (dir / "fresh.db").string();
-    {
-        sqlite3* db = nullptr;
-        ASSERT_EQ(sqlite3_open(fresh.c_str(), &db), SQLITE_OK);
-        ASSERT_EQ(sqlite3_exec(db, "CREATE TABLE unrelated (x)", nullptr, nullptr, nullptr),
-                  SQLITE_OK);
-        sqlite3_close(db);
-    }
+    ASSERT_TRUE(execRaw(fresh, "CREATE TABLE unrelated (x)"));
     {
         auto store = openOrFail(fresh);
         ASSERT_TRUE(store);
@@ -104,13 +107,7 @@ TEST(Store, MigratesFromVersionZeroAndRefusesANewerSchema) {
         EXPECT_TRUE(store->saveLascaGame(sampleGame("m", {"c3-d4"})).ok());
     }
     const auto newer = (dir / "newer.db").string();
-    {
-        sqlite3* db = nullptr;
-        ASSERT_EQ(sqlite3_open(newer.c_str(), &db), SQLITE_OK);
-        ASSERT_EQ(sqlite3_exec(db, "PRAGMA user_version = 99", nullptr, nullptr, nullptr),
-                  SQLITE_OK);
-        sqlite3_close(db);
-    }
+    ASSERT_TRUE(execRaw(newer, "PRAGMA user_version = 99"));
     auto refused = Store::open(newer);
     ASSERT_FALSE(refused.ok());
     EXPECT_NE(refused.error().find("newer schema (version 99"), std::string::npos)
