@@ -197,15 +197,13 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     // on disk. A failed save keeps the game going in memory and says so to the page and the log.
     std::vector<Json> saved(std::vector<Json> replies) {
         StoredLascaGame now = table_->stored();
-        const bool same = now.id == lastSaved_.id && now.startLfen == lastSaved_.startLfen &&
-                          now.moves == lastSaved_.moves && now.engine == lastSaved_.engine &&
-                          now.level == lastSaved_.level && now.analysing == lastSaved_.analysing &&
-                          now.multiPv == lastSaved_.multiPv && now.result == lastSaved_.result;
-        if (same) return replies;
+        now.created = lastSaved_.created;  // the times are stamped here, not compared
+        now.updated = lastSaved_.updated;
+        if (now == lastSaved_) return replies;
         const auto millis = std::chrono::duration_cast<std::chrono::milliseconds>(
                                 std::chrono::system_clock::now().time_since_epoch())
                                 .count();
-        now.created = now.id == lastSaved_.id && lastSaved_.created ? lastSaved_.created : millis;
+        if (now.id != lastSaved_.id || !lastSaved_.created) now.created = millis;
         now.updated = millis;
         claimGame(now.id);
         if (auto ok = state_->store->saveLascaGame(now); !ok) {
