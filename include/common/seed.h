@@ -27,4 +27,10 @@ std::uint64_t systemSeed();
 // tokens (a table's id, a seat's link).
 std::string randomHex(std::size_t bytes);
 
+// A secret (a seat's token) as it is kept: BLAKE2b-256 of it, as 64 hex digits; the secret itself
+// cannot be computed from it.
+std::string hashSecret(std::string_view secret);
+// Whether two kept hashes are equal, in time that does not depend on where they differ.
+bool sameSecret(std::string_view a, std::string_view b);
+
 }  // namespace common

@@ -85,8 +85,10 @@ struct TorneioSeatChoice {
 };
 
 // TorneioTable: one game.
-//   id_, tokens_   the table's id and each person seat's random token (empty for AI seats): a
-//                  page proves it holds a seat with the token of its private link
+//   id_            the table's id
+//   tokenHashes_   each person seat's token as common::hashSecret keeps it ("" for AI seats): a
+//                  page proves it holds a seat with the token of its private link; the tokens
+//                  themselves (128 random bits from the system) are in newTokens_ until taken
 //   webSeats_      the person seats (nullptr for AI seats), aiSeats_ the in-process players
 //   thread_        runs the handshakes and the referee's playGame; ends with the game or when
 //                  the table is closed (every WebSeat closed)
@@ -104,9 +106,11 @@ class TorneioTable {
     void start();  // starts the game thread
     const std::string& id() const { return id_; }
     int seats() const { return static_cast<int>(choices_.size()); }
-    // The seat (0-based) whose token this is, or nothing.
+    // The seat (0-based) whose token this is, or nothing (compared as hashes, in constant time).
     std::optional<int> seatOfToken(std::string_view token) const;
-    const std::string& token(int seat) const { return tokens_[static_cast<std::size_t>(seat)]; }
+    // The person seats' tokens, by seat ("" for an AI seat), once: the table keeps only their
+    // hashes afterwards, so that nothing it holds or stores gives a token away.
+    std::vector<std::string> takeTokens();
     WebSeat* webSeat(int seat) const { return webSeats_[static_cast<std::size_t>(seat)].get(); }
     Json seatsJson() const;
     bool finished() const;
@@ -118,7 +122,8 @@ class TorneioTable {
 
     std::string id_;
     std::vector<TorneioSeatChoice> choices_;
-    std::vector<std::string> tokens_;
+    std::vector<std::string> tokenHashes_;
+    std::vector<std::string> newTokens_;
     std::vector<std::shared_ptr<WebSeat>> webSeats_;
     std::vector<std::unique_ptr<torneio::referee::Seat>> aiSeats_;
     torneio::Params params_;

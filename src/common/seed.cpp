@@ -55,4 +55,21 @@ std::string randomHex(std::size_t bytes) {
     return hex;
 }
 
+std::string hashSecret(std::string_view secret) {
+    ensureSodium();
+    std::array<unsigned char, crypto_generichash_BYTES> digest{};
+    crypto_generichash(digest.data(), digest.size(),
+                       reinterpret_cast<const unsigned char*>(secret.data()), secret.size(),
+                       nullptr, 0);
+    std::string hex(2 * digest.size() + 1, '\0');
+    sodium_bin2hex(hex.data(), hex.size(), digest.data(), digest.size());
+    hex.pop_back();
+    return hex;
+}
+
+bool sameSecret(std::string_view a, std::string_view b) {
+    ensureSodium();
+    return a.size() == b.size() && sodium_memcmp(a.data(), b.data(), a.size()) == 0;
+}
+
 }  // namespace common

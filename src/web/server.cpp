@@ -401,9 +401,9 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
         state_->torneio.emplace(*idHolder, std::move(entry));
         table.value()->start();
         Json seats = table.value()->seatsJson();
+        const auto tokens = table.value()->takeTokens();
         for (std::size_t s = 0; s < seats.size(); ++s)
-            if (choices[s].kind == "person")
-                seats[s]["token"] = table.value()->token(static_cast<int>(s));
+            if (choices[s].kind == "person") seats[s]["token"] = tokens[s];
         out.push_back({{"type", "torneio.created"}, {"table", *idHolder}, {"seats", seats}});
         return std::nullopt;
     }

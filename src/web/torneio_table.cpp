@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include <span>
+#include <utility>
 
 #include "common/logging.h"
 #include "common/seed.h"
@@ -270,7 +271,8 @@ common::Result<std::shared_ptr<TorneioTable>> TorneioTable::create(
         const auto& choice = seats[s];
         const int seat = static_cast<int>(s);
         if (choice.kind == "person") {
-            table->tokens_.push_back(common::randomHex(16));
+            table->newTokens_.push_back(common::randomHex(16));
+            table->tokenHashes_.push_back(common::hashSecret(table->newTokens_.back()));
             table->webSeats_.push_back(
                 std::make_shared<WebSeat>([seatChanged, seat] { seatChanged(seat); }));
             table->aiSeats_.push_back(nullptr);
@@ -281,7 +283,8 @@ common::Result<std::shared_ptr<TorneioTable>> TorneioTable::create(
                                      common::printable(choice.kind) + "'");
         if (choice.level < 0 || choice.level >= static_cast<int>(std::size(kTorneioAiLevels)))
             return common::makeError("seat " + std::to_string(s + 1) + ": level out of range");
-        table->tokens_.emplace_back();
+        table->newTokens_.emplace_back();
+        table->tokenHashes_.emplace_back();
         table->webSeats_.push_back(nullptr);
         table->aiSeats_.push_back(nullptr);
     }
@@ -339,9 +342,15 @@ void TorneioTable::play() {
     }
 }
 
+std::vector<std::string> TorneioTable::takeTokens() {
+    return std::exchange(newTokens_, {});
+}
+
 std::optional<int> TorneioTable::seatOfToken(std::string_view token) const {
-    for (std::size_t s = 0; s < tokens_.size(); ++s)
-        if (!tokens_[s].empty() && tokens_[s] == token) return static_cast<int>(s);
+    const std::string hash = common::hashSecret(token);
+    for (std::size_t s = 0; s < tokenHashes_.size(); ++s)
+        if (!tokenHashes_[s].empty() && common::sameSecret(tokenHashes_[s], hash))
+            return static_cast<int>(s);
     return std::nullopt;
 }
 

@@ -91,6 +91,20 @@ TEST(Seed, EveryInputChangesTheSeed) {
     EXPECT_NE(deriveSeed(5, "a", 3), mixSeed(5, 3));
 }
 
+// Tokens: 128 bits from the system as 32 hex digits, kept as their BLAKE2b-256 (checked against
+// Python's hashlib.blake2b(b"abc").hexdigest()), compared without leaking where they differ.
+TEST(Seed, TokensAreRandomAndKeptHashed) {
+    const std::string token = randomHex(16);
+    EXPECT_EQ(token.size(), 32u);
+    EXPECT_EQ(token.find_first_not_of("0123456789abcdef"), std::string::npos);
+    EXPECT_NE(randomHex(16), token);
+    EXPECT_EQ(hashSecret("abc"),
+              "bddd813c634239723171ef3fee98579b94964e3bb1cb3e427262c8c068d52319");
+    EXPECT_TRUE(sameSecret(hashSecret(token), hashSecret(token)));
+    EXPECT_FALSE(sameSecret(hashSecret(token), hashSecret(token + "0")));
+    EXPECT_FALSE(sameSecret("ab", "abc"));
+}
+
 TEST(Seed, SystemSeedsAreDrawnAfresh) {
     std::set<std::uint64_t> seen;
     for (int i = 0; i < 16; ++i) seen.insert(systemSeed());

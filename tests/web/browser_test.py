@@ -399,10 +399,15 @@ def main():
         check_pdn_round_trip(page, game)
         check_analysis(page, args.out)
         check_no_console_errors(driver, "the Lasca page")
+        # The next checks each in a browser of their own: a Chromium that has drawn a long game
+        # on a busy machine sometimes never finishes its next navigation or reload (seen with
+        # ctest -j6 on 2 cores; the server kept answering at once, Chromium sat idle).
+        driver.quit()
+        driver = make_driver(profile + "-reload")
+        page = Page(driver)
+        driver.get(url)
+        wait_for("the first state", page.state)
         server = check_reload_and_restart(page, args, server, url)
-        # The Torneio table in a browser of its own, as a person at that table would have: a
-        # Chromium that has drawn a long game on a busy machine sometimes never finishes its
-        # next navigation (seen with ctest -j6 on 2 cores; the server kept answering at once).
         driver.quit()
         driver = make_driver(profile + "-torneio")
         check_torneio(Page(driver), url, args.out)
@@ -418,6 +423,7 @@ def main():
         if driver:
             driver.quit()
         shutil.rmtree(profile, ignore_errors=True)
+        shutil.rmtree(profile + "-reload", ignore_errors=True)
         shutil.rmtree(profile + "-torneio", ignore_errors=True)
         shutil.rmtree(profile + "-db", ignore_errors=True)
         server.terminate()

@@ -68,7 +68,13 @@ TEST(TorneioTable, APersonSeatReceivesExactlyItsOwnView) {
                                         [&page](int) { page.notify(); });
     ASSERT_TRUE(created) << created.error();
     auto table = created.value();
-    ASSERT_TRUE(table->seatOfToken(table->token(0)).has_value());
+    const auto tokens = table->takeTokens();
+    ASSERT_EQ(tokens.size(), 2u);
+    EXPECT_EQ(tokens[0].size(), 32u);  // 128 bits
+    EXPECT_TRUE(tokens[1].empty()) << "an AI seat has no token";
+    EXPECT_TRUE(table->takeTokens().empty()) << "the tokens are handed out once";
+    ASSERT_EQ(table->seatOfToken(tokens[0]), 0);
+    EXPECT_FALSE(table->seatOfToken(tokens[0] + "0").has_value());
     EXPECT_FALSE(table->seatOfToken("not-a-token").has_value());
     EXPECT_FALSE(table->seatOfToken("").has_value()) << "an AI seat has no token";
     table->start();
