@@ -125,7 +125,7 @@
       const t = el("text", { x: x + cell / 2, y: y + cell / 2 + 4, "text-anchor": "middle", "font-size": 12, fill: SEAT_COLOURS[s.seat - 1], "font-weight": 700 }, g);
       t.textContent = s.strength === -1 ? "K" : s.strength >= 0 ? s.strength : "?";
       const title = el("title", {}, g);
-      title.textContent = `Seat ${s.seat} seen here in round ${s.round}, ${s.movesSince} of its moves ago`;
+      title.textContent = `Seat ${s.seat} seen here in round ${s.round}, ${s.movesSince === 1 ? "its last move" : s.movesSince + " of its moves"} ago`;
     }
     // Own pieces (or the set-up being chosen).
     const mine = SEAT_COLOURS[v.seat - 1];
@@ -248,9 +248,11 @@
     $("seat-title").style.color = SEAT_COLOURS[v.seat - 1];
     const own = $("own");
     own.innerHTML = "";
+    const settingUp = v.round === 0;  // before the first turn every seat is still setting up
     for (const p of v.own) {
       const li = document.createElement("li");
-      li.textContent = `${p.piece === 0 ? "King" : "Warrior " + p.piece}: ${p.alive ? p.square : "out of the game"}${p.piece === 0 ? "" : ", strength " + p.strength}`;
+      const where = p.alive ? p.square : settingUp ? "not placed yet" : "out of the game";
+      li.textContent = `${p.piece === 0 ? "King" : "Warrior " + p.piece}: ${where}${p.piece === 0 ? "" : ", strength " + p.strength}`;
       own.appendChild(li);
     }
     const players = $("players");
@@ -261,11 +263,13 @@
       dot.textContent = "● ";
       dot.style.color = SEAT_COLOURS[p.seat - 1];
       li.appendChild(dot);
-      li.appendChild(document.createTextNode(`Seat ${p.seat} (${p.side})${p.seat === v.seat ? " — you" : ""}: ${p.out ? "out" : "playing"}, ${p.moves} moves, ${p.gained} points gained`));
+      li.appendChild(document.createTextNode(`Seat ${p.seat} (${p.side})${p.seat === v.seat ? " — you" : ""}: ${p.out ? "out" : "playing"}, ${p.moves} ${p.moves === 1 ? "move" : "moves"}, ${p.gained} ${p.gained === 1 ? "point" : "points"} gained`));
       players.appendChild(li);
     }
     const st = $("tstatus");
-    st.textContent = v.over ? "Game over." : `Round ${v.round} of ${v.maxRounds} — ${v.turnSeat === v.seat ? "your turn" : "seat " + v.turnSeat + " to play"}`;
+    st.textContent = v.over ? "Game over."
+      : settingUp ? "Set-up: every seat places its pieces in secret"
+      : `Round ${v.round} of ${v.maxRounds} — ${v.turnSeat === v.seat ? "your turn" : "seat " + v.turnSeat + " to play"}`;
     st.dataset.over = v.over ? "true" : "false";
   }
 
@@ -311,7 +315,12 @@
         drawLog();
         break;
       }
-      case "error": showError(m.message); break;
+      case "error":
+        showError(m.message);
+        // A link whose table or token is not known: say so where the game would be, instead of
+        // "Connecting…" for ever.
+        if (joinParams() && !app.view) $("tstatus").textContent = `This seat link does not open a seat: ${m.message}`;
+        break;
     }
   }
 
@@ -329,7 +338,13 @@
     app.ws = new WebSocket(`${scheme}://${location.host}/ws/torneio`);
     app.ws.addEventListener("message", onMessage);
     app.ws.addEventListener("open", () => { if (join) send({ type: "torneio.join", table: join.table, token: join.token }); });
-    app.ws.addEventListener("close", () => { $("tstatus").textContent = "Disconnected from the server: reload the page."; });
+    app.ws.addEventListener("close", () => {
+      const text = "Disconnected from the server: reload the page.";
+      $("tstatus").textContent = text;
+      // The create page has no status line: the list of links says it.
+      if (!join) $("links").innerHTML = `<li class="hint">${text}</li>`;
+      $("create").disabled = !join;
+    });
     if (!join) seatRows();
   }
   main();

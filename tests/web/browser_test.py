@@ -308,6 +308,9 @@ def check_no_console_errors(driver, where):
 
 def check_torneio(page, base_url, out):
     d = page.d
+    d.get(base_url + "torneio?table=nope&token=nope")
+    wait_for("a wrong seat link explained", lambda: "does not open a seat" in d.find_element(By.ID, "tstatus").text)
+    step("a wrong seat link says so")
     d.get(base_url + "torneio")
     wait_for("the Torneio hello", lambda: d.execute_script("return !!(window.torneioApp && window.torneioApp.hello);"))
     step("the Torneio page is open")
