@@ -104,6 +104,7 @@
       const side = s.sideToMove === "white" ? "White" : "Black";
       st.textContent = s.engine === "none" ? `${side} to move` : `Your move (${side})`;
     }
+    $("engine-down").classList.toggle("hidden", !s.engineUnavailable);
     st.dataset.over = s.status.over ? "true" : "false";
     st.dataset.result = s.status.result;
     st.dataset.rule = s.status.rule;
@@ -334,6 +335,7 @@
     $("level").addEventListener("change", () => send({ type: "settings", level: parseInt($("level").value, 10) }));
     $("flip").addEventListener("click", () => { app.flipped = !app.flipped; render(); });
     $("takeback").addEventListener("click", () => send({ type: "takeback" }));
+    $("engine-retry").addEventListener("click", () => send({ type: "retry" }));
     $("nav-first").addEventListener("click", () => view(0));
     $("nav-prev").addEventListener("click", () => app.state && view(app.state.ply - 1));
     $("nav-next").addEventListener("click", () => app.state && view(app.state.ply + 1));

@@ -136,6 +136,7 @@ class LascaTable {
     std::optional<std::string> onPdnExport(const Json& m, Replies& out);
     std::optional<std::string> onPdnImport(const Json& m, Replies& out);
     std::optional<std::string> onSettings(const Json& m, Replies& out);
+    std::optional<std::string> onRetry(const Json& m, Replies& out);
 
     // A game with a new id (new, lfen, pdn.import); startGame keeps the id (takeback).
     void startNewGame(const lasca::Position& start, const std::vector<std::string>& moves);

@@ -268,6 +268,7 @@ std::vector<Json> LascaTable::handle(const Json& message) {
         {"lfen", &LascaTable::onLfen},
         {"pdn.export", &LascaTable::onPdnExport},
         {"pdn.import", &LascaTable::onPdnImport},
+        {"retry", &LascaTable::onRetry},
     };
     for (const auto& [name, handler] : handlers) {
         if (type.value() != name) continue;
@@ -366,6 +367,15 @@ std::optional<std::string> LascaTable::onTakeback(const Json& m, Replies& out) {
                                           evals_.begin() + static_cast<std::ptrdiff_t>(keep + 1));
     startGame(game_.start(), moves);
     evals_ = std::move(evals);
+    reschedule(out);
+    out.push_back(stateMessage());
+    return std::nullopt;
+}
+
+// After the engine failed kMaxEngineFailures times in a row: try it again.
+std::optional<std::string> LascaTable::onRetry(const Json& m, Replies& out) {
+    if (auto e = checkFields(m, {})) return e;
+    engineFailures_ = 0;
     reschedule(out);
     out.push_back(stateMessage());
     return std::nullopt;
@@ -559,6 +569,7 @@ Json LascaTable::stateMessage() const {
             {"evals", evals},
             {"thinking", thinking},
             {"analysing", analysing_},
+            {"engineUnavailable", engineFailures_ >= kMaxEngineFailures},
             {"multipv", multiPv_}};
 }
 

@@ -311,8 +311,8 @@ TEST(LascaTable, AStoredGameIsRestoredInAnotherTable) {
 TEST(LascaTable, ADeadEngineIsRestartedAndAskedAgain) {
     Fixture f;
     f.table.hello();
-    auto state = lastOfType(f.send({{"type", "new"}, {"engine", "black"}, {"level", 1}}), "state");
-    f.send({{"type", "move"}, {"ply", 0}, {"move", firstLegal(state)}});
+    auto first = lastOfType(f.send({{"type", "new"}, {"engine", "black"}, {"level", 1}}), "state");
+    f.send({{"type", "move"}, {"ply", 0}, {"move", firstLegal(first)}});
     ASSERT_EQ(f.log->started, 1);
     auto replies = f.table.onEngineClosed();
     EXPECT_EQ(f.log->started, 2);
@@ -331,8 +331,26 @@ TEST(LascaTable, ADeadEngineIsRestartedAndAskedAgain) {
     replies = f.send({{"type", "analyse"}, {"on", true}});
     EXPECT_NE(lastOfType(replies, "error")["message"].get<std::string>().find("failed 3 times"),
               std::string::npos);
-    f.send({{"type", "new"}, {"engine", "white"}, {"level", 1}});
+    f.send({{"type", "analyse"}, {"on", false}});
+    EXPECT_TRUE(lastOfType(replies, "state")["engineUnavailable"].get<bool>());
+    // The game never stalls: take back, or play on as both sides.
+    auto state = lastOfType(f.send({{"type", "settings"}, {"engine", "none"}}), "state");
+    EXPECT_EQ(state["sideToMove"], "black");
+    EXPECT_EQ(lastOfType(f.send({{"type", "move"}, {"ply", 1}, {"move", firstLegal(state)}}),
+                         "state")["moves"]
+                  .size(),
+              2u);
+    // Retry: the engine is started again and asked.
+    f.send({{"type", "settings"}, {"engine", "white"}});
+    replies = f.send({{"type", "retry"}});
     EXPECT_EQ(f.log->started, 4);
+    EXPECT_FALSE(lastOfType(replies, "state")["engineUnavailable"].get<bool>());
+    EXPECT_TRUE(lastOfType(replies, "state")["thinking"].get<bool>());
+    f.table.onEngineClosed();
+    f.table.onEngineClosed();
+    f.table.onEngineClosed();
+    f.send({{"type", "new"}, {"engine", "white"}, {"level", 1}});  // a new game tries again
+    EXPECT_EQ(f.log->started, 7);
 }
 
 // Every kind of bad message: one error reply, nothing changed, nothing sent to the engine.
