@@ -219,6 +219,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
 
     // This tab now holds the game: another tab that held it is moved to a new game.
     void claimGame(const std::string& id) {
+        std::erase_if(state_->lascaOwners,
+                      [](const auto& entry) { return entry.second.expired(); });
         auto& owner = state_->lascaOwners[id];
         auto other = owner.lock();
         owner = weak_from_this();

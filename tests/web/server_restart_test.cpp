@@ -143,6 +143,39 @@ TEST(ServerRestart, EveryCommittedMoveSurvivesKillNine) {
     EXPECT_LE(kept->moves.size(), committed.size() + 1);
 }
 
+// A game is played in one tab at a time: a second tab that joins it takes it, the first is told
+// and gets a new game; an unknown id is an error and the tab keeps its game.
+TEST(ServerRestart, AGameOpenedInASecondTabMovesThere) {
+    auto server = Server::start((common::test::testDirectory() / "web.db").string());
+    ASSERT_TRUE(server);
+    Tab first(server->port);
+    Json state = first.readState();
+    first.send({{"type", "new"}, {"engine", "none"}});
+    state = first.readState();
+    const std::string id = state["gameId"];
+    first.send({{"type", "move"}, {"ply", 0}, {"move", state["legal"][0]["move"]}});
+    ASSERT_EQ(first.readState()["moves"].size(), 1u);
+
+    Tab second(server->port);
+    const std::string own = second.readState()["gameId"];
+    second.send({{"type", "join"}, {"gameId", "no-such-game"}});
+    Json error = second.read();
+    EXPECT_EQ(error["type"], "error");
+    second.send({{"type", "view"}, {"ply", 0}});
+    EXPECT_EQ(second.readState()["gameId"], own);  // kept its own game
+
+    second.send({{"type", "join"}, {"gameId", id}});
+    state = second.readState();
+    EXPECT_EQ(state["gameId"], id);
+    EXPECT_EQ(state["moves"].size(), 1u);
+    std::vector<std::string> errors;
+    const Json moved = first.readState(&errors);
+    ASSERT_EQ(errors.size(), 1u);
+    EXPECT_EQ(errors[0], "this game was opened in another tab");
+    EXPECT_NE(moved["gameId"], id);
+    EXPECT_TRUE(moved["moves"].empty());
+}
+
 TEST(ServerRestart, ABadOrHeldDatabaseStopsTheServerWithExitTwo) {
     const auto dir = common::test::testDirectory();
     common::test::writeText(dir / "notes.txt", std::string(4096, 'x'));
