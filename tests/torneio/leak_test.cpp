@@ -198,7 +198,8 @@ TEST(NoLeak, EverySeatReceivesTheSameLinesWhenOthersHideDifferentlyD8) {
         for (int viewer = 0; viewer < seats; ++viewer) {
             const std::string kind = viewer % 2 == 0 ? "random" : "heuristic";
             const Params params = defaultParams(seats);
-            const GameSetup setup{params, static_cast<std::uint64_t>(100 * seats + viewer), {}, {}, {}};
+            const GameSetup setup{
+                params, static_cast<std::uint64_t>(100 * seats + viewer), {}, {}, {}};
             GameSetup named = setup;
             std::vector<SeatSpec> specs;
             for (int s = 0; s < seats; ++s) {
@@ -322,7 +323,8 @@ class OwnSeedBlindSeat final : public Seat {
 std::vector<std::vector<std::string>> transcripts(int seats, const GameSetup& setup,
                                                   bool othersBlind) {
     std::vector<SeatSpec> specs;
-    for (int s = 0; s < seats; ++s) specs.push_back(inProcess("p" + std::to_string(s), "heuristic", 0));
+    for (int s = 0; s < seats; ++s)
+        specs.push_back(inProcess("p" + std::to_string(s), "heuristic", 0));
     std::vector<std::unique_ptr<TranscriptSeat>> watched;
     std::vector<std::unique_ptr<Seat>> owned;
     std::vector<Seat*> bySeat;
@@ -398,7 +400,8 @@ TEST(Seeds, AnotherSeatsSeedLeavesThisSeatsInputsByteIdentical) {
         }
         EXPECT_EQ(transcripts(seats, first, true).front(), transcripts(seats, second, true).front())
             << seats << " seats";
-        EXPECT_NE(transcripts(seats, first, false).front(), transcripts(seats, second, false).front())
+        EXPECT_NE(transcripts(seats, first, false).front(),
+                  transcripts(seats, second, false).front())
             << seats << " seats: the control";
     }
 }

@@ -6,9 +6,9 @@
 
 #include <filesystem>
 
+#include "test_directory.h"
 #include "torneio/random_play.h"
 #include "torneio_test_util.h"
-#include "test_directory.h"
 
 namespace torneio {
 namespace {

@@ -10,9 +10,9 @@
 #include <fstream>
 #include <regex>
 
+#include "test_directory.h"
 #include "torneio/referee/game.h"
 #include "torneio/referee/match.h"
-#include "test_directory.h"
 
 namespace torneio::referee {
 namespace {
@@ -247,8 +247,7 @@ TEST(Cli, ResumeShardsMergeAndReplay) {
     EXPECT_EQ(fs::last_write_time(recordPath(records, 0)), before);  // not played again
     for (int i = 1; i <= 2; ++i)
         ASSERT_EQ(run(kReferee + kPlayers + " --seed 7 --games 8 --shard " + std::to_string(i) +
-                      "/2" +
-                      " --records " + (dir / ("s" + std::to_string(i))).string()),
+                      "/2" + " --records " + (dir / ("s" + std::to_string(i))).string()),
                   0);
     const std::string merged =
         output(kReferee + " merge " + (dir / "s1").string() + " " + (dir / "s2").string());
@@ -282,7 +281,8 @@ TEST(Cli, MatchSeedIsDrawnUnlessGivenAndKeptInTheRecords) {
     ASSERT_TRUE(record.value().matchSeed.has_value());
     const std::string matchSeed = std::to_string(*record.value().matchSeed);
     EXPECT_EQ(record.value().seed, gameSeed(*record.value().matchSeed, 0));
-    const std::string resumed = output(kReferee + kPlayers + " --games 4 --resume --records " + records);
+    const std::string resumed =
+        output(kReferee + kPlayers + " --games 4 --resume --records " + records);
     EXPECT_NE(resumed.find("match seed " + matchSeed), std::string::npos) << resumed;
     const auto later = readRecord(recordPath(records, 3));
     ASSERT_TRUE(later.ok()) << later.error();

@@ -44,7 +44,8 @@ struct SeatFault {
 //              `newgame` line, from which nothing of the game's seed or of another seat's can
 //              be computed (common/seed.h)
 //   matchSeed  the match's seed the game's seed was derived from, if any, kept in the record
-//   seatSeeds  empty, or exactly one seed per seat given instead of seatSeed's (tests that change one
+//   seatSeeds  empty, or exactly one seed per seat given instead of seatSeed's (tests that change
+//   one
 //              seat's seed alone)
 struct GameSetup {
     Params params;
@@ -53,7 +54,6 @@ struct GameSetup {
     std::optional<std::uint64_t> matchSeed;
     std::vector<std::uint64_t> seatSeeds;
 };
-
 
 // GameResult: the full record of the game (record.h: every action and event, the outcome)
 // and the faults, in the order they happened.
