@@ -100,27 +100,34 @@ int positive(const po::variables_map& vm, const char* name) {
     return value;
 }
 
+// The records already in the --records folder, read once for the seed and the resume rule.
+std::vector<std::pair<int, Record>> recordedGames(const po::variables_map& vm) {
+    if (!vm.count("records")) return {};
+    const std::string dir = vm["records"].as<std::string>();
+    if (dir.empty() || !std::filesystem::exists(dir)) return {};
+    return valueOf(readRecords(dir), "").games;
+}
+
 // The match's seed: --seed; without it, the seed kept in the records of a resumed match, or one
 // drawn from the operating system (a seat's seed then cannot be guessed by trying seeds).
-std::uint64_t matchSeed(const po::variables_map& vm, const std::string& recordDir) {
+std::uint64_t matchSeed(const po::variables_map& vm, const std::string& recordDir,
+                        const std::vector<std::pair<int, Record>>& recorded) {
     if (vm.count("seed")) {
         const auto seed = common::parseSeed(vm["seed"].as<std::string>());
         if (!seed) throw UsageError{"--seed must be a number in 0..18446744073709551615"};
         return *seed;
     }
-    if (vm.count("resume") && !recordDir.empty() && std::filesystem::exists(recordDir)) {
-        const auto records = valueOf(readRecords(recordDir), "").games;
-        if (!records.empty()) {
-            if (!records.front().second.matchSeed)
-                throw UsageError{recordPath(recordDir, records.front().first) +
-                                 " keeps no match seed: give the match's --seed"};
-            return *records.front().second.matchSeed;
-        }
+    if (vm.count("resume") && !recorded.empty()) {
+        if (!recorded.front().second.matchSeed)
+            throw UsageError{recordPath(recordDir, recorded.front().first) +
+                             " keeps no match seed: give the match's --seed"};
+        return *recorded.front().second.matchSeed;
     }
     return common::systemSeed();
 }
 
-MatchConfig matchConfig(const po::variables_map& vm) {
+MatchConfig matchConfig(const po::variables_map& vm,
+                        const std::vector<std::pair<int, Record>>& recorded) {
     MatchConfig c;
     c.players = players(vm);
     const std::string seats = "seats=" + std::to_string(c.players.size());
@@ -131,7 +138,7 @@ MatchConfig matchConfig(const po::variables_map& vm) {
     if (vm.count("records")) c.recordDir = vm["records"].as<std::string>();
     if (humanSeats(c.players) > 0 && c.games != 1)
         throw UsageError{"a game with a human seat is a single game: --games 1"};
-    c.seed = matchSeed(vm, c.recordDir);
+    c.seed = matchSeed(vm, c.recordDir, recorded);
     c.concurrency = positive(vm, "concurrency");
     c.limits.decision = std::chrono::milliseconds(positive(vm, "decision-ms"));
     c.limits.start = std::chrono::milliseconds(positive(vm, "timeout-start"));
@@ -158,10 +165,10 @@ std::vector<std::string> names(const std::vector<SeatSpec>& specs) {
 // The games already recorded in the folder (--resume), checked to belong to this match: same
 // rules, the players at the seats the schedule gives. Without --resume the folder must hold no
 // record, so that a new match never mixes with an old one.
-std::vector<GameSummary> resumedGames(const MatchConfig& c, bool resume) {
+std::vector<GameSummary> resumedGames(const MatchConfig& c,
+                                      const std::vector<std::pair<int, Record>>& records,
+                                      bool resume) {
     std::vector<GameSummary> done;
-    if (c.recordDir.empty() || !std::filesystem::exists(c.recordDir)) return done;
-    const auto records = valueOf(readRecords(c.recordDir), "").games;
     if (!resume && !records.empty())
         throw UsageError{c.recordDir + " holds records already: give --resume or another folder"};
     const auto slots = schedule(c.games, c.params.seats, c.seed, c.shard);
@@ -223,12 +230,13 @@ std::string progressLine(const std::vector<GameSummary>& all, std::size_t total,
 }
 
 int runMatchCommand(const po::variables_map& vm) {
-    const MatchConfig config = matchConfig(vm);
+    const auto recorded = recordedGames(vm);
+    const MatchConfig config = matchConfig(vm, recorded);
     checkPlayers(config);
     if (!config.logDir.empty()) std::filesystem::create_directories(config.logDir);
     if (vm.count("resume") && config.recordDir.empty())
         throw UsageError{"--resume needs --records"};
-    std::vector<GameSummary> done = resumedGames(config, vm.count("resume") > 0);
+    std::vector<GameSummary> done = resumedGames(config, recorded, vm.count("resume") > 0);
     if (!config.recordDir.empty()) std::filesystem::create_directories(config.recordDir);
     const std::size_t resumed = done.size();
     const std::size_t total =
@@ -284,12 +292,14 @@ int runReplayCommand(int argc, char** argv) {
             const auto folder = valueOf(readRecords(path), "");
             for (const auto& [index, record] : folder.games) check(recordPath(path, index), record);
             for (const auto& name : folder.skipped)
-                std::cout << path << "/" << name << ": skipped (not a record name game-NNNNNN.jsonl)\n";
+                std::cout << path << "/" << name
+                          << ": skipped (not a record name game-NNNNNN.jsonl)\n";
         } else {
             check(path, valueOf(readRecord(path), ""));
         }
     }
-    if (total == 0) throw UsageError{"no game record found (record files are named game-NNNNNN.jsonl)"};
+    if (total == 0)
+        throw UsageError{"no game record found (record files are named game-NNNNNN.jsonl)"};
     std::cout << total << " games, " << bad << " with errors\n";
     return bad == 0 ? 0 : kExitError;
 }

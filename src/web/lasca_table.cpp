@@ -41,6 +41,15 @@ const char* colourName(lasca::Color c) {
 }
 
 // The rule that ended a game, as the page shows it (lasca-rules.md).
+// The engine's colour from its name ("white", "black", or "none": people play both sides);
+// nothing for another name. The inverse of colourName, with "none".
+std::optional<std::optional<lasca::Color>> engineColourOf(std::string_view name) {
+    if (name == "white") return std::optional<lasca::Color>(lasca::Color::White);
+    if (name == "black") return std::optional<lasca::Color>(lasca::Color::Black);
+    if (name == "none") return std::optional<lasca::Color>();
+    return std::nullopt;
+}
+
 const char* ruleOf(lasca::Termination t) {
     switch (t) {
         case lasca::Termination::NoLegalMove:
@@ -199,14 +208,9 @@ StoredLascaGame LascaTable::stored() const {
 
 common::Result<std::vector<Json>> LascaTable::restore(const StoredLascaGame& stored) {
     TableSettings settings;
-    if (stored.engine == "white")
-        settings.engineColour = lasca::Color::White;
-    else if (stored.engine == "black")
-        settings.engineColour = lasca::Color::Black;
-    else if (stored.engine == "none")
-        settings.engineColour.reset();
-    else
-        return common::makeError("stored game " + stored.id + ": bad engine colour");
+    const auto colour = engineColourOf(stored.engine);
+    if (!colour) return common::makeError("stored game " + stored.id + ": bad engine colour");
+    settings.engineColour = *colour;
     if (stored.level < 0 || stored.level >= static_cast<int>(kLevels.size()) ||
         stored.multiPv < 1 || stored.multiPv > kMaxMultiPv)
         return common::makeError("stored game " + stored.id + ": bad level or MultiPV");
@@ -287,14 +291,9 @@ std::optional<std::string> readSettings(const Json& m, TableSettings& settings) 
     if (m.contains("engine")) {
         const auto engine = stringField(m, "engine", 8);
         if (!engine) return engine.error();
-        if (engine.value() == "white")
-            settings.engineColour = lasca::Color::White;
-        else if (engine.value() == "black")
-            settings.engineColour = lasca::Color::Black;
-        else if (engine.value() == "none")
-            settings.engineColour.reset();
-        else
-            return "engine must be white, black or none";
+        const auto colour = engineColourOf(engine.value());
+        if (!colour) return "engine must be white, black or none";
+        settings.engineColour = *colour;
     }
     if (m.contains("level")) {
         const auto level = intField(m, "level", 0, static_cast<std::int64_t>(kLevels.size()) - 1);
