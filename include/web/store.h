@@ -1,7 +1,10 @@
-// The web server's database: every Lasca game of the page kept in one SQLite file, so that a
-// reload or a restart of the server loses nothing (issue 23). The moves are the truth: a game is
-// its start position, its moves and who plays what; positions are derived by replaying the moves
-// through the rules core (LascaTable::restore). One module owns SQL; the tables never see it.
+// The web server's database: every Lasca game and every Torneio table of the page kept in one
+// SQLite file, so that a reload or a restart of the server loses nothing (issue 23). The moves
+// and decisions are the truth: a Lasca game is its start position, its moves and who plays what
+// (positions are derived by replaying the moves through the rules core, LascaTable::restore); a
+// Torneio table is its parameters, seed, seats and the referee's record of decisions as it grows
+// (its state and every seat's view are derived by replaying them through the referee,
+// TorneioTable::restore). One module owns SQL; the tables never see it.
 //
 // The file: WAL journal, synchronous=NORMAL (a committed transaction survives the server being
 // killed, `kill -9`; an operating-system crash or power loss may lose the last ones), exclusive
@@ -13,6 +16,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -49,10 +53,68 @@ struct StoredLascaGame {
     friend bool operator==(const StoredLascaGame&, const StoredLascaGame&) = default;
 };
 
-// Store: one open database file. Not thread-safe: the server's one thread uses it.
+// StoredTorneioSeat: who plays a seat of a Torneio table. kind: "person" or a player kind;
+// level: the AI level; tokenHash: a person seat's token as common::hashSecret keeps it (the token
+// itself is never stored), "" for an AI seat.
+struct StoredTorneioSeat {
+    std::string kind;
+    int level = 1;
+    std::string tokenHash;
+
+    friend bool operator==(const StoredTorneioSeat&, const StoredTorneioSeat&) = default;
+};
+
+// StoredTorneioDecision: one accepted decision of the record: the seat (0-based) and the action's
+// text as the protocol writes it.
+struct StoredTorneioDecision {
+    int seat = 0;
+    std::string action;
+
+    friend bool operator==(const StoredTorneioDecision&, const StoredTorneioDecision&) = default;
+};
+
+// StoredTorneioTable: one Torneio table.
+//   id, params (formatParams text), seed (the game's seed), seats by seat
+//   decisions   every accepted decision in order (the events follow from them by the rules)
+//   result      "" while the game goes on, else a summary ("win 2", "draw 1 3": seats 1..N)
+//   record      "" while the game goes on, else the full record (JSON lines, torneio/record.h)
+//   created, updated   milliseconds since the Unix epoch
+struct StoredTorneioTable {
+    std::string id;
+    std::string params;
+    std::uint64_t seed = 0;
+    std::vector<StoredTorneioSeat> seats;
+    std::vector<StoredTorneioDecision> decisions;
+    std::string result;
+    std::string record;
+    std::int64_t created = 0;
+    std::int64_t updated = 0;
+
+    friend bool operator==(const StoredTorneioTable&, const StoredTorneioTable&) = default;
+};
+
+// GameSummary: one line of the games page: nothing in it is secret (no game id of a Lasca game,
+// which is the key to play it, no token, nothing hidden of a running Torneio table).
+//   kind     "lasca" or "torneio"
+//   number   the game's public number (stable, unique per kind)
+//   players  who plays what, as text ("you (White) v engine level 3", "person, ai 2")
+//   plies    moves (Lasca) or decisions (Torneio) so far
+//   result   "*" / "" while running, else the result
+struct GameSummary {
+    std::string kind;
+    std::int64_t number = 0;
+    std::string players;
+    std::int64_t plies = 0;
+    std::string result;
+    std::string rule;
+    std::int64_t updated = 0;
+};
+
+// Store: one open database file. Thread-safe: every call holds the store's lock (the server's
+// thread saves Lasca games, each Torneio table's referee thread saves its decisions).
 class Store {
   public:
-    static constexpr int kSchemaVersion = 1;
+    static constexpr int kSchemaVersion = 2;
 
     // Opens (creating if needed) the file, or an in-memory database for "". Errors, each one
     // line: the file cannot be created or opened, is not a database, is of a newer schema,
@@ -69,6 +131,26 @@ class Store {
     common::Result<std::optional<StoredLascaGame>> loadLascaGame(const std::string& id);
     // How many games are kept.
     common::Result<std::int64_t> lascaGameCount();
+    // Every Lasca game, oldest first (for /games.pdn), and one by its public number.
+    common::Result<std::vector<StoredLascaGame>> lascaGames();
+    common::Result<std::optional<StoredLascaGame>> lascaGameByNumber(std::int64_t number);
+
+    // A new table, whole (its row, its seats, any decisions).
+    common::Result<bool> createTorneioTable(const StoredTorneioTable& table);
+    // Decision number `index` (0-based) of a table, committed when this returns true; a
+    // decision already stored under that number is an error.
+    common::Result<bool> addTorneioDecision(const std::string& id, std::size_t index,
+                                            const StoredTorneioDecision& decision,
+                                            std::int64_t updated);
+    // The end of a table's game: its result summary and full record.
+    common::Result<bool> finishTorneioTable(const std::string& id, const std::string& result,
+                                            const std::string& record, std::int64_t updated);
+    common::Result<std::optional<StoredTorneioTable>> loadTorneioTable(const std::string& id);
+    common::Result<std::optional<StoredTorneioTable>> torneioTableByNumber(std::int64_t number);
+    common::Result<std::int64_t> torneioTableCount();
+
+    // The most recently changed games of both kinds, newest first, at most `limit`.
+    common::Result<std::vector<GameSummary>> recentGames(int limit);
 
     // The schema version of the open file, and SQLite's own check of it ("ok" when sound).
     int schemaVersion() const;
@@ -76,7 +158,11 @@ class Store {
 
   private:
     explicit Store(std::unique_ptr<SQLite::Database> db);
+    // The readers behind the public calls (the lock held; SQLite::Exception on failure).
+    std::optional<StoredLascaGame> readLascaGame(const std::string& id);
+    std::optional<StoredTorneioTable> readTorneioTable(const std::string& id);
     std::unique_ptr<SQLite::Database> db_;
+    mutable std::mutex mutex_;
 };
 
 }  // namespace web

@@ -34,6 +34,35 @@ constexpr std::array<std::string_view, Store::kSchemaVersion> kMigrations = {
         PRIMARY KEY (game, ply)
     ) WITHOUT ROWID;
     )sql",
+    // 1 -> 2: Torneio tables, their seats and their decisions.
+    R"sql(
+    CREATE TABLE torneio_tables (
+        id      TEXT PRIMARY KEY,
+        params  TEXT NOT NULL,
+        seed    TEXT NOT NULL,
+        result  TEXT NOT NULL DEFAULT '',
+        record  TEXT NOT NULL DEFAULT '',
+        created INTEGER NOT NULL,
+        updated INTEGER NOT NULL
+    );
+    CREATE TABLE torneio_seats (
+        tbl        TEXT NOT NULL REFERENCES torneio_tables (id) ON DELETE CASCADE,
+        seat       INTEGER NOT NULL CHECK (seat >= 0 AND seat < 4),
+        kind       TEXT NOT NULL,
+        level      INTEGER NOT NULL,
+        token_hash TEXT NOT NULL,
+        PRIMARY KEY (tbl, seat)
+    ) WITHOUT ROWID;
+    CREATE TABLE torneio_decisions (
+        tbl    TEXT NOT NULL REFERENCES torneio_tables (id) ON DELETE CASCADE,
+        n      INTEGER NOT NULL CHECK (n >= 0),
+        seat   INTEGER NOT NULL CHECK (seat >= 0 AND seat < 4),
+        action TEXT NOT NULL,
+        PRIMARY KEY (tbl, n)
+    ) WITHOUT ROWID;
+    CREATE INDEX lasca_games_updated ON lasca_games (updated);
+    CREATE INDEX torneio_tables_updated ON torneio_tables (updated);
+    )sql",
 };
 
 // One line for a failure of SQLite, naming what was being done.
@@ -109,6 +138,7 @@ common::Result<std::unique_ptr<Store>> Store::open(const std::string& path) {
 }
 
 int Store::schemaVersion() const {
+    std::lock_guard lock(mutex_);
     try {
         return userVersion(*db_);
     } catch (const SQLite::Exception&) {
@@ -117,6 +147,7 @@ int Store::schemaVersion() const {
 }
 
 common::Result<std::string> Store::integrityCheck() {
+    std::lock_guard lock(mutex_);
     try {
         return db_->execAndGet("PRAGMA integrity_check").getString();
     } catch (const SQLite::Exception& e) {
@@ -125,6 +156,7 @@ common::Result<std::string> Store::integrityCheck() {
 }
 
 common::Result<bool> Store::saveLascaGame(const StoredLascaGame& game) {
+    std::lock_guard lock(mutex_);
     try {
         SQLite::Transaction transaction(*db_);
         SQLite::Statement row(*db_,
@@ -178,38 +210,258 @@ common::Result<bool> Store::saveLascaGame(const StoredLascaGame& game) {
     }
 }
 
+std::optional<StoredLascaGame> Store::readLascaGame(const std::string& id) {
+    SQLite::Statement row(*db_,
+                          "SELECT start_lfen, engine, level, analysing, multipv, result, rule, "
+                          "created, updated FROM lasca_games WHERE id = ?");
+    row.bind(1, id);
+    if (!row.executeStep()) return std::nullopt;
+    StoredLascaGame game;
+    game.id = id;
+    game.startLfen = row.getColumn(0).getString();
+    game.engine = row.getColumn(1).getString();
+    game.level = row.getColumn(2).getInt();
+    game.analysing = row.getColumn(3).getInt() != 0;
+    game.multiPv = row.getColumn(4).getInt();
+    game.result = row.getColumn(5).getString();
+    game.rule = row.getColumn(6).getString();
+    game.created = row.getColumn(7).getInt64();
+    game.updated = row.getColumn(8).getInt64();
+    SQLite::Statement moves(*db_, "SELECT move FROM lasca_moves WHERE game = ? ORDER BY ply");
+    moves.bind(1, id);
+    while (moves.executeStep()) game.moves.push_back(moves.getColumn(0).getString());
+    return game;
+}
+
 common::Result<std::optional<StoredLascaGame>> Store::loadLascaGame(const std::string& id) {
+    std::lock_guard lock(mutex_);
     try {
-        SQLite::Statement row(*db_,
-                              "SELECT start_lfen, engine, level, analysing, multipv, result, rule, "
-                              "created, updated FROM lasca_games WHERE id = ?");
-        row.bind(1, id);
-        if (!row.executeStep()) return std::optional<StoredLascaGame>();
-        StoredLascaGame game;
-        game.id = id;
-        game.startLfen = row.getColumn(0).getString();
-        game.engine = row.getColumn(1).getString();
-        game.level = row.getColumn(2).getInt();
-        game.analysing = row.getColumn(3).getInt() != 0;
-        game.multiPv = row.getColumn(4).getInt();
-        game.result = row.getColumn(5).getString();
-        game.rule = row.getColumn(6).getString();
-        game.created = row.getColumn(7).getInt64();
-        game.updated = row.getColumn(8).getInt64();
-        SQLite::Statement moves(*db_, "SELECT move FROM lasca_moves WHERE game = ? ORDER BY ply");
-        moves.bind(1, id);
-        while (moves.executeStep()) game.moves.push_back(moves.getColumn(0).getString());
-        return std::optional<StoredLascaGame>(std::move(game));
+        return readLascaGame(id);
     } catch (const SQLite::Exception& e) {
         return makeError(failure("loading game " + id, e));
     }
 }
 
 common::Result<std::int64_t> Store::lascaGameCount() {
+    std::lock_guard lock(mutex_);
     try {
         return db_->execAndGet("SELECT COUNT(*) FROM lasca_games").getInt64();
     } catch (const SQLite::Exception& e) {
         return makeError(failure("counting games", e));
+    }
+}
+
+common::Result<std::vector<StoredLascaGame>> Store::lascaGames() {
+    std::lock_guard lock(mutex_);
+    try {
+        std::vector<std::string> ids;
+        SQLite::Statement all(*db_, "SELECT id FROM lasca_games ORDER BY rowid");
+        while (all.executeStep()) ids.push_back(all.getColumn(0).getString());
+        std::vector<StoredLascaGame> games;
+        for (const auto& id : ids)
+            if (auto game = readLascaGame(id)) games.push_back(std::move(*game));
+        return games;
+    } catch (const SQLite::Exception& e) {
+        return makeError(failure("reading the games", e));
+    }
+}
+
+common::Result<std::optional<StoredLascaGame>> Store::lascaGameByNumber(std::int64_t number) {
+    std::lock_guard lock(mutex_);
+    try {
+        SQLite::Statement find(*db_, "SELECT id FROM lasca_games WHERE rowid = ?");
+        find.bind(1, static_cast<int64_t>(number));
+        if (!find.executeStep()) return std::optional<StoredLascaGame>();
+        return readLascaGame(find.getColumn(0).getString());
+    } catch (const SQLite::Exception& e) {
+        return makeError(failure("loading game " + std::to_string(number), e));
+    }
+}
+
+common::Result<bool> Store::createTorneioTable(const StoredTorneioTable& table) {
+    std::lock_guard lock(mutex_);
+    try {
+        SQLite::Transaction transaction(*db_);
+        SQLite::Statement row(*db_,
+                              "INSERT INTO torneio_tables (id, params, seed, result, record, "
+                              "created, updated) VALUES (?, ?, ?, ?, ?, ?, ?)");
+        row.bind(1, table.id);
+        row.bind(2, table.params);
+        row.bind(3, std::to_string(table.seed));
+        row.bind(4, table.result);
+        row.bind(5, table.record);
+        row.bind(6, static_cast<int64_t>(table.created));
+        row.bind(7, static_cast<int64_t>(table.updated));
+        row.exec();
+        SQLite::Statement seat(*db_,
+                               "INSERT INTO torneio_seats (tbl, seat, kind, level, token_hash) "
+                               "VALUES (?, ?, ?, ?, ?)");
+        for (std::size_t s = 0; s < table.seats.size(); ++s) {
+            seat.bind(1, table.id);
+            seat.bind(2, static_cast<int64_t>(s));
+            seat.bind(3, table.seats[s].kind);
+            seat.bind(4, table.seats[s].level);
+            seat.bind(5, table.seats[s].tokenHash);
+            seat.exec();
+            seat.reset();
+        }
+        SQLite::Statement decision(
+            *db_, "INSERT INTO torneio_decisions (tbl, n, seat, action) VALUES (?, ?, ?, ?)");
+        for (std::size_t n = 0; n < table.decisions.size(); ++n) {
+            decision.bind(1, table.id);
+            decision.bind(2, static_cast<int64_t>(n));
+            decision.bind(3, table.decisions[n].seat);
+            decision.bind(4, table.decisions[n].action);
+            decision.exec();
+            decision.reset();
+        }
+        transaction.commit();
+        return true;
+    } catch (const SQLite::Exception& e) {
+        return makeError(failure("saving table " + table.id, e));
+    }
+}
+
+common::Result<bool> Store::addTorneioDecision(const std::string& id, std::size_t index,
+                                               const StoredTorneioDecision& decision,
+                                               std::int64_t updated) {
+    std::lock_guard lock(mutex_);
+    try {
+        SQLite::Transaction transaction(*db_);
+        SQLite::Statement add(
+            *db_, "INSERT INTO torneio_decisions (tbl, n, seat, action) VALUES (?, ?, ?, ?)");
+        add.bind(1, id);
+        add.bind(2, static_cast<int64_t>(index));
+        add.bind(3, decision.seat);
+        add.bind(4, decision.action);
+        add.exec();
+        SQLite::Statement touch(*db_, "UPDATE torneio_tables SET updated = ? WHERE id = ?");
+        touch.bind(1, static_cast<int64_t>(updated));
+        touch.bind(2, id);
+        touch.exec();
+        transaction.commit();
+        return true;
+    } catch (const SQLite::Exception& e) {
+        return makeError(failure("saving a decision of table " + id, e));
+    }
+}
+
+common::Result<bool> Store::finishTorneioTable(const std::string& id, const std::string& result,
+                                               const std::string& record, std::int64_t updated) {
+    std::lock_guard lock(mutex_);
+    try {
+        SQLite::Statement finish(
+            *db_, "UPDATE torneio_tables SET result = ?, record = ?, updated = ? WHERE id = ?");
+        finish.bind(1, result);
+        finish.bind(2, record);
+        finish.bind(3, static_cast<int64_t>(updated));
+        finish.bind(4, id);
+        if (finish.exec() != 1) return makeError("saving the end of table " + id + ": no such table");
+        return true;
+    } catch (const SQLite::Exception& e) {
+        return makeError(failure("saving the end of table " + id, e));
+    }
+}
+
+std::optional<StoredTorneioTable> Store::readTorneioTable(const std::string& id) {
+    SQLite::Statement row(*db_,
+                          "SELECT params, seed, result, record, created, updated "
+                          "FROM torneio_tables WHERE id = ?");
+    row.bind(1, id);
+    if (!row.executeStep()) return std::nullopt;
+    StoredTorneioTable table;
+    table.id = id;
+    table.params = row.getColumn(0).getString();
+    table.seed = std::stoull(row.getColumn(1).getString());
+    table.result = row.getColumn(2).getString();
+    table.record = row.getColumn(3).getString();
+    table.created = row.getColumn(4).getInt64();
+    table.updated = row.getColumn(5).getInt64();
+    SQLite::Statement seats(
+        *db_, "SELECT kind, level, token_hash FROM torneio_seats WHERE tbl = ? ORDER BY seat");
+    seats.bind(1, id);
+    while (seats.executeStep())
+        table.seats.push_back({seats.getColumn(0).getString(), seats.getColumn(1).getInt(),
+                               seats.getColumn(2).getString()});
+    SQLite::Statement decisions(
+        *db_, "SELECT seat, action FROM torneio_decisions WHERE tbl = ? ORDER BY n");
+    decisions.bind(1, id);
+    while (decisions.executeStep())
+        table.decisions.push_back(
+            {decisions.getColumn(0).getInt(), decisions.getColumn(1).getString()});
+    return table;
+}
+
+common::Result<std::optional<StoredTorneioTable>> Store::loadTorneioTable(const std::string& id) {
+    std::lock_guard lock(mutex_);
+    try {
+        return readTorneioTable(id);
+    } catch (const std::exception& e) {  // SQLite's, or a seed that is not a number
+        return makeError("loading table " + id + ": " + e.what());
+    }
+}
+
+common::Result<std::optional<StoredTorneioTable>> Store::torneioTableByNumber(std::int64_t number) {
+    std::lock_guard lock(mutex_);
+    try {
+        SQLite::Statement find(*db_, "SELECT id FROM torneio_tables WHERE rowid = ?");
+        find.bind(1, static_cast<int64_t>(number));
+        if (!find.executeStep()) return std::optional<StoredTorneioTable>();
+        return readTorneioTable(find.getColumn(0).getString());
+    } catch (const std::exception& e) {
+        return makeError("loading table " + std::to_string(number) + ": " + e.what());
+    }
+}
+
+common::Result<std::int64_t> Store::torneioTableCount() {
+    std::lock_guard lock(mutex_);
+    try {
+        return db_->execAndGet("SELECT COUNT(*) FROM torneio_tables").getInt64();
+    } catch (const SQLite::Exception& e) {
+        return makeError(failure("counting tables", e));
+    }
+}
+
+common::Result<std::vector<GameSummary>> Store::recentGames(int limit) {
+    std::lock_guard lock(mutex_);
+    try {
+        SQLite::Statement recent(
+            *db_,
+            "SELECT 'lasca', g.rowid, g.engine, g.level, "
+            "  (SELECT COUNT(*) FROM lasca_moves m WHERE m.game = g.id), g.result, g.rule, "
+            "  g.updated FROM lasca_games g "
+            "UNION ALL "
+            "SELECT 'torneio', t.rowid, "
+            "  (SELECT group_concat(CASE WHEN s.kind = 'ai' THEN 'ai ' || (s.level + 1) "
+            "          ELSE s.kind END, ', ') FROM "
+            "     (SELECT kind, level FROM torneio_seats WHERE tbl = t.id ORDER BY seat) s), 0, "
+            "  (SELECT COUNT(*) FROM torneio_decisions d WHERE d.tbl = t.id), t.result, '', "
+            "  t.updated FROM torneio_tables t "
+            "ORDER BY 8 DESC LIMIT ?");
+        recent.bind(1, limit);
+        std::vector<GameSummary> games;
+        while (recent.executeStep()) {
+            GameSummary game;
+            game.kind = recent.getColumn(0).getString();
+            game.number = recent.getColumn(1).getInt64();
+            game.players = recent.getColumn(2).getString();
+            if (game.kind == "lasca") {
+                const std::string engine = game.players;
+                const std::string level = std::to_string(recent.getColumn(3).getInt());
+                game.players = engine == "none" ? "people, both sides"
+                               : engine == "white"
+                                   ? "engine (level " + level + ") v person"
+                                   : "person v engine (level " + level + ")";
+            }
+            game.plies = recent.getColumn(4).getInt64();
+            game.result = recent.getColumn(5).getString();
+            game.rule = recent.getColumn(6).getString();
+            game.updated = recent.getColumn(7).getInt64();
+            games.push_back(std::move(game));
+        }
+        return games;
+    } catch (const SQLite::Exception& e) {
+        return makeError(failure("listing games", e));
     }
 }
 
