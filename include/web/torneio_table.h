@@ -25,6 +25,7 @@
 #include "torneio/record.h"
 #include "torneio/referee/seat.h"
 #include "torneio/terminal.h"
+#include "web/store.h"
 
 namespace web {
 
@@ -84,6 +85,20 @@ struct TorneioSeatChoice {
     int level = 1;
 };
 
+// TorneioTableHooks: what a table tells the server, each called on the table's own thread.
+//   seatChanged(seat)       a person seat's view changed (seat 0-based)
+//   decided(n, decision)    decision number n (0-based) was accepted; called before any event it
+//                           caused goes out, so that what a seat is told is kept; returns false
+//                           when keeping it failed (the game goes on in memory)
+//   ended(result, record)   the game ended by the rules (not by the table closing): its result
+//                           ("win 2", "draw 1 3") and full record
+// Decisions and the end replayed by TorneioTable::restore are not reported again.
+struct TorneioTableHooks {
+    std::function<void(int seat)> seatChanged;
+    std::function<bool(std::size_t index, const StoredTorneioDecision& decision)> decided;
+    std::function<void(const std::string& result, const torneio::Record& record)> ended;
+};
+
 // TorneioTable: one game.
 //   id_            the table's id
 //   tokenHashes_   each person seat's token as common::hashSecret keeps it ("" for AI seats): a
@@ -92,13 +107,26 @@ struct TorneioSeatChoice {
 //   webSeats_      the person seats (nullptr for AI seats), aiSeats_ the in-process players
 //   thread_        runs the handshakes and the referee's playGame; ends with the game or when
 //                  the table is closed (every WebSeat closed)
+//   replay_        restored tables: the decisions already kept, which the seats give again
+//                  (ReplaySeat) while the referee replays the game from its start; decisions_
+//                  counts the decisions accepted, replayed ones included
 //   record_        the full record once the game ended (for tests: what was hidden from whom)
 class TorneioTable {
   public:
     // Checks the choices (2-4 seats, known kinds, levels); rounds is the D11 round limit.
     static common::Result<std::shared_ptr<TorneioTable>> create(
         const std::vector<TorneioSeatChoice>& seats, int rounds, std::uint64_t seed,
-        std::function<void(int seat)> seatChanged);
+        TorneioTableHooks hooks);
+    // A kept table (Store) made again: the same id, seats, token hashes and seed; start() then
+    // replays its game through the referee from the start: every seat, person or AI, receives
+    // again every line it had (its own view only, as the referee builds it) and gives back its
+    // kept decisions, so that each person's view and pending request, and each AI's knowledge,
+    // are what they were; play goes on after the last kept decision. Errors: a kept table that
+    // is not sound (parameters, kinds, levels, seats).
+    static common::Result<std::shared_ptr<TorneioTable>> restore(const StoredTorneioTable& kept,
+                                                                 TorneioTableHooks hooks);
+    // The table as the store keeps it at creation: no decisions, no result.
+    StoredTorneioTable stored() const;
     ~TorneioTable();
     TorneioTable(const TorneioTable&) = delete;
     TorneioTable& operator=(const TorneioTable&) = delete;
@@ -118,6 +146,9 @@ class TorneioTable {
 
   private:
     TorneioTable() = default;
+    static common::Result<std::shared_ptr<TorneioTable>> make(
+        const std::vector<TorneioSeatChoice>& seats, const torneio::Params& params,
+        std::uint64_t seed, TorneioTableHooks hooks);
     void play();
 
     std::string id_;
@@ -128,6 +159,10 @@ class TorneioTable {
     std::vector<std::unique_ptr<torneio::referee::Seat>> aiSeats_;
     torneio::Params params_;
     std::uint64_t seed_ = 0;
+    TorneioTableHooks hooks_;
+    std::vector<StoredTorneioDecision> replay_;
+    bool endKept_ = false;
+    std::size_t decisions_ = 0;
     mutable std::mutex mutex_;
     std::optional<torneio::Record> record_;
     bool finished_ = false;

@@ -177,6 +177,7 @@ class GameReferee {
         if (!action) return Failure{Fault::Malformed, quoted(line) + ": " + action.error()};
         auto applied = state_.apply(s, action.value());  // checkAction, then the rules
         if (!applied) return Failure{Fault::Illegal, quoted(line) + ": " + applied.error()};
+        if (setup_.decided) setup_.decided(s, action.value());
         return std::nullopt;
     }
 

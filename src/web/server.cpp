@@ -60,6 +60,13 @@ std::string dumpJson(const Json& j) {
 
 class WsSession;
 
+// Milliseconds since the Unix epoch: the times the store keeps.
+std::int64_t nowMilliseconds() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
 // TorneioEntry: one Torneio table of the server and the tabs that hold its seats.
 //   listeners   per seat (0-based), the sessions showing that seat
 //   lastActive  when a tab last joined or acted: a table nobody looked at for kTorneioIdle goes
@@ -200,9 +207,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
         now.created = lastSaved_.created;  // the times are stamped here, not compared
         now.updated = lastSaved_.updated;
         if (now == lastSaved_) return replies;
-        const auto millis = std::chrono::duration_cast<std::chrono::milliseconds>(
-                                std::chrono::system_clock::now().time_since_epoch())
-                                .count();
+        const auto millis = nowMilliseconds();
         if (now.id != lastSaved_.id || !lastSaved_.created) now.created = millis;
         now.updated = millis;
         claimGame(now.id);
@@ -350,6 +355,84 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
         }
     }
 
+    // What a table tells the server, from its own thread: a seat's view changed (its tabs are
+    // told on the server's thread), a decision to keep (kept at once, before the seats are told;
+    // the store is locked per call), the end of the game.
+    TorneioTableHooks torneioHooks() {
+        auto weakState = std::weak_ptr<ServerState>(state_);
+        auto executor = state_->executor;
+        Store* store = state_->store;
+        auto idHolder = std::make_shared<std::string>();
+        TorneioTableHooks hooks;
+        hooks.seatChanged = [weakState, idHolder, executor](int seat) {
+            net::post(executor, [weakState, idHolder, seat] {
+                auto st = weakState.lock();
+                if (!st) return;
+                const auto it = st->torneio.find(*idHolder);
+                if (it == st->torneio.end()) return;
+                for (const auto& l : it->second.listeners[static_cast<std::size_t>(seat)])
+                    if (auto session = l.lock()) session->torneioChanged();
+            });
+        };
+        hooks.decided = [weakState, idHolder, executor, store](
+                            std::size_t index, const StoredTorneioDecision& decision) {
+            const auto saved = store->addTorneioDecision(*idHolder, index, decision,
+                                                         nowMilliseconds());
+            if (saved) return true;
+            common::logger().error("web: saving failed: {}", saved.error());
+            net::post(executor, [weakState, idHolder, error = saved.error()] {
+                auto st = weakState.lock();
+                if (!st) return;
+                const auto it = st->torneio.find(*idHolder);
+                if (it == st->torneio.end()) return;
+                for (const auto& seat : it->second.listeners)
+                    for (const auto& l : seat)
+                        if (auto session = l.lock())
+                            session->send({errorMessage(
+                                "saving failed (the game goes on, but is not kept): " + error)});
+            });
+            return false;
+        };
+        hooks.ended = [idHolder, store](const std::string& result, const torneio::Record& record) {
+            const auto saved =
+                store->finishTorneioTable(*idHolder, result, torneio::formatRecord(record),
+                                          nowMilliseconds());
+            if (!saved) common::logger().error("web: saving failed: {}", saved.error());
+        };
+        pendingTableId_ = idHolder;
+        return hooks;
+    }
+
+    // Puts a made table on the server and starts its game (the hooks learn its id first).
+    void addTorneioTable(const std::shared_ptr<TorneioTable>& table) {
+        *pendingTableId_ = table->id();
+        TorneioEntry entry;
+        entry.table = table;
+        entry.listeners.resize(static_cast<std::size_t>(table->seats()));
+        entry.lastActive = std::chrono::steady_clock::now();
+        state_->torneio.emplace(table->id(), std::move(entry));
+        table->start();
+    }
+
+    // The table with this id: on the server, or made again from the store (its game replayed)
+    // when the token is one of its seats'. An error says why not.
+    common::Result<TorneioEntry*> findTorneioTable(const std::string& id, const std::string& token) {
+        if (const auto it = state_->torneio.find(id); it != state_->torneio.end())
+            return &it->second;
+        const auto kept = state_->store->loadTorneioTable(id);
+        if (!kept) return common::makeError("cannot load the table: " + kept.error());
+        if (!kept.value()) return common::makeError("no such table");
+        auto table = TorneioTable::restore(*kept.value(), torneioHooks());
+        if (!table) return common::makeError(table.error());
+        if (!table.value()->seatOfToken(token))
+            return common::makeError("this link holds no seat of the table");
+        sweepTorneio();
+        if (static_cast<int>(state_->torneio.size()) >= state_->config.maxTorneioTables)
+            return common::makeError("too many Torneio tables: try again later");
+        addTorneioTable(table.value());
+        return &state_->torneio.find(id)->second;
+    }
+
     std::optional<std::string> onCreate(const Json& m, std::vector<Json>& out) {
         if (auto e = checkFields(m, {"seats", "rounds"})) return e;
         const auto rounds = intField(m, "rounds", 1, 200);
@@ -379,34 +462,24 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
         sweepTorneio();
         if (static_cast<int>(state_->torneio.size()) >= state_->config.maxTorneioTables)
             return "too many Torneio tables: try again later";
-        auto shared = state_;
-        auto idHolder = std::make_shared<std::string>();
-        auto changed = [weakState = std::weak_ptr<ServerState>(shared), idHolder,
-                        executor = state_->executor](int seat) {
-            net::post(executor, [weakState, idHolder, seat] {
-                auto st = weakState.lock();
-                if (!st) return;
-                const auto it = st->torneio.find(*idHolder);
-                if (it == st->torneio.end()) return;
-                for (const auto& l : it->second.listeners[static_cast<std::size_t>(seat)])
-                    if (auto session = l.lock()) session->torneioChanged();
-            });
-        };
         auto table = TorneioTable::create(choices, static_cast<int>(rounds.value()),
-                                          common::systemSeed(), changed);
+                                          common::systemSeed(), torneioHooks());
         if (!table) return table.error();
-        *idHolder = table.value()->id();
-        TorneioEntry entry;
-        entry.table = table.value();
-        entry.listeners.resize(choices.size());
-        entry.lastActive = std::chrono::steady_clock::now();
-        state_->torneio.emplace(*idHolder, std::move(entry));
-        table.value()->start();
+        auto kept = table.value()->stored();
+        kept.created = kept.updated = nowMilliseconds();
+        const auto saved = state_->store->createTorneioTable(kept);
+        if (!saved) {
+            common::logger().error("web: saving failed: {}", saved.error());
+            out.push_back(errorMessage("saving failed (the table goes on, but is not kept): " +
+                                       saved.error()));
+        }
+        addTorneioTable(table.value());
         Json seats = table.value()->seatsJson();
         const auto tokens = table.value()->takeTokens();
         for (std::size_t s = 0; s < seats.size(); ++s)
             if (choices[s].kind == "person") seats[s]["token"] = tokens[s];
-        out.push_back({{"type", "torneio.created"}, {"table", *idHolder}, {"seats", seats}});
+        out.push_back(
+            {{"type", "torneio.created"}, {"table", table.value()->id()}, {"seats", seats}});
         return std::nullopt;
     }
 
@@ -417,14 +490,20 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
         const auto token = stringField(m, "token", 64);
         if (!token) return token.error();
         if (!tableId_.empty()) return "this tab already holds a seat";
-        const auto it = state_->torneio.find(id.value());
-        if (it == state_->torneio.end()) return "no such table";
-        const auto seat = it->second.table->seatOfToken(token.value());
+        const auto found = findTorneioTable(id.value(), token.value());
+        if (!found) return found.error();
+        TorneioEntry& entry = *found.value();
+        const auto seat = entry.table->seatOfToken(token.value());
         if (!seat) return "this link holds no seat of the table";
         tableId_ = id.value();
         seat_ = *seat;
-        it->second.listeners[static_cast<std::size_t>(seat_)].push_back(weak_from_this());
-        it->second.lastActive = std::chrono::steady_clock::now();
+        // The newest window holds the seat: one that held it before is told and let go.
+        auto& listeners = entry.listeners[static_cast<std::size_t>(seat_)];
+        for (const auto& l : listeners)
+            if (auto other = l.lock(); other && other.get() != this) other->seatTakenElsewhere();
+        listeners.assign(1, weak_from_this());
+        entry.lastActive = std::chrono::steady_clock::now();
+        const auto it = state_->torneio.find(tableId_);
         out.push_back({{"type", "torneio.joined"},
                        {"table", tableId_},
                        {"seat", seat_ + 1},
@@ -434,6 +513,15 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
         if (view["started"].get<bool>()) logSent_ = view["logCount"].get<std::size_t>();
         out.push_back(view);
         return std::nullopt;
+    }
+
+    // Another window opened this tab's seat: this tab no longer holds it.
+    void seatTakenElsewhere() {
+        tableId_.clear();
+        linesSent_ = logSent_ = 0;
+        requestSent_.clear();
+        send({{{"type", "torneio.left"},
+               {"text", "this seat was opened in another window: play it there"}}});
     }
 
     std::optional<std::string> onAct(const Json& m, std::vector<Json>& out) {
@@ -452,6 +540,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     RateLimiter limiter_;
     bool torneio_ = false;
     std::string tableId_;
+    std::shared_ptr<std::string> pendingTableId_;  // the id the hooks of the newest table use
     int seat_ = 0;
     std::size_t linesSent_ = 0;
     std::size_t logSent_ = 0;

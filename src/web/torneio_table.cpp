@@ -10,6 +10,7 @@
 #include "common/seed.h"
 #include "common/text.h"
 #include "torneio/action.h"
+#include "torneio/geometry.h"
 #include "torneio/player.h"
 #include "torneio/referee/game.h"
 
@@ -63,6 +64,59 @@ class StoppableSeat : public torneio::referee::Seat {
     std::unique_ptr<torneio::referee::Seat> inner_;
     std::shared_ptr<std::atomic<bool>> stop_;
 };
+
+// ReplaySeat: a seat of a restored table while the referee replays the kept game from its
+// start. Every line passes both ways, but each request the seat had answered is answered with
+// the kept action: a person's seat is given it as the person's reply (WebSeat::submit), so that
+// its view and pending request come out as they were; an AI's own reply is read and replaced
+// (its knowledge comes from its own lines only, as in play). Past the seat's last kept decision
+// it only passes lines.
+class ReplaySeat : public torneio::referee::Seat {
+  public:
+    ReplaySeat(torneio::referee::Seat* inner, WebSeat* person, std::deque<std::string> kept)
+        : inner_(inner), person_(person), kept_(std::move(kept)) {}
+    bool send(std::string_view line) override {
+        if (kept_.empty() || firstWord(line) != "request") return inner_->send(line);
+        const bool sent = inner_->send(line);
+        replacing_ = true;
+        if (person_) {
+            if (auto refused = person_->submit(kept_.front())) {
+                common::logger().error("web: torneio replay: kept decision '{}' refused: {}",
+                                       kept_.front(), *refused);
+                kept_.clear();  // the person decides from here
+                replacing_ = false;
+            }
+        }
+        return sent;
+    }
+    bool flush() override { return inner_->flush(); }
+    common::ReadStatus receive(std::string& line,
+                               common::SteadyClock::time_point deadline) override {
+        const auto status = inner_->receive(line, deadline);
+        if (status == common::ReadStatus::Line && replacing_) {
+            line = std::move(kept_.front());
+            kept_.pop_front();
+            replacing_ = false;
+        }
+        return status;
+    }
+    void close() override { inner_->close(); }
+    bool open() const override { return inner_->open(); }
+
+  private:
+    torneio::referee::Seat* inner_;
+    WebSeat* person_;
+    std::deque<std::string> kept_;
+    bool replacing_ = false;
+};
+
+// The result of a finished game as the store keeps it: "win 2", "draw 1 3" (seats 1..N).
+std::string resultText(const torneio::Outcome& outcome, int seats) {
+    std::string text = outcome.kind == torneio::OutcomeKind::Draw ? "draw" : "win";
+    for (int s = 0; s < seats; ++s)
+        if (outcome.seats & (1u << s)) text += " " + std::to_string(s + 1);
+    return text;
+}
 
 }  // namespace
 
@@ -256,39 +310,89 @@ Json WebSeat::view(std::size_t linesFrom, std::size_t logFrom) const {
 
 common::Result<std::shared_ptr<TorneioTable>> TorneioTable::create(
     const std::vector<TorneioSeatChoice>& seats, int rounds, std::uint64_t seed,
-    std::function<void(int seat)> seatChanged) {
+    TorneioTableHooks hooks) {
     if (seats.size() < 2 || seats.size() > 4) return common::makeError("seats: 2 to 4 seats");
     auto params = torneio::defaultParams(static_cast<int>(seats.size()));
     params.maxRounds = rounds;
+    auto table = make(seats, params, seed, std::move(hooks));
+    if (!table) return table;
+    table.value()->id_ = common::randomHex(6);
+    for (std::size_t s = 0; s < seats.size(); ++s) {
+        if (seats[s].kind != "person") continue;
+        table.value()->newTokens_[s] = common::randomHex(16);
+        table.value()->tokenHashes_[s] = common::hashSecret(table.value()->newTokens_[s]);
+    }
+    return table;
+}
+
+common::Result<std::shared_ptr<TorneioTable>> TorneioTable::restore(
+    const StoredTorneioTable& kept, TorneioTableHooks hooks) {
+    const auto params = torneio::parseParams(kept.params);
+    if (!params) return common::makeError("table " + kept.id + ": " + params.error());
+    if (static_cast<int>(kept.seats.size()) != params.value().seats)
+        return common::makeError("table " + kept.id + ": the seats do not match its parameters");
+    std::vector<TorneioSeatChoice> choices;
+    for (const auto& seat : kept.seats) choices.push_back({seat.kind, seat.level});
+    auto table = make(choices, params.value(), kept.seed, std::move(hooks));
+    if (!table) return common::makeError("table " + kept.id + ": " + table.error());
+    for (std::size_t s = 0; s < kept.seats.size(); ++s) {
+        const bool person = kept.seats[s].kind == "person";
+        if (person != !kept.seats[s].tokenHash.empty())
+            return common::makeError("table " + kept.id + ": seat " + std::to_string(s + 1) +
+                                     " has no token");
+        table.value()->tokenHashes_[s] = kept.seats[s].tokenHash;
+    }
+    for (const auto& decision : kept.decisions)
+        if (decision.seat < 0 || decision.seat >= params.value().seats)
+            return common::makeError("table " + kept.id + ": a decision of no seat");
+    table.value()->id_ = kept.id;
+    table.value()->replay_ = kept.decisions;
+    table.value()->endKept_ = !kept.result.empty();
+    return table;
+}
+
+common::Result<std::shared_ptr<TorneioTable>> TorneioTable::make(
+    const std::vector<TorneioSeatChoice>& seats, const torneio::Params& params,
+    std::uint64_t seed, TorneioTableHooks hooks) {
+    if (seats.size() < 2 || seats.size() > 4) return common::makeError("seats: 2 to 4 seats");
     const auto valid = torneio::validateParams(params);
     if (!valid) return common::makeError(valid.error());
     std::shared_ptr<TorneioTable> table(new TorneioTable());
-    table->id_ = common::randomHex(6);
     table->choices_ = seats;
     table->params_ = valid.value();
     table->seed_ = seed;
+    table->hooks_ = std::move(hooks);
     for (std::size_t s = 0; s < seats.size(); ++s) {
         const auto& choice = seats[s];
         const int seat = static_cast<int>(s);
+        table->newTokens_.emplace_back();
+        table->tokenHashes_.emplace_back();
+        table->aiSeats_.push_back(nullptr);
         if (choice.kind == "person") {
-            table->newTokens_.push_back(common::randomHex(16));
-            table->tokenHashes_.push_back(common::hashSecret(table->newTokens_.back()));
-            table->webSeats_.push_back(
-                std::make_shared<WebSeat>([seatChanged, seat] { seatChanged(seat); }));
-            table->aiSeats_.push_back(nullptr);
+            auto changed = table->hooks_.seatChanged;
+            table->webSeats_.push_back(std::make_shared<WebSeat>([changed, seat] {
+                if (changed) changed(seat);
+            }));
             continue;
         }
+        table->webSeats_.push_back(nullptr);
         if (!torneio::makePlayer(choice.kind))
             return common::makeError("seat " + std::to_string(s + 1) + ": unknown player kind '" +
                                      common::printable(choice.kind) + "'");
         if (choice.level < 0 || choice.level >= static_cast<int>(std::size(kTorneioAiLevels)))
             return common::makeError("seat " + std::to_string(s + 1) + ": level out of range");
-        table->newTokens_.emplace_back();
-        table->tokenHashes_.emplace_back();
-        table->webSeats_.push_back(nullptr);
-        table->aiSeats_.push_back(nullptr);
     }
     return table;
+}
+
+StoredTorneioTable TorneioTable::stored() const {
+    StoredTorneioTable kept;
+    kept.id = id_;
+    kept.params = torneio::formatParams(params_);
+    kept.seed = seed_;
+    for (std::size_t s = 0; s < choices_.size(); ++s)
+        kept.seats.push_back({choices_[s].kind, choices_[s].level, tokenHashes_[s]});
+    return kept;
 }
 
 void TorneioTable::start() {
@@ -296,9 +400,9 @@ void TorneioTable::start() {
 }
 
 TorneioTable::~TorneioTable() {
+    stop_->store(true);  // first: the game's end by closed seats is not its end by the rules
     for (const auto& seat : webSeats_)
         if (seat) seat->close();
-    stop_->store(true);
     if (thread_.joinable()) thread_.join();
 }
 
@@ -333,8 +437,29 @@ void TorneioTable::play() {
         if (seats.back() && !torneio::referee::handshake(*seats.back(), spec, limits))
             seats.back() = nullptr;
     }
-    torneio::referee::GameSetup setup{params_, seed_, names, {}, {}};
+    // A restored table: each seat gives back its kept decisions while the game is replayed.
+    std::vector<std::unique_ptr<torneio::referee::Seat>> replaying;
+    if (!replay_.empty()) {
+        for (std::size_t s = 0; s < seats.size(); ++s) {
+            if (!seats[s]) continue;
+            std::deque<std::string> kept;
+            for (const auto& decision : replay_)
+                if (decision.seat == static_cast<int>(s)) kept.push_back(decision.action);
+            replaying.push_back(
+                std::make_unique<ReplaySeat>(seats[s], webSeats_[s].get(), std::move(kept)));
+            seats[s] = replaying.back().get();
+        }
+    }
+    const torneio::Geometry geometry(params_);
+    torneio::referee::GameSetup setup{params_, seed_, names, {}, {}, {}};
+    setup.decided = [this, &geometry](int seat, const torneio::Action& action) {
+        const std::size_t n = decisions_++;
+        if (n < replay_.size() || !hooks_.decided) return;  // kept already
+        hooks_.decided(n, {seat, torneio::formatAction(action, geometry)});
+    };
     auto result = torneio::referee::playGame(seats, setup, limits);
+    if (!stop_->load() && !endKept_ && hooks_.ended)
+        hooks_.ended(resultText(result.record.outcome, params_.seats), result.record);
     {
         std::lock_guard lock(mutex_);
         record_ = std::move(result.record);

@@ -29,11 +29,12 @@ SeatSpec hostile(const std::string& mode, int trigger = 3) {
 }
 
 // Opens and greets every seat, plays one game and checks what every game must satisfy: it
-// ended, its record replays by the rules, and the record's disqualifications are the faults.
+// ended, its record replays by the rules, the record's disqualifications are the faults, and
+// the `decided` hook saw every accepted decision of the record, in order, once.
 GameResult play(const std::vector<SeatSpec>& specs, const Limits& limits, std::uint64_t seed) {
     std::vector<std::unique_ptr<Seat>> seats;
     std::vector<Seat*> bySeat;
-    GameSetup setup{defaultParams(static_cast<int>(specs.size())), seed, {}, {}, {}};
+    GameSetup setup{defaultParams(static_cast<int>(specs.size())), seed, {}, {}, {}, {}};
     for (const SeatSpec& spec : specs) {
         auto opened = openSeat(spec, "");
         EXPECT_TRUE(opened.ok()) << spec.name;
@@ -43,7 +44,15 @@ GameResult play(const std::vector<SeatSpec>& specs, const Limits& limits, std::u
         bySeat.push_back(greeted.ok() ? seats.back().get() : nullptr);
         setup.names.push_back(spec.name);
     }
+    std::vector<std::pair<int, Action>> decided;
+    setup.decided = [&decided](int seat, const Action& action) {
+        decided.emplace_back(seat, action);
+    };
     GameResult result = playGame(bySeat, setup, limits);
+    std::vector<std::pair<int, Action>> recorded;
+    for (const auto& entry : result.record.entries)
+        if (entry.kind == RecordEntry::Kind::Action) recorded.emplace_back(entry.seat, entry.action);
+    EXPECT_EQ(decided, recorded);
     EXPECT_NE(result.record.outcome.kind, OutcomeKind::Ongoing);
     auto replayed = replayRecord(result.record);
     EXPECT_TRUE(replayed.ok()) << replayed.error();
@@ -146,7 +155,7 @@ TEST(Referee, ASeatThatNeverAnswersIsOutFromTheStart) {
     ASSERT_TRUE(handshake(*b.value(), program("b", "random"), Limits{}).ok());
     std::vector<Seat*> seats = {a.value().get(), nullptr, b.value().get()};
     const GameResult result =
-        playGame(seats, GameSetup{defaultParams(3), 4, {"a", "silent", "b"}, {}, {}}, Limits{});
+        playGame(seats, GameSetup{defaultParams(3), 4, {"a", "silent", "b"}, {}, {}, {}}, Limits{});
     ASSERT_EQ(result.faults.size(), 1u);
     EXPECT_EQ(result.faults[0].fault, Fault::NoStart);
     EXPECT_NE(result.record.outcome.kind, OutcomeKind::Ongoing);

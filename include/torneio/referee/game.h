@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -45,14 +46,17 @@ struct SeatFault {
 //              be computed (common/seed.h)
 //   matchSeed  the match's seed the game's seed was derived from, if any, kept in the record
 //   seatSeeds  empty, or exactly one seed per seat given instead of seatSeed's (tests that change
-//   one
-//              seat's seed alone)
+//              one seat's seed alone)
+//   decided    if set, called on the referee's thread after each accepted decision (the seat,
+//              0-based, and the action) and before any event it caused goes out: a caller that
+//              keeps the record (the web server's database) has it saved before a seat is told
 struct GameSetup {
     Params params;
     std::uint64_t seed = 0;
     std::vector<std::string> names;
     std::optional<std::uint64_t> matchSeed;
     std::vector<std::uint64_t> seatSeeds;
+    std::function<void(int seat, const Action& action)> decided;
 };
 
 // GameResult: the full record of the game (record.h: every action and event, the outcome)
