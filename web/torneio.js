@@ -315,6 +315,13 @@
         drawLog();
         break;
       }
+      case "torneio.left":
+        // The same seat link was opened in another window: that one plays the seat now.
+        app.left = m.text;
+        if (app.view) app.view.request = null;
+        render();
+        $("decision").textContent = `This window no longer holds the seat: ${m.text}. Reload to take it back.`;
+        break;
       case "error":
         showError(m.message);
         // A link whose table or token is not known: say so where the game would be, instead of

@@ -57,6 +57,10 @@ class WebSeat : public torneio::referee::Seat {
     // `random` for a random legal reply. An error (and no change) when no decision is pending or
     // the action is not legal for the seat's pieces.
     std::optional<std::string> submit(std::string_view text);
+    // A request the seat already answered (a restored table's replay): its line is taken as
+    // sent, and the kept reply is given at once, so the request is never shown as pending. An
+    // error (and no change) when the reply is not legal for the request.
+    std::optional<std::string> sendAnswered(std::string_view requestLine, std::string_view reply);
 
     // The seat's view for its page: everything but the lines and log entries before the given
     // counts (a page keeps what it received).

@@ -511,6 +511,9 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
         Json view = it->second.table->webSeat(seat_)->view(0, 0);
         linesSent_ = view["lineCount"].get<std::size_t>();
         if (view["started"].get<bool>()) logSent_ = view["logCount"].get<std::size_t>();
+        requestSent_ = view.contains("request") && !view["request"].is_null()
+                           ? view["request"]["line"].get<std::string>()
+                           : std::string();
         out.push_back(view);
         return std::nullopt;
     }

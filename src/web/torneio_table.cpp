@@ -77,17 +77,18 @@ class ReplaySeat : public torneio::referee::Seat {
         : inner_(inner), person_(person), kept_(std::move(kept)) {}
     bool send(std::string_view line) override {
         if (kept_.empty() || firstWord(line) != "request") return inner_->send(line);
-        const bool sent = inner_->send(line);
-        replacing_ = true;
-        if (person_) {
-            if (auto refused = person_->submit(kept_.front())) {
-                common::logger().error("web: torneio replay: kept decision '{}' refused: {}",
-                                       kept_.front(), *refused);
-                kept_.clear();  // the person decides from here
-                replacing_ = false;
-            }
+        if (!person_) {  // an AI decides, and its reply is replaced
+            replacing_ = true;
+            return inner_->send(line);
         }
-        return sent;
+        if (auto refused = person_->sendAnswered(line, kept_.front())) {
+            common::logger().error("web: torneio replay: kept decision '{}' refused: {}",
+                                   kept_.front(), *refused);
+            kept_.clear();  // the person decides from here
+            return inner_->send(line);
+        }
+        kept_.pop_front();
+        return true;
     }
     bool flush() override { return inner_->flush(); }
     common::ReadStatus receive(std::string& line,
@@ -207,6 +208,29 @@ std::optional<std::string> WebSeat::submit(std::string_view text) {
             return legal.error();
         replies_.push_back(torneio::formatAction(action, geometry));
         pending_.reset();
+    }
+    replied_.notify_all();
+    changed_();
+    return std::nullopt;
+}
+
+std::optional<std::string> WebSeat::sendAnswered(std::string_view requestLine,
+                                                 std::string_view reply) {
+    {
+        std::lock_guard lock(mutex_);
+        if (closed_) return "the seat is closed";
+        if (!game_) return "no game";
+        const auto request = game_->readRequest(requestLine);
+        if (!request) return request.error();
+        const auto& geometry = game_->geometry();
+        auto action = torneio::parseAction(reply, geometry);
+        if (!action) return action.error();
+        if (auto legal = torneio::checkAction(request.value(), game_->knowledge().own(), geometry,
+                                              action.value());
+            !legal)
+            return legal.error();
+        lines_.emplace_back(requestLine);
+        replies_.push_back(torneio::formatAction(action.value(), geometry));
     }
     replied_.notify_all();
     changed_();

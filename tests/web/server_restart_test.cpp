@@ -2,7 +2,9 @@
 // killed at random points of a game 100 times; after each start on the same file the game,
 // joined by its id, goes on from exactly its last committed move (every move the page was shown
 // is there; a move sent but not yet answered may or may not be), and SQLite's own check finds
-// the file sound. Also: a file that is not a database, or one held by a running server, stops a
+// the file sound. The same for a Torneio table (a person and an AI, 100 kills): its seat link
+// rejoins with every line the page had been shown, and its pending request; the finished game's
+// kept record replays by the rules. The newest window of a seat link holds the seat. Also: a file that is not a database, or one held by a running server, stops a
 // second server at start with exit code 2.
 #include <gtest/gtest.h>
 
@@ -16,6 +18,7 @@
 
 #include "common/process.h"
 #include "test_directory.h"
+#include "torneio/record.h"
 #include "web/store.h"
 
 namespace web {
@@ -53,10 +56,10 @@ struct Server {
 // One tab: a WebSocket to the server, JSON messages.
 class Tab {
   public:
-    explicit Tab(const std::string& port) : ws_(io_) {
+    explicit Tab(const std::string& port, const std::string& path = "/ws") : ws_(io_) {
         tcp::resolver resolver(io_);
         net::connect(ws_.next_layer(), resolver.resolve("127.0.0.1", port));
-        ws_.handshake("127.0.0.1:" + port, "/ws");
+        ws_.handshake("127.0.0.1:" + port, path);
     }
     void send(const Json& m) { ws_.write(net::buffer(m.dump())); }
     Json read() {
@@ -174,6 +177,144 @@ TEST(ServerRestart, AGameOpenedInASecondTabMovesThere) {
     EXPECT_EQ(errors[0], "this game was opened in another tab");
     EXPECT_NE(moved["gameId"], id);
     EXPECT_TRUE(moved["moves"].empty());
+}
+
+// A Torneio seat's page: every line it was shown, in order, and its pending request.
+struct SeatPage {
+    std::vector<std::string> lines;
+    Json request;
+    bool over = false;
+    Json last;
+
+    // Takes one torneio.view (only what is new since the last one).
+    void take(const Json& view) {
+        ASSERT_EQ(view["linesFrom"].get<std::size_t>(), lines.size()) << view.dump();
+        for (const auto& line : view["lines"]) lines.push_back(line);
+        request = view.value("request", Json());
+        over = view.value("over", false);
+    }
+    // Reads views until a request is pending or the game is over.
+    void settle(Tab& tab) {
+        while (request.is_null() && !over) {
+            const Json m = tab.read();
+            ASSERT_NE(m["type"], "error") << m.dump() << " after " << last.dump();
+            last = m;
+            if (m["type"] == "torneio.view") take(m);
+        }
+    }
+};
+
+TEST(ServerRestart, EveryKeptTorneioDecisionSurvivesKillNine) {
+    const std::string db = (common::test::testDirectory() / "web.db").string();
+    std::mt19937 random(20261203);
+    std::string table, token;
+    std::vector<std::string> shown;  // every line the seat's page was shown, across restarts
+    int restarts = 0, games = 0;
+    for (int round = 0; round < 100; ++round) {
+        auto server = Server::start(db);
+        ASSERT_TRUE(server) << "round " << round;
+        ++restarts;
+        Tab tab(server->port, "/ws/torneio");
+        ASSERT_EQ(tab.read()["type"], "hello");
+        if (table.empty()) {
+            tab.send({{"type", "torneio.create"},
+                      {"rounds", 12},
+                      {"seats", Json::array({{{"kind", "person"}}, {{"kind", "heuristic"}}})}});
+            const Json created = tab.read();
+            ASSERT_EQ(created["type"], "torneio.created") << created.dump();
+            table = created["table"];
+            token = created["seats"][0]["token"];
+            shown.clear();
+            ++games;
+        }
+        tab.send({{"type", "torneio.join"}, {"table", table}, {"token", token}});
+        const Json joined = tab.read();
+        ASSERT_EQ(joined["type"], "torneio.joined") << joined.dump();
+        SeatPage page;
+        page.take(tab.read());
+        page.settle(tab);
+        // Every line shown before the kill is there again, in order (the replay may add the
+        // events of a decision kept just before the kill).
+        ASSERT_GE(page.lines.size(), shown.size()) << "round " << round;
+        ASSERT_TRUE(std::equal(shown.begin(), shown.end(), page.lines.begin()))
+            << "round " << round;
+        shown = page.lines;
+        if (page.over) {
+            table.clear();
+            server->process->kill();
+            continue;
+        }
+        // A few decisions; the server killed at a random moment after one of them.
+        const int decisions = 1 + static_cast<int>(random() % 4);
+        for (int i = 0; i < decisions && !page.over; ++i) {
+            const Json& choices = page.request["choices"];
+            const std::string action = page.request["kind"] == "setup" || choices.empty()
+                                           ? "random"
+                                           : choices.at(random() % choices.size()).get<std::string>();
+            tab.send({{"type", "torneio.act"}, {"action", action}});
+            page.request = Json();
+            if (i == decisions - 1) break;  // killed while it is handled, or not
+            page.settle(tab);
+            shown = page.lines;
+        }
+        std::this_thread::sleep_for(std::chrono::microseconds(random() % 4000));
+        server->process->kill();
+    }
+    EXPECT_EQ(restarts, 100);
+    EXPECT_GE(games, 1);
+    auto store = Store::open(db);
+    ASSERT_TRUE(store.ok()) << store.error();
+    EXPECT_EQ(store.value()->integrityCheck().value(), "ok");
+    int finished = 0;
+    for (std::int64_t number = 1; number <= store.value()->torneioTableCount().value(); ++number) {
+        const auto kept = store.value()->torneioTableByNumber(number).value();
+        ASSERT_TRUE(kept.has_value());
+        if (kept->result.empty()) continue;
+        ++finished;
+        const auto record = torneio::parseRecord(kept->record);
+        ASSERT_TRUE(record.ok()) << record.error();
+        EXPECT_TRUE(torneio::replayRecord(record.value()).ok());
+        std::size_t actions = 0;
+        for (const auto& entry : record.value().entries)
+            actions += entry.kind == torneio::RecordEntry::Kind::Action ? 1 : 0;
+        EXPECT_EQ(actions, kept->decisions.size());
+    }
+    EXPECT_GE(finished, games - 1);  // the last may have ended unseen
+    EXPECT_LE(finished, games);
+    std::cout << "Torneio games played through the kills: " << games << "\n";
+}
+
+// A seat link opened in a second window: the newer window holds the seat, the older is told
+// and can no longer act; a wrong token is refused at once.
+TEST(ServerRestart, TheNewestWindowOfASeatLinkHoldsTheSeat) {
+    auto server = Server::start((common::test::testDirectory() / "web.db").string());
+    ASSERT_TRUE(server);
+    Tab first(server->port, "/ws/torneio");
+    ASSERT_EQ(first.read()["type"], "hello");
+    first.send({{"type", "torneio.create"},
+                {"rounds", 10},
+                {"seats", Json::array({{{"kind", "person"}}, {{"kind", "random"}}})}});
+    const Json created = first.read();
+    const std::string table = created["table"], token = created["seats"][0]["token"];
+    first.send({{"type", "torneio.join"}, {"table", table}, {"token", token}});
+    ASSERT_EQ(first.read()["type"], "torneio.joined");
+
+    Tab second(server->port, "/ws/torneio");
+    ASSERT_EQ(second.read()["type"], "hello");
+    second.send({{"type", "torneio.join"}, {"table", table}, {"token", token + "0"}});
+    EXPECT_EQ(second.read()["type"], "error");
+    second.send({{"type", "torneio.join"}, {"table", table}, {"token", token}});
+    ASSERT_EQ(second.read()["type"], "torneio.joined");
+    Json told;
+    do told = first.read();
+    while (told["type"] == "torneio.view");
+    EXPECT_EQ(told["type"], "torneio.left");
+    first.send({{"type", "torneio.act"}, {"action", "random"}});
+    Json refused;
+    do refused = first.read();
+    while (refused["type"] == "torneio.view");
+    EXPECT_EQ(refused["type"], "error");
+    EXPECT_EQ(refused["message"], "join a table first");
 }
 
 TEST(ServerRestart, ABadOrHeldDatabaseStopsTheServerWithExitTwo) {
