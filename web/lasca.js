@@ -313,13 +313,34 @@
     history.replaceState(null, "", url);
   }
 
+  // /?view=N (a game of the games page): a copy of kept game N on the analysis board, people
+  // playing both sides; the address then names the copy (?game=ID) as for any game.
+  async function openKeptGame(number, url) {
+    url.searchParams.delete("view");
+    history.replaceState(null, "", url);
+    try {
+      const reply = await fetch(`/games/lasca/${number}.pdn`);
+      if (!reply.ok) { showError(`game ${number} is not kept on this server`); return; }
+      send({ type: "settings", engine: "none" });
+      send({ type: "pdn.import", pdn: await reply.text() });
+    } catch (e) {
+      showError(`cannot read game ${number}: ${e}`);
+    }
+  }
+
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     app.ws = new WebSocket(`${scheme}://${location.host}/ws`);
     app.ws.addEventListener("message", onMessage);
     app.ws.addEventListener("open", () => {
-      const id = new URL(location.href).searchParams.get("game");
-      if (id) send({ type: "join", gameId: id });
+      const url = new URL(location.href);
+      const id = url.searchParams.get("game");
+      const view = url.searchParams.get("view");
+      if (view && /^[0-9]{1,18}$/.test(view)) {
+        openKeptGame(view, url);
+      } else if (id) {
+        send({ type: "join", gameId: id });
+      }
     });
     app.ws.addEventListener("close", () => {
       $("status").textContent = "Disconnected from the server: reload the page to play again.";

@@ -182,4 +182,9 @@ class LascaTable {
 // only, columns top first as in LFEN).
 Json boardJson(const lasca::Position& pos);
 
+// A kept game as PDN (the page's export and the games pages): the engine named with its level,
+// the start position, the moves, the result and the rule that ended it; `round` names the game
+// ("-" for none), its date comes from when it was made ("????.??.??" when not stamped).
+std::string storedGamePdn(const StoredLascaGame& game, const std::string& round = "-");
+
 }  // namespace web

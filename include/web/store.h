@@ -97,13 +97,15 @@ struct StoredTorneioTable {
 // which is the key to play it, no token, nothing hidden of a running Torneio table).
 //   kind     "lasca" or "torneio"
 //   number   the game's public number (stable, unique per kind)
-//   players  who plays what, as text ("you (White) v engine level 3", "person, ai 2")
+//   players  Torneio: who sits where, as text ("person, ai 2"); Lasca: the engine's colour
+//            ("white", "black", "none"), with its level in `level`
 //   plies    moves (Lasca) or decisions (Torneio) so far
 //   result   "*" / "" while running, else the result
 struct GameSummary {
     std::string kind;
     std::int64_t number = 0;
     std::string players;
+    int level = 0;
     std::int64_t plies = 0;
     std::string result;
     std::string rule;

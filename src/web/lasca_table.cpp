@@ -1,6 +1,7 @@
 #include "web/lasca_table.h"
 
 #include <algorithm>
+#include <ctime>
 #include <charconv>
 #include <initializer_list>
 #include <sstream>
@@ -78,17 +79,6 @@ std::string statusText(const lasca::GameStatus& status) {
             break;
     }
     return "";
-}
-
-lasca::match::EndReason endReasonOf(lasca::Termination t) {
-    switch (t) {
-        case lasca::Termination::Repetition:
-            return lasca::match::EndReason::Repetition;
-        case lasca::Termination::NoProgress:
-            return lasca::match::EndReason::NoProgress;
-        default:
-            return lasca::match::EndReason::NoLegalMove;
-    }
 }
 
 Json squaresJson(const lasca::Move& m) {
@@ -448,28 +438,7 @@ std::optional<std::string> LascaTable::onLfen(const Json& m, Replies& out) {
 
 std::optional<std::string> LascaTable::onPdnExport(const Json& m, Replies& out) {
     if (auto e = checkFields(m, {})) return e;
-    lasca::match::PdnGame pdn;
-    const auto status = game_.status(lasca::DrawRules{});
-    const auto engineName =
-        std::string("lasca (") + kLevels[static_cast<std::size_t>(settings_.level)].name + ")";
-    const bool engineWhite = settings_.engineColour == lasca::Color::White;
-    const bool engineBlack = settings_.engineColour == lasca::Color::Black;
-    pdn.tags = {{"Event", "lasca-web"},
-                {"Site", "?"},
-                {"Date", "????.??.??"},
-                {"Round", "-"},
-                {"White", engineWhite ? engineName : "you"},
-                {"Black", engineBlack ? engineName : "you"},
-                {"Result", lasca::match::pdnResult(status.outcome)},
-                {"GameType", "Lasca"},
-                {"FEN", game_.start().toLfen()}};
-    if (status.over())
-        pdn.tags.emplace_back("Termination",
-                              lasca::match::endReasonName(endReasonOf(status.termination)));
-    pdn.tags.emplace_back("PlyCount", std::to_string(moves_.size()));
-    pdn.moves = moves_;
-    pdn.result = lasca::match::pdnResult(status.outcome);
-    out.push_back({{"type", "pdn"}, {"pdn", lasca::match::writePdn(pdn)}});
+    out.push_back({{"type", "pdn"}, {"pdn", storedGamePdn(stored())}});
     return std::nullopt;
 }
 
@@ -755,6 +724,50 @@ std::vector<Json> LascaTable::onEngineClosed() {
 void LascaTable::dropEngine() {
     engine_.reset();
     jobs_.clear();
+}
+
+namespace {
+// The PDN Termination of a rule as the store keeps it ("R9", "T1", "T2").
+std::string terminationOfRule(const std::string& rule) {
+    if (rule == "T1") return lasca::match::endReasonName(lasca::match::EndReason::Repetition);
+    if (rule == "T2") return lasca::match::endReasonName(lasca::match::EndReason::NoProgress);
+    return lasca::match::endReasonName(lasca::match::EndReason::NoLegalMove);
+}
+
+// "YYYY.MM.DD" (UTC) of milliseconds since the epoch; PDN's unknown date for 0.
+std::string pdnDate(std::int64_t millis) {
+    if (millis <= 0) return "????.??.??";
+    const std::time_t seconds = static_cast<std::time_t>(millis / 1000);
+    std::tm utc{};
+    gmtime_r(&seconds, &utc);
+    char text[16];
+    std::strftime(text, sizeof text, "%Y.%m.%d", &utc);
+    return text;
+}
+}  // namespace
+
+std::string storedGamePdn(const StoredLascaGame& game, const std::string& round) {
+    lasca::match::PdnGame pdn;
+    const auto colour = engineColourOf(game.engine);
+    const bool engineWhite = colour && *colour == std::optional(lasca::Color::White);
+    const bool engineBlack = colour && *colour == std::optional(lasca::Color::Black);
+    const auto level = static_cast<std::size_t>(
+        std::clamp(game.level, 0, static_cast<int>(kLevels.size()) - 1));
+    const auto engineName = std::string("lasca (") + kLevels[level].name + ")";
+    pdn.tags = {{"Event", "lasca-web"},
+                {"Site", "?"},
+                {"Date", pdnDate(game.created)},
+                {"Round", round},
+                {"White", engineWhite ? engineName : "you"},
+                {"Black", engineBlack ? engineName : "you"},
+                {"Result", game.result},
+                {"GameType", "Lasca"},
+                {"FEN", game.startLfen}};
+    if (game.result != "*") pdn.tags.emplace_back("Termination", terminationOfRule(game.rule));
+    pdn.tags.emplace_back("PlyCount", std::to_string(game.moves.size()));
+    pdn.moves = game.moves;
+    pdn.result = game.result;
+    return lasca::match::writePdn(pdn);
 }
 
 }  // namespace web

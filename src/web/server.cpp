@@ -22,6 +22,7 @@
 #include "torneio/player.h"
 #include "web/lasca_table.h"
 #include "web/messages.h"
+#include "web/games_page.h"
 #include "web/store.h"
 #include "web/torneio_table.h"
 
@@ -598,8 +599,19 @@ http::response<http::string_body> respond(const ServerState& state,
     response.set(http::field::server, "lasca-web");
     response.set(http::field::cache_control, "no-cache");
     response.set("X-Content-Type-Options", "nosniff");
+    const bool reading =
+        request.method() == http::verb::get || request.method() == http::verb::head;
+    const std::string_view target(request.target().data(), request.target().size());
+    if (const auto games = reading ? gamesPage(*state.store, target) : std::nullopt) {
+        response.result(static_cast<http::status>(games->status));
+        response.set(http::field::content_type, games->contentType);
+        response.set("Content-Security-Policy", "default-src 'self'");
+        if (request.method() == http::verb::get) response.body() = games->body;
+        response.prepare_payload();
+        return response;
+    }
     const auto path =
-        request.method() == http::verb::get || request.method() == http::verb::head
+        reading
             ? staticFile(state.config.staticDir,
                          std::string_view(request.target().data(), request.target().size()))
             : std::nullopt;

@@ -445,14 +445,7 @@ common::Result<std::vector<GameSummary>> Store::recentGames(int limit) {
             game.kind = recent.getColumn(0).getString();
             game.number = recent.getColumn(1).getInt64();
             game.players = recent.getColumn(2).getString();
-            if (game.kind == "lasca") {
-                const std::string engine = game.players;
-                const std::string level = std::to_string(recent.getColumn(3).getInt());
-                game.players = engine == "none" ? "people, both sides"
-                               : engine == "white"
-                                   ? "engine (level " + level + ") v person"
-                                   : "person v engine (level " + level + ")";
-            }
+            game.level = recent.getColumn(3).getInt();
             game.plies = recent.getColumn(4).getInt64();
             game.result = recent.getColumn(5).getString();
             game.rule = recent.getColumn(6).getString();

@@ -219,7 +219,8 @@ TEST(Store, TheGamesListShowsBothKindsWithoutSecrets) {
     EXPECT_EQ(games.value()[0].plies, 1);
     EXPECT_EQ(games.value()[1].kind, "lasca");
     EXPECT_EQ(games.value()[1].plies, 2);
-    EXPECT_EQ(games.value()[1].players, "engine (level 5) v person");
+    EXPECT_EQ(games.value()[1].players, "white");
+    EXPECT_EQ(games.value()[1].level, 5);
     for (const auto& g : games.value()) {
         EXPECT_EQ(g.players.find("secret"), std::string::npos);
         EXPECT_EQ(g.players.find("aaaa"), std::string::npos);
