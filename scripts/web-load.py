@@ -1,23 +1,34 @@
 #!/usr/bin/python3
 """Load test of lasca-web (issue 15): N tables play whole Lasca games against the engine at once.
 
-Starts lasca-web on a free 127.0.0.1 port (or uses --url), opens N WebSocket clients (threads,
+Starts lasca-web on a free 127.0.0.1 port, opens N WebSocket clients (threads,
 Python's standard library only), each playing one game against the engine at a tiny node budget
 (level 0) by always picking a legal move the server sent. Every game must end by the rules
 (R9, T1 or T2). Reports the server's memory and the engine processes during the run and after
 the clients left: the engines must be stopped when their tables close. Bounded: at most 200
 clients, each game at most --max-plies plies and the whole run at most --deadline seconds.
 
-  scripts/web-load.py --tables 50 [--server build/lasca-web] [--engine build/lasca]
+Also reports the per-move latency a client sees (issue 23): the time from sending a move to
+receiving the first `state` reply that holds it (median, p95, max over every move of every
+client; measured in the clients' Python threads, so it includes their own scheduling). With
+--db FILE the server keeps its games in that SQLite file (each accepted move committed before
+its reply goes out); --db '' (the default) keeps them in memory, as before. With a file, once the
+server has stopped, the script reports the file's size (plus its -wal file if one is left), the
+number of games it keeps (SELECT COUNT(*) FROM lasca_games on a copy) and the bytes per game.
+
+  scripts/web-load.py --tables 50 [--db ''|FILE] [--server build/lasca-web] [--engine build/lasca]
 """
 import argparse
 import base64
 import json
 import os
+import shutil
+import sqlite3
 import socket
 import struct
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 
@@ -86,11 +97,13 @@ class WebSocket:
         self.sock.close()
 
 
-def play_one_game(host, port, index, max_plies, results):
+def play_one_game(host, port, index, max_plies, results, latencies):
+    """Plays one game; appends each move's latency (seconds, send to its `state`) to latencies."""
     try:
         ws = WebSocket(host, port)
         ws.send({"type": "new", "engine": "black" if index % 2 == 0 else "white", "level": 0})
         state = None
+        sent = None  # (ply, time) of the move awaiting its state
         while True:
             m = ws.receive()
             if m["type"] == "error":
@@ -98,6 +111,9 @@ def play_one_game(host, port, index, max_plies, results):
             if m["type"] != "state" or m["moves"] == [] and state is None and m["engine"] != ("black" if index % 2 == 0 else "white"):
                 continue
             state = m
+            if sent is not None and len(state["moves"]) > sent[0]:
+                latencies.append(time.monotonic() - sent[1])
+                sent = None
             if state["status"]["over"]:
                 break
             if len(state["moves"]) > max_plies:
@@ -105,6 +121,7 @@ def play_one_game(host, port, index, max_plies, results):
             if not state["thinking"] and state["sideToMove"] != state["engine"]:
                 legal = state["legal"]
                 ply = len(state["moves"])
+                sent = (ply, time.monotonic())
                 ws.send({"type": "move", "ply": ply, "move": legal[(ply * 7 + index) % len(legal)]["move"]})
         results[index] = ("ok", len(state["moves"]), state["status"]["rule"])
         ws.close()
@@ -137,6 +154,37 @@ def rss_kb(pid):
     return 0
 
 
+def percentile(sorted_values, fraction):
+    """The nearest-rank percentile of an ascending list (None when empty)."""
+    if not sorted_values:
+        return None
+    rank = max(1, -(-len(sorted_values) * fraction // 1))  # ceil(n * fraction), at least 1
+    return sorted_values[int(rank) - 1]
+
+
+def database_files(path):
+    """The database file and its -wal file, each with its size in bytes (0 when absent)."""
+    return [(f, os.path.getsize(f) if os.path.exists(f) else 0) for f in (path, path + "-wal")]
+
+
+def count_kept(path):
+    """(games, games with a move, moves) kept in the database file, read on a copy (with its
+    -wal file) so the file itself is left as the server left it."""
+    with tempfile.TemporaryDirectory() as folder:
+        copy = os.path.join(folder, "copy.db")
+        shutil.copyfile(path, copy)
+        if os.path.exists(path + "-wal"):
+            shutil.copyfile(path + "-wal", copy + "-wal")
+        db = sqlite3.connect(copy)
+        try:
+            games = db.execute("SELECT COUNT(*) FROM lasca_games").fetchone()[0]
+            played = db.execute("SELECT COUNT(DISTINCT game) FROM lasca_moves").fetchone()[0]
+            moves = db.execute("SELECT COUNT(*) FROM lasca_moves").fetchone()[0]
+        finally:
+            db.close()
+    return games, played, moves
+
+
 def main():
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -145,10 +193,16 @@ def main():
     p.add_argument("--engine", default=os.path.join(root, "build", "lasca"))
     p.add_argument("--max-plies", type=int, default=400)
     p.add_argument("--deadline", type=float, default=600)
+    p.add_argument("--db", default="", metavar="PATH",
+                   help="the server's database file ('' keeps every game in memory, the default)")
     args = p.parse_args()
     if not 1 <= args.tables <= 200:
         sys.exit("--tables must be 1..200")
-    server = subprocess.Popen([args.server, "--port", "0", "--db", "", "--engine", args.engine, "--log-level", "warn",
+    db = os.path.abspath(args.db) if args.db else ""
+    kept_before = (0, 0, 0)
+    if db and os.path.exists(db):
+        kept_before = count_kept(db)
+    server = subprocess.Popen([args.server, "--port", "0", "--db", db, "--engine", args.engine, "--log-level", "warn",
                                "--max-tables", str(args.tables), "--max-engines", str(args.tables)],
                               stdout=subprocess.PIPE, text=True)
     try:
@@ -156,7 +210,9 @@ def main():
         port = int(line.strip().rsplit(":", 1)[1].rstrip("/"))
         idle_rss = rss_kb(server.pid)
         results = [None] * args.tables
-        threads = [threading.Thread(target=play_one_game, args=("127.0.0.1", port, i, args.max_plies, results), daemon=True)
+        latencies = []
+        threads = [threading.Thread(target=play_one_game,
+                                    args=("127.0.0.1", port, i, args.max_plies, results, latencies), daemon=True)
                    for i in range(args.tables)]
         start = time.monotonic()
         for t in threads:
@@ -185,12 +241,40 @@ def main():
         print(f"wall time: {elapsed:.1f} s")
         print(f"server RSS: idle {idle_rss} kB, peak {peak_rss} kB, after {rss_kb(server.pid)} kB")
         print(f"engine processes: peak {peak_engines}, peak total RSS {peak_engine_rss} kB, after the clients left {left}")
+        lat = sorted(latencies)
+        if lat:
+            print(f"per-move latency ({'database ' + db if db else 'in memory'}): {len(lat)} moves, "
+                  f"median {1000 * percentile(lat, 0.5):.2f} ms, p95 {1000 * percentile(lat, 0.95):.2f} ms, "
+                  f"max {1000 * max(lat):.2f} ms")
         for r in failed[:5]:
             print(f"failure: {r}")
-        return 0 if not failed and left == 0 else 1
+        status = 0 if not failed and left == 0 else 1
     finally:
         server.terminate()
-        server.wait(10)
+        code = server.wait(10)
+    print(f"server stopped: exit code {code}")
+    if code != 0:
+        status = 1
+    if db:
+        files = database_files(db)
+        size = sum(n for _, n in files)
+        print("database: " + ", ".join(f"{os.path.basename(f)} {n} B" for f, n in files if n or f == db)
+              + f", total {size} B ({size / 1e6:.2f} MB)")
+        try:
+            games, played, moves = count_kept(db)
+        except (OSError, sqlite3.Error) as e:
+            print(f"failure: cannot read the database: {e}")
+            return 1
+        before = f" ({kept_before[0]} games were there before the run)" if kept_before[0] else ""
+        # A tab's first state (hello) already keeps a game of its own, without moves: each client
+        # leaves two games, the empty one and the one it played.
+        print(f"games kept: {games} ({played} with moves), moves kept: {moves}{before}; "
+              f"{size / games if games else 0:.0f} bytes per game kept, "
+              f"{size / played if played else 0:.0f} per game with moves")
+        if played - kept_before[1] < len(ok):
+            print(f"failure: {played - kept_before[1]} games with moves kept for {len(ok)} completed")
+            status = 1
+    return status
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <chrono>
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -59,6 +60,11 @@ inline constexpr std::size_t kMaxGamePlies = 2000;  // longer games are refused 
 //   level         index into kLevels
 // A new game id each call.
 using GameIdFactory = std::function<std::string()>;
+// The time now, for counting engine failures (tests give a virtual clock).
+using TableClock = std::function<std::chrono::steady_clock::time_point()>;
+// The engine is given up (the page offers a retry) after this many failures within this time.
+inline constexpr int kMaxEngineFailures = 3;
+inline constexpr std::chrono::seconds kEngineFailureWindow{60};
 
 struct TableSettings {
     std::optional<lasca::Color> engineColour = lasca::Color::Black;
@@ -93,8 +99,9 @@ struct SearchJob {
 class LascaTable {
   public:
     // newGameId gives the id of each game the table starts (the first, `new`, `lfen`,
-    // `pdn.import`); by default common::randomHex(8).
-    explicit LascaTable(EngineFactory engineFactory, GameIdFactory newGameId = {});
+    // `pdn.import`); by default common::randomHex(8). clock: by default the steady clock.
+    explicit LascaTable(EngineFactory engineFactory, GameIdFactory newGameId = {},
+                        TableClock clock = {});
 
     // The current game's id (`state` carries it as "gameId").
     const std::string& gameId() const { return gameId_; }
@@ -160,6 +167,7 @@ class LascaTable {
 
     EngineFactory engineFactory_;
     GameIdFactory newGameId_;
+    TableClock clock_;
     std::string gameId_;
     std::unique_ptr<EngineChannel> engine_;
     TableSettings settings_;
@@ -171,7 +179,10 @@ class LascaTable {
     bool analysing_ = false;
     int multiPv_ = 1;
     int engineMultiPv_ = 1;   // the MultiPV option last sent to the engine
-    int engineFailures_ = 0;  // engines that did not start or stopped
+    // When engines did not start or stopped: those within kEngineFailureWindow of the latest.
+    std::deque<std::chrono::steady_clock::time_point> engineFailures_;
+    void engineFailed();
+    int recentEngineFailures() const;
     // The analysis' lines per MultiPV rank as the engine reports them (one depth's lines arrive
     // one by one); the page gets them only once the depth's last rank is in, so that it never
     // shows a new depth's first line beside the old depth's others (the same move twice).

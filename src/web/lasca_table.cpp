@@ -35,7 +35,6 @@ constexpr std::size_t kMaxLfen = 2000;  // longer LFEN text is refused before pa
 constexpr std::size_t kMaxPdn = 60000;  // within the 64 KB message limit
 constexpr std::size_t kMaxMoveText = 64;
 constexpr int kEngineHashMb = 8;       // per table: 50 tables stay under half a gigabyte
-constexpr int kMaxEngineFailures = 3;  // a table stops starting engines after that many
 
 const char* colourName(lasca::Color c) {
     return c == lasca::Color::White ? "white" : "black";
@@ -175,9 +174,13 @@ Json boardJson(const lasca::Position& pos) {
     return board;
 }
 
-LascaTable::LascaTable(EngineFactory engineFactory, GameIdFactory newGameId)
-    : engineFactory_(std::move(engineFactory)), newGameId_(std::move(newGameId)), evals_(1) {
+LascaTable::LascaTable(EngineFactory engineFactory, GameIdFactory newGameId, TableClock clock)
+    : engineFactory_(std::move(engineFactory)),
+      newGameId_(std::move(newGameId)),
+      clock_(std::move(clock)),
+      evals_(1) {
     if (!newGameId_) newGameId_ = [] { return common::randomHex(8); };
+    if (!clock_) clock_ = [] { return std::chrono::steady_clock::now(); };
     gameId_ = newGameId_();
 }
 
@@ -361,10 +364,10 @@ std::optional<std::string> LascaTable::onTakeback(const Json& m, Replies& out) {
     return std::nullopt;
 }
 
-// After the engine failed kMaxEngineFailures times in a row: try it again.
+// After the engine failed kMaxEngineFailures times within kEngineFailureWindow: try it again.
 std::optional<std::string> LascaTable::onRetry(const Json& m, Replies& out) {
     if (auto e = checkFields(m, {})) return e;
-    engineFailures_ = 0;
+    engineFailures_.clear();
     reschedule(out);
     out.push_back(stateMessage());
     return std::nullopt;
@@ -475,7 +478,7 @@ std::optional<std::string> LascaTable::onPdnImport(const Json& m, Replies& out) 
 
 void LascaTable::startNewGame(const lasca::Position& start, const std::vector<std::string>& moves) {
     gameId_ = newGameId_();
-    engineFailures_ = 0;  // a new game tries the engine again
+    engineFailures_.clear();  // a new game tries the engine again
     startGame(start, moves);
 }
 
@@ -537,7 +540,7 @@ Json LascaTable::stateMessage() const {
             {"evals", evals},
             {"thinking", thinking},
             {"analysing", analysing_},
-            {"engineUnavailable", engineFailures_ >= kMaxEngineFailures},
+            {"engineUnavailable", recentEngineFailures() >= kMaxEngineFailures},
             {"multipv", multiPv_}};
 }
 
@@ -577,14 +580,15 @@ void LascaTable::reschedule(Replies& out) {
 
 bool LascaTable::ensureEngine(Replies& out) {
     if (engine_) return true;
-    if (engineFailures_ >= kMaxEngineFailures) {
-        out.push_back(errorMessage("the engine failed " + std::to_string(engineFailures_) +
-                                   " times in a row: it is off until a new game"));
+    if (const int failures = recentEngineFailures(); failures >= kMaxEngineFailures) {
+        out.push_back(errorMessage("the engine failed " + std::to_string(failures) +
+                                   " times within a minute: it is unavailable until you retry "
+                                   "or start a new game"));
         return false;
     }
     auto engine = engineFactory_();
     if (!engine) {
-        ++engineFailures_;
+        engineFailed();
         out.push_back(errorMessage("engine: " + engine.error()));
         return false;
     }
@@ -663,7 +667,6 @@ void LascaTable::onBestMove(std::string_view line, Replies& out) {
     if (jobs_.empty()) return;
     const SearchJob job = jobs_.front();
     jobs_.pop_front();
-    engineFailures_ = 0;  // it answered: a later death counts from one again
     if (job.cancelled || !job.play) return;
     const auto tokens = common::splitWhitespace(line);
     if (tokens.size() < 2 || tokens[1] == "0000") return;
@@ -699,12 +702,12 @@ void LascaTable::onBestMove(std::string_view line, Replies& out) {
 }
 
 // The engine died: what it was asked is asked again of a new one (its move, or the analysis);
-// the dead engine's analysis lines are cleared at once. After kMaxEngineFailures deaths in a row
-// (no move in between) it is not started again until a new game.
+// the dead engine's analysis lines are cleared at once. After kMaxEngineFailures failures within
+// kEngineFailureWindow it is not started again until a retry or a new game.
 std::vector<Json> LascaTable::onEngineClosed() {
     Replies out;
     dropEngine();
-    ++engineFailures_;
+    engineFailed();
     analysisLines_.clear();
     out.push_back({{"type", "analysis"},
                    {"ply", viewPly_},
@@ -715,10 +718,23 @@ std::vector<Json> LascaTable::onEngineClosed() {
     reschedule(out);
     if (engine_)
         out.push_back({{"type", "engine"}, {"event", "restarted"}, {"text", "engine restarted"}});
-    else if (engineFailures_ < kMaxEngineFailures)
+    else if (recentEngineFailures() < kMaxEngineFailures)
         out.push_back(errorMessage("the engine stopped"));
     out.push_back(stateMessage());
     return out;
+}
+
+// One more failure; the engine is given up at kMaxEngineFailures within kEngineFailureWindow
+// (it stays given up, time alone does not bring it back: a retry or a new game does).
+void LascaTable::engineFailed() {
+    const auto now = clock_();
+    while (!engineFailures_.empty() && now - engineFailures_.front() > kEngineFailureWindow)
+        engineFailures_.pop_front();
+    engineFailures_.push_back(now);
+}
+
+int LascaTable::recentEngineFailures() const {
+    return static_cast<int>(engineFailures_.size());
 }
 
 void LascaTable::dropEngine() {

@@ -307,7 +307,7 @@ TEST(LascaTable, AStoredGameIsRestoredInAnotherTable) {
 
 // An engine that dies is replaced and asked again (its move, or the analysis): the page is told
 // "engine restarted", the dead engine's analysis lines are cleared at once. After three deaths
-// in a row it stays off, and every try says so; a new game tries again.
+// within a minute it stays off, and every try says so; a retry or a new game tries again.
 TEST(LascaTable, ADeadEngineIsRestartedAndAskedAgain) {
     Fixture f;
     f.table.hello();
@@ -329,7 +329,8 @@ TEST(LascaTable, ADeadEngineIsRestartedAndAskedAgain) {
     EXPECT_FALSE(lastOfType(replies, "error").is_null());
     EXPECT_FALSE(lastOfType(replies, "state")["thinking"].get<bool>());
     replies = f.send({{"type", "analyse"}, {"on", true}});
-    EXPECT_NE(lastOfType(replies, "error")["message"].get<std::string>().find("failed 3 times"),
+    EXPECT_NE(lastOfType(replies, "error")["message"].get<std::string>().find(
+                  "failed 3 times within a minute"),
               std::string::npos);
     f.send({{"type", "analyse"}, {"on", false}});
     EXPECT_TRUE(lastOfType(replies, "state")["engineUnavailable"].get<bool>());
@@ -351,6 +352,35 @@ TEST(LascaTable, ADeadEngineIsRestartedAndAskedAgain) {
     f.table.onEngineClosed();
     f.send({{"type", "new"}, {"engine", "white"}, {"level", 1}});  // a new game tries again
     EXPECT_EQ(f.log->started, 7);
+}
+
+// Failures count within a minute (a virtual clock): deaths spread out keep the engine on; three
+// within kEngineFailureWindow turn it off, and time alone does not bring it back (a retry does).
+TEST(LascaTable, EngineFailuresCountWithinAMinute) {
+    auto log = std::make_shared<FakeEngineLog>();
+    auto now = std::chrono::steady_clock::time_point{};
+    LascaTable table(test::fakeFactory(log), {}, [&now] { return now; });
+    table.hello();
+    auto state =
+        lastOfType(table.handle({{"type", "new"}, {"engine", "white"}, {"level", 1}}), "state");
+    ASSERT_TRUE(state["thinking"].get<bool>());
+    for (int i = 0; i < 5; ++i) {  // one death every 31 s: never three within a minute
+        now += std::chrono::seconds(31);
+        const auto replies = table.onEngineClosed();
+        EXPECT_EQ(lastOfType(replies, "engine")["text"], "engine restarted") << i;
+        EXPECT_FALSE(lastOfType(replies, "state")["engineUnavailable"].get<bool>());
+    }
+    table.onEngineClosed();  // with the last one: three within 60 s
+    now += std::chrono::seconds(2);
+    const auto replies = table.onEngineClosed();
+    EXPECT_TRUE(lastOfType(replies, "engine").is_null());
+    EXPECT_TRUE(lastOfType(replies, "state")["engineUnavailable"].get<bool>());
+    const int started = log->started;
+    now += std::chrono::minutes(5);
+    table.handle({{"type", "analyse"}, {"on", true}});
+    EXPECT_EQ(log->started, started) << "only a retry or a new game tries again";
+    table.handle({{"type", "retry"}});
+    EXPECT_EQ(log->started, started + 1);
 }
 
 // Every kind of bad message: one error reply, nothing changed, nothing sent to the engine.
