@@ -36,10 +36,20 @@ struct Server {
     std::unique_ptr<common::ChildProcess> process;
     std::string port;
 
-    static std::optional<Server> start(const std::string& db) {
-        auto started = common::ChildProcess::start(
-            LASCA_WEB, {"--port", "0", "--db", db, "--engine", LASCA_ENGINE, "--log-level", "off"},
-            "");
+    // fileBlocks > 0: the server may write files of at most that many 512-byte blocks (a full
+    // disk, as far as the server can tell: writes beyond it fail with EFBIG).
+    static std::optional<Server> start(const std::string& db, int fileBlocks = 0) {
+        std::vector<std::string> args = {"--port",   "0",           "--db",      db, "--engine",
+                                         LASCA_ENGINE, "--log-level", "off"};
+        std::string program = LASCA_WEB;
+        if (fileBlocks > 0) {
+            args.insert(args.begin(), {"-c",
+                                       "ulimit -f " + std::to_string(fileBlocks) +
+                                           " && trap '' XFSZ && exec \"$0\" \"$@\"",
+                                       LASCA_WEB});
+            program = "/bin/sh";
+        }
+        auto started = common::ChildProcess::start(program, args, "");
         if (!started) return std::nullopt;
         Server server{std::move(started).value(), ""};
         std::string line;
@@ -315,6 +325,69 @@ TEST(ServerRestart, TheNewestWindowOfASeatLinkHoldsTheSeat) {
     while (refused["type"] == "torneio.view");
     EXPECT_EQ(refused["type"], "error");
     EXPECT_EQ(refused["message"], "join a table first");
+}
+
+// A disk that fills up during play: the page is told "saving failed", the game goes on in memory,
+// and what was saved before is still there after a restart (the file checks clean).
+TEST(ServerRestart, AFullDiskKeepsTheGameGoingAndLosesNothingSaved) {
+    const std::string db = (common::test::testDirectory() / "web.db").string();
+    std::string gameId;
+    std::vector<std::string> played;           // every move the page was shown
+    std::size_t savedBeforeFailure = 0;        // moves shown before the first "saving failed"
+    bool failed = false;
+    {
+        auto server = Server::start(db, 600);  // 300 KB of file
+        ASSERT_TRUE(server);
+        Tab tab(server->port);
+        Json state = tab.readState();
+        tab.send({{"type", "new"}, {"engine", "none"}});
+        state = tab.readState();
+        gameId = state["gameId"];
+        std::mt19937 random(7);
+        for (int i = 0; i < 3000 && !failed; ++i) {
+            if (state["status"]["over"].get<bool>()) {  // take a move back and go on
+                tab.send({{"type", "takeback"}});
+                state = tab.readState();
+                played.pop_back();
+            }
+            const auto& legal = state["legal"];
+            const std::string move = legal.at(random() % legal.size())["move"];
+            tab.send({{"type", "move"}, {"ply", played.size()}, {"move", move}});
+            std::vector<std::string> errors;
+            state = tab.readState(&errors);
+            ASSERT_EQ(state["moves"].size(), played.size() + 1) << "the game goes on";
+            for (const auto& e : errors) {
+                ASSERT_NE(e.find("saving failed"), std::string::npos) << e;
+                failed = true;
+            }
+            if (!failed) savedBeforeFailure = played.size() + 1;
+            played.push_back(move);
+        }
+        ASSERT_TRUE(failed) << "the file never filled up";
+        for (int i = 0; i < 3 && !state["status"]["over"].get<bool>(); ++i) {  // still playable
+            tab.send({{"type", "move"},
+                      {"ply", played.size()},
+                      {"move", state["legal"].at(0)["move"]}});
+            state = tab.readState();
+            played.push_back(state["moves"].back());
+        }
+        server->process->kill();
+    }
+    auto server = Server::start(db);
+    ASSERT_TRUE(server);
+    Tab tab(server->port);
+    tab.readState();
+    tab.send({{"type", "join"}, {"gameId", gameId}});
+    const auto kept = tab.readState()["moves"].get<std::vector<std::string>>();
+    ASSERT_GE(kept.size(), savedBeforeFailure) << "nothing saved was lost";
+    ASSERT_LE(kept.size(), played.size());
+    EXPECT_TRUE(std::equal(kept.begin(), kept.end(), played.begin()));
+    server->process->kill();
+    auto store = Store::open(db);
+    ASSERT_TRUE(store.ok()) << store.error();
+    EXPECT_EQ(store.value()->integrityCheck().value(), "ok");
+    std::cout << "moves saved before the disk was full: " << savedBeforeFailure << " of "
+              << played.size() << "\n";
 }
 
 TEST(ServerRestart, ABadOrHeldDatabaseStopsTheServerWithExitTwo) {
