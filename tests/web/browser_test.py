@@ -288,14 +288,35 @@ def check_reload_and_restart(page, args, server, url):
     wait_for("the game after a reload", lambda: (lambda s: s and s["gameId"] == kept["gameId"]
                                                  and s["moves"] == kept["moves"])(page.state()))
     step(f"a reload keeps the game ({len(kept['moves'])} moves)")
-    server.kill()
-    server.wait()
-    port = url.rstrip("/").rsplit(":", 1)[1]
-    server, _ = start_server(args, port)
+    server = restart_server(args, server, url)
     page.d.refresh()
     wait_for("the game after a restart", lambda: (lambda s: s and s["gameId"] == kept["gameId"]
                                                   and s["moves"] == kept["moves"])(page.state()))
     step("a kill -9 and restart of the server keeps the game")
+    return server
+
+
+def check_games_page(page, url, kept_moves):
+    """/games lists the kept game; its 'analyse' link opens a copy on the analysis board."""
+    d = page.d
+    d.get(url + "games")
+    rows = wait_for("the games list", lambda: d.find_elements(By.CSS_SELECTOR, "table.games tbody tr"))
+    text = d.find_element(By.CSS_SELECTOR, "table.games").text
+    wanted = f"{len(kept_moves)} move"
+    row = next((r for r in rows if wanted in r.text and "Lasca" in r.text), None)
+    if row is None:
+        raise Failure(f"the games page does not list the kept game ({wanted}): {text[:300]!r}")
+    row.find_element(By.LINK_TEXT, "analyse").click()
+    wait_for("the copy on the analysis board", lambda: (lambda s: s and s["moves"] == kept_moves
+                                                        and s["engine"] == "none")(page.state()))
+    step(f"/games lists the game and opens a copy on the analysis board ({len(rows)} games listed)")
+
+
+def restart_server(args, server, url):
+    server.kill()
+    server.wait()
+    port = url.rstrip("/").rsplit(":", 1)[1]
+    server, _ = start_server(args, port)
     return server
 
 
@@ -306,7 +327,10 @@ def check_no_console_errors(driver, where):
     step(f"{where}: no JavaScript console errors")
 
 
-def check_torneio(page, base_url, out):
+def check_torneio(page, base_url, out, args, server):
+    """A Torneio game by clicks; after some decisions the server is killed and restarted and a
+    reload of the seat's page brings back every line and the pending request. Returns the
+    running server."""
     d = page.d
     d.get(base_url + "torneio?table=nope&token=nope")
     wait_for("a wrong seat link explained", lambda: "does not open a seat" in d.find_element(By.ID, "tstatus").text)
@@ -358,6 +382,14 @@ def check_torneio(page, base_url, out):
             click(d, "button.choice")
         decisions += 1
         wait_for("the decision to be taken", lambda: count() > before or view()["over"])
+        if decisions == 6:
+            settled = wait_for("a request", lambda: (lambda v: v if v and (v["over"] or v["request"]) else None)(view()))
+            shown = d.execute_script("return window.torneioApp.lines;")
+            server = restart_server(args, server, base_url)
+            d.refresh()
+            wait_for("the seat after a restart", lambda: (lambda v, l: v and (v["over"] or v["request"])
+                                                          and l[:len(shown)] == shown)(view(), d.execute_script("return window.torneioApp.lines || [];")))
+            step(f"a kill -9 and restart of the server keeps the Torneio table ({len(shown)} lines, request {settled['request'] and settled['request']['line']!r})")
     v = view()
     if not v["over"]:
         raise Failure("the Torneio game did not end")
@@ -370,6 +402,7 @@ def check_torneio(page, base_url, out):
         raise Failure(f"the seat's page received {len(setups)} set-up lines, expected its own only")
     d.save_screenshot(os.path.join(out, "web-torneio.png"))
     step(f"a Torneio game against a random AI played by clicks to its end ({decisions} decisions): {text}")
+    return server
 
 
 def main():
@@ -411,9 +444,10 @@ def main():
         driver.get(url)
         wait_for("the first state", page.state)
         server = check_reload_and_restart(page, args, server, url)
+        check_games_page(page, url, page.state()["moves"])
         driver.quit()
         driver = make_driver(profile + "-torneio")
-        check_torneio(Page(driver), url, args.out)
+        server = check_torneio(Page(driver), url, args.out, args, server)
         check_no_console_errors(driver, "the Torneio page")
         print(f"screenshots in {args.out}")
         return 0
