@@ -30,6 +30,10 @@ std::optional<std::int64_t> parseBoundedInteger(std::string_view text, std::int6
 // A seed: a decimal number in 0..2^64-1, digits only (no sign, no blanks, nothing after them).
 std::optional<std::uint64_t> parseSeed(std::string_view text);
 
+// A time given as milliseconds since the Unix epoch, in UTC, written with a strftime format
+// (at most 63 characters out): utcTime(t, "%Y.%m.%d") for a PDN date.
+std::string utcTime(std::int64_t millisSinceEpoch, const char* format);
+
 // SetOption: the two parts of `setoption name <id> [value <x>]`. The id is every token between
 // `name` and the first `value` (it may hold blanks: "Debug Log File"), the value the rest of the
 // line (empty without `value`); both joined with single blanks.

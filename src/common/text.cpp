@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <ctime>
 #include <span>
 
 namespace common {
@@ -101,6 +102,15 @@ bool readBoundedLine(std::istream& in, std::size_t maxBytes, BoundedLine& line) 
         --line.length;
     }
     return true;
+}
+
+std::string utcTime(std::int64_t millisSinceEpoch, const char* format) {
+    const auto seconds = static_cast<std::time_t>(millisSinceEpoch / 1000);
+    std::tm utc{};
+    gmtime_r(&seconds, &utc);
+    char text[64];
+    const std::size_t written = std::strftime(text, sizeof text, format, &utc);
+    return std::string(text, written);
 }
 
 }  // namespace common

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <charconv>
-#include <ctime>
 
+#include "common/text.h"
 #include "torneio/action.h"
 #include "torneio/event.h"
 #include "torneio/geometry.h"
@@ -28,16 +28,6 @@ std::string escapeHtml(std::string_view text) {
         }
     }
     return out;
-}
-
-// "2026-12-02 17:30 UTC" of milliseconds since the epoch.
-std::string timeText(std::int64_t millis) {
-    const std::time_t seconds = static_cast<std::time_t>(millis / 1000);
-    std::tm utc{};
-    gmtime_r(&seconds, &utc);
-    char text[32];
-    std::strftime(text, sizeof text, "%Y-%m-%d %H:%M UTC", &utc);
-    return text;
 }
 
 GamesPage page(int status, std::string contentType, std::string body) {
@@ -88,7 +78,7 @@ std::string gamesListHtml(const std::vector<GameSummary>& games) {
                 "</td><td>" + escapeHtml(lasca ? lascaPlayers(g) : g.players) + "</td><td>" + std::to_string(g.plies) +
                 (lasca ? (g.plies == 1 ? " move" : " moves")
                        : (g.plies == 1 ? " decision" : " decisions")) +
-                "</td><td>" + escapeHtml(result) + "</td><td>" + timeText(g.updated) +
+                "</td><td>" + escapeHtml(result) + "</td><td>" + common::utcTime(g.updated, "%Y-%m-%d %H:%M UTC") +
                 "</td><td><a href=\"" + open + "\">" + (lasca ? "analyse" : "record") + "</a>" +
                 (lasca ? " <a href=\"/games/lasca/" + number + ".pdn\">PDN</a>" : "") +
                 "</td></tr>\n";

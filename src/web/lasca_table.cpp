@@ -1,7 +1,6 @@
 #include "web/lasca_table.h"
 
 #include <algorithm>
-#include <ctime>
 #include <charconv>
 #include <initializer_list>
 #include <sstream>
@@ -752,13 +751,7 @@ std::string terminationOfRule(const std::string& rule) {
 
 // "YYYY.MM.DD" (UTC) of milliseconds since the epoch; PDN's unknown date for 0.
 std::string pdnDate(std::int64_t millis) {
-    if (millis <= 0) return "????.??.??";
-    const std::time_t seconds = static_cast<std::time_t>(millis / 1000);
-    std::tm utc{};
-    gmtime_r(&seconds, &utc);
-    char text[16];
-    std::strftime(text, sizeof text, "%Y.%m.%d", &utc);
-    return text;
+    return millis <= 0 ? "????.??.??" : common::utcTime(millis, "%Y.%m.%d");
 }
 }  // namespace
 

@@ -8,6 +8,11 @@
 namespace common {
 namespace {
 
+TEST(Text, UtcTimeWritesMillisecondsSinceTheEpochInUtc) {
+    EXPECT_EQ(utcTime(0, "%Y.%m.%d %H:%M:%S"), "1970.01.01 00:00:00");
+    EXPECT_EQ(utcTime(1764696600999, "%Y-%m-%d %H:%M UTC"), "2025-12-02 17:30 UTC");
+}
+
 TEST(Text, SplitsOnSpacesAndTabs) {
     const auto t = splitWhitespace("  go \t depth  4 ");
     ASSERT_EQ(t.size(), 3u);
