@@ -1,5 +1,7 @@
 // Drawing a Lasca position as SVG: a 7x7 wooden board, each column as a side view of stacked
-// discs (commander on top, prisoners under it, officers with a gold crown band). Pure drawing:
+// discs (commander on top, prisoners under it, officers with a gold crown band); a column of
+// more than TALL pieces as its colour blocks with counts ("3" white over "4" black, officers
+// counted with a crown), readable at any height. Arrows for the engine's moves. Pure drawing:
 // the rules (legal moves, notation) come from the server.
 "use strict";
 
@@ -8,6 +10,7 @@ const LascaBoard = (() => {
   const CELL = 80;
   const MARGIN = 20;
   const FILES = "abcdefg";
+  const TALL = 3;  // columns higher than this are drawn as blocks with counts
 
   function el(name, attrs, parent) {
     const node = document.createElementNS(SVG, name);
@@ -62,13 +65,49 @@ const LascaBoard = (() => {
     }
   }
 
+  // A column's colour blocks, top first: [{colour: "w"|"b", count, officers}]. A column has at
+  // most two (its commander's colour over its prisoners'), but any text is read.
+  function blocks(column) {
+    const out = [];
+    for (const piece of column) {
+      const colour = piece.toLowerCase();
+      if (!out.length || out[out.length - 1].colour !== colour) out.push({ colour, count: 0, officers: 0 });
+      const b = out[out.length - 1];
+      b.count++;
+      if (piece !== colour) b.officers++;
+    }
+    return out;
+  }
+
+  const COLOUR_NAMES = { w: "White", b: "Black" };
+  const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+  // The column in words: a summary ("3 white over 4 black, commanded by White") and each piece
+  // top to bottom ("1. White officer — commander").
+  function describeColumn(column) {
+    const bs = blocks(column);
+    const summary = bs.map((b) => `${b.count} ${COLOUR_NAMES[b.colour].toLowerCase()}` +
+      (b.officers ? ` (${plural(b.officers, "officer")})` : "")).join(" over ");
+    const pieces = [...column].map((p, i) => {
+      const colour = COLOUR_NAMES[p.toLowerCase()];
+      const rank = p === p.toLowerCase() ? "soldier" : "officer";
+      const role = i === 0 ? "commander" : p.toLowerCase() === column[0].toLowerCase() ? "under its own commander" : "prisoner";
+      return `${i + 1}. ${colour} ${rank} — ${role}`;
+    });
+    return {
+      summary: `${plural(column.length, "piece")}: ${summary}; commanded by ${COLOUR_NAMES[column[0].toLowerCase()]}`,
+      pieces,
+    };
+  }
+
   // A column (text top first, e.g. "Wbb") on a square.
   function drawColumn(g, name, column, flipped) {
     const o = cellOrigin(name, flipped);
     const n = column.length;
+    const group = el("g", { class: "column", "data-column": column }, g);
+    if (n > TALL) { drawBlocks(group, o, column); return; }
     const step = n > 1 ? Math.min(9, 34 / (n - 1)) : 0;
     const baseY = o.y + CELL / 2 + 12 + ((n - 1) * step) / 2;
-    const group = el("g", { class: "column", "data-column": column }, g);
     for (let i = n - 1; i >= 0; i--) drawPiece(group, o.x + CELL / 2, baseY - 4 - (n - 1 - i) * step - 4, column[i], i === 0);
     if (n > 1) {
       const badge = el("g", { class: "height" }, group);
@@ -78,8 +117,65 @@ const LascaBoard = (() => {
     }
   }
 
+  // A tall column: each colour block as one drum with its count written on it (and the number
+  // of officers in it beside a crown), the commander's block on top.
+  function drawBlocks(g, o, column) {
+    const bs = blocks(column);
+    const rx = 30, ry = 10, h = bs.length > 1 ? 20 : 30;
+    const cx = o.x + CELL / 2;
+    let top = o.y + CELL / 2 - (bs.length * h) / 2 + 2;
+    const drums = [];
+    for (let i = 0; i < bs.length; i++) { drums.push(top); top += h; }
+    for (let i = bs.length - 1; i >= 0; i--) {  // bottom first: the upper drum covers its top
+      const b = bs[i], c = COLOURS[b.colour], y = drums[i];
+      const block = el("g", { class: "block", "data-colour": b.colour, "data-count": b.count, "data-officers": b.officers }, g);
+      el("path", {
+        d: `M ${cx - rx} ${y} L ${cx - rx} ${y + h} A ${rx} ${ry} 0 0 0 ${cx + rx} ${y + h} L ${cx + rx} ${y} Z`,
+        fill: c.side, stroke: c.edge, "stroke-width": 1,
+      }, block);
+      if (b.officers)
+        el("rect", { x: cx - rx, y: y + h - 5, width: 2 * rx, height: 3, fill: "#d4a640" }, block);
+      el("ellipse", { cx, cy: y, rx, ry, fill: c.face, stroke: c.edge, "stroke-width": 1 }, block);
+      const ink = b.colour === "w" ? "#2d2a26" : "#fbf7ee";
+      const label = el("text", { x: cx, y: y + 5, "text-anchor": "middle", "font-size": 15, "font-weight": 700, fill: ink, class: "count" }, block);
+      label.textContent = b.officers ? `${b.count} ♛${b.officers}` : String(b.count);
+      if (i > 0) {  // the side of a lower drum shows its count too (its face is hidden)
+        const side = el("text", { x: cx, y: y + h - 1, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: ink }, block);
+        side.textContent = label.textContent;
+        label.remove();
+      }
+    }
+    const badge = el("g", { class: "height" }, g);
+    el("circle", { cx: o.x + CELL - 12, cy: o.y + 12, r: 9, fill: "#2f2a24", opacity: 0.8 }, badge);
+    const t = el("text", { x: o.x + CELL - 12, y: o.y + 16, "text-anchor": "middle", "font-size": 11, fill: "#fff" }, badge);
+    t.textContent = column.length;
+  }
+
+  // An arrow along a move's squares (its path), on top of the pieces.
+  function drawArrow(svg, path, flipped, colour, cls) {
+    if (!path || path.length < 2) return;
+    const pts = path.map((n) => {
+      const o = cellOrigin(n, flipped);
+      return [o.x + CELL / 2, o.y + CELL / 2];
+    });
+    const [x1, y1] = pts[pts.length - 2], [x2, y2] = pts[pts.length - 1];
+    const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+    const ux = (x2 - x1) / len, uy = (y2 - y1) / len;
+    const tip = [x2 - ux * 10, y2 - uy * 10];
+    const g = el("g", { class: cls, "pointer-events": "none", opacity: 0.8 }, svg);
+    el("polyline", {
+      points: pts.slice(0, -1).concat([[tip[0] - ux * 14, tip[1] - uy * 14]]).map((p) => p.join(",")).join(" "),
+      fill: "none", stroke: colour, "stroke-width": 9, "stroke-linecap": "round", "stroke-linejoin": "round",
+    }, g);
+    el("polygon", {
+      points: [tip, [tip[0] - ux * 22 - uy * 14, tip[1] - uy * 22 + ux * 14], [tip[0] - ux * 22 + uy * 14, tip[1] - uy * 22 - ux * 14]]
+        .map((p) => p.join(",")).join(" "),
+      fill: colour,
+    }, g);
+  }
+
   // Draws everything. view = {board, lastMove, flipped, highlights: {selected:[], targets:[],
-  // origins:[]}, onSquare(name)}.
+  // origins:[]}, arrows: [{path, colour, cls}], onSquare(name), onInspect(name or null)}.
   function draw(svg, view) {
     while (svg.firstChild) svg.removeChild(svg.firstChild);
     const size = 2 * MARGIN + 7 * CELL;
@@ -127,13 +223,30 @@ const LascaBoard = (() => {
       const o = cellOrigin(name, view.flipped);
       el("circle", { cx: o.x + CELL / 2, cy: o.y + CELL / 2, r: 13, fill: "#3e7c59", opacity: 0.8, "pointer-events": "none", class: "target" }, svg);
     }
-    // Click areas on top of everything, one per playable square.
+    for (const a of view.arrows || []) drawArrow(svg, a.path, view.flipped, a.colour, a.cls);
+    // Click areas on top of everything, one per playable square; focusable, so the keyboard
+    // can inspect a column (focus) and click it (Enter or Space).
     for (const name of playableSquares()) {
       const o = cellOrigin(name, view.flipped);
-      const hit = el("rect", { x: o.x, y: o.y, width: CELL, height: CELL, fill: "transparent", class: "sq", "data-square": name }, svg);
-      if (view.onSquare) hit.addEventListener("click", () => view.onSquare(name));
+      const column = view.board[name];
+      const hit = el("rect", {
+        x: o.x, y: o.y, width: CELL, height: CELL, fill: "transparent", class: "sq", "data-square": name,
+        tabindex: 0, role: "button", "aria-label": column ? `${name}: ${describeColumn(column).summary}` : `${name}: empty`,
+      }, svg);
+      if (view.onSquare) {
+        hit.addEventListener("click", () => view.onSquare(name));
+        hit.addEventListener("keydown", (e) => {
+          if (e.key === "Enter" || e.key === " ") { e.preventDefault(); view.onSquare(name); }
+        });
+      }
+      if (view.onInspect) {
+        hit.addEventListener("mouseenter", () => view.onInspect(name));
+        hit.addEventListener("focus", () => view.onInspect(name));
+        hit.addEventListener("mouseleave", () => view.onInspect(null));
+        hit.addEventListener("blur", () => view.onInspect(null));
+      }
     }
   }
 
-  return { draw, cellOrigin, el };
+  return { draw, cellOrigin, el, blocks, describeColumn };
 })();

@@ -13,6 +13,8 @@
     flipped: false,
     preview: null,    // a "preview" message shown instead of the state, or null
     analysis: null,   // the last "analysis" message for the shown ply
+    inspected: null,  // the square whose column the inspector shows (hover, focus or tap)
+    hoverLine: null,  // the analysis line (multipv) under the pointer: its first move as an arrow
   };
   window.lascaApp = app;  // for the browser test
 
@@ -35,6 +37,7 @@
   }
 
   function onSquare(name) {
+    inspect(name);
     if (app.preview) { closePreview(); return; }
     if (!personToMove()) return;
     const legal = app.state.legal;
@@ -68,15 +71,21 @@
 
   // ---- Drawing ---------------------------------------------------------------------------------
 
+  function drawBoard() {
+    const shown = app.preview || app.state;
+    LascaBoard.draw($("board"), {
+      board: shown.board, lastMove: shown.lastMove, flipped: app.flipped,
+      highlights: app.preview ? {} : highlights(), arrows: app.preview ? [] : arrows(), onSquare,
+      onInspect: inspect,
+    });
+    renderInspector();
+    $("board").dataset.lfen = shown.lfen;
+  }
+
   function render() {
     const s = app.state;
     if (!s) return;
-    const shown = app.preview || s;
-    LascaBoard.draw($("board"), {
-      board: shown.board, lastMove: shown.lastMove, flipped: app.flipped,
-      highlights: app.preview ? {} : highlights(), onSquare,
-    });
-    $("board").dataset.lfen = shown.lfen;
+    drawBoard();
     renderStatus();
     renderMoves();
     renderAnalysis();
@@ -88,6 +97,55 @@
     $("analyse").classList.toggle("active", s.analysing);
     $("colour").value = s.engine;
     $("level").value = String(s.level);
+  }
+
+  // ---- The column inspector and the arrows --------------------------------------------------
+
+  function inspect(name) {
+    if (app.inspected === name) return;
+    app.inspected = name;
+    renderInspector();
+  }
+
+  // The inspected column top to bottom, in words (board.js describeColumn); hidden for an empty
+  // square or none.
+  function renderInspector() {
+    const box = $("inspector");
+    const shown = app.preview || app.state;
+    const column = app.inspected && shown ? shown.board[app.inspected] : null;
+    box.classList.toggle("hidden", !column);
+    if (!column) return;
+    const d = LascaBoard.describeColumn(column);
+    box.innerHTML = "";
+    const head = document.createElement("div");
+    head.className = "inspector-head";
+    head.textContent = `${app.inspected}: ${d.summary}`;
+    box.appendChild(head);
+    const list = document.createElement("ol");
+    for (const line of d.pieces) {
+      const li = document.createElement("li");
+      li.textContent = line.replace(/^\d+\. /, "");
+      list.appendChild(li);
+    }
+    box.appendChild(list);
+    box.dataset.square = app.inspected;
+  }
+
+  // The squares of a move text ("c3-d4", "d2xb4xd6").
+  const movePath = (text) => text.split(/[-x]/);
+
+  // The analysis' best move (first line), and the hovered line's first move.
+  function arrows() {
+    const s = app.state;
+    const a = app.analysis && s && s.analysing && app.analysis.ply === s.ply ? app.analysis : null;
+    if (!a || !a.lines.length) return [];
+    const out = [];
+    const best = a.lines[0];
+    if (best.pv.length) out.push({ path: movePath(best.pv[0]), colour: "#2e6fba", cls: "arrow best" });
+    const hovered = a.lines.find((l) => l.multipv === app.hoverLine);
+    if (hovered && hovered !== best && hovered.pv.length)
+      out.push({ path: movePath(hovered.pv[0]), colour: "#9b59b6", cls: "arrow hovered" });
+    return out;
   }
 
   function renderStatus() {
@@ -179,6 +237,8 @@
     for (const line of a.lines) {
       const li = document.createElement("li");
       li.dataset.multipv = line.multipv;
+      li.addEventListener("mouseenter", () => { app.hoverLine = line.multipv; drawBoard(); });
+      li.addEventListener("mouseleave", () => { app.hoverLine = null; drawBoard(); });
       const score = document.createElement("span");
       score.className = "score";
       score.textContent = scoreText(line);
@@ -283,10 +343,16 @@
         if (app.analysis && app.analysis.ply !== m.ply) app.analysis = null;
         render();
         break;
-      case "analysis":
+      case "analysis": {
+        const before = JSON.stringify(arrows());
         app.analysis = m;
-        if (app.state) { renderAnalysis(); renderEvalBar(); }
+        if (app.state) {
+          renderAnalysis();
+          renderEvalBar();
+          if (JSON.stringify(arrows()) !== before) drawBoard();  // a new best move
+        }
         break;
+      }
       case "preview":
         app.preview = m;
         $("preview-text").textContent = `Preview: ${m.moves.join(" ")}`;

@@ -251,10 +251,45 @@ def check_analysis(page, out):
         if i == 1:
             page.d.save_screenshot(os.path.join(out, "web-preview.png"))
         page.d.find_element(By.ID, "preview-close").click()
+    # The best move of the first line is drawn as an arrow, along that move's squares.
+    webdriver.ActionChains(page.d).move_to_element(page.d.find_element(By.ID, "status")).perform()
+    wait_for("the best move's arrow", lambda: page.d.find_elements(By.CSS_SELECTOR, "#board g.arrow.best"))
     page.d.save_screenshot(os.path.join(out, "web-analysis.png"))
     page.d.find_element(By.ID, "analyse").click()
     wait_for("the analysis to stop", lambda: not page.state()["analysing"])
-    step("analysis with MultiPV 3 shows three legal lines")
+    step("analysis with MultiPV 3 shows three legal lines, the best move as an arrow")
+
+
+TALL_LFEN = "b,-,-,-/-,-,-/-,-,-,-/-,Wwwbbbb,-/-,-,-,-/-,-,-/w,-,-,- w 0 1"
+
+
+def check_column_inspector(page, out):
+    """A 7-piece column is drawn as two blocks with counts, and the inspector (keyboard focus,
+    then the pointer) reads it top to bottom."""
+    d = page.d
+    field = d.find_element(By.ID, "lfen-input")
+    field.clear()
+    field.send_keys(TALL_LFEN)
+    d.find_element(By.ID, "lfen-load").click()
+    wait_for("the tall column", lambda: d.find_element(By.ID, "board").get_attribute("data-lfen") == TALL_LFEN)
+    blocks = d.find_elements(By.CSS_SELECTOR, 'g.column[data-column="Wwwbbbb"] g.block')
+    counts = sorted((b.get_attribute("data-colour"), b.get_attribute("data-count"), b.get_attribute("data-officers")) for b in blocks)
+    if counts != [("b", "4", "0"), ("w", "3", "1")]:
+        raise Failure(f"the 7-piece column is not drawn as 3 white (1 officer) over 4 black: {counts}")
+    square = d.find_element(By.CSS_SELECTOR, 'rect.sq[data-square="d4"]')
+    d.execute_script("arguments[0].focus();", square)
+    wanted = "d4: 7 pieces: 3 white (1 officer) over 4 black; commanded by White"
+    box = wait_for("the inspector", lambda: (lambda e: e if e.is_displayed() and e.text.startswith(wanted) else None)(
+        d.find_element(By.ID, "inspector")))
+    items = [li.text for li in box.find_elements(By.CSS_SELECTOR, "li")]
+    if len(items) != 7 or items[0] != "White officer — commander" or items[-1] != "Black soldier — prisoner":
+        raise Failure(f"the inspector does not list the column top to bottom: {items}")
+    d.execute_script("arguments[0].blur();", square)
+    wait_for("the inspector to close", lambda: not d.find_element(By.ID, "inspector").is_displayed())
+    webdriver.ActionChains(d).move_to_element(square).perform()
+    wait_for("the inspector on hover", lambda: d.find_element(By.ID, "inspector").text.startswith(wanted))
+    d.save_screenshot(os.path.join(out, "web-inspector.png"))
+    step("a 7-piece column: two blocks with counts, read top to bottom by the inspector")
 
 
 def click(driver, selector):
@@ -434,6 +469,7 @@ def main():
         check_navigation(page, game)
         check_pdn_round_trip(page, game)
         check_analysis(page, args.out)
+        check_column_inspector(page, args.out)
         check_no_console_errors(driver, "the Lasca page")
         # The next checks each in a browser of their own: a Chromium that has drawn a long game
         # on a busy machine sometimes never finishes its next navigation or reload (seen with
