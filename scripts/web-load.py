@@ -98,17 +98,31 @@ class WebSocket:
 
 
 def play_one_game(host, port, index, max_plies, results, latencies):
-    """Plays one game; appends each move's latency (seconds, send to its `state`) to latencies."""
+    """Plays one game; appends each move's latency (seconds, from sending it to the first
+    `state` that holds it) to latencies.
+
+    A tab gets a game of its own on opening (the `hello` and a `state`, sent before the server
+    reads anything); the client plays the game its `new` starts, so every state of that first
+    game is skipped, and it never sends two moves for one ply. (Before issue 23 the first game's
+    state was skipped only when its engine colour differed: the even clients answered it too,
+    sending their first move twice, and on a slow server the doubled moves went on all game.)
+    """
     try:
         ws = WebSocket(host, port)
         ws.send({"type": "new", "engine": "black" if index % 2 == 0 else "white", "level": 0})
+        first_game = None
         state = None
         sent = None  # (ply, time) of the move awaiting its state
+        last_ply = -1  # the ply of the last move sent
         while True:
             m = ws.receive()
             if m["type"] == "error":
                 raise RuntimeError(m["message"])
-            if m["type"] != "state" or m["moves"] == [] and state is None and m["engine"] != ("black" if index % 2 == 0 else "white"):
+            if m["type"] != "state":
+                continue
+            if first_game is None:
+                first_game = m["gameId"]
+            if m["gameId"] == first_game:
                 continue
             state = m
             if sent is not None and len(state["moves"]) > sent[0]:
@@ -118,10 +132,11 @@ def play_one_game(host, port, index, max_plies, results, latencies):
                 break
             if len(state["moves"]) > max_plies:
                 raise RuntimeError("game too long")
-            if not state["thinking"] and state["sideToMove"] != state["engine"]:
+            if not state["thinking"] and state["sideToMove"] != state["engine"] and len(state["moves"]) > last_ply:
                 legal = state["legal"]
                 ply = len(state["moves"])
                 sent = (ply, time.monotonic())
+                last_ply = ply
                 ws.send({"type": "move", "ply": ply, "move": legal[(ply * 7 + index) % len(legal)]["move"]})
         results[index] = ("ok", len(state["moves"]), state["status"]["rule"])
         ws.close()

@@ -91,7 +91,7 @@ const LascaBoard = (() => {
     const pieces = [...column].map((p, i) => {
       const colour = COLOUR_NAMES[p.toLowerCase()];
       const rank = p === p.toLowerCase() ? "soldier" : "officer";
-      const role = i === 0 ? "commander" : p.toLowerCase() === column[0].toLowerCase() ? "under its own commander" : "prisoner";
+      const role = i === 0 ? "commander" : p.toLowerCase() === column[0].toLowerCase() ? "with its commander" : "prisoner";
       return `${i + 1}. ${colour} ${rank} — ${role}`;
     });
     return {

@@ -38,6 +38,7 @@
 
   function onSquare(name) {
     inspect(name);
+    if (app.editor) { editorClick(name); return; }
     if (app.preview) { closePreview(); return; }
     if (!personToMove()) return;
     const legal = app.state.legal;
@@ -48,8 +49,9 @@
         const rest = candidates();
         const complete = rest.filter((m) => m.path.length === app.selected.length);
         if (complete.length === 1 && rest.length === 1) {
-          send({ type: "move", ply: app.state.ply, move: complete[0].move });
           app.selected = [];
+          if (replacesLaterMoves(complete[0].move))
+            send({ type: "move", ply: app.state.ply, move: complete[0].move });
         }
         render();
         return;
@@ -57,6 +59,67 @@
     }
     app.selected = legal.some((m) => m.path[0] === name) ? [name] : [];
     render();
+  }
+
+  // A move at an earlier position drops the rest of the game: the page asks first.
+  function replacesLaterMoves(move) {
+    const later = app.state.moves.length - app.state.ply;
+    if (later <= 0) return true;
+    return window.confirm(`Playing ${move} here replaces the ${later} later move${later === 1 ? "" : "s"} ` +
+      "of the game. Play it?");
+  }
+
+  // ---- The position editor -------------------------------------------------------------------
+  // While it is open the board shows the position being set up: a click with a piece tool puts
+  // that piece under the column on the square (the first one commands it), "top" takes the top
+  // piece off, "clear" empties the square. "Play from here" sends the LFEN; the server's rules
+  // core checks it (an error is shown and the editor stays open).
+
+  const EDIT_SQUARES = (() => {
+    const names = [];
+    for (let rank = 7; rank >= 1; rank--)
+      for (const file of "abcdefg")
+        if (("abcdefg".indexOf(file) + rank - 1) % 2 === 0) names.push(file + rank);
+    return names;
+  })();
+
+  function openEditor() {
+    const s = app.state;
+    const shown = app.preview || s;
+    app.editor = { board: { ...(shown ? shown.board : {}) }, side: shown ? shown.sideToMove[0] : "w", tool: "w" };
+    closePreview();
+    $("editor-side").value = app.editor.side;
+    $("editor").classList.remove("hidden");
+    editorTool("w");
+    render();
+  }
+
+  function closeEditor() {
+    app.editor = null;
+    $("editor").classList.add("hidden");
+    render();
+  }
+
+  function editorTool(tool) {
+    app.editor.tool = tool;
+    for (const b of document.querySelectorAll("#editor .tool")) b.classList.toggle("active", b.dataset.tool === tool);
+  }
+
+  function editorClick(name) {
+    const e = app.editor;
+    const column = e.board[name] || "";
+    if (e.tool === "clear") delete e.board[name];
+    else if (e.tool === "top") { if (column.length > 1) e.board[name] = column.slice(1); else delete e.board[name]; }
+    else e.board[name] = column + e.tool;
+    render();
+  }
+
+  function editorLfen() {
+    const e = app.editor;
+    const ranks = [];
+    for (let rank = 7; rank >= 1; rank--)
+      ranks.push(EDIT_SQUARES.filter((n) => n.slice(1) === String(rank)).map((n) => e.board[n] || "-").join(","));
+    return `${ranks.join("/")} ${$("editor-side").value} 0 1`;
   }
 
   function highlights() {
@@ -72,6 +135,13 @@
   // ---- Drawing ---------------------------------------------------------------------------------
 
   function drawBoard() {
+    if (app.editor) {
+      LascaBoard.draw($("board"), { board: app.editor.board, lastMove: [], flipped: app.flipped, onSquare, onInspect: inspect });
+      renderInspector();
+      $("board").dataset.lfen = editorLfen();
+      $("editor-lfen").textContent = editorLfen();
+      return;
+    }
     const shown = app.preview || app.state;
     LascaBoard.draw($("board"), {
       board: shown.board, lastMove: shown.lastMove, flipped: app.flipped,
@@ -112,7 +182,8 @@
   function renderInspector() {
     const box = $("inspector");
     const shown = app.preview || app.state;
-    const column = app.inspected && shown ? shown.board[app.inspected] : null;
+    const board = app.editor ? app.editor.board : shown && shown.board;
+    const column = app.inspected && board ? board[app.inspected] : null;
     box.classList.toggle("hidden", !column);
     if (!column) return;
     const d = LascaBoard.describeColumn(column);
@@ -129,6 +200,8 @@
     }
     box.appendChild(list);
     box.dataset.square = app.inspected;
+    // Over the half of the board away from the column, so that it never hides it.
+    box.classList.toggle("at-top", LascaBoard.cellOrigin(app.inspected, app.flipped).y > 300);
   }
 
   // The squares of a move text ("c3-d4", "d2xb4xd6").
@@ -152,6 +225,7 @@
     const s = app.state;
     const st = $("status");
     st.classList.toggle("over", s.status.over);
+    if (app.editor) { st.textContent = "Editing a position: click the squares to set it up"; return; }
     if (s.status.over && s.ply === s.moves.length) {
       st.textContent = `Game over — ${s.status.text} (${s.status.result})`;
     } else if (s.ply !== s.moves.length) {
@@ -339,6 +413,11 @@
           $("preview-banner").classList.add("hidden");
         }
         app.state = m;
+        if (app.editorSent && m.moves.length === 0) {  // the edited position was accepted
+          app.editorSent = null;
+          app.editor = null;
+          $("editor").classList.add("hidden");
+        }
         rememberGame(m.gameId);
         if (app.analysis && app.analysis.ply !== m.ply) app.analysis = null;
         render();
@@ -367,6 +446,7 @@
         break;
       case "error":
         showError(m.message);
+        app.editorSent = null;  // an edited position refused: the editor stays open
         break;
     }
   }
@@ -444,6 +524,25 @@
     $("lines").addEventListener("mouseleave", () => { linesFrozen = false; renderAnalysis(); });
     $("lfen-load").addEventListener("click", () => send({ type: "lfen", lfen: $("lfen-input").value.trim() }));
     $("lfen-input").addEventListener("keydown", (e) => { if (e.key === "Enter") $("lfen-load").click(); });
+    $("edit-position").addEventListener("click", openEditor);
+    $("editor-cancel").addEventListener("click", closeEditor);
+    $("editor-side").addEventListener("change", render);
+    for (const b of document.querySelectorAll("#editor .tool")) b.addEventListener("click", () => editorTool(b.dataset.tool));
+    $("editor-empty").addEventListener("click", () => { app.editor.board = {}; render(); });
+    $("editor-start").addEventListener("click", () => {
+      app.editor.board = {};
+      for (const n of EDIT_SQUARES) {
+        const rank = parseInt(n.slice(1), 10);
+        if (rank >= 5) app.editor.board[n] = "b";
+        if (rank <= 3) app.editor.board[n] = "w";
+      }
+      $("editor-side").value = "w";
+      render();
+    });
+    $("editor-play").addEventListener("click", () => {
+      app.editorSent = editorLfen();
+      send({ type: "lfen", lfen: app.editorSent });
+    });
     $("pdn-export").addEventListener("click", () => send({ type: "pdn.export" }));
     $("pdn-import").addEventListener("click", () => send({ type: "pdn.import", pdn: $("pdn-text").value }));
     $("graph").addEventListener("click", (e) => {

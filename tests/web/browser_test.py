@@ -260,6 +260,86 @@ def check_analysis(page, out):
     step("analysis with MultiPV 3 shows three legal lines, the best move as an arrow")
 
 
+def check_replacing_asks(page):
+    """A move at an earlier position asks before it drops the later moves."""
+    d = page.d
+    page.set_select("colour", "none")
+    d.find_element(By.ID, "new-game").click()
+    wait_for("a new game", lambda: page.state()["moves"] == [] and page.state()["engine"] == "none")
+    for _ in range(2):
+        s = page.state()
+        before = len(s["moves"])
+        for square in s["legal"][0]["path"]:
+            page.click_square(square)
+        wait_for("the move to be played", lambda: len(page.state()["moves"]) > before)
+    d.find_element(By.ID, "nav-first").click()
+    wait_for("the start shown", lambda: page.state()["ply"] == 0)
+    played = page.state()["moves"]
+    for answer in ("dismiss", "accept"):
+        s = page.state()
+        move = next(m for m in s["legal"] if m["move"] != played[0])
+        for square in move["path"]:
+            page.click_square(square)
+        alert = wait_for("the question", lambda: _alert(d))
+        if "replaces the 2 later moves" not in alert.text:
+            raise Failure(f"the question does not say what is lost: {alert.text!r}")
+        getattr(alert, answer)()
+        if answer == "dismiss":
+            time.sleep(0.5)
+            if page.state()["moves"] != played:
+                raise Failure("a dismissed question still replaced the game")
+        else:
+            wait_for("the new move", lambda: page.state()["moves"] == [move["move"]])
+    step("a move at an earlier position asks first; No keeps the game, Yes replaces it")
+
+
+def _alert(driver):
+    from selenium.common.exceptions import NoAlertPresentException
+    try:
+        return driver.switch_to.alert
+    except NoAlertPresentException:
+        return None
+
+
+def check_editor(page, out):
+    """The position editor: a column built piece by piece, a position the rules refuse (its
+    error shown, the editor kept), then one they accept, played and analysed."""
+    d = page.d
+    d.find_element(By.ID, "edit-position").click()
+    wait_for("the editor", lambda: d.find_element(By.ID, "editor").is_displayed())
+    d.find_element(By.ID, "editor-empty").click()
+    def put(tool, square, times=1):
+        d.find_element(By.CSS_SELECTOR, f'#editor .tool[data-tool="{tool}"]').click()
+        for _ in range(times):
+            page.click_square(square)
+    put("W", "d4")
+    put("b", "d4", 2)
+    put("b", "a7")
+    put("w", "c7")  # a white soldier on rank 7: refused by the rules core
+    Select(d.find_element(By.ID, "editor-side")).select_by_value("b")
+    d.find_element(By.ID, "editor-play").click()
+    wait_for("the refusal", lambda: page.toast())
+    if not d.find_element(By.ID, "editor").is_displayed():
+        raise Failure("the editor closed on a refused position")
+    put("clear", "c7")
+    put("w", "a1")
+    put("w", "e1", 2)
+    put("top", "e1")
+    expected = "b,-,-,-/-,-,-/-,-,-,-/-,Wbb,-/-,-,-,-/-,-,-/w,-,w,- b 0 1"
+    if d.find_element(By.ID, "board").get_attribute("data-lfen") != expected:
+        raise Failure(f"the editor's LFEN is {d.find_element(By.ID, 'board').get_attribute('data-lfen')!r}")
+    d.find_element(By.ID, "editor-play").click()
+    wait_for("the edited position in play", lambda: page.state()["startLfen"] == expected and page.state()["moves"] == [])
+    if d.find_element(By.ID, "editor").is_displayed():
+        raise Failure("the editor stayed open after its position was accepted")
+    d.find_element(By.ID, "analyse").click()
+    wait_for("the edited position analysed", lambda: d.execute_script(
+        "const a = window.lascaApp.analysis; return a && a.depth >= 3 && a.lines.length >= 1;"))
+    d.find_element(By.ID, "analyse").click()
+    wait_for("the analysis to stop", lambda: not page.state()["analysing"])
+    step("the position editor: a refused position explained, an accepted one played and analysed")
+
+
 TALL_LFEN = "b,-,-,-/-,-,-/-,-,-,-/-,Wwwbbbb,-/-,-,-,-/-,-,-/w,-,-,- w 0 1"
 
 
@@ -470,6 +550,8 @@ def main():
         check_pdn_round_trip(page, game)
         check_analysis(page, args.out)
         check_column_inspector(page, args.out)
+        check_replacing_asks(page)
+        check_editor(page, args.out)
         check_no_console_errors(driver, "the Lasca page")
         # The next checks each in a browser of their own: a Chromium that has drawn a long game
         # on a busy machine sometimes never finishes its next navigation or reload (seen with
