@@ -5,6 +5,7 @@
 (() => {
   const $ = (id) => document.getElementById(id);
   const MAX_PV_SHOWN = 10;  // moves of each analysis line shown
+  const MARK_COLOURS = { "?!": "#d4ac0d", "?": "#e67e22", "??": "#c0392b" };
   const app = {
     ws: null,
     state: null,      // the last "state" message
@@ -164,6 +165,11 @@
     $("lfen-current").textContent = s.lfen;
     $("takeback").disabled = s.moves.length === 0;
     $("analyse").textContent = s.analysing ? "Stop analysis" : "Start analysis";
+    $("annotate").textContent = s.annotating ? "Cancel annotation" : "Annotate the game";
+    $("annotate").disabled = !s.annotating && s.moves.length === 0;
+    $("annotate-progress").textContent = s.annotating
+      ? `Annotating: ${s.annotating.done} of ${s.annotating.total} positions…`
+      : (s.annotated ? `Annotated: ${s.marks.filter((m) => m).length} moves marked ?! ? or ??` : "");
     $("analyse").classList.toggle("active", s.analysing);
     $("colour").value = s.engine;
     $("level").value = String(s.level);
@@ -257,13 +263,20 @@
     s.moves.forEach((m, i) => {
       const slot = i + offset;
       if (slot % 2 === 0) cells.push({ num: `${startMove + slot / 2}.` });
-      cells.push({ text: m, ply: i + 1 });
+      cells.push({ text: m, ply: i + 1, mark: (s.marks || [])[i] || "", eval: s.evals[i + 1] });
     });
     for (const c of cells) {
       const li = document.createElement("li");
       if (c.num) { li.className = "num"; li.textContent = c.num; }
       else {
-        li.textContent = c.text;
+        li.textContent = c.text + (c.mark || "");
+        if (c.mark) li.style.color = MARK_COLOURS[c.mark];
+        if (c.ply && s.annotated && c.eval !== null && c.eval !== undefined) {
+          const ev = document.createElement("small");
+          ev.className = "ev";
+          ev.textContent = " " + evalText(c.eval);
+          li.appendChild(ev);
+        }
         if (c.ply) {
           li.className = "mv" + (c.ply === s.ply ? " current" : "");
           li.dataset.ply = c.ply;
@@ -274,6 +287,12 @@
     }
     const current = list.querySelector(".current");
     if (current) current.scrollIntoView({ block: "nearest" });
+  }
+
+  // White's score in soldiers ("+0.35"), or a mate's sign.
+  function evalText(cp) {
+    if (Math.abs(cp) >= 10000) return cp > 0 ? "+#" : "-#";
+    return (cp > 0 ? "+" : "") + (cp / 100).toFixed(2);
   }
 
   function scoreText(line) {
@@ -371,6 +390,12 @@
     s.evals.forEach((cp, i) => {
       if (cp !== null) LascaBoard.el("circle", { cx: x(i), cy: y(cp), r: 2.5, fill: "#8b5a2b" }, svg);
     });
+    // The marked moves: a coloured dot at the position after each (?! yellow, ? orange, ?? red).
+    (s.marks || []).forEach((mark, i) => {
+      const cp = s.evals[i + 1];
+      if (!mark || cp === null || cp === undefined) return;
+      LascaBoard.el("circle", { cx: x(i + 1), cy: y(cp), r: 4.5, fill: MARK_COLOURS[mark], stroke: "#fff", class: "mark", "data-mark": mark }, svg);
+    });
     LascaBoard.el("line", { x1: x(s.ply), y1: 0, x2: x(s.ply), y2: H, stroke: "#3e7c59", "stroke-width": 2 }, svg);
   }
 
@@ -432,6 +457,11 @@
         }
         break;
       }
+      case "annotate":
+        if (m.event === "started" || m.event === "progress")
+          $("annotate-progress").textContent = `Annotating: ${m.done} of ${m.total} positions…`;
+        if (m.event === "cancelled") $("annotate-progress").textContent = "Annotation cancelled.";
+        break;
       case "preview":
         app.preview = m;
         $("preview-text").textContent = `Preview: ${m.moves.join(" ")}`;
@@ -514,6 +544,11 @@
     $("multipv").addEventListener("change", () => {
       if (app.state && app.state.analysing)
         send({ type: "analyse", on: true, multipv: parseInt($("multipv").value, 10) });
+    });
+    $("annotate").addEventListener("click", () => {
+      if (!app.state) return;
+      if (app.state.annotating) send({ type: "annotate", cancel: true });
+      else send({ type: "annotate", nodes: parseInt($("annotate-nodes").value, 10) });
     });
     $("preview-close").addEventListener("click", closePreview);
     $("lines").addEventListener("click", (e) => {

@@ -18,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "lasca/game.h"
+#include "lasca/match/pdn.h"
 #include "web/engine_link.h"
 #include "web/store.h"
 
@@ -77,12 +78,33 @@ struct TableSettings {
 //   play      true for the engine's move in a game, false for analysis (go infinite)
 //   ply       the game ply (moves played before the searched position) it searches
 //   history   the game's moves up to ply when it was sent: a job whose game changed is stale
+//   annotate  a position of the whole-game annotation (go nodes of the annotation's budget)
 struct SearchJob {
     bool play = false;
+    bool annotate = false;
     int ply = 0;
     int multiPv = 1;
     std::vector<std::string> history;
     bool cancelled = false;
+};
+
+// Annotation: the whole game searched position by position (`annotate`), the engine's budget
+// per position; for the game's moves as they were when it started (a changed game ends it).
+//   next        the position searched next; white its score for White per position, best the
+//               engine's move there ("" at the end of the game)
+struct Annotation {
+    int nodes = 0;
+    std::vector<std::string> moves;
+    int next = 0;
+    std::vector<std::optional<int>> white;
+    std::vector<std::string> best;
+};
+
+// Marks, per move of the game they were computed for: "", "?!", "?", "??" (lasca/analysis.h:
+// the drop in the mover's winning chance from the engine's best move).
+struct GameMarks {
+    std::vector<std::string> moves;
+    std::vector<std::string> marks;
 };
 
 // LascaTable
@@ -144,6 +166,10 @@ class LascaTable {
     std::optional<std::string> onPdnImport(const Json& m, Replies& out);
     std::optional<std::string> onSettings(const Json& m, Replies& out);
     std::optional<std::string> onRetry(const Json& m, Replies& out);
+    std::optional<std::string> onAnnotate(const Json& m, Replies& out);
+    void annotationStep(std::string_view bestMove, Replies& out);
+    void finishAnnotation(Replies& out);
+    Json marksJson() const;
 
     // A game with a new id (new, lfen, pdn.import); startGame keeps the id (takeback).
     void startNewGame(const lasca::Position& start, const std::vector<std::string>& moves);
@@ -178,6 +204,8 @@ class LascaTable {
     std::deque<SearchJob> jobs_;
     bool analysing_ = false;
     int multiPv_ = 1;
+    std::optional<Annotation> annotation_;
+    GameMarks marks_;
     int engineMultiPv_ = 1;   // the MultiPV option last sent to the engine
     // When engines did not start or stopped: those within kEngineFailureWindow of the latest.
     std::deque<std::chrono::steady_clock::time_point> engineFailures_;
@@ -197,5 +225,6 @@ Json boardJson(const lasca::Position& pos);
 // the start position, the moves, the result and the rule that ended it; `round` names the game
 // ("-" for none), its date comes from when it was made ("????.??.??" when not stamped).
 std::string storedGamePdn(const StoredLascaGame& game, const std::string& round = "-");
+lasca::match::PdnGame storedGamePdnGame(const StoredLascaGame& game, const std::string& round = "-");
 
 }  // namespace web

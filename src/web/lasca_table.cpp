@@ -8,6 +8,7 @@
 
 #include "common/seed.h"
 #include "common/text.h"
+#include "lasca/analysis.h"
 #include "lasca/match/pdn.h"
 #include "lasca/movegen.h"
 #include "lasca/notation.h"
@@ -160,8 +161,11 @@ int whiteScore(const EngineInfo& info, lasca::Color sideToMove) {
 }
 
 bool sameJob(const SearchJob& a, const SearchJob& b) {
-    return a.play == b.play && a.ply == b.ply && a.multiPv == b.multiPv && a.history == b.history;
+    return a.play == b.play && a.annotate == b.annotate && a.ply == b.ply &&
+           a.multiPv == b.multiPv && a.history == b.history;
 }
+
+constexpr std::int64_t kMaxAnnotateNodes = 10'000'000;
 
 }  // namespace
 
@@ -265,6 +269,7 @@ std::vector<Json> LascaTable::handle(const Json& message) {
         {"pdn.export", &LascaTable::onPdnExport},
         {"pdn.import", &LascaTable::onPdnImport},
         {"retry", &LascaTable::onRetry},
+        {"annotate", &LascaTable::onAnnotate},
     };
     for (const auto& [name, handler] : handlers) {
         if (type.value() != name) continue;
@@ -440,7 +445,19 @@ std::optional<std::string> LascaTable::onLfen(const Json& m, Replies& out) {
 
 std::optional<std::string> LascaTable::onPdnExport(const Json& m, Replies& out) {
     if (auto e = checkFields(m, {})) return e;
-    out.push_back({{"type", "pdn"}, {"pdn", storedGamePdn(stored())}});
+    // The marks and evaluations the page shows go with the moves: "c3-d4?! {[%eval 0.35]}".
+    auto pdn = storedGamePdnGame(stored());
+    const Json marks = marksJson();
+    for (std::size_t i = 0; i < moves_.size(); ++i) {
+        std::string annotation = marks[i].get<std::string>();
+        if (const auto& e = evals_[i + 1]; e) {
+            char text[32];
+            std::snprintf(text, sizeof text, "%.2f", *e / 100.0);
+            annotation += std::string(" {[%eval ") + text + "]}";
+        }
+        pdn.annotations.push_back(annotation);
+    }
+    out.push_back({{"type", "pdn"}, {"pdn", lasca::match::writePdn(pdn)}});
     return std::nullopt;
 }
 
@@ -540,6 +557,11 @@ Json LascaTable::stateMessage() const {
             {"thinking", thinking},
             {"analysing", analysing_},
             {"engineUnavailable", recentEngineFailures() >= kMaxEngineFailures},
+            {"marks", marksJson()},
+            {"annotated", !moves_.empty() && marks_.moves == moves_},
+            {"annotating", annotation_ ? Json{{"done", annotation_->next},
+                                              {"total", moves_.size() + 1}}
+                                       : Json(nullptr)},
             {"multipv", multiPv_}};
 }
 
@@ -550,6 +572,9 @@ std::optional<SearchJob> LascaTable::wantedJob() const {
     if (engineToMove()) {
         job.play = true;
         job.ply = static_cast<int>(moves_.size());
+    } else if (annotation_) {
+        job.annotate = true;
+        job.ply = annotation_->next;
     } else if (analysing_) {
         job.ply = viewPly_;
         job.multiPv = multiPv_;
@@ -567,6 +592,10 @@ SearchJob* LascaTable::activeJob() {
 }
 
 void LascaTable::reschedule(Replies& out) {
+    if (annotation_ && annotation_->moves != moves_) {  // the game changed: the annotation ends
+        annotation_.reset();
+        out.push_back({{"type", "annotate"}, {"event", "cancelled"}, {"done", 0}, {"total", 0}});
+    }
     const auto wanted = wantedJob();
     SearchJob* active = activeJob();
     if (active && wanted && sameJob(*active, *wanted)) return;
@@ -603,7 +632,7 @@ bool LascaTable::ensureEngine(Replies& out) {
 
 bool LascaTable::startJob(const SearchJob& job, Replies& out) {
     if (!ensureEngine(out)) return false;
-    const int multiPv = job.play ? 1 : job.multiPv;
+    const int multiPv = job.play || job.annotate ? 1 : job.multiPv;
     if (multiPv != engineMultiPv_) {
         engine_->send("setoption name MultiPV value " + std::to_string(multiPv));
         engineMultiPv_ = multiPv;
@@ -615,7 +644,10 @@ bool LascaTable::startJob(const SearchJob& job, Replies& out) {
     }
     engine_->send(position);
     const auto nodes = kLevels[static_cast<std::size_t>(settings_.level)].nodes;
-    engine_->send(job.play ? "go nodes " + std::to_string(nodes) : std::string("go infinite"));
+    if (job.annotate)
+        engine_->send("go nodes " + std::to_string(annotation_->nodes));
+    else
+        engine_->send(job.play ? "go nodes " + std::to_string(nodes) : std::string("go infinite"));
     jobs_.push_back(job);
     analysisLines_.clear();
     return true;
@@ -638,7 +670,9 @@ void LascaTable::onInfo(std::string_view line, Replies& out) {
     const auto side = positionAt(job.ply).sideToMove();
     const int white = whiteScore(*info, side);
     if (info->multiPv == 1) evals_[static_cast<std::size_t>(job.ply)] = white;
-    if (job.play) return;
+    if (job.annotate && info->multiPv == 1 && annotation_ && job.ply == annotation_->next)
+        annotation_->white[static_cast<std::size_t>(job.ply)] = white;
+    if (job.play || job.annotate) return;
     Json score = info->mate ? Json{{"mate", info->score}} : Json{{"cp", info->score}};
     Json entry = {{"multipv", info->multiPv},
                   {"depth", info->depth},
@@ -666,6 +700,11 @@ void LascaTable::onBestMove(std::string_view line, Replies& out) {
     if (jobs_.empty()) return;
     const SearchJob job = jobs_.front();
     jobs_.pop_front();
+    if (job.annotate && !job.cancelled && annotation_ && job.ply == annotation_->next) {
+        const auto tokens = common::splitWhitespace(line);
+        annotationStep(tokens.size() >= 2 ? tokens[1] : std::string_view(), out);
+        return;
+    }
     if (job.cancelled || !job.play) return;
     const auto tokens = common::splitWhitespace(line);
     if (tokens.size() < 2 || tokens[1] == "0000") return;
@@ -725,6 +764,105 @@ std::vector<Json> LascaTable::onEngineClosed() {
 
 // One more failure; the engine is given up at kMaxEngineFailures within kEngineFailureWindow
 // (it stays given up, time alone does not bring it back: a retry or a new game does).
+// ---- Whole-game annotation -------------------------------------------------------------------
+
+// {"type":"annotate","nodes":N} searches every position of the game at N nodes, then marks each
+// move; {"type":"annotate","cancel":true} stops it. Progress: {"type":"annotate","event":...}.
+std::optional<std::string> LascaTable::onAnnotate(const Json& m, Replies& out) {
+    if (auto e = checkFields(m, {"nodes", "cancel"})) return e;
+    if (m.contains("cancel")) {
+        if (!m["cancel"].is_boolean() || !m["cancel"].get<bool>()) return "cancel must be true";
+        if (!annotation_) return "no annotation runs";
+        const int done = annotation_->next;
+        annotation_.reset();
+        reschedule(out);
+        out.push_back({{"type", "annotate"},
+                       {"event", "cancelled"},
+                       {"done", done},
+                       {"total", moves_.size() + 1}});
+        out.push_back(stateMessage());
+        return std::nullopt;
+    }
+    const auto nodes = intField(m, "nodes", 1, kMaxAnnotateNodes);
+    if (!nodes) return nodes.error();
+    if (moves_.empty()) return "there is no move to annotate";
+    Annotation annotation;
+    annotation.nodes = static_cast<int>(nodes.value());
+    annotation.moves = moves_;
+    annotation.white.assign(moves_.size() + 1, std::nullopt);
+    annotation.best.assign(moves_.size() + 1, "");
+    annotation_ = std::move(annotation);
+    out.push_back(
+        {{"type", "annotate"}, {"event", "started"}, {"done", 0}, {"total", moves_.size() + 1}});
+    annotationStep({}, out);  // skips nothing yet: starts the first search
+    return std::nullopt;
+}
+
+// The search of position `next` ended with `bestMove` (empty on the first call): the next
+// position is searched, or, past the last, the marks are made. Positions where the game is
+// over are not searched: the rules' verdict is their score.
+void LascaTable::annotationStep(std::string_view bestMove, Replies& out) {
+    Annotation& a = *annotation_;
+    if (!bestMove.empty()) {
+        a.best[static_cast<std::size_t>(a.next)] = std::string(bestMove);
+        ++a.next;
+        out.push_back({{"type", "annotate"},
+                       {"event", "progress"},
+                       {"done", a.next},
+                       {"total", a.moves.size() + 1}});
+    }
+    while (a.next <= static_cast<int>(a.moves.size())) {
+        const auto status = gameUpTo(a.next).status(lasca::DrawRules{});
+        if (!status.over()) break;
+        int white = 0;
+        if (status.outcome == lasca::Outcome::WhiteWins) white = kMateScore;
+        if (status.outcome == lasca::Outcome::BlackWins) white = -kMateScore;
+        a.white[static_cast<std::size_t>(a.next)] = white;
+        ++a.next;
+    }
+    if (a.next > static_cast<int>(a.moves.size())) {
+        finishAnnotation(out);
+        return;
+    }
+    reschedule(out);
+    out.push_back(stateMessage());
+}
+
+void LascaTable::finishAnnotation(Replies& out) {
+    const Annotation a = std::move(*annotation_);
+    annotation_.reset();
+    marks_.moves = a.moves;
+    marks_.marks.assign(a.moves.size(), "");
+    for (std::size_t i = 0; i < a.moves.size(); ++i) {
+        if (a.white[i]) evals_[i] = a.white[i];
+        const auto mover = positionAt(static_cast<int>(i)).sideToMove();
+        if (!a.white[i] || !a.white[i + 1]) continue;
+        const int sign = mover == lasca::Color::White ? 1 : -1;
+        const double before = lasca::winningChance(sign * *a.white[i]);
+        const double after = lasca::winningChance(sign * *a.white[i + 1]);
+        const auto best = lasca::parseMove(positionAt(static_cast<int>(i)), a.best[i]);
+        const bool playedBest = best && lasca::formatMove(best.value()) == a.moves[i];
+        const double drop = playedBest ? 0.0 : std::max(0.0, before - after);
+        marks_.marks[i] = lasca::markGlyph(lasca::classifyDrop(drop));
+    }
+    if (a.white.back()) evals_.back() = a.white.back();
+    out.push_back({{"type", "annotate"},
+                   {"event", "done"},
+                   {"done", a.moves.size() + 1},
+                   {"total", a.moves.size() + 1}});
+    reschedule(out);
+    out.push_back(stateMessage());
+}
+
+// The marks of the game as it is: "" for every move when they were made for another game.
+Json LascaTable::marksJson() const {
+    Json marks = Json::array();
+    const bool current = marks_.moves == moves_;
+    for (std::size_t i = 0; i < moves_.size(); ++i)
+        marks.push_back(current ? marks_.marks[i] : std::string());
+    return marks;
+}
+
 void LascaTable::engineFailed() {
     const auto now = clock_();
     while (!engineFailures_.empty() && now - engineFailures_.front() > kEngineFailureWindow)
@@ -755,7 +893,7 @@ std::string pdnDate(std::int64_t millis) {
 }
 }  // namespace
 
-std::string storedGamePdn(const StoredLascaGame& game, const std::string& round) {
+lasca::match::PdnGame storedGamePdnGame(const StoredLascaGame& game, const std::string& round) {
     lasca::match::PdnGame pdn;
     const auto colour = engineColourOf(game.engine);
     const bool engineWhite = colour && *colour == std::optional(lasca::Color::White);
@@ -776,7 +914,11 @@ std::string storedGamePdn(const StoredLascaGame& game, const std::string& round)
     pdn.tags.emplace_back("PlyCount", std::to_string(game.moves.size()));
     pdn.moves = game.moves;
     pdn.result = game.result;
-    return lasca::match::writePdn(pdn);
+    return pdn;
+}
+
+std::string storedGamePdn(const StoredLascaGame& game, const std::string& round) {
+    return lasca::match::writePdn(storedGamePdnGame(game, round));
 }
 
 }  // namespace web

@@ -217,6 +217,27 @@ def check_pdn_round_trip(page, game):
     step(f"PDN export and re-import give the same game ({len(game['moves'])} plies)")
 
 
+def check_annotation(page, out):
+    """The whole game annotated: every move gets its evaluation in the move list, the marks
+    show in the list and on the graph, and the PDN carries them."""
+    d = page.d
+    moves = len(page.state()["moves"])
+    page.set_select("annotate-nodes", "2000")
+    d.find_element(By.ID, "annotate").click()
+    wait_for("the annotation to end", lambda: page.state()["annotated"] and not page.state()["annotating"])
+    evals = d.find_elements(By.CSS_SELECTOR, "#moves .mv .ev")
+    if len(evals) != moves:
+        raise Failure(f"{len(evals)} evaluations in the move list for {moves} moves")
+    marks = [m for m in page.state()["marks"] if m]
+    dots = d.find_elements(By.CSS_SELECTOR, "#graph circle.mark")
+    if len(dots) != len(marks):
+        raise Failure(f"{len(marks)} marked moves but {len(dots)} marks on the graph")
+    d.find_element(By.ID, "pdn-export").click()
+    wait_for("the annotated PDN", lambda: "[%eval" in d.find_element(By.ID, "pdn-text").get_attribute("value"))
+    d.save_screenshot(os.path.join(out, "web-annotated.png"))
+    step(f"the whole game annotated ({moves} moves, {len(marks)} marked), evaluations in the list and the PDN")
+
+
 def check_analysis(page, out):
     page.set_select("colour", "none")
     page.d.find_element(By.ID, "new-game").click()
@@ -548,6 +569,7 @@ def main():
         game = check_game_from_start(page, args.out)
         check_navigation(page, game)
         check_pdn_round_trip(page, game)
+        check_annotation(page, args.out)
         check_analysis(page, args.out)
         check_column_inspector(page, args.out)
         check_replacing_asks(page)

@@ -383,6 +383,69 @@ TEST(LascaTable, EngineFailuresCountWithinAMinute) {
     EXPECT_EQ(log->started, started + 1);
 }
 
+// Whole-game annotation: every position searched at the given nodes, one after the other; the
+// marks come from the drop in the mover's winning chance (lasca/analysis.h) and go with the
+// evaluations into the state and the PDN; a changed game or `cancel` ends it.
+TEST(LascaTable, AWholeGameIsAnnotatedPositionByPosition) {
+    Fixture f;
+    f.table.hello();
+    f.send({{"type", "settings"}, {"engine", "none"}});
+    Json state = lastOfType(
+        f.send({{"type", "lfen"}, {"lfen", "b,-,b,-/-,-,-/-,-,-,-/-,-,-/-,-,-,-/-,-,-/w,-,w,- w 0 1"}}),
+        "state");
+    std::vector<Json> legal = {state["legal"]};  // the legal moves of each position
+    for (int i = 0; i < 3; ++i) {
+        state = lastOfType(
+            f.send({{"type", "move"},
+                    {"ply", i},
+                    {"move", state["legal"].at(state["legal"].size() - 1)["move"]}}),
+            "state");
+        legal.push_back(state["legal"]);
+    }
+    const auto moves = state["moves"].get<std::vector<std::string>>();
+    EXPECT_EQ(lastOfType(f.send({{"type", "annotate"}, {"nodes", 0}}), "error").is_null(), false);
+    auto replies = f.send({{"type", "annotate"}, {"nodes", 500}});
+    ASSERT_EQ(lastOfType(replies, "annotate")["event"], "started");
+    EXPECT_EQ(f.log->lines.back(), "go nodes 500");
+    EXPECT_TRUE(lastOfType(replies, "state")["annotating"].is_object());
+    // Scores from the side to move's view: Black's second move (ply 1) throws away 6 soldiers
+    // and is not the engine's choice there: a blunder. White's moves lose nothing.
+    const std::vector<int> cp = {0, 0, 600, -600};
+    const std::vector<std::string> best = {moves[0],
+                                           legal[1].at(legal[1].size() - 1)["move"] == moves[1]
+                                               ? legal[1].at(0)["move"]
+                                               : legal[1].at(legal[1].size() - 1)["move"],
+                                           moves[2], legal[3].at(0)["move"]};
+    ASSERT_NE(best[1], moves[1]);
+    for (std::size_t ply = 0; ply < 4; ++ply) {
+        const std::string position = f.log->lines[f.log->lines.size() - 2];
+        EXPECT_EQ(position.find(" moves") == std::string::npos, ply == 0) << position;
+        f.table.onEngineLine("info depth 6 seldepth 6 multipv 1 score cp " +
+                             std::to_string(cp[ply]) + " nodes 500 nps 1000 pv " + best[ply]);
+        replies = f.table.onEngineLine("bestmove " + best[ply]);
+        EXPECT_EQ(lastOfType(replies, "annotate")["done"], ply + 1);
+    }
+    EXPECT_EQ(lastOfType(replies, "annotate")["event"], "done");
+    state = lastOfType(replies, "state");
+    EXPECT_TRUE(state["annotating"].is_null());
+    EXPECT_EQ(state["marks"], Json::array({"", "??", ""}));
+    EXPECT_EQ(state["evals"], Json::array({0, 0, 600, 600}));
+    const std::string pdn = lastOfType(f.send({{"type", "pdn.export"}}), "pdn")["pdn"];
+    EXPECT_NE(pdn.find(moves[1] + "?? {[%eval 6.00]}"), std::string::npos) << pdn;
+    EXPECT_NE(pdn.find(moves[0] + " {[%eval 0.00]}"), std::string::npos) << pdn;
+
+    // Cancelled by the page, and ended by a change of the game; the marks go with their game.
+    f.send({{"type", "annotate"}, {"nodes", 100}});
+    replies = f.send({{"type", "annotate"}, {"cancel", true}});
+    EXPECT_EQ(lastOfType(replies, "annotate")["event"], "cancelled");
+    EXPECT_EQ(f.log->lines.back(), "stop");
+    EXPECT_FALSE(lastOfType(f.send({{"type", "annotate"}, {"cancel", true}}), "error").is_null());
+    f.send({{"type", "annotate"}, {"nodes", 100}});
+    replies = f.send({{"type", "takeback"}});
+    EXPECT_EQ(lastOfType(replies, "annotate")["event"], "cancelled");
+    EXPECT_EQ(lastOfType(replies, "state")["marks"], Json::array({"", ""}));
+}
+
 // Every kind of bad message: one error reply, nothing changed, nothing sent to the engine.
 TEST(LascaTable, EveryBadMessageGetsOneErrorAndChangesNothing) {
     Fixture f;

@@ -20,6 +20,10 @@ const std::vector<std::string> kSeeds = {
     R"({"type":"pdn.import","pdn":"[FEN \"b,b,b,b/b,b,b/b,b,b,b/-,-,-/w,w,w,w/w,w,w/w,w,w,w w\"]\n\n1. c3-d4 *"})",
     R"({"type":"pdn.export"})",
     R"({"type":"settings","engine":"none"})",
+    R"({"type":"annotate","nodes":500})",
+    R"({"type":"annotate","cancel":true})",
+    R"({"type":"retry"})",
+    R"({"type":"join","gameId":"0123456789abcdef"})",
 };
 
 std::string mutate(std::string text, std::mt19937_64& rng) {
