@@ -8,7 +8,7 @@
 const LascaBoard = (() => {
   const SVG = "http://www.w3.org/2000/svg";
   const CELL = 80;
-  const MARGIN = 20;
+  const MARGIN = 26;  // room for coordinates readable on a phone (at least 11 px at 360 px wide)
   const FILES = "abcdefg";
   const TALL = 3;  // columns higher than this are drawn as blocks with counts
 
@@ -36,10 +36,32 @@ const LascaBoard = (() => {
     return names;
   }
 
-  const COLOURS = {
-    w: { face: "#fbf7ee", side: "#d9d0bf", edge: "#8f8574" },
-    b: { face: "#3a3531", side: "#1f1c1a", edge: "#0d0c0b" },
+  // Board themes: "wood" (the default), "green", and "contrast": high contrast and safe for
+  // colour-blind players (no red/green pairs: blue and orange marks, black and white pieces
+  // with strong edges, light and mid-grey squares).
+  const THEMES = {
+    wood: {
+      frame: "#5b3a1e", dark: "#a9744a", light: "#ecd9b6", coords: "#e9d6b5",
+      w: { face: "#fbf7ee", side: "#d9d0bf", edge: "#8f8574" },
+      b: { face: "#3a3531", side: "#1f1c1a", edge: "#0d0c0b" },
+      lastMove: "#f2d14b", moveLine: "#c0392b", select: "#3e7c59", officer: "#d4a640",
+    },
+    green: {
+      frame: "#2f4f3a", dark: "#769656", light: "#eeeed2", coords: "#e4ecd9",
+      w: { face: "#ffffff", side: "#dcdcdc", edge: "#7d7d7d" },
+      b: { face: "#333333", side: "#1a1a1a", edge: "#000000" },
+      lastMove: "#f6f669", moveLine: "#b33939", select: "#2e6fba", officer: "#e0b030",
+    },
+    contrast: {
+      frame: "#000000", dark: "#7a7a7a", light: "#f2f2f2", coords: "#ffffff",
+      w: { face: "#ffffff", side: "#e6e6e6", edge: "#000000" },
+      b: { face: "#000000", side: "#1a1a1a", edge: "#ffffff" },
+      lastMove: "#ffb000", moveLine: "#0057e7", select: "#0057e7", officer: "#ffb000",
+    },
   };
+  let theme = THEMES.wood;
+  function setTheme(name) { theme = THEMES[name] || THEMES.wood; }
+  const COLOURS = { get w() { return theme.w; }, get b() { return theme.b; } };
 
   // One piece as a short cylinder centred at (cx, cy) (the centre of its top face).
   function drawPiece(g, cx, cy, piece, isTop) {
@@ -53,13 +75,13 @@ const LascaBoard = (() => {
     if (officer)
       el("path", {
         d: `M ${cx - rx} ${cy + 3} A ${rx} ${ry} 0 0 0 ${cx + rx} ${cy + 3} L ${cx + rx} ${cy + 6} A ${rx} ${ry} 0 0 1 ${cx - rx} ${cy + 6} Z`,
-        fill: "#d4a640",
+        fill: theme.officer,
       }, g);
     el("ellipse", { cx, cy, rx, ry, fill: c.face, stroke: c.edge, "stroke-width": 1 }, g);
     if (officer && isTop) {
       const crown = el("text", {
         x: cx, y: cy + 5, "text-anchor": "middle", "font-size": 15,
-        fill: "#d4a640", "font-family": "serif", class: "crown",
+        fill: theme.officer, "font-family": "serif", class: "crown",
       }, g);
       crown.textContent = "♛";
     }
@@ -104,7 +126,7 @@ const LascaBoard = (() => {
   function drawColumn(g, name, column, flipped) {
     const o = cellOrigin(name, flipped);
     const n = column.length;
-    const group = el("g", { class: "column", "data-column": column }, g);
+    const group = el("g", { class: "column", "data-column": column, "data-square": name }, g);
     if (n > TALL) { drawBlocks(group, o, column); return; }
     const step = n > 1 ? Math.min(9, 34 / (n - 1)) : 0;
     const baseY = o.y + CELL / 2 + 12 + ((n - 1) * step) / 2;
@@ -134,7 +156,7 @@ const LascaBoard = (() => {
         fill: c.side, stroke: c.edge, "stroke-width": 1,
       }, block);
       if (b.officers)
-        el("rect", { x: cx - rx, y: y + h - 5, width: 2 * rx, height: 3, fill: "#d4a640" }, block);
+        el("rect", { x: cx - rx, y: y + h - 5, width: 2 * rx, height: 3, fill: theme.officer }, block);
       el("ellipse", { cx, cy: y, rx, ry, fill: c.face, stroke: c.edge, "stroke-width": 1 }, block);
       const ink = b.colour === "w" ? "#2d2a26" : "#fbf7ee";
       const label = el("text", { x: cx, y: y + 5, "text-anchor": "middle", "font-size": 15, "font-weight": 700, fill: ink, class: "count" }, block);
@@ -180,19 +202,19 @@ const LascaBoard = (() => {
     while (svg.firstChild) svg.removeChild(svg.firstChild);
     const size = 2 * MARGIN + 7 * CELL;
     svg.setAttribute("viewBox", `0 0 ${size} ${size}`);
-    el("rect", { x: 0, y: 0, width: size, height: size, rx: 8, fill: "#5b3a1e" }, svg);
+    el("rect", { x: 0, y: 0, width: size, height: size, rx: 8, fill: theme.frame }, svg);
     for (let rank = 0; rank < 7; rank++)
       for (let file = 0; file < 7; file++) {
         const name = FILES[file] + (rank + 1);
         const o = cellOrigin(name, view.flipped);
         const dark = (file + rank) % 2 === 0;
-        el("rect", { x: o.x, y: o.y, width: CELL, height: CELL, fill: dark ? "#a9744a" : "#ecd9b6" }, svg);
+        el("rect", { x: o.x, y: o.y, width: CELL, height: CELL, fill: dark ? theme.dark : theme.light }, svg);
       }
     // Coordinates on the frame.
     for (let i = 0; i < 7; i++) {
-      const f = el("text", { x: MARGIN + i * CELL + CELL / 2, y: size - 5, "text-anchor": "middle", "font-size": 12, fill: "#e9d6b5" }, svg);
+      const f = el("text", { x: MARGIN + i * CELL + CELL / 2, y: size - 6, "text-anchor": "middle", "font-size": 19, fill: theme.coords, class: "coord" }, svg);
       f.textContent = view.flipped ? FILES[6 - i] : FILES[i];
-      const r = el("text", { x: 10, y: MARGIN + i * CELL + CELL / 2 + 4, "text-anchor": "middle", "font-size": 12, fill: "#e9d6b5" }, svg);
+      const r = el("text", { x: 13, y: MARGIN + i * CELL + CELL / 2 + 6, "text-anchor": "middle", "font-size": 19, fill: theme.coords, class: "coord" }, svg);
       r.textContent = view.flipped ? i + 1 : 7 - i;
     }
     const hl = view.highlights || {};
@@ -202,8 +224,8 @@ const LascaBoard = (() => {
         el("rect", { x: o.x, y: o.y, width: CELL, height: CELL, fill, opacity, "pointer-events": "none" }, svg);
       }
     };
-    mark(view.lastMove, "#f2d14b", 0.45);
-    mark(hl.selected, "#3e7c59", 0.55);
+    mark(view.lastMove, theme.lastMove, 0.45);
+    mark(hl.selected, theme.select, 0.55);
     for (const name of playableSquares()) {
       const column = view.board[name];
       if (column) drawColumn(svg, name, column, view.flipped);
@@ -213,15 +235,15 @@ const LascaBoard = (() => {
         const o = cellOrigin(n, view.flipped);
         return `${o.x + CELL / 2},${o.y + CELL / 2}`;
       });
-      el("polyline", { points: pts.join(" "), fill: "none", stroke: "#c0392b", "stroke-width": 4, opacity: 0.55, "stroke-linecap": "round", "pointer-events": "none" }, svg);
+      el("polyline", { points: pts.join(" "), fill: "none", stroke: theme.moveLine, "stroke-width": 4, opacity: 0.55, "stroke-linecap": "round", "pointer-events": "none" }, svg);
     }
     for (const name of hl.origins || []) {
       const o = cellOrigin(name, view.flipped);
-      el("rect", { x: o.x + 2, y: o.y + 2, width: CELL - 4, height: CELL - 4, fill: "none", stroke: "#3e7c59", "stroke-width": 3, "stroke-dasharray": "6 4", rx: 4, "pointer-events": "none" }, svg);
+      el("rect", { x: o.x + 2, y: o.y + 2, width: CELL - 4, height: CELL - 4, fill: "none", stroke: theme.select, "stroke-width": 3, "stroke-dasharray": "6 4", rx: 4, "pointer-events": "none" }, svg);
     }
     for (const name of hl.targets || []) {
       const o = cellOrigin(name, view.flipped);
-      el("circle", { cx: o.x + CELL / 2, cy: o.y + CELL / 2, r: 13, fill: "#3e7c59", opacity: 0.8, "pointer-events": "none", class: "target" }, svg);
+      el("circle", { cx: o.x + CELL / 2, cy: o.y + CELL / 2, r: 13, fill: theme.select, opacity: 0.8, "pointer-events": "none", class: "target" }, svg);
     }
     for (const a of view.arrows || []) drawArrow(svg, a.path, view.flipped, a.colour, a.cls);
     // Click areas on top of everything, one per playable square; focusable, so the keyboard
@@ -248,5 +270,5 @@ const LascaBoard = (() => {
     }
   }
 
-  return { draw, cellOrigin, el, blocks, describeColumn };
+  return { draw, cellOrigin, el, blocks, describeColumn, setTheme, THEMES };
 })();

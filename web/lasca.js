@@ -19,6 +19,49 @@
   };
   window.lascaApp = app;  // for the browser test
 
+  // ---- Settings kept in the browser (localStorage): theme, move animation, move sound ---------
+  const SETTINGS_KEY = "lasca.settings";
+  const settings = Object.assign({ theme: "wood", animate: true, sound: false }, (() => {
+    try { return JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}"); } catch (e) { return {}; }
+  })());
+  app.settings = settings;
+  function saveSettings() {
+    try { localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings)); } catch (e) { /* private mode */ }
+  }
+  LascaBoard.setTheme(settings.theme);
+
+  // A short click for each new move (Web Audio, made on the spot: no sound file).
+  let audio = null;
+  function playMoveSound() {
+    if (!settings.sound) return;
+    try {
+      audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+      const osc = audio.createOscillator(), gain = audio.createGain();
+      osc.frequency.value = 520;
+      gain.gain.setValueAtTime(0.25, audio.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.12);
+      osc.connect(gain).connect(audio.destination);
+      osc.start();
+      osc.stop(audio.currentTime + 0.12);
+      app.soundsPlayed = (app.soundsPlayed || 0) + 1;
+    } catch (e) { /* no audio */ }
+  }
+
+  // The moved column slides from its first square to its last (a CSS transform transition).
+  function animateLastMove(path) {
+    if (!settings.animate || !path || path.length < 2) return;
+    const to = path[path.length - 1];
+    const group = [...document.querySelectorAll("#board g.column")].find((g) => g.dataset.square === to);
+    if (!group) return;
+    const a = LascaBoard.cellOrigin(path[0], app.flipped), b = LascaBoard.cellOrigin(to, app.flipped);
+    group.style.transition = "none";
+    group.style.transform = `translate(${a.x - b.x}px, ${a.y - b.y}px)`;
+    group.getBoundingClientRect();  // the start position takes effect before the transition
+    group.style.transition = "transform 0.2s ease-out";
+    group.style.transform = "translate(0px, 0px)";
+    app.animations = (app.animations || 0) + 1;
+  }
+
   function send(message) {
     if (app.ws && app.ws.readyState === WebSocket.OPEN) app.ws.send(JSON.stringify(message));
   }
@@ -437,6 +480,8 @@
           app.preview = null;
           $("preview-banner").classList.add("hidden");
         }
+        const newMove = app.state && m.gameId === app.state.gameId && m.moves.length === app.state.moves.length + 1 &&
+          m.ply === m.moves.length;
         app.state = m;
         if (app.editorSent && m.moves.length === 0) {  // the edited position was accepted
           app.editorSent = null;
@@ -446,6 +491,7 @@
         rememberGame(m.gameId);
         if (app.analysis && app.analysis.ply !== m.ply) app.analysis = null;
         render();
+        if (newMove) { animateLastMove(m.lastMove); playMoveSound(); }
         break;
       case "analysis": {
         const before = JSON.stringify(arrows());
@@ -545,6 +591,12 @@
       if (app.state && app.state.analysing)
         send({ type: "analyse", on: true, multipv: parseInt($("multipv").value, 10) });
     });
+    $("theme").value = settings.theme;
+    $("animate").checked = settings.animate;
+    $("sound").checked = settings.sound;
+    $("theme").addEventListener("change", () => { settings.theme = $("theme").value; LascaBoard.setTheme(settings.theme); saveSettings(); render(); });
+    $("animate").addEventListener("change", () => { settings.animate = $("animate").checked; saveSettings(); });
+    $("sound").addEventListener("change", () => { settings.sound = $("sound").checked; saveSettings(); if (settings.sound) playMoveSound(); });
     $("annotate").addEventListener("click", () => {
       if (!app.state) return;
       if (app.state.annotating) send({ type: "annotate", cancel: true });

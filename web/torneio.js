@@ -101,7 +101,7 @@
     const svg = $("tboard");
     while (svg.firstChild) svg.removeChild(svg.firstChild);
     if (!v || !v.started) return;
-    const size = v.boardSize, margin = 22, cell = (600 - 2 * margin) / size;
+    const size = v.boardSize, margin = 30, cell = (600 - 2 * margin) / size;
     el("rect", { x: 0, y: 0, width: 600, height: 600, rx: 8, fill: "#4a3a2a" }, svg);
     const zone = new Set(v.request && v.request.kind === "setup" ? v.zone : []);
     for (let r = 0; r < size; r++)
@@ -112,17 +112,20 @@
         el("rect", { x, y, width: cell, height: cell, fill: zone.has(name) ? "#c9b26b" : dark ? "#8f6b4a" : "#e8d8b8" }, svg);
       }
     for (let i = 0; i < size; i++) {
-      const t = el("text", { x: margin + i * cell + cell / 2, y: 596, "text-anchor": "middle", "font-size": 11, fill: "#e9d6b5" }, svg);
+      // 19 units: at least 11 px on a 360 px wide phone.
+      const t = el("text", { x: margin + i * cell + cell / 2, y: 594, "text-anchor": "middle", "font-size": 19, fill: "#e9d6b5", class: "coord" }, svg);
       t.textContent = FILES[i];
-      const u = el("text", { x: 11, y: margin + (size - 1 - i) * cell + cell / 2 + 4, "text-anchor": "middle", "font-size": 11, fill: "#e9d6b5" }, svg);
+      const u = el("text", { x: 15, y: margin + (size - 1 - i) * cell + cell / 2 + 6, "text-anchor": "middle", "font-size": 19, fill: "#e9d6b5", class: "coord" }, svg);
       u.textContent = i + 1;
     }
     // What is known of the others: their last sightings.
     for (const s of v.sightings) {
       const { x, y } = squareXY(s.square, size, cell, margin);
-      const g = el("g", { class: "sighting", opacity: 0.75 }, svg);
-      el("circle", { cx: x + cell / 2, cy: y + cell / 2, r: cell * 0.3, fill: "none", stroke: SEAT_COLOURS[s.seat - 1], "stroke-width": 3, "stroke-dasharray": "5 3" }, g);
-      const t = el("text", { x: x + cell / 2, y: y + cell / 2 + 4, "text-anchor": "middle", "font-size": 12, fill: SEAT_COLOURS[s.seat - 1], "font-weight": 700 }, g);
+      // A light disc under a solid ring and a haloed label: readable on dark and light squares.
+      const g = el("g", { class: "sighting" }, svg);
+      el("circle", { cx: x + cell / 2, cy: y + cell / 2, r: cell * 0.32, fill: "rgba(255,255,255,0.72)", stroke: "#fff", "stroke-width": 5 }, g);
+      el("circle", { cx: x + cell / 2, cy: y + cell / 2, r: cell * 0.32, fill: "none", stroke: SEAT_COLOURS[s.seat - 1], "stroke-width": 3, "stroke-dasharray": "6 3" }, g);
+      const t = el("text", { x: x + cell / 2, y: y + cell / 2 + 5, "text-anchor": "middle", "font-size": 15, fill: SEAT_COLOURS[s.seat - 1], "font-weight": 700, stroke: "#fff", "stroke-width": 3, "paint-order": "stroke" }, g);
       t.textContent = s.strength === -1 ? "K" : s.strength >= 0 ? s.strength : "?";
       const title = el("title", {}, g);
       title.textContent = `Seat ${s.seat} seen here in round ${s.round}, ${s.movesSince === 1 ? "its last move" : s.movesSince + " of its moves"} ago`;

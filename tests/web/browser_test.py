@@ -361,6 +361,78 @@ def check_editor(page, out):
     step("the position editor: a refused position explained, an accepted one played and analysed")
 
 
+def check_settings(page, url):
+    """Theme, animation and sound: each switch works and the choice outlives a reload."""
+    d = page.d
+    page.set_select("colour", "none")
+    d.find_element(By.ID, "new-game").click()
+    wait_for("a new game", lambda: page.state()["moves"] == [] and page.state()["engine"] == "none")
+    page.set_select("theme", "contrast")
+    frame = lambda: d.find_element(By.CSS_SELECTOR, "#board > rect").get_attribute("fill")
+    wait_for("the high-contrast board", lambda: frame() == "#000000")
+    if not d.find_element(By.ID, "sound").is_selected():
+        d.find_element(By.ID, "sound").click()
+    if not d.find_element(By.ID, "animate").is_selected():
+        d.find_element(By.ID, "animate").click()
+    counts = lambda: d.execute_script("return [window.lascaApp.animations || 0, window.lascaApp.soundsPlayed || 0];")
+    before = counts()
+    s = page.state()
+    for square in s["legal"][0]["path"]:
+        page.click_square(square)
+    wait_for("the move animated and heard", lambda: (lambda c: c[0] > before[0] and c[1] > before[1])(counts()))
+    d.refresh()
+    wait_for("the page again", page.state)
+    if frame() != "#000000" or not d.find_element(By.ID, "sound").is_selected():
+        raise Failure("the settings were not kept in the browser")
+    page.set_select("theme", "wood")
+    d.find_element(By.ID, "sound").click()
+    step("settings: high-contrast theme, animation and sound work and outlive a reload")
+
+
+def check_phone(driver, url, out):
+    """Both pages at 390x844 (a phone): the header on one line, nothing wider than the screen,
+    the board the full width with coordinates of 11 px or more, a move by taps."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
+    page = Page(driver)
+    def measure(board_id):
+        return driver.execute_script(
+            "const top = document.querySelector('.top').getBoundingClientRect().height;"
+            "const h1 = document.querySelector('.top h1').getBoundingClientRect().height;"
+            "const coords = [...document.querySelectorAll('#' + arguments[0] + ' text.coord')].map(t => t.getBoundingClientRect().height);"
+            "return {top, h1, wide: document.documentElement.scrollWidth, board: document.getElementById(arguments[0]).getBoundingClientRect().width,"
+            " coord: coords.length ? Math.min(...coords) : 0};", board_id)
+    def check(where, m):
+        if m["top"] > m["h1"] * 1.9:
+            raise Failure(f"{where}: the header takes more than one line at 390 px ({m})")
+        if m["wide"] > 390:
+            raise Failure(f"{where}: the page is {m['wide']} px wide at 390 px")
+        if m["board"] < 340:
+            raise Failure(f"{where}: the board is only {m['board']} px wide")
+        if m["coord"] < 11:
+            raise Failure(f"{where}: coordinates of {m['coord']:.1f} px")
+    driver.get(url)
+    wait_for("the first state", page.state)
+    page.set_select("colour", "none")
+    driver.find_element(By.ID, "new-game").click()
+    wait_for("a new game", lambda: page.state()["moves"] == [] and page.state()["engine"] == "none")
+    check("the Lasca page", measure("board"))
+    s = page.state()
+    for square in s["legal"][0]["path"]:
+        page.click_square(square)
+    wait_for("a move by taps", lambda: len(page.state()["moves"]) == 1)
+    driver.save_screenshot(os.path.join(out, "web-phone.png"))
+    driver.get(url + "torneio")
+    wait_for("the Torneio hello", lambda: driver.execute_script("return !!(window.torneioApp && window.torneioApp.hello);"))
+    driver.find_element(By.ID, "create").click()
+    link = wait_for("the seat links", lambda: driver.find_elements(By.CSS_SELECTOR, '.seat-link[data-seat="1"]'))
+    link[0].click()
+    wait_for("the seat's board", lambda: driver.execute_script("return !!(window.torneioApp.view && window.torneioApp.view.started);"))
+    check("the Torneio page", measure("tboard"))
+    driver.save_screenshot(os.path.join(out, "web-phone-torneio.png"))
+    step("both pages at 390x844: one-line header, full-width board, coordinates of 11 px or more, a move by taps")
+
+
 TALL_LFEN = "b,-,-,-/-,-,-/-,-,-,-/-,Wwwbbbb,-/-,-,-,-/-,-,-/w,-,-,- w 0 1"
 
 
@@ -574,6 +646,7 @@ def main():
         check_column_inspector(page, args.out)
         check_replacing_asks(page)
         check_editor(page, args.out)
+        check_settings(page, url)
         check_no_console_errors(driver, "the Lasca page")
         # The next checks each in a browser of their own: a Chromium that has drawn a long game
         # on a busy machine sometimes never finishes its next navigation or reload (seen with
@@ -589,6 +662,10 @@ def main():
         driver = make_driver(profile + "-torneio")
         server = check_torneio(Page(driver), url, args.out, args, server)
         check_no_console_errors(driver, "the Torneio page")
+        driver.quit()
+        driver = make_driver(profile + "-phone")
+        check_phone(driver, url, args.out)
+        check_no_console_errors(driver, "the pages on a phone")
         print(f"screenshots in {args.out}")
         return 0
     except Failure as e:
@@ -602,6 +679,7 @@ def main():
         shutil.rmtree(profile, ignore_errors=True)
         shutil.rmtree(profile + "-reload", ignore_errors=True)
         shutil.rmtree(profile + "-torneio", ignore_errors=True)
+        shutil.rmtree(profile + "-phone", ignore_errors=True)
         shutil.rmtree(profile + "-db", ignore_errors=True)
         server.terminate()
         try:
