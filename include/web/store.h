@@ -93,6 +93,33 @@ struct StoredTorneioTable {
     friend bool operator==(const StoredTorneioTable&, const StoredTorneioTable&) = default;
 };
 
+// StoredDuel: a Lasca table for two people (web/duel.h).
+//   whiteHash, blackHash, watchHash   the three links' tokens as common::hashSecret keeps them
+//   clockTime, clockIncrement         milliseconds; 0 and 0 for a game without a clock
+//   whiteMs, blackMs                  the time each side had left when its clock last stopped
+//   drawOffer                         "", "white" or "black"
+//   result, rule                      "*" and "" while it goes on; else the result and "R9",
+//                                     "T1", "T2", "time", "resign" or "agreement"
+struct StoredDuel {
+    std::string id;
+    std::string startLfen;
+    std::vector<std::string> moves;
+    std::string whiteHash;
+    std::string blackHash;
+    std::string watchHash;
+    std::int64_t clockTime = 0;
+    std::int64_t clockIncrement = 0;
+    std::int64_t whiteMs = 0;
+    std::int64_t blackMs = 0;
+    std::string drawOffer;
+    std::string result = "*";
+    std::string rule;
+    std::int64_t created = 0;
+    std::int64_t updated = 0;
+
+    friend bool operator==(const StoredDuel&, const StoredDuel&) = default;
+};
+
 // GameSummary: one line of the games page: nothing in it is secret (no game id of a Lasca game,
 // which is the key to play it, no token, nothing hidden of a running Torneio table).
 //   kind     "lasca" or "torneio"
@@ -116,7 +143,7 @@ struct GameSummary {
 // thread saves Lasca games, each Torneio table's referee thread saves its decisions).
 class Store {
   public:
-    static constexpr int kSchemaVersion = 2;
+    static constexpr int kSchemaVersion = 3;
 
     // Opens (creating if needed) the file, or an in-memory database for "". Errors, each one
     // line: the file cannot be created or opened, is not a database, is of a newer schema,
@@ -150,6 +177,10 @@ class Store {
     common::Result<std::optional<StoredTorneioTable>> loadTorneioTable(const std::string& id);
     common::Result<std::optional<StoredTorneioTable>> torneioTableByNumber(std::int64_t number);
     common::Result<std::int64_t> torneioTableCount();
+
+    // A two-person table, saved whole (its row and its moves, as saveLascaGame), and back.
+    common::Result<bool> saveDuel(const StoredDuel& duel);
+    common::Result<std::optional<StoredDuel>> loadDuel(const std::string& id);
 
     // The most recently changed games of both kinds, newest first, at most `limit`.
     common::Result<std::vector<GameSummary>> recentGames(int limit);

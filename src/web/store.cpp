@@ -3,6 +3,7 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <array>
 #include <string_view>
 
@@ -62,6 +63,31 @@ constexpr std::array<std::string_view, Store::kSchemaVersion> kMigrations = {
     ) WITHOUT ROWID;
     CREATE INDEX lasca_games_updated ON lasca_games (updated);
     CREATE INDEX torneio_tables_updated ON torneio_tables (updated);
+    )sql",
+    // 2 -> 3: Lasca tables for two people and their moves.
+    R"sql(
+    CREATE TABLE lasca_duels (
+        id              TEXT PRIMARY KEY,
+        start_lfen      TEXT NOT NULL,
+        white_hash      TEXT NOT NULL,
+        black_hash      TEXT NOT NULL,
+        watch_hash      TEXT NOT NULL,
+        clock_time      INTEGER NOT NULL DEFAULT 0,
+        clock_increment INTEGER NOT NULL DEFAULT 0,
+        white_ms        INTEGER NOT NULL DEFAULT 0,
+        black_ms        INTEGER NOT NULL DEFAULT 0,
+        draw_offer      TEXT NOT NULL DEFAULT '' CHECK (draw_offer IN ('', 'white', 'black')),
+        result          TEXT NOT NULL DEFAULT '*',
+        rule            TEXT NOT NULL DEFAULT '',
+        created         INTEGER NOT NULL,
+        updated         INTEGER NOT NULL
+    );
+    CREATE TABLE lasca_duel_moves (
+        duel TEXT NOT NULL REFERENCES lasca_duels (id) ON DELETE CASCADE,
+        ply  INTEGER NOT NULL CHECK (ply >= 0),
+        move TEXT NOT NULL,
+        PRIMARY KEY (duel, ply)
+    ) WITHOUT ROWID;
     )sql",
 };
 
@@ -455,6 +481,93 @@ common::Result<std::vector<GameSummary>> Store::recentGames(int limit) {
         return games;
     } catch (const SQLite::Exception& e) {
         return makeError(failure("listing games", e));
+    }
+}
+
+common::Result<bool> Store::saveDuel(const StoredDuel& duel) {
+    std::lock_guard lock(mutex_);
+    try {
+        SQLite::Transaction transaction(*db_);
+        SQLite::Statement row(
+            *db_,
+            "INSERT INTO lasca_duels (id, start_lfen, white_hash, black_hash, watch_hash, "
+            "clock_time, clock_increment, white_ms, black_ms, draw_offer, result, rule, created, "
+            "updated) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14) "
+            "ON CONFLICT (id) DO UPDATE SET white_ms = ?8, black_ms = ?9, draw_offer = ?10, "
+            "result = ?11, rule = ?12, updated = ?14");
+        row.bind(1, duel.id);
+        row.bind(2, duel.startLfen);
+        row.bind(3, duel.whiteHash);
+        row.bind(4, duel.blackHash);
+        row.bind(5, duel.watchHash);
+        row.bind(6, static_cast<int64_t>(duel.clockTime));
+        row.bind(7, static_cast<int64_t>(duel.clockIncrement));
+        row.bind(8, static_cast<int64_t>(duel.whiteMs));
+        row.bind(9, static_cast<int64_t>(duel.blackMs));
+        row.bind(10, duel.drawOffer);
+        row.bind(11, duel.result);
+        row.bind(12, duel.rule);
+        row.bind(13, static_cast<int64_t>(duel.created));
+        row.bind(14, static_cast<int64_t>(duel.updated));
+        row.exec();
+        SQLite::Statement count(*db_, "SELECT COUNT(*) FROM lasca_duel_moves WHERE duel = ?");
+        count.bind(1, duel.id);
+        count.executeStep();
+        const auto stored = static_cast<std::size_t>(count.getColumn(0).getInt64());
+        count.reset();
+        if (stored > duel.moves.size()) {  // never happens in play: moves are only added
+            SQLite::Statement cut(*db_, "DELETE FROM lasca_duel_moves WHERE duel = ? AND ply >= ?");
+            cut.bind(1, duel.id);
+            cut.bind(2, static_cast<int64_t>(duel.moves.size()));
+            cut.exec();
+        }
+        SQLite::Statement add(*db_,
+                              "INSERT INTO lasca_duel_moves (duel, ply, move) VALUES (?, ?, ?)");
+        for (std::size_t ply = std::min(stored, duel.moves.size()); ply < duel.moves.size(); ++ply) {
+            add.bind(1, duel.id);
+            add.bind(2, static_cast<int64_t>(ply));
+            add.bind(3, duel.moves[ply]);
+            add.exec();
+            add.reset();
+        }
+        transaction.commit();
+        return true;
+    } catch (const SQLite::Exception& e) {
+        return makeError(failure("saving table " + duel.id, e));
+    }
+}
+
+common::Result<std::optional<StoredDuel>> Store::loadDuel(const std::string& id) {
+    std::lock_guard lock(mutex_);
+    try {
+        SQLite::Statement row(*db_,
+                              "SELECT start_lfen, white_hash, black_hash, watch_hash, clock_time, "
+                              "clock_increment, white_ms, black_ms, draw_offer, result, rule, "
+                              "created, updated FROM lasca_duels WHERE id = ?");
+        row.bind(1, id);
+        if (!row.executeStep()) return std::optional<StoredDuel>();
+        StoredDuel duel;
+        duel.id = id;
+        duel.startLfen = row.getColumn(0).getString();
+        duel.whiteHash = row.getColumn(1).getString();
+        duel.blackHash = row.getColumn(2).getString();
+        duel.watchHash = row.getColumn(3).getString();
+        duel.clockTime = row.getColumn(4).getInt64();
+        duel.clockIncrement = row.getColumn(5).getInt64();
+        duel.whiteMs = row.getColumn(6).getInt64();
+        duel.blackMs = row.getColumn(7).getInt64();
+        duel.drawOffer = row.getColumn(8).getString();
+        duel.result = row.getColumn(9).getString();
+        duel.rule = row.getColumn(10).getString();
+        duel.created = row.getColumn(11).getInt64();
+        duel.updated = row.getColumn(12).getInt64();
+        SQLite::Statement moves(*db_,
+                                "SELECT move FROM lasca_duel_moves WHERE duel = ? ORDER BY ply");
+        moves.bind(1, id);
+        while (moves.executeStep()) duel.moves.push_back(moves.getColumn(0).getString());
+        return std::optional<StoredDuel>(std::move(duel));
+    } catch (const SQLite::Exception& e) {
+        return makeError(failure("loading table " + id, e));
     }
 }
 

@@ -258,7 +258,7 @@ TEST(Store, MigratesAVersionOneFileKeepingItsGames) {
                         "PRAGMA user_version = 1;"));
     auto store = openOrFail(path);
     ASSERT_TRUE(store);
-    EXPECT_EQ(store->schemaVersion(), 2);
+    EXPECT_EQ(store->schemaVersion(), Store::kSchemaVersion);
     const auto old = store->loadLascaGame("old");
     ASSERT_TRUE(old.ok() && old.value().has_value());
     EXPECT_EQ(old.value()->moves, std::vector<std::string>{"c3-d4"});
