@@ -22,6 +22,7 @@
 #include "torneio/player.h"
 #include "web/lasca_table.h"
 #include "web/messages.h"
+#include "web/duel.h"
 #include "web/games_page.h"
 #include "web/store.h"
 #include "web/torneio_table.h"
@@ -78,6 +79,21 @@ struct TorneioEntry {
 };
 constexpr std::chrono::minutes kTorneioIdle{30};
 
+// DuelEntry: a Lasca table for two people and the tabs that show it; timer_ wakes the server
+// when the running clock's flag falls.
+struct DuelEntry {
+    std::unique_ptr<LascaDuel> duel;
+    std::vector<std::weak_ptr<WsSession>> listeners;
+    std::unique_ptr<net::steady_timer> timer;
+};
+
+// The duels' clock: milliseconds of the steady clock (only differences matter).
+std::int64_t duelNow() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
 // ServerState: what every connection shares; only touched on the server's one thread, but for
 // the counters, which engine destructors may also change.
 struct ServerState {
@@ -89,6 +105,8 @@ struct ServerState {
     Store* store = nullptr;
     // The tab that holds each Lasca game (by game id): a game is played in one tab at a time.
     std::map<std::string, std::weak_ptr<WsSession>> lascaOwners;
+    // Lasca tables for two people, by id.
+    std::map<std::string, DuelEntry> duels;
 };
 
 // CountedEngine: a ProcessEngine that holds one of the server's engine places while it lives.
@@ -260,8 +278,241 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
         const auto message = parseMessage(text);
         if (!message) return {errorMessage(message.error())};
         const auto type = messageType(message.value());
+        if (type && type.value() == "lasca.create") return onDuelCreate(message.value());
+        if (type && type.value() == "lasca.join") return onDuelJoin(message.value());
+        if (!duelId_.empty()) return handleDuel(message.value(), type ? type.value() : "");
+        if (type && (type.value() == "resign" || type.value() == "draw"))
+            return {errorMessage("join a two-person table first")};
         if (type && type.value() == "join") return saved(onJoinGame(message.value()));
         return saved(table_->handle(message.value()));
+    }
+
+    // ---- Lasca tables for two people (duels) ----
+
+    // {"type":"lasca.create","clock":null|{"time":ms,"increment":ms}}
+    std::vector<Json> onDuelCreate(const Json& m) {
+        if (auto e = checkFields(m, {"clock"})) return {errorMessage(*e)};
+        std::optional<DuelClock> clock;
+        if (m.contains("clock") && !m["clock"].is_null()) {
+            const Json& c = m["clock"];
+            if (!c.is_object()) return {errorMessage("clock must be null or an object")};
+            if (auto e = checkFields(c, {"time", "increment"})) return {errorMessage(*e)};
+            const auto time = intField(c, "time", kMinDuelTime, kMaxDuelTime);
+            if (!time) return {errorMessage(time.error())};
+            const auto increment = intField(c, "increment", 0, kMaxDuelIncrement);
+            if (!increment) return {errorMessage(increment.error())};
+            clock = DuelClock{time.value(), increment.value()};
+        }
+        sweepDuels();
+        if (state_->duels.size() >= static_cast<std::size_t>(state_->config.maxTables))
+            return {errorMessage("too many two-person tables: try again later")};
+        auto duel = LascaDuel::create(common::randomHex(8), clock, duelNow());
+        if (!duel) return {errorMessage(duel.error())};
+        const auto tokens = duel.value().takeTokens();
+        const std::string id = duel.value().id();
+        auto& entry = state_->duels[id];
+        entry.duel = std::make_unique<LascaDuel>(std::move(duel).value());
+        entry.timer = std::make_unique<net::steady_timer>(state_->executor);
+        std::vector<Json> out;
+        if (const auto error = saveDuel(entry)) out.push_back(errorMessage(*error));
+        out.push_back({{"type", "lasca.created"},
+                       {"table", id},
+                       {"seats", Json::array({{{"colour", "white"}, {"token", tokens[0]}},
+                                              {{"colour", "black"}, {"token", tokens[1]}}})},
+                       {"watch", tokens[2]}});
+        return out;
+    }
+
+    // {"type":"lasca.join","table":ID,"token":T}: this tab shows the table from that seat.
+    std::vector<Json> onDuelJoin(const Json& m) {
+        if (auto e = checkFields(m, {"table", "token"})) return {errorMessage(*e)};
+        const auto id = stringField(m, "table", 64);
+        if (!id) return {errorMessage(id.error())};
+        const auto token = stringField(m, "token", 64);
+        if (!token) return {errorMessage(token.error())};
+        auto it = state_->duels.find(id.value());
+        if (it == state_->duels.end()) {
+            sweepDuels();
+            if (state_->duels.size() >= static_cast<std::size_t>(state_->config.maxTables))
+                return {errorMessage("too many two-person tables: try again later")};
+            const auto kept = state_->store->loadDuel(id.value());
+            if (!kept) return {errorMessage("cannot load the table: " + kept.error())};
+            if (!kept.value()) return {errorMessage("no such table")};
+            auto duel = LascaDuel::restore(*kept.value(), duelNow());
+            if (!duel) return {errorMessage(duel.error())};
+            if (!duel.value().seatOfToken(token.value()))
+                return {errorMessage("this link holds no seat of the table")};
+            DuelEntry entry;
+            entry.duel = std::make_unique<LascaDuel>(std::move(duel).value());
+            entry.timer = std::make_unique<net::steady_timer>(state_->executor);
+            it = state_->duels.emplace(id.value(), std::move(entry)).first;
+            armDuelTimer(id.value());
+        }
+        const auto seat = it->second.duel->seatOfToken(token.value());
+        if (!seat) return {errorMessage("this link holds no seat of the table")};
+        duelId_ = id.value();
+        duelSeat_ = *seat;
+        std::erase_if(it->second.listeners, [](const auto& l) { return l.expired(); });
+        it->second.listeners.push_back(weak_from_this());
+        return duelView(true);
+    }
+
+    DuelEntry* duelEntry() {
+        const auto it = state_->duels.find(duelId_);
+        return it == state_->duels.end() ? nullptr : &it->second;
+    }
+
+    // A bound tab's messages: moves, resign and draw go to the duel; looking (view, preview,
+    // export) to the tab's own copy of the game; everything that would change the game
+    // otherwise is refused. Analysis only once the game is over.
+    std::vector<Json> handleDuel(const Json& m, const std::string& type) {
+        DuelEntry* entry = duelEntry();
+        if (!entry) return {errorMessage("the table is gone")};
+        LascaDuel& duel = *entry->duel;
+        common::Result<bool> done = common::makeError("");
+        if (type == "move") {
+            if (auto e = checkFields(m, {"ply", "move"})) return {errorMessage(*e)};
+            const auto ply = intField(m, "ply", 0, kMaxGamePlies);
+            if (!ply) return {errorMessage(ply.error())};
+            const auto text = stringField(m, "move", 64);
+            if (!text) return {errorMessage(text.error())};
+            if (static_cast<std::size_t>(ply.value()) != duel.moveTexts().size())
+                return {errorMessage("moves are played at the end of the game")};
+            done = duel.move(duelSeat_, text.value(), duelNow());
+        } else if (type == "resign") {
+            if (auto e = checkFields(m, {})) return {errorMessage(*e)};
+            done = duel.resign(duelSeat_, duelNow());
+        } else if (type == "draw") {
+            if (auto e = checkFields(m, {"offer"})) return {errorMessage(*e)};
+            const auto offer = boolField(m, "offer");
+            if (!offer) return {errorMessage(offer.error())};
+            done = duel.draw(duelSeat_, offer.value(), duelNow());
+        } else if (type == "view" || type == "preview" || type == "pdn.export" ||
+                   (type == "analyse" && duel.over())) {
+            return decorateDuel(table_->handle(m));
+        } else {
+            return {errorMessage(type == "analyse"
+                                     ? "no analysis while the game is played"
+                                     : "this tab plays a two-person table: open the page "
+                                       "without a table link for other games")};
+        }
+        if (!done) return {errorMessage(done.error())};
+        duelChanged(duelId_);
+        return {};
+    }
+
+    // Keeps the duel (before anyone is told). An error line when saving failed.
+    static std::optional<std::string> saveDuel(ServerState& st, DuelEntry& entry) {
+        auto kept = entry.duel->stored(duelNow());
+        kept.created = kept.created ? kept.created : nowMilliseconds();
+        kept.updated = nowMilliseconds();
+        if (const auto saved = st.store->saveDuel(kept); !saved) {
+            common::logger().error("web: saving failed: {}", saved.error());
+            return "saving failed (the game goes on, but is not kept): " + saved.error();
+        }
+        return std::nullopt;
+    }
+    std::optional<std::string> saveDuel(DuelEntry& entry) { return saveDuel(*state_, entry); }
+
+    // After a change: kept, its clock re-armed, every tab of it shown the new state.
+    static void duelChanged(const std::shared_ptr<ServerState>& st, const std::string& id) {
+        const auto it = st->duels.find(id);
+        if (it == st->duels.end()) return;
+        const auto error = saveDuel(*st, it->second);
+        armDuelTimer(st, id);
+        for (const auto& l : it->second.listeners)
+            if (auto session = l.lock()) {
+                auto view = session->duelView(false);
+                if (error) view.insert(view.begin(), errorMessage(*error));
+                session->send(view);
+            }
+    }
+    void duelChanged(const std::string& id) { duelChanged(state_, id); }
+
+    // Wakes the server when the running clock's flag falls (the handler holds no owner of the
+    // server's state, so that a stopped server frees it).
+    static void armDuelTimer(const std::shared_ptr<ServerState>& st, const std::string& id) {
+        const auto it = st->duels.find(id);
+        if (it == st->duels.end()) return;
+        const auto until = it->second.duel->untilFlag(duelNow());
+        it->second.timer->cancel();
+        if (!until) return;
+        it->second.timer->expires_after(std::chrono::milliseconds(*until + 1));
+        it->second.timer->async_wait(
+            [weak = std::weak_ptr<ServerState>(st), id](beast::error_code ec) {
+                auto state = weak.lock();
+                if (ec || !state) return;
+                const auto found = state->duels.find(id);
+                if (found == state->duels.end()) return;
+                if (found->second.duel->checkTime(duelNow()))
+                    duelChanged(state, id);
+                else
+                    armDuelTimer(state, id);  // woke early: wait again
+            });
+    }
+    void armDuelTimer(const std::string& id) { armDuelTimer(state_, id); }
+
+    // Drops the duels nobody shows whose clock does not run (they stay in the store and come
+    // back when a link joins them).
+    void sweepDuels() {
+        for (auto it = state_->duels.begin(); it != state_->duels.end();) {
+            const bool watched = std::any_of(it->second.listeners.begin(), it->second.listeners.end(),
+                                             [](const auto& l) { return !l.expired(); });
+            if (!watched && !it->second.duel->running() && it->first != duelId_)
+                it = state_->duels.erase(it);
+            else
+                ++it;
+        }
+    }
+
+    // This tab's copy of the duel's game brought up to date (people both sides, the view at the
+    // end unless the tab looks at an earlier position), and its state.
+    std::vector<Json> duelView(bool joined) {
+        DuelEntry* entry = duelEntry();
+        if (!entry) return {errorMessage("the table is gone")};
+        const LascaDuel& duel = *entry->duel;
+        StoredLascaGame game;
+        game.id = "table-" + duelId_;
+        game.startLfen = duel.game().start().toLfen();
+        game.moves = duel.moveTexts();
+        game.engine = "none";
+        const bool atEnd = table_->viewPly() == static_cast<int>(table_->stored().moves.size());
+        const int ply = table_->viewPly();
+        auto restored = table_->restore(game);
+        if (!restored) return {errorMessage(restored.error())};
+        if (!joined && !atEnd) return decorateDuel(table_->handle({{"type", "view"}, {"ply", ply}}));
+        return decorateDuel(std::move(restored).value());
+    }
+
+    // Adds the duel's facts to every state: the table, this tab's seat, the clock, the draw
+    // offer, and its end (time, resignation, agreement) over the rules' status; a seat that
+    // cannot move at the shown position gets no legal moves.
+    std::vector<Json> decorateDuel(std::vector<Json> replies) {
+        DuelEntry* entry = duelEntry();
+        if (!entry) return replies;
+        const LascaDuel& duel = *entry->duel;
+        const auto now = duelNow();
+        for (auto& r : replies) {
+            if (r.value("type", "") != "state") continue;
+            r["table"] = duelId_;
+            r["seat"] = duelSeatName(duelSeat_);
+            r["clock"] = duel.clockJson(now);
+            r["drawOffer"] = duel.drawOffer() ? Json(duel.drawOffer() == lasca::Color::White ? "white" : "black") : Json(nullptr);
+            r.erase("gameId");
+            if (duel.over()) {
+                const std::string winner = duel.result() == "2-0" ? "White" : "Black";
+                const std::string text =
+                    duel.rule() == "time"       ? (winner == "White" ? "Black" : "White") + std::string(" lost on time")
+                    : duel.rule() == "resign"   ? (winner == "White" ? "Black" : "White") + std::string(" resigned")
+                    : duel.rule() == "agreement" ? std::string("Draw by agreement")
+                                                 : r["status"]["text"].get<std::string>();
+                r["status"] = {{"over", true}, {"result", duel.result()}, {"rule", duel.rule()}, {"text", text}};
+            }
+            const bool mine = (duelSeat_ == DuelSeat::White && r["sideToMove"] == "white") ||
+                              (duelSeat_ == DuelSeat::Black && r["sideToMove"] == "black");
+            if (duel.over() || !mine || r["ply"] != r["moves"].size()) r["legal"] = Json::array();
+        }
+        return replies;
     }
 
     void doRead() {
@@ -544,6 +795,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     RateLimiter limiter_;
     bool torneio_ = false;
     std::string tableId_;
+    std::string duelId_;  // the two-person table this tab shows, if any
+    DuelSeat duelSeat_ = DuelSeat::Watch;
     std::shared_ptr<std::string> pendingTableId_;  // the id the hooks of the newest table use
     int seat_ = 0;
     std::size_t linesSent_ = 0;
@@ -740,6 +993,7 @@ common::Result<bool> runServer(const ServerConfig& config, Store& store) {
                           config.enginePath);
     io.run();
     state->torneio.clear();  // closes the seats and ends the games' threads
+    state->duels.clear();
     return true;
 }
 

@@ -390,6 +390,109 @@ TEST(ServerRestart, AFullDiskKeepsTheGameGoingAndLosesNothingSaved) {
               << played.size() << "\n";
 }
 
+// Two people at one Lasca board through the server: each colour's link moves only its side, a
+// watcher sees every move and cannot move, a restart of the server loses nothing, and a timed
+// game ends by a flag that falls while nobody moves (the server's own timer).
+TEST(ServerRestart, TwoPeoplePlayAtOneBoardAndAWatcherSeesIt) {
+    const std::string db = (common::test::testDirectory() / "web.db").string();
+    std::string id, white, black, watch;
+    std::vector<std::string> moves;
+    {
+        auto server = Server::start(db);
+        ASSERT_TRUE(server);
+        Tab creator(server->port);
+        creator.readState();
+        creator.send({{"type", "lasca.create"}, {"clock", nullptr}});
+        Json created;
+        do created = creator.read();
+        while (created["type"] == "state");
+        ASSERT_EQ(created["type"], "lasca.created") << created.dump();
+        id = created["table"];
+        white = created["seats"][0]["token"];
+        black = created["seats"][1]["token"];
+        watch = created["watch"];
+        Tab w(server->port), b(server->port), v(server->port);
+        for (auto* tab : {&w, &b, &v}) tab->readState();
+        w.send({{"type", "lasca.join"}, {"table", id}, {"token", white}});
+        Json ws = w.readState();
+        EXPECT_EQ(ws["seat"], "white");
+        EXPECT_FALSE(ws.contains("gameId")) << "a table's state names no game id";
+        b.send({{"type", "lasca.join"}, {"table", id}, {"token", black}});
+        Json bs = b.readState();
+        EXPECT_EQ(bs["seat"], "black");
+        EXPECT_TRUE(bs["legal"].empty()) << "Black is not to move";
+        v.send({{"type", "lasca.join"}, {"table", id}, {"token", watch}});
+        Json vs = v.readState();
+        EXPECT_EQ(vs["seat"], "watch");
+        EXPECT_TRUE(vs["legal"].empty());
+        // Black and the watcher cannot move for White; White can.
+        const std::string first = ws["legal"][0]["move"];
+        for (auto* tab : {&b, &v}) {
+            tab->send({{"type", "move"}, {"ply", 0}, {"move", first}});
+            EXPECT_EQ(tab->read()["type"], "error");
+        }
+        v.send({{"type", "new"}});
+        EXPECT_EQ(v.read()["type"], "error") << "a bound tab cannot start another game";
+        w.send({{"type", "move"}, {"ply", 0}, {"move", first}});
+        for (auto* tab : {&w, &b, &v}) {
+            const Json seen = tab->readState();
+            ASSERT_EQ(seen["moves"], Json::array({first}));
+        }
+        moves.push_back(first);
+        bs = Json();
+        b.send({{"type", "view"}, {"ply", 1}});  // the state again
+        bs = b.readState();
+        const std::string reply = bs["legal"][0]["move"];
+        b.send({{"type", "move"}, {"ply", 1}, {"move", reply}});
+        for (auto* tab : {&w, &b, &v}) ASSERT_EQ(tab->readState()["moves"].size(), 2u);
+        moves.push_back(reply);
+        server->process->kill();
+    }
+    {
+        auto server = Server::start(db);  // restarted: the table comes back on its links
+        ASSERT_TRUE(server);
+        Tab b(server->port);
+        b.readState();
+        b.send({{"type", "lasca.join"}, {"table", id}, {"token", black}});
+        const Json bs = b.readState();
+        EXPECT_EQ(bs["moves"], Json(moves));
+        EXPECT_EQ(bs["seat"], "black");
+        b.send({{"type", "lasca.join"}, {"table", id}, {"token", white + "0"}});
+        EXPECT_EQ(b.read()["type"], "error");
+        b.send({{"type", "resign"}});
+        const Json over = b.readState();
+        EXPECT_EQ(over["status"]["rule"], "resign");
+        EXPECT_EQ(over["status"]["result"], "2-0");
+        // A timed table: White moves, Black lets the clock run out.
+        b.send({{"type", "lasca.create"}, {"clock", {{"time", 1500}, {"increment", 0}}}});
+        Json created;
+        do created = b.read();
+        while (created["type"] == "state");
+        ASSERT_EQ(created["type"], "lasca.created");
+        Tab w(server->port);
+        w.readState();
+        w.send({{"type", "lasca.join"}, {"table", created["table"]}, {"token", created["seats"][0]["token"]}});
+        Json ws = w.readState();
+        EXPECT_EQ(ws["clock"]["white"], 1500);
+        EXPECT_TRUE(ws["clock"]["running"].is_null());
+        w.send({{"type", "move"}, {"ply", 0}, {"move", ws["legal"][0]["move"]}});
+        ws = w.readState();
+        EXPECT_EQ(ws["clock"]["running"], "black");
+        do ws = w.readState();  // the flag falls on the server's timer (a hang guard above)
+        while (!ws["status"]["over"].get<bool>());
+        EXPECT_EQ(ws["status"]["rule"], "time");
+        EXPECT_EQ(ws["status"]["result"], "2-0");
+        EXPECT_EQ(ws["clock"]["black"], 0);
+    }
+    auto store = Store::open(db);
+    ASSERT_TRUE(store.ok());
+    const auto kept = store.value()->loadDuel(id).value();
+    ASSERT_TRUE(kept.has_value());
+    EXPECT_EQ(kept->moves, moves);
+    EXPECT_EQ(kept->rule, "resign");
+    EXPECT_EQ(kept->whiteHash.find(white), std::string::npos);
+}
+
 TEST(ServerRestart, ABadOrHeldDatabaseStopsTheServerWithExitTwo) {
     const auto dir = common::test::testDirectory();
     common::test::writeText(dir / "notes.txt", std::string(4096, 'x'));
