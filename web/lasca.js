@@ -77,6 +77,7 @@
 
   function personToMove() {
     const s = app.state;
+    if (s && s.seat) return !s.status.over && s.seat === s.sideToMove && s.ply === s.moves.length && !app.preview;
     return s && !s.viewStatus.over && s.engine !== s.sideToMove && !app.preview;
   }
 
@@ -218,6 +219,42 @@
     $("level").value = String(s.level);
   }
 
+  // ---- A table for two people: seat, clocks, resign and draw ---------------------------------
+
+  let clockTimer = null;
+  let clockAt = 0;  // when the last state came (the clocks tick from it)
+  function clockText(ms) {
+    const t = Math.max(0, Math.ceil(ms / 1000));
+    return `${Math.floor(t / 60)}:${String(t % 60).padStart(2, "0")}`;
+  }
+  function renderClocks() {
+    const s = app.state;
+    if (!s || !s.clock) return;
+    for (const side of ["white", "black"]) {
+      const running = s.clock.running === side;
+      const ms = s.clock[side] - (running ? performance.now() - clockAt : 0);
+      const el = $(`clock-${side}`);
+      el.textContent = `${side === "white" ? "White" : "Black"} ${clockText(ms)}`;
+      el.classList.toggle("running", running);
+      el.classList.toggle("low", ms < 10000);
+    }
+  }
+  function renderDuel() {
+    const s = app.state;
+    $("duel-bar").classList.toggle("hidden", !s.seat);
+    if (!s.seat) return;
+    clockAt = performance.now();
+    $("duel-seat").textContent = s.seat === "watch" ? "You are watching." : `You play ${s.seat === "white" ? "White" : "Black"}.`;
+    const playing = s.seat !== "watch" && !s.status.over;
+    $("duel-resign").disabled = !playing;
+    $("duel-draw").disabled = !playing;
+    $("duel-draw").textContent = s.drawOffer && s.drawOffer !== s.seat ? "Accept the draw" : s.drawOffer === s.seat ? "Draw offered" : "Offer a draw";
+    $("clock-white").classList.toggle("hidden", !s.clock);
+    $("clock-black").classList.toggle("hidden", !s.clock);
+    renderClocks();
+    if (!clockTimer && s.clock) clockTimer = setInterval(renderClocks, 200);
+  }
+
   // ---- The column inspector and the arrows --------------------------------------------------
 
   function inspect(name) {
@@ -281,6 +318,9 @@
       st.textContent = `Viewing move ${s.ply} of ${s.moves.length}` + (s.viewStatus.over ? ` — ${s.viewStatus.text}` : "");
     } else if (s.thinking) {
       st.textContent = "The engine is thinking…";
+    } else if (s.seat) {
+      const side = s.sideToMove === "white" ? "White" : "Black";
+      st.textContent = s.seat === s.sideToMove ? `Your move (${side})` : `${side} to move`;
     } else {
       const side = s.sideToMove === "white" ? "White" : "Black";
       st.textContent = s.engine === "none" ? `${side} to move` : `Your move (${side})`;
@@ -488,7 +528,8 @@
           app.editor = null;
           $("editor").classList.add("hidden");
         }
-        rememberGame(m.gameId);
+        if (!m.seat) rememberGame(m.gameId);
+        renderDuel();
         if (app.analysis && app.analysis.ply !== m.ply) app.analysis = null;
         render();
         if (newMove) { animateLastMove(m.lastMove); playMoveSound(); }
@@ -500,6 +541,18 @@
           renderAnalysis();
           renderEvalBar();
           if (JSON.stringify(arrows()) !== before) drawBoard();  // a new best move
+        }
+        break;
+      }
+      case "lasca.created": {
+        const list = $("friend-links");
+        list.innerHTML = "";
+        const base = `${location.origin}/?table=${m.table}&token=`;
+        const links = [["White", m.seats[0].token], ["Black", m.seats[1].token], ["Watch", m.watch]];
+        for (const [name, token] of links) {
+          const li = document.createElement("li");
+          li.innerHTML = `<strong>${name}:</strong> <a class="link duel-link" data-seat="${name.toLowerCase()}" href="${base}${token}" target="_blank" rel="noopener">${base}${token}</a>`;
+          list.appendChild(li);
         }
         break;
       }
@@ -558,7 +611,10 @@
       const url = new URL(location.href);
       const id = url.searchParams.get("game");
       const view = url.searchParams.get("view");
-      if (view && /^[0-9]{1,18}$/.test(view)) {
+      const table = url.searchParams.get("table"), token = url.searchParams.get("token");
+      if (table && token) {
+        send({ type: "lasca.join", table, token });
+      } else if (view && /^[0-9]{1,18}$/.test(view)) {
         openKeptGame(view, url);
       } else if (id) {
         send({ type: "join", gameId: id });
@@ -590,6 +646,16 @@
     $("multipv").addEventListener("change", () => {
       if (app.state && app.state.analysing)
         send({ type: "analyse", on: true, multipv: parseInt($("multipv").value, 10) });
+    });
+    $("friend-create").addEventListener("click", () => {
+      const v = $("friend-clock").value;
+      const [time, increment] = v ? v.split("/").map((x) => parseInt(x, 10)) : [0, 0];
+      send({ type: "lasca.create", clock: v ? { time, increment } : null });
+    });
+    $("duel-resign").addEventListener("click", () => { if (window.confirm("Resign this game?")) send({ type: "resign" }); });
+    $("duel-draw").addEventListener("click", () => {
+      const s = app.state;
+      if (s && s.drawOffer !== s.seat) send({ type: "draw", offer: true });
     });
     $("theme").value = settings.theme;
     $("animate").checked = settings.animate;

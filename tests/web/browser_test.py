@@ -389,6 +389,60 @@ def check_settings(page, url):
     step("settings: high-contrast theme, animation and sound work and outlive a reload")
 
 
+def check_two_people(page, url, out, profile):
+    """Two browsers at one table: a timed game lost on time (the server's clock), then a game
+    ended by resignation; a watcher sees the game and cannot move."""
+    a = page.d
+    b = make_driver(profile + "-friend")
+    try:
+        other = Page(b)
+        def create(clock):
+            a.get(url)
+            wait_for("the page", page.state)
+            a.execute_script("window.lascaApp.ws.send(JSON.stringify({type: 'lasca.create', clock: arguments[0]}));", clock)
+            links = wait_for("the table's links", lambda: (lambda l: l if len(l) == 3 else None)(
+                a.find_elements(By.CSS_SELECTOR, "#friend-links a.duel-link")))
+            return {l.get_attribute("data-seat"): l.get_attribute("href") for l in links}
+        links = create({"time": 4000, "increment": 0})
+        a.get(links["white"])
+        b.get(links["black"])
+        wait_for("White's seat", lambda: (page.state() or {}).get("seat") == "white")
+        wait_for("Black's seat", lambda: (other.state() or {}).get("seat") == "black")
+        if other.state()["legal"]:
+            raise Failure("Black may move when White is to move")
+        s = page.state()
+        for square in s["legal"][0]["path"]:
+            page.click_square(square)
+        wait_for("Black sees White's move", lambda: len(other.state()["moves"]) == 1)
+        wait_for("the flag to fall", lambda: other.state()["status"]["over"] and page.state()["status"]["over"])
+        if page.state()["status"]["rule"] != "time" or "lost on time" not in a.find_element(By.ID, "status").text:
+            raise Failure(f"not a loss on time: {page.state()['status']}")
+        a.save_screenshot(os.path.join(out, "web-duel.png"))
+        step("two browsers: a timed game lost on time: " + a.find_element(By.ID, "status").text)
+        links = create(None)
+        a.get(links["white"])
+        b.get(links["watch"])
+        wait_for("White's seat", lambda: (page.state() or {}).get("seat") == "white")
+        wait_for("the watcher", lambda: (other.state() or {}).get("seat") == "watch")
+        s = page.state()
+        for square in s["legal"][0]["path"]:
+            page.click_square(square)
+        wait_for("the watcher sees the move", lambda: len(other.state()["moves"]) == 1)
+        if other.state()["legal"] or not other.d.find_element(By.ID, "duel-resign").get_attribute("disabled"):
+            raise Failure("a watcher could act")
+        b.get(links["black"])
+        wait_for("Black's seat", lambda: (other.state() or {}).get("seat") == "black")
+        b.find_element(By.ID, "duel-resign").click()
+        wait_for("the question", lambda: _alert(b)).accept()
+        wait_for("the resignation seen by White", lambda: page.state()["status"]["over"])
+        if "Black resigned" not in a.find_element(By.ID, "status").text:
+            raise Failure(f"the resignation is not shown: {a.find_element(By.ID, 'status').text!r}")
+        step("two browsers: a watcher sees the moves and cannot act; a resignation ends the game")
+    finally:
+        b.quit()
+        shutil.rmtree(profile + "-friend", ignore_errors=True)
+
+
 def check_phone(driver, url, out):
     """Both pages at 390x844 (a phone): the header on one line, nothing wider than the screen,
     the board the full width with coordinates of 11 px or more, a move by taps."""
@@ -647,6 +701,7 @@ def main():
         check_replacing_asks(page)
         check_editor(page, args.out)
         check_settings(page, url)
+        check_two_people(page, url, args.out, profile)
         check_no_console_errors(driver, "the Lasca page")
         # The next checks each in a browser of their own: a Chromium that has drawn a long game
         # on a busy machine sometimes never finishes its next navigation or reload (seen with
