@@ -594,7 +594,7 @@
     url.searchParams.delete("view");
     history.replaceState(null, "", url);
     try {
-      const reply = await fetch(`/games/lasca/${number}.pdn`);
+      const reply = await fetch(number.startsWith("table-") ? `/games/table/${number.slice(6)}.pdn` : `/games/lasca/${number}.pdn`);
       if (!reply.ok) { showError(`game ${number} is not kept on this server`); return; }
       send({ type: "settings", engine: "none" });
       send({ type: "pdn.import", pdn: await reply.text() });
@@ -614,7 +614,7 @@
       const table = url.searchParams.get("table"), token = url.searchParams.get("token");
       if (table && token) {
         send({ type: "lasca.join", table, token });
-      } else if (view && /^[0-9]{1,18}$/.test(view)) {
+      } else if (view && /^(table-)?[0-9]{1,18}$/.test(view)) {
         openKeptGame(view, url);
       } else if (id) {
         send({ type: "join", gameId: id });

@@ -122,10 +122,11 @@ struct StoredDuel {
 
 // GameSummary: one line of the games page: nothing in it is secret (no game id of a Lasca game,
 // which is the key to play it, no token, nothing hidden of a running Torneio table).
-//   kind     "lasca" or "torneio"
+//   kind     "lasca", "torneio" or "duel" (a Lasca table for two people)
 //   number   the game's public number (stable, unique per kind)
 //   players  Torneio: who sits where, as text ("person, ai 2"); Lasca: the engine's colour
-//            ("white", "black", "none"), with its level in `level`
+//            ("white", "black", "none"), with its level in `level`; duel: its clock as
+//            "time/increment" in milliseconds ("0/0": none)
 //   plies    moves (Lasca) or decisions (Torneio) so far
 //   result   "*" / "" while running, else the result
 struct GameSummary {
@@ -181,6 +182,9 @@ class Store {
     // A two-person table, saved whole (its row and its moves, as saveLascaGame), and back.
     common::Result<bool> saveDuel(const StoredDuel& duel);
     common::Result<std::optional<StoredDuel>> loadDuel(const std::string& id);
+    // The finished ones, oldest first (for /games.pdn), and one by its public number.
+    common::Result<std::vector<StoredDuel>> finishedDuels();
+    common::Result<std::optional<StoredDuel>> duelByNumber(std::int64_t number);
 
     // The most recently changed games of both kinds, newest first, at most `limit`.
     common::Result<std::vector<GameSummary>> recentGames(int limit);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdlib>
 
 #include "common/text.h"
 #include "torneio/action.h"
@@ -63,11 +64,66 @@ std::string lascaPlayers(const GameSummary& game) {
     return "people, both sides";
 }
 
+// The clock of a duel as people say it: "3 min + 2 s", "no clock".
+std::string clockText(const std::string& clock) {
+    const auto slash = clock.find('/');
+    const long long time = std::atoll(clock.substr(0, slash).c_str());
+    const long long increment = slash == std::string::npos ? 0 : std::atoll(clock.substr(slash + 1).c_str());
+    if (time <= 0) return "no clock";
+    std::string text = time % 60000 == 0 ? std::to_string(time / 60000) + " min"
+                                          : std::to_string(time / 1000) + " s";
+    if (increment > 0) text += " + " + std::to_string(increment / 1000) + " s";
+    return text;
+}
+
+// A Lasca table for two people: opened on the analysis board once it is over (its moves while it
+// runs are for its players and watchers).
+std::string duelRow(const GameSummary& g) {
+    const bool running = g.result == "*";
+    const std::string number = std::to_string(g.number);
+    std::string result = running ? "running" : g.result + " (" + g.rule + ")";
+    return "<tr><td>Lasca table " + number + "</td><td>two people, " +
+           escapeHtml(clockText(g.players)) + "</td><td>" + std::to_string(g.plies) +
+           (g.plies == 1 ? " move" : " moves") + "</td><td>" + escapeHtml(result) + "</td><td>" +
+           common::utcTime(g.updated, "%Y-%m-%d %H:%M UTC") + "</td><td>" +
+           (running ? std::string()
+                    : "<a href=\"/?view=table-" + number + "\">analyse</a> <a href=\"/games/table/" +
+                          number + ".pdn\">PDN</a>") +
+           "</td></tr>\n";
+}
+
+// A finished duel as PDN: the players by colour, its end (time, resign, agreement or the rules).
+std::string duelPdn(const StoredDuel& duel, const std::string& round) {
+    StoredLascaGame game;
+    game.startLfen = duel.startLfen;
+    game.moves = duel.moves;
+    game.engine = "none";
+    game.result = duel.result;
+    game.rule = duel.rule;
+    game.created = duel.created;
+    auto pdn = storedGamePdnGame(game, round);
+    for (auto& [name, value] : pdn.tags) {
+        if (name == "White") value = "white player";
+        if (name == "Black") value = "black player";
+        if (name == "Event") value = "lasca-web table";
+        if (name == "Termination" && (duel.rule == "time" || duel.rule == "resign" || duel.rule == "agreement"))
+            value = duel.rule == "time" ? "time forfeit" : duel.rule;
+    }
+    if (duel.clockTime > 0)
+        pdn.tags.emplace_back("TimeControl", std::to_string(duel.clockTime / 1000) + "+" +
+                                                 std::to_string(duel.clockIncrement / 1000));
+    return lasca::match::writePdn(pdn);
+}
+
 }  // namespace
 
 std::string gamesListHtml(const std::vector<GameSummary>& games) {
     std::string rows;
     for (const auto& g : games) {
+        if (g.kind == "duel") {
+            rows += duelRow(g);
+            continue;
+        }
         const bool lasca = g.kind == "lasca";
         const bool running = lasca ? g.result == "*" : g.result.empty();
         const std::string number = std::to_string(g.number);
@@ -142,6 +198,9 @@ std::optional<GamesPage> gamesPage(Store& store, std::string_view target) {
         if (!games) return storeError(games.error());
         std::string pdn;
         for (const auto& game : games.value()) pdn += storedGamePdn(game);
+        const auto duels = store.finishedDuels();
+        if (!duels) return storeError(duels.error());
+        for (const auto& duel : duels.value()) pdn += duelPdn(duel, "-");
         return page(200, "text/plain; charset=utf-8", pdn);
     }
     if (const auto n = numberIn(target, "/games/lasca/", ".pdn")) {
@@ -150,6 +209,12 @@ std::optional<GamesPage> gamesPage(Store& store, std::string_view target) {
         if (!game.value()) return notFound();
         return page(200, "text/plain; charset=utf-8",
                     storedGamePdn(*game.value(), std::to_string(*n)));
+    }
+    if (const auto n = numberIn(target, "/games/table/", ".pdn")) {
+        const auto duel = store.duelByNumber(*n);
+        if (!duel) return storeError(duel.error());
+        if (!duel.value() || duel.value()->result == "*") return notFound();  // not while it runs
+        return page(200, "text/plain; charset=utf-8", duelPdn(*duel.value(), std::to_string(*n)));
     }
     if (const auto n = numberIn(target, "/games/torneio/", "")) {
         const auto table = store.torneioTableByNumber(*n);

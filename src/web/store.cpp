@@ -463,6 +463,10 @@ common::Result<std::vector<GameSummary>> Store::recentGames(int limit) {
             "     (SELECT kind, level FROM torneio_seats WHERE tbl = t.id ORDER BY seat) s), 0, "
             "  (SELECT COUNT(*) FROM torneio_decisions d WHERE d.tbl = t.id), t.result, '', "
             "  t.updated FROM torneio_tables t "
+            "UNION ALL "
+            "SELECT 'duel', d.rowid, d.clock_time || '/' || d.clock_increment, 0, "
+            "  (SELECT COUNT(*) FROM lasca_duel_moves m WHERE m.duel = d.id), d.result, d.rule, "
+            "  d.updated FROM lasca_duels d "
             "ORDER BY 8 DESC LIMIT ?");
         recent.bind(1, limit);
         std::vector<GameSummary> games;
@@ -569,6 +573,43 @@ common::Result<std::optional<StoredDuel>> Store::loadDuel(const std::string& id)
     } catch (const SQLite::Exception& e) {
         return makeError(failure("loading table " + id, e));
     }
+}
+
+common::Result<std::vector<StoredDuel>> Store::finishedDuels() {
+    std::vector<std::string> ids;
+    {
+        std::lock_guard lock(mutex_);
+        try {
+            SQLite::Statement all(*db_,
+                                  "SELECT id FROM lasca_duels WHERE result != '*' ORDER BY rowid");
+            while (all.executeStep()) ids.push_back(all.getColumn(0).getString());
+        } catch (const SQLite::Exception& e) {
+            return makeError(failure("reading the tables", e));
+        }
+    }
+    std::vector<StoredDuel> duels;
+    for (const auto& id : ids) {
+        auto duel = loadDuel(id);
+        if (!duel) return makeError(duel.error());
+        if (duel.value()) duels.push_back(std::move(*duel.value()));
+    }
+    return duels;
+}
+
+common::Result<std::optional<StoredDuel>> Store::duelByNumber(std::int64_t number) {
+    std::string id;
+    {
+        std::lock_guard lock(mutex_);
+        try {
+            SQLite::Statement find(*db_, "SELECT id FROM lasca_duels WHERE rowid = ?");
+            find.bind(1, static_cast<int64_t>(number));
+            if (!find.executeStep()) return std::optional<StoredDuel>();
+            id = find.getColumn(0).getString();
+        } catch (const SQLite::Exception& e) {
+            return makeError(failure("loading table " + std::to_string(number), e));
+        }
+    }
+    return loadDuel(id);
 }
 
 }  // namespace web

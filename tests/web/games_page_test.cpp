@@ -18,6 +18,7 @@
 #include "torneio/random_play.h"
 #include "torneio/record.h"
 #include "torneio/state.h"
+#include "web/duel.h"
 #include "web/lasca_table.h"
 
 namespace web {
@@ -126,6 +127,34 @@ TEST(GamesPage, ARunningTorneioTableShowsOnlyPublicFactsAFinishedOneItsRecord) {
     ASSERT_TRUE(store->createTorneioTable(done).ok());
     const auto record = gamesPage(*store, "/games/torneio/2");
     EXPECT_TRUE(contains(record->body, "setup king")) << record->body.substr(0, 400);
+}
+
+// Tables for two people: listed with their clocks; a running one has no link and no PDN (its
+// moves are for its players and watchers), a finished one opens on the analysis board.
+TEST(GamesPage, TablesForTwoPeopleAreListedAndFinishedOnesServed) {
+    auto store = Store::open("").value();
+    auto running = LascaDuel::create("runningtable", DuelClock{180000, 2000}, 0).value();
+    const auto tokens = running.takeTokens();
+    ASSERT_TRUE(store->saveDuel(running.stored(1)).ok());
+    auto done = LascaDuel::create("donetable", std::nullopt, 0).value();
+    ASSERT_TRUE(done.resign(DuelSeat::White, 5).ok());
+    ASSERT_TRUE(store->saveDuel(done.stored(10)).ok());
+    const auto list = gamesPage(*store, "/games")->body;
+    EXPECT_TRUE(contains(list, "Lasca table 1</td><td>two people, 3 min + 2 s")) << list;
+    EXPECT_TRUE(contains(list, "two people, no clock"));
+    EXPECT_TRUE(contains(list, "0-2 (resign)"));
+    EXPECT_TRUE(contains(list, "/?view=table-2"));
+    EXPECT_FALSE(contains(list, "/?view=table-1"));
+    EXPECT_FALSE(contains(list, "runningtable"));
+    EXPECT_FALSE(contains(list, tokens[0]));
+    EXPECT_EQ(gamesPage(*store, "/games/table/1.pdn")->status, 404);
+    const auto pdn = gamesPage(*store, "/games/table/2.pdn");
+    ASSERT_EQ(pdn->status, 200);
+    EXPECT_TRUE(contains(pdn->body, "[Termination \"resign\"]")) << pdn->body;
+    EXPECT_TRUE(contains(pdn->body, "[Result \"0-2\"]"));
+    const auto all = gamesPage(*store, "/games.pdn")->body;
+    EXPECT_TRUE(contains(all, "lasca-web table"));
+    EXPECT_EQ(all.find("TimeControl"), std::string::npos) << "the running timed table is not in it";
 }
 
 }  // namespace

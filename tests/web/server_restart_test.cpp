@@ -493,6 +493,53 @@ TEST(ServerRestart, TwoPeoplePlayAtOneBoardAndAWatcherSeesIt) {
     EXPECT_EQ(kept->whiteHash.find(white), std::string::npos);
 }
 
+// Every bad form of the two-person table's messages gets exactly one error and changes nothing:
+// the tab can still create a table afterwards.
+TEST(ServerRestart, BadTableMessagesGetOneErrorEach) {
+    auto server = Server::start((common::test::testDirectory() / "web.db").string());
+    ASSERT_TRUE(server);
+    Tab tab(server->port);
+    tab.readState();
+    const std::vector<Json> bad = {
+        {{"type", "lasca.create"}, {"clock", 5}},
+        {{"type", "lasca.create"}, {"clock", {{"time", 999}, {"increment", 0}}}},
+        {{"type", "lasca.create"}, {"clock", {{"time", 60000}, {"increment", -1}}}},
+        {{"type", "lasca.create"}, {"clock", {{"time", 60000}, {"increment", 0}, {"x", 1}}}},
+        {{"type", "lasca.create"}, {"clock", {{"time", 1e300}, {"increment", 0}}}},
+        {{"type", "lasca.create"}, {"colour", "white"}},
+        {{"type", "lasca.join"}, {"table", "nope"}, {"token", "nope"}},
+        {{"type", "lasca.join"}, {"table", 7}, {"token", "nope"}},
+        {{"type", "lasca.join"}, {"table", std::string(65, 'a')}, {"token", "x"}},
+        {{"type", "lasca.join"}},
+        {{"type", "resign"}},
+        {{"type", "draw"}, {"offer", true}},
+    };
+    for (const auto& m : bad) {
+        tab.send(m);
+        const Json reply = tab.read();
+        EXPECT_EQ(reply["type"], "error") << m.dump() << " -> " << reply.dump();
+    }
+    tab.send({{"type", "lasca.create"}, {"clock", nullptr}});
+    Json created;
+    do created = tab.read();
+    while (created["type"] == "state");
+    ASSERT_EQ(created["type"], "lasca.created");
+    tab.send({{"type", "lasca.join"}, {"table", created["table"]}, {"token", created["seats"][0]["token"]}});
+    tab.readState();
+    for (const Json& m : std::vector<Json>{{{"type", "draw"}},
+                                           {{"type", "draw"}, {"offer", "yes"}},
+                                           {{"type", "draw"}, {"offer", false}},
+                                           {{"type", "resign"}, {"now", true}},
+                                           {{"type", "move"}, {"ply", 3}, {"move", "c3-d4"}},
+                                           {{"type", "move"}, {"ply", 0}, {"move", "a1-h8"}},
+                                           {{"type", "takeback"}},
+                                           {{"type", "analyse"}, {"on", true}}}) {
+        tab.send(m);
+        const Json reply = tab.read();
+        EXPECT_EQ(reply["type"], "error") << m.dump() << " -> " << reply.dump();
+    }
+}
+
 TEST(ServerRestart, ABadOrHeldDatabaseStopsTheServerWithExitTwo) {
     const auto dir = common::test::testDirectory();
     common::test::writeText(dir / "notes.txt", std::string(4096, 'x'));
