@@ -206,7 +206,7 @@ class LascaTable {
     int multiPv_ = 1;
     std::optional<Annotation> annotation_;
     GameMarks marks_;
-    int engineMultiPv_ = 1;   // the MultiPV option last sent to the engine
+    int engineMultiPv_ = 1;  // the MultiPV option last sent to the engine
     // When engines did not start or stopped: those within kEngineFailureWindow of the latest.
     std::deque<std::chrono::steady_clock::time_point> engineFailures_;
     void engineFailed();
@@ -225,6 +225,7 @@ Json boardJson(const lasca::Position& pos);
 // the start position, the moves, the result and the rule that ended it; `round` names the game
 // ("-" for none), its date comes from when it was made ("????.??.??" when not stamped).
 std::string storedGamePdn(const StoredLascaGame& game, const std::string& round = "-");
-lasca::match::PdnGame storedGamePdnGame(const StoredLascaGame& game, const std::string& round = "-");
+lasca::match::PdnGame storedGamePdnGame(const StoredLascaGame& game,
+                                        const std::string& round = "-");
 
 }  // namespace web

@@ -21,11 +21,20 @@ std::string escapeHtml(std::string_view text) {
     std::string out;
     for (const char c : text) {
         switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            default: out += c;
+            case '&':
+                out += "&amp;";
+                break;
+            case '<':
+                out += "&lt;";
+                break;
+            case '>':
+                out += "&gt;";
+                break;
+            case '"':
+                out += "&quot;";
+                break;
+            default:
+                out += c;
         }
     }
     return out;
@@ -56,8 +65,8 @@ std::optional<std::int64_t> numberIn(std::string_view path, std::string_view pre
 
 // Who plays a Lasca game: "person v engine (Novice)", "people, both sides".
 std::string lascaPlayers(const GameSummary& game) {
-    const auto level = static_cast<std::size_t>(
-        std::clamp(game.level, 0, static_cast<int>(kLevels.size()) - 1));
+    const auto level =
+        static_cast<std::size_t>(std::clamp(game.level, 0, static_cast<int>(kLevels.size()) - 1));
     const std::string engine = std::string("engine (") + kLevels[level].name + ")";
     if (game.players == "white") return engine + " v person";
     if (game.players == "black") return "person v " + engine;
@@ -68,10 +77,11 @@ std::string lascaPlayers(const GameSummary& game) {
 std::string clockText(const std::string& clock) {
     const auto slash = clock.find('/');
     const long long time = std::atoll(clock.substr(0, slash).c_str());
-    const long long increment = slash == std::string::npos ? 0 : std::atoll(clock.substr(slash + 1).c_str());
+    const long long increment =
+        slash == std::string::npos ? 0 : std::atoll(clock.substr(slash + 1).c_str());
     if (time <= 0) return "no clock";
     std::string text = time % 60000 == 0 ? std::to_string(time / 60000) + " min"
-                                          : std::to_string(time / 1000) + " s";
+                                         : std::to_string(time / 1000) + " s";
     if (increment > 0) text += " + " + std::to_string(increment / 1000) + " s";
     return text;
 }
@@ -87,8 +97,8 @@ std::string duelRow(const GameSummary& g) {
            (g.plies == 1 ? " move" : " moves") + "</td><td>" + escapeHtml(result) + "</td><td>" +
            common::utcTime(g.updated, "%Y-%m-%d %H:%M UTC") + "</td><td>" +
            (running ? std::string()
-                    : "<a href=\"/?view=table-" + number + "\">analyse</a> <a href=\"/games/table/" +
-                          number + ".pdn\">PDN</a>") +
+                    : "<a href=\"/?view=table-" + number +
+                          "\">analyse</a> <a href=\"/games/table/" + number + ".pdn\">PDN</a>") +
            "</td></tr>\n";
 }
 
@@ -106,7 +116,8 @@ std::string duelPdn(const StoredDuel& duel, const std::string& round) {
         if (name == "White") value = "white player";
         if (name == "Black") value = "black player";
         if (name == "Event") value = "lasca-web table";
-        if (name == "Termination" && (duel.rule == "time" || duel.rule == "resign" || duel.rule == "agreement"))
+        if (name == "Termination" &&
+            (duel.rule == "time" || duel.rule == "resign" || duel.rule == "agreement"))
             value = duel.rule == "time" ? "time forfeit" : duel.rule;
     }
     if (duel.clockTime > 0)
@@ -130,12 +141,14 @@ std::string gamesListHtml(const std::vector<GameSummary>& games) {
         const std::string open = lasca ? "/?view=" + number : "/games/torneio/" + number;
         std::string result = running ? "running" : g.result;
         if (!running && !g.rule.empty()) result += " (" + g.rule + ")";
-        rows += "<tr><td>" + std::string(lasca ? "Lasca" : "Torneio") + " " + number +
-                "</td><td>" + escapeHtml(lasca ? lascaPlayers(g) : g.players) + "</td><td>" + std::to_string(g.plies) +
+        rows += "<tr><td>" + std::string(lasca ? "Lasca" : "Torneio") + " " + number + "</td><td>" +
+                escapeHtml(lasca ? lascaPlayers(g) : g.players) + "</td><td>" +
+                std::to_string(g.plies) +
                 (lasca ? (g.plies == 1 ? " move" : " moves")
                        : (g.plies == 1 ? " decision" : " decisions")) +
-                "</td><td>" + escapeHtml(result) + "</td><td>" + common::utcTime(g.updated, "%Y-%m-%d %H:%M UTC") +
-                "</td><td><a href=\"" + open + "\">" + (lasca ? "analyse" : "record") + "</a>" +
+                "</td><td>" + escapeHtml(result) + "</td><td>" +
+                common::utcTime(g.updated, "%Y-%m-%d %H:%M UTC") + "</td><td><a href=\"" + open +
+                "\">" + (lasca ? "analyse" : "record") + "</a>" +
                 (lasca ? " <a href=\"/games/lasca/" + number + ".pdn\">PDN</a>" : "") +
                 "</td></tr>\n";
     }

@@ -34,7 +34,7 @@ constexpr int kMateScore = 10000;       // a mate's place on the evaluation bar 
 constexpr std::size_t kMaxLfen = 2000;  // longer LFEN text is refused before parsing
 constexpr std::size_t kMaxPdn = 60000;  // within the 64 KB message limit
 constexpr std::size_t kMaxMoveText = 64;
-constexpr int kEngineHashMb = 8;       // per table: 50 tables stay under half a gigabyte
+constexpr int kEngineHashMb = 8;  // per table: 50 tables stay under half a gigabyte
 
 const char* colourName(lasca::Color c) {
     return c == lasca::Color::White ? "white" : "black";
@@ -539,30 +539,30 @@ Json LascaTable::stateMessage() const {
     for (const auto& e : evals_) evals.push_back(e ? Json(*e) : Json(nullptr));
     const auto* active = jobs_.empty() ? nullptr : &jobs_.back();
     const bool thinking = active && !active->cancelled && active->play;
-    return {{"type", "state"},
-            {"gameId", gameId_},
-            {"engine", settings_.engineColour ? colourName(*settings_.engineColour) : "none"},
-            {"level", settings_.level},
-            {"startLfen", game_.start().toLfen()},
-            {"moves", moves_},
-            {"ply", viewPly_},
-            {"lfen", pos.toLfen()},
-            {"board", boardJson(pos)},
-            {"sideToMove", colourName(pos.sideToMove())},
-            {"legal", viewStatus.over() ? Json::array() : legalMovesJson(pos)},
-            {"lastMove", lastMove},
-            {"status", statusJson(game_.status(lasca::DrawRules{}))},
-            {"viewStatus", statusJson(viewStatus)},
-            {"evals", evals},
-            {"thinking", thinking},
-            {"analysing", analysing_},
-            {"engineUnavailable", recentEngineFailures() >= kMaxEngineFailures},
-            {"marks", marksJson()},
-            {"annotated", !moves_.empty() && marks_.moves == moves_},
-            {"annotating", annotation_ ? Json{{"done", annotation_->next},
-                                              {"total", moves_.size() + 1}}
-                                       : Json(nullptr)},
-            {"multipv", multiPv_}};
+    return {
+        {"type", "state"},
+        {"gameId", gameId_},
+        {"engine", settings_.engineColour ? colourName(*settings_.engineColour) : "none"},
+        {"level", settings_.level},
+        {"startLfen", game_.start().toLfen()},
+        {"moves", moves_},
+        {"ply", viewPly_},
+        {"lfen", pos.toLfen()},
+        {"board", boardJson(pos)},
+        {"sideToMove", colourName(pos.sideToMove())},
+        {"legal", viewStatus.over() ? Json::array() : legalMovesJson(pos)},
+        {"lastMove", lastMove},
+        {"status", statusJson(game_.status(lasca::DrawRules{}))},
+        {"viewStatus", statusJson(viewStatus)},
+        {"evals", evals},
+        {"thinking", thinking},
+        {"analysing", analysing_},
+        {"engineUnavailable", recentEngineFailures() >= kMaxEngineFailures},
+        {"marks", marksJson()},
+        {"annotated", !moves_.empty() && marks_.moves == moves_},
+        {"annotating", annotation_ ? Json{{"done", annotation_->next}, {"total", moves_.size() + 1}}
+                                   : Json(nullptr)},
+        {"multipv", multiPv_}};
 }
 
 // ---- The engine ------------------------------------------------------------------------------
@@ -898,8 +898,8 @@ lasca::match::PdnGame storedGamePdnGame(const StoredLascaGame& game, const std::
     const auto colour = engineColourOf(game.engine);
     const bool engineWhite = colour && *colour == std::optional(lasca::Color::White);
     const bool engineBlack = colour && *colour == std::optional(lasca::Color::Black);
-    const auto level = static_cast<std::size_t>(
-        std::clamp(game.level, 0, static_cast<int>(kLevels.size()) - 1));
+    const auto level =
+        static_cast<std::size_t>(std::clamp(game.level, 0, static_cast<int>(kLevels.size()) - 1));
     const auto engineName = std::string("lasca (") + kLevels[level].name + ")";
     pdn.tags = {{"Event", "lasca-web"},
                 {"Site", "?"},

@@ -20,10 +20,10 @@
 #include "common/seed.h"
 #include "common/text.h"
 #include "torneio/player.h"
-#include "web/lasca_table.h"
-#include "web/messages.h"
 #include "web/duel.h"
 #include "web/games_page.h"
+#include "web/lasca_table.h"
+#include "web/messages.h"
 #include "web/store.h"
 #include "web/torneio_table.h"
 
@@ -456,8 +456,9 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     // back when a link joins them).
     void sweepDuels() {
         for (auto it = state_->duels.begin(); it != state_->duels.end();) {
-            const bool watched = std::any_of(it->second.listeners.begin(), it->second.listeners.end(),
-                                             [](const auto& l) { return !l.expired(); });
+            const bool watched =
+                std::any_of(it->second.listeners.begin(), it->second.listeners.end(),
+                            [](const auto& l) { return !l.expired(); });
             if (!watched && !it->second.duel->running() && it->first != duelId_)
                 it = state_->duels.erase(it);
             else
@@ -480,7 +481,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
         const int ply = table_->viewPly();
         auto restored = table_->restore(game);
         if (!restored) return {errorMessage(restored.error())};
-        if (!joined && !atEnd) return decorateDuel(table_->handle({{"type", "view"}, {"ply", ply}}));
+        if (!joined && !atEnd)
+            return decorateDuel(table_->handle({{"type", "view"}, {"ply", ply}}));
         return decorateDuel(std::move(restored).value());
     }
 
@@ -497,16 +499,23 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
             r["table"] = duelId_;
             r["seat"] = duelSeatName(duelSeat_);
             r["clock"] = duel.clockJson(now);
-            r["drawOffer"] = duel.drawOffer() ? Json(duel.drawOffer() == lasca::Color::White ? "white" : "black") : Json(nullptr);
+            r["drawOffer"] = duel.drawOffer()
+                                 ? Json(duel.drawOffer() == lasca::Color::White ? "white" : "black")
+                                 : Json(nullptr);
             r.erase("gameId");
             if (duel.over()) {
                 const std::string winner = duel.result() == "2-0" ? "White" : "Black";
                 const std::string text =
-                    duel.rule() == "time"       ? (winner == "White" ? "Black" : "White") + std::string(" lost on time")
-                    : duel.rule() == "resign"   ? (winner == "White" ? "Black" : "White") + std::string(" resigned")
+                    duel.rule() == "time"
+                        ? (winner == "White" ? "Black" : "White") + std::string(" lost on time")
+                    : duel.rule() == "resign"
+                        ? (winner == "White" ? "Black" : "White") + std::string(" resigned")
                     : duel.rule() == "agreement" ? std::string("Draw by agreement")
                                                  : r["status"]["text"].get<std::string>();
-                r["status"] = {{"over", true}, {"result", duel.result()}, {"rule", duel.rule()}, {"text", text}};
+                r["status"] = {{"over", true},
+                               {"result", duel.result()},
+                               {"rule", duel.rule()},
+                               {"text", text}};
             }
             const bool mine = (duelSeat_ == DuelSeat::White && r["sideToMove"] == "white") ||
                               (duelSeat_ == DuelSeat::Black && r["sideToMove"] == "black");
@@ -628,8 +637,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
         };
         hooks.decided = [weakState, idHolder, executor, store](
                             std::size_t index, const StoredTorneioDecision& decision) {
-            const auto saved = store->addTorneioDecision(*idHolder, index, decision,
-                                                         nowMilliseconds());
+            const auto saved =
+                store->addTorneioDecision(*idHolder, index, decision, nowMilliseconds());
             if (saved) return true;
             common::logger().error("web: saving failed: {}", saved.error());
             net::post(executor, [weakState, idHolder, error = saved.error()] {
@@ -646,9 +655,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
             return false;
         };
         hooks.ended = [idHolder, store](const std::string& result, const torneio::Record& record) {
-            const auto saved =
-                store->finishTorneioTable(*idHolder, result, torneio::formatRecord(record),
-                                          nowMilliseconds());
+            const auto saved = store->finishTorneioTable(
+                *idHolder, result, torneio::formatRecord(record), nowMilliseconds());
             if (!saved) common::logger().error("web: saving failed: {}", saved.error());
         };
         pendingTableId_ = idHolder;
@@ -668,7 +676,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
 
     // The table with this id: on the server, or made again from the store (its game replayed)
     // when the token is one of its seats'. An error says why not.
-    common::Result<TorneioEntry*> findTorneioTable(const std::string& id, const std::string& token) {
+    common::Result<TorneioEntry*> findTorneioTable(const std::string& id,
+                                                   const std::string& token) {
         if (const auto it = state_->torneio.find(id); it != state_->torneio.end())
             return &it->second;
         const auto kept = state_->store->loadTorneioTable(id);
@@ -864,10 +873,9 @@ http::response<http::string_body> respond(const ServerState& state,
         return response;
     }
     const auto path =
-        reading
-            ? staticFile(state.config.staticDir,
-                         std::string_view(request.target().data(), request.target().size()))
-            : std::nullopt;
+        reading ? staticFile(state.config.staticDir,
+                             std::string_view(request.target().data(), request.target().size()))
+                : std::nullopt;
     if (!path) {
         response.result(http::status::not_found);
         response.set(http::field::content_type, "text/plain");

@@ -382,7 +382,8 @@ common::Result<bool> Store::finishTorneioTable(const std::string& id, const std:
         finish.bind(2, record);
         finish.bind(3, static_cast<int64_t>(updated));
         finish.bind(4, id);
-        if (finish.exec() != 1) return makeError("saving the end of table " + id + ": no such table");
+        if (finish.exec() != 1)
+            return makeError("saving the end of table " + id + ": no such table");
         return true;
     } catch (const SQLite::Exception& e) {
         return makeError(failure("saving the end of table " + id, e));
@@ -527,7 +528,8 @@ common::Result<bool> Store::saveDuel(const StoredDuel& duel) {
         }
         SQLite::Statement add(*db_,
                               "INSERT INTO lasca_duel_moves (duel, ply, move) VALUES (?, ?, ?)");
-        for (std::size_t ply = std::min(stored, duel.moves.size()); ply < duel.moves.size(); ++ply) {
+        for (std::size_t ply = std::min(stored, duel.moves.size()); ply < duel.moves.size();
+             ++ply) {
             add.bind(1, duel.id);
             add.bind(2, static_cast<int64_t>(ply));
             add.bind(3, duel.moves[ply]);

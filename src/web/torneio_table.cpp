@@ -349,8 +349,8 @@ common::Result<std::shared_ptr<TorneioTable>> TorneioTable::create(
     return table;
 }
 
-common::Result<std::shared_ptr<TorneioTable>> TorneioTable::restore(
-    const StoredTorneioTable& kept, TorneioTableHooks hooks) {
+common::Result<std::shared_ptr<TorneioTable>> TorneioTable::restore(const StoredTorneioTable& kept,
+                                                                    TorneioTableHooks hooks) {
     const auto params = torneio::parseParams(kept.params);
     if (!params) return common::makeError("table " + kept.id + ": " + params.error());
     if (static_cast<int>(kept.seats.size()) != params.value().seats)
@@ -376,8 +376,8 @@ common::Result<std::shared_ptr<TorneioTable>> TorneioTable::restore(
 }
 
 common::Result<std::shared_ptr<TorneioTable>> TorneioTable::make(
-    const std::vector<TorneioSeatChoice>& seats, const torneio::Params& params,
-    std::uint64_t seed, TorneioTableHooks hooks) {
+    const std::vector<TorneioSeatChoice>& seats, const torneio::Params& params, std::uint64_t seed,
+    TorneioTableHooks hooks) {
     if (seats.size() < 2 || seats.size() > 4) return common::makeError("seats: 2 to 4 seats");
     const auto valid = torneio::validateParams(params);
     if (!valid) return common::makeError(valid.error());

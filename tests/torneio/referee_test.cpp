@@ -51,7 +51,8 @@ GameResult play(const std::vector<SeatSpec>& specs, const Limits& limits, std::u
     GameResult result = playGame(bySeat, setup, limits);
     std::vector<std::pair<int, Action>> recorded;
     for (const auto& entry : result.record.entries)
-        if (entry.kind == RecordEntry::Kind::Action) recorded.emplace_back(entry.seat, entry.action);
+        if (entry.kind == RecordEntry::Kind::Action)
+            recorded.emplace_back(entry.seat, entry.action);
     EXPECT_EQ(decided, recorded);
     EXPECT_NE(result.record.outcome.kind, OutcomeKind::Ongoing);
     auto replayed = replayRecord(result.record);

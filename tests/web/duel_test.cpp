@@ -118,7 +118,7 @@ TEST(Duel, AKeptDuelComesBackTheSame) {
     ASSERT_TRUE(duel.move(DuelSeat::Black, anyMove(duel), 5000).ok());
     ASSERT_TRUE(duel.draw(DuelSeat::White, true, 6000).ok());
     const auto kept = duel.stored(8000);
-    EXPECT_EQ(kept.whiteMs, 58000);  // 61000 at its move, 3000 since
+    EXPECT_EQ(kept.whiteMs, 58000);                 // 61000 at its move, 3000 since
     auto back = LascaDuel::restore(kept, 1000000);  // the server was down for a long time
     ASSERT_TRUE(back.ok()) << back.error();
     EXPECT_EQ(back.value().moveTexts(), duel.moveTexts());

@@ -390,16 +390,16 @@ TEST(LascaTable, AWholeGameIsAnnotatedPositionByPosition) {
     Fixture f;
     f.table.hello();
     f.send({{"type", "settings"}, {"engine", "none"}});
-    Json state = lastOfType(
-        f.send({{"type", "lfen"}, {"lfen", "b,-,b,-/-,-,-/-,-,-,-/-,-,-/-,-,-,-/-,-,-/w,-,w,- w 0 1"}}),
-        "state");
+    Json state =
+        lastOfType(f.send({{"type", "lfen"},
+                           {"lfen", "b,-,b,-/-,-,-/-,-,-,-/-,-,-/-,-,-,-/-,-,-/w,-,w,- w 0 1"}}),
+                   "state");
     std::vector<Json> legal = {state["legal"]};  // the legal moves of each position
     for (int i = 0; i < 3; ++i) {
-        state = lastOfType(
-            f.send({{"type", "move"},
-                    {"ply", i},
-                    {"move", state["legal"].at(state["legal"].size() - 1)["move"]}}),
-            "state");
+        state = lastOfType(f.send({{"type", "move"},
+                                   {"ply", i},
+                                   {"move", state["legal"].at(state["legal"].size() - 1)["move"]}}),
+                           "state");
         legal.push_back(state["legal"]);
     }
     const auto moves = state["moves"].get<std::vector<std::string>>();

@@ -4,8 +4,9 @@
 // is there; a move sent but not yet answered may or may not be), and SQLite's own check finds
 // the file sound. The same for a Torneio table (a person and an AI, 100 kills): its seat link
 // rejoins with every line the page had been shown, and its pending request; the finished game's
-// kept record replays by the rules. The newest window of a seat link holds the seat. Also: a file that is not a database, or one held by a running server, stops a
-// second server at start with exit code 2.
+// kept record replays by the rules. The newest window of a seat link holds the seat. Also: a file
+// that is not a database, or one held by a running server, stops a second server at start with exit
+// code 2.
 #include <gtest/gtest.h>
 
 #include <boost/asio.hpp>
@@ -39,8 +40,8 @@ struct Server {
     // fileBlocks > 0: the server may write files of at most that many 512-byte blocks (a full
     // disk, as far as the server can tell: writes beyond it fail with EFBIG).
     static std::optional<Server> start(const std::string& db, int fileBlocks = 0) {
-        std::vector<std::string> args = {"--port",   "0",           "--db",      db, "--engine",
-                                         LASCA_ENGINE, "--log-level", "off"};
+        std::vector<std::string> args = {"--port",   "0",          "--db",        db,
+                                         "--engine", LASCA_ENGINE, "--log-level", "off"};
         std::string program = LASCA_WEB;
         if (fileBlocks > 0) {
             args.insert(args.begin(), {"-c",
@@ -258,9 +259,10 @@ TEST(ServerRestart, EveryKeptTorneioDecisionSurvivesKillNine) {
         const int decisions = 1 + static_cast<int>(random() % 4);
         for (int i = 0; i < decisions && !page.over; ++i) {
             const Json& choices = page.request["choices"];
-            const std::string action = page.request["kind"] == "setup" || choices.empty()
-                                           ? "random"
-                                           : choices.at(random() % choices.size()).get<std::string>();
+            const std::string action =
+                page.request["kind"] == "setup" || choices.empty()
+                    ? "random"
+                    : choices.at(random() % choices.size()).get<std::string>();
             tab.send({{"type", "torneio.act"}, {"action", action}});
             page.request = Json();
             if (i == decisions - 1) break;  // killed while it is handled, or not
@@ -332,8 +334,8 @@ TEST(ServerRestart, TheNewestWindowOfASeatLinkHoldsTheSeat) {
 TEST(ServerRestart, AFullDiskKeepsTheGameGoingAndLosesNothingSaved) {
     const std::string db = (common::test::testDirectory() / "web.db").string();
     std::string gameId;
-    std::vector<std::string> played;           // every move the page was shown
-    std::size_t savedBeforeFailure = 0;        // moves shown before the first "saving failed"
+    std::vector<std::string> played;     // every move the page was shown
+    std::size_t savedBeforeFailure = 0;  // moves shown before the first "saving failed"
     bool failed = false;
     {
         auto server = Server::start(db, 600);  // 300 KB of file
@@ -365,9 +367,8 @@ TEST(ServerRestart, AFullDiskKeepsTheGameGoingAndLosesNothingSaved) {
         }
         ASSERT_TRUE(failed) << "the file never filled up";
         for (int i = 0; i < 3 && !state["status"]["over"].get<bool>(); ++i) {  // still playable
-            tab.send({{"type", "move"},
-                      {"ply", played.size()},
-                      {"move", state["legal"].at(0)["move"]}});
+            tab.send(
+                {{"type", "move"}, {"ply", played.size()}, {"move", state["legal"].at(0)["move"]}});
             state = tab.readState();
             played.push_back(state["moves"].back());
         }
@@ -471,7 +472,9 @@ TEST(ServerRestart, TwoPeoplePlayAtOneBoardAndAWatcherSeesIt) {
         ASSERT_EQ(created["type"], "lasca.created");
         Tab w(server->port);
         w.readState();
-        w.send({{"type", "lasca.join"}, {"table", created["table"]}, {"token", created["seats"][0]["token"]}});
+        w.send({{"type", "lasca.join"},
+                {"table", created["table"]},
+                {"token", created["seats"][0]["token"]}});
         Json ws = w.readState();
         EXPECT_EQ(ws["clock"]["white"], 1500);
         EXPECT_TRUE(ws["clock"]["running"].is_null());
@@ -524,7 +527,9 @@ TEST(ServerRestart, BadTableMessagesGetOneErrorEach) {
     do created = tab.read();
     while (created["type"] == "state");
     ASSERT_EQ(created["type"], "lasca.created");
-    tab.send({{"type", "lasca.join"}, {"table", created["table"]}, {"token", created["seats"][0]["token"]}});
+    tab.send({{"type", "lasca.join"},
+              {"table", created["table"]},
+              {"token", created["seats"][0]["token"]}});
     tab.readState();
     for (const Json& m : std::vector<Json>{{{"type", "draw"}},
                                            {{"type", "draw"}, {"offer", "yes"}},

@@ -1,8 +1,8 @@
 // The web server's database alone (include/web/store.h): games saved and loaded whole, moves
 // kept as rows (a taken-back or changed tail replaced), Torneio tables with their seats and
 // decisions as they grow, the games list (nothing secret in it), the schema version and the
-// migrations from an empty file and from version 1, and every bad file refused at open with one line: not a database, a newer
-// schema, held by another server, unwritable.
+// migrations from an empty file and from version 1, and every bad file refused at open with one
+// line: not a database, a newer schema, held by another server, unwritable.
 #include "web/store.h"
 
 #include <gtest/gtest.h>
@@ -176,7 +176,8 @@ TEST(Store, ATorneioTableGrowsDecisionByDecisionAndEnds) {
     ASSERT_TRUE(store->createTorneioTable(table).ok());
     EXPECT_EQ(*store->loadTorneioTable("t1").value(), table);
     const std::vector<StoredTorneioDecision> decisions = {
-        {1, "setup king c8 warriors a8:3 e8:3 g8:4"}, {0, "setup king c1 warriors a1:3 e1:3 g1:4"},
+        {1, "setup king c8 warriors a8:3 e8:3 g8:4"},
+        {0, "setup king c1 warriors a1:3 e1:3 g1:4"},
         {0, "move 1 b2"}};
     for (std::size_t n = 0; n < decisions.size(); ++n) {
         ASSERT_TRUE(store->addTorneioDecision("t1", n, decisions[n], 1700000001000 + 1).ok());
@@ -188,8 +189,8 @@ TEST(Store, ATorneioTableGrowsDecisionByDecisionAndEnds) {
     EXPECT_FALSE(store->addTorneioDecision("t1", 1, {1, "move 2 c3"}, 1700000009999).ok());
     EXPECT_FALSE(store->addTorneioDecision("nope", 0, {1, "move 2 c3"}, 1).ok());
     EXPECT_EQ(*store->loadTorneioTable("t1").value(), table);
-    ASSERT_TRUE(store->finishTorneioTable("t1", "win 1", "{\"type\":\"header\"}\n", 1700000002000)
-                    .ok());
+    ASSERT_TRUE(
+        store->finishTorneioTable("t1", "win 1", "{\"type\":\"header\"}\n", 1700000002000).ok());
     table.result = "win 1";
     table.record = "{\"type\":\"header\"}\n";
     table.updated = 1700000002000;

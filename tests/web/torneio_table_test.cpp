@@ -74,8 +74,8 @@ TorneioTableHooks notifying(PageDriver& page) {
 
 TEST(TorneioTable, APersonSeatReceivesExactlyItsOwnView) {
     PageDriver page;
-    auto created = TorneioTable::create({{"person", 1}, {"heuristic", 1}}, 40, 20261201,
-                                        notifying(page));
+    auto created =
+        TorneioTable::create({{"person", 1}, {"heuristic", 1}}, 40, 20261201, notifying(page));
     ASSERT_TRUE(created) << created.error();
     auto table = created.value();
     const auto tokens = table->takeTokens();
@@ -131,7 +131,8 @@ TEST(TorneioTable, BadChoicesAndBadActionsAreRefused) {
     EXPECT_FALSE(TorneioTable::create({{"person", 1}, {"ai", 9}}, 10, 1, {}));
     EXPECT_FALSE(TorneioTable::create({{"person", 1}, {"ai", 1}}, 0, 1, {}));
     PageDriver page;
-    auto table = TorneioTable::create({{"person", 1}, {"random", 0}}, 5, 7, notifying(page)).value();
+    auto table =
+        TorneioTable::create({{"person", 1}, {"random", 0}}, 5, 7, notifying(page)).value();
     table->start();
     WebSeat* web = table->webSeat(0);
     // Wait for the set-up request, then try bad replies: each refused, the request stays.
