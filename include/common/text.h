@@ -30,6 +30,9 @@ std::optional<std::int64_t> parseBoundedInteger(std::string_view text, std::int6
 // A seed: a decimal number in 0..2^64-1, digits only (no sign, no blanks, nothing after them).
 std::optional<std::uint64_t> parseSeed(std::string_view text);
 
+// Text made safe inside XML or HTML (element text and quoted attributes): & < > " escaped.
+std::string xmlEscape(std::string_view text);
+
 // A time given as milliseconds since the Unix epoch, in UTC, written with a strftime format
 // (at most 63 characters out): utcTime(t, "%Y.%m.%d") for a PDN date.
 std::string utcTime(std::int64_t millisSinceEpoch, const char* format);

@@ -29,6 +29,7 @@ struct GameStatus {
 
 const char* outcomeName(Outcome o);          // "ongoing", "white wins", ...
 const char* terminationName(Termination t);  // "none", "no legal move", ...
+const char* terminationRule(Termination t);  // the rule: "R9", "T1", "T2", "" for none
 
 // Status of a position given how often it has occurred (1 = first time). R9 comes first: the
 // side to move with no legal move has lost even when a draw rule would also apply.

@@ -104,6 +104,29 @@ bool readBoundedLine(std::istream& in, std::size_t maxBytes, BoundedLine& line) 
     return true;
 }
 
+std::string xmlEscape(std::string_view text) {
+    std::string out;
+    for (const char c : text) {
+        switch (c) {
+            case '&':
+                out += "&amp;";
+                break;
+            case '<':
+                out += "&lt;";
+                break;
+            case '>':
+                out += "&gt;";
+                break;
+            case '"':
+                out += "&quot;";
+                break;
+            default:
+                out += c;
+        }
+    }
+    return out;
+}
+
 std::string utcTime(std::int64_t millisSinceEpoch, const char* format) {
     const auto seconds = static_cast<std::time_t>(millisSinceEpoch / 1000);
     std::tm utc{};

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <sstream>
 
+#include "common/text.h"
+
 namespace lasca {
 
 namespace {
@@ -36,28 +38,7 @@ std::string num(double value) {
     return text;
 }
 
-std::string xmlEscape(const std::string& text) {
-    std::string out;
-    for (char c : text) {
-        switch (c) {
-            case '&':
-                out += "&amp;";
-                break;
-            case '<':
-                out += "&lt;";
-                break;
-            case '>':
-                out += "&gt;";
-                break;
-            case '"':
-                out += "&quot;";
-                break;
-            default:
-                out += c;
-        }
-    }
-    return out;
-}
+using common::xmlEscape;
 
 // SvgWriter: appends elements to an SVG document; every element is closed where it is written.
 class SvgWriter {

@@ -35,6 +35,20 @@ const char* terminationName(Termination t) {
     return "?";
 }
 
+const char* terminationRule(Termination t) {
+    switch (t) {
+        case Termination::NoLegalMove:
+            return "R9";
+        case Termination::Repetition:
+            return "T1";
+        case Termination::NoProgress:
+            return "T2";
+        case Termination::None:
+            break;
+    }
+    return "";
+}
+
 GameStatus statusOf(const Position& pos, int occurrences, const DrawRules& rules) {
     if (!hasLegalMove(pos)) {
         const Outcome winner =

@@ -12,20 +12,6 @@ std::size_t colourIndex(lasca::Color c) {
     return c == lasca::Color::White ? 0 : 1;
 }
 
-const char* ruleOf(lasca::Termination t) {
-    switch (t) {
-        case lasca::Termination::NoLegalMove:
-            return "R9";
-        case lasca::Termination::Repetition:
-            return "T1";
-        case lasca::Termination::NoProgress:
-            return "T2";
-        case lasca::Termination::None:
-            break;
-    }
-    return "";
-}
-
 std::optional<lasca::Color> colourOfSeat(DuelSeat seat) {
     if (seat == DuelSeat::White) return lasca::Color::White;
     if (seat == DuelSeat::Black) return lasca::Color::Black;
@@ -143,7 +129,7 @@ void LascaDuel::endGame(std::string result, std::string rule) {
 
 void LascaDuel::checkRules() {
     const auto status = game_.status(lasca::DrawRules{});
-    if (status.over()) endGame(lasca::match::pdnResult(status.outcome), ruleOf(status.termination));
+    if (status.over()) endGame(lasca::match::pdnResult(status.outcome), lasca::terminationRule(status.termination));
 }
 
 common::Result<bool> LascaDuel::move(DuelSeat seat, std::string_view text, std::int64_t nowMs) {

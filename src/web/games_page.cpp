@@ -17,28 +17,6 @@ namespace {
 
 constexpr int kListed = 100;  // games on /games
 
-std::string escapeHtml(std::string_view text) {
-    std::string out;
-    for (const char c : text) {
-        switch (c) {
-            case '&':
-                out += "&amp;";
-                break;
-            case '<':
-                out += "&lt;";
-                break;
-            case '>':
-                out += "&gt;";
-                break;
-            case '"':
-                out += "&quot;";
-                break;
-            default:
-                out += c;
-        }
-    }
-    return out;
-}
 
 GamesPage page(int status, std::string contentType, std::string body) {
     return GamesPage{status, std::move(contentType), std::move(body)};
@@ -93,8 +71,8 @@ std::string duelRow(const GameSummary& g) {
     const std::string number = std::to_string(g.number);
     std::string result = running ? "running" : g.result + " (" + g.rule + ")";
     return "<tr><td>Lasca table " + number + "</td><td>two people, " +
-           escapeHtml(clockText(g.players)) + "</td><td>" + std::to_string(g.plies) +
-           (g.plies == 1 ? " move" : " moves") + "</td><td>" + escapeHtml(result) + "</td><td>" +
+           common::xmlEscape(clockText(g.players)) + "</td><td>" + std::to_string(g.plies) +
+           (g.plies == 1 ? " move" : " moves") + "</td><td>" + common::xmlEscape(result) + "</td><td>" +
            common::utcTime(g.updated, "%Y-%m-%d %H:%M UTC") + "</td><td>" +
            (running ? std::string()
                     : "<a href=\"/?view=table-" + number +
@@ -142,11 +120,11 @@ std::string gamesListHtml(const std::vector<GameSummary>& games) {
         std::string result = running ? "running" : g.result;
         if (!running && !g.rule.empty()) result += " (" + g.rule + ")";
         rows += "<tr><td>" + std::string(lasca ? "Lasca" : "Torneio") + " " + number + "</td><td>" +
-                escapeHtml(lasca ? lascaPlayers(g) : g.players) + "</td><td>" +
+                common::xmlEscape(lasca ? lascaPlayers(g) : g.players) + "</td><td>" +
                 std::to_string(g.plies) +
                 (lasca ? (g.plies == 1 ? " move" : " moves")
                        : (g.plies == 1 ? " decision" : " decisions")) +
-                "</td><td>" + escapeHtml(result) + "</td><td>" +
+                "</td><td>" + common::xmlEscape(result) + "</td><td>" +
                 common::utcTime(g.updated, "%Y-%m-%d %H:%M UTC") + "</td><td><a href=\"" + open +
                 "\">" + (lasca ? "analyse" : "record") + "</a>" +
                 (lasca ? " <a href=\"/games/lasca/" + number + ".pdn\">PDN</a>" : "") +

@@ -50,20 +50,6 @@ std::optional<std::optional<lasca::Color>> engineColourOf(std::string_view name)
     return std::nullopt;
 }
 
-const char* ruleOf(lasca::Termination t) {
-    switch (t) {
-        case lasca::Termination::NoLegalMove:
-            return "R9";
-        case lasca::Termination::Repetition:
-            return "T1";
-        case lasca::Termination::NoProgress:
-            return "T2";
-        case lasca::Termination::None:
-            break;
-    }
-    return "";
-}
-
 std::string statusText(const lasca::GameStatus& status) {
     switch (status.termination) {
         case lasca::Termination::NoLegalMove:
@@ -198,7 +184,7 @@ StoredLascaGame LascaTable::stored() const {
     game.multiPv = multiPv_;
     const auto status = game_.status(lasca::DrawRules{});
     game.result = status.over() ? lasca::match::pdnResult(status.outcome) : "*";
-    game.rule = status.over() ? ruleOf(status.termination) : "";
+    game.rule = status.over() ? lasca::terminationRule(status.termination) : "";
     return game;
 }
 
@@ -525,7 +511,7 @@ bool LascaTable::engineToMove() const {
 Json LascaTable::statusJson(const lasca::GameStatus& status) const {
     return {{"over", status.over()},
             {"result", lasca::match::pdnResult(status.outcome)},
-            {"rule", ruleOf(status.termination)},
+            {"rule", lasca::terminationRule(status.termination)},
             {"text", statusText(status)}};
 }
 
