@@ -30,12 +30,17 @@
   }
   LascaBoard.setTheme(settings.theme);
 
-  // A short click for each new move (Web Audio, made on the spot: no sound file).
-  let audio = null;
+  // A short click for each new move (Web Audio, made on the spot: no sound file). The audio
+  // context runs only while a click sounds: it is suspended after each one (no audio thread
+  // kept busy between moves) and closed when the page goes away, so a reload never waits on it.
+  let audio = null, audioIdle = null;
   function playMoveSound() {
     if (!settings.sound) return;
     try {
       audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+      if (audio.state === "suspended") audio.resume();
+      clearTimeout(audioIdle);
+      audioIdle = setTimeout(() => { if (audio && audio.state === "running") audio.suspend(); }, 400);
       const osc = audio.createOscillator(), gain = audio.createGain();
       osc.frequency.value = 520;
       gain.gain.setValueAtTime(0.25, audio.currentTime);
@@ -46,6 +51,11 @@
       app.soundsPlayed = (app.soundsPlayed || 0) + 1;
     } catch (e) { /* no audio */ }
   }
+
+  window.addEventListener("pagehide", () => {
+    clearTimeout(audioIdle);
+    if (audio) { audio.close().catch(() => {}); audio = null; }
+  });
 
   // The moved column slides from its first square to its last (a CSS transform transition).
   function animateLastMove(path) {
