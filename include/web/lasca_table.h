@@ -20,6 +20,7 @@
 #include "lasca/game.h"
 #include "lasca/match/pdn.h"
 #include "web/engine_link.h"
+#include "web/move_tree.h"
 #include "web/store.h"
 
 namespace web {
@@ -55,6 +56,7 @@ std::size_t levelMove(const Level& level, std::uint64_t positionKey, std::size_t
 inline constexpr int kMaxMultiPv = 5;
 inline constexpr std::size_t kMaxPreviewMoves = 64;
 inline constexpr std::size_t kMaxGamePlies = 2000;  // longer games are refused (PDN import)
+inline constexpr std::size_t kMaxTreeMoves = 3000;  // moves of a game and its variations
 
 // TableSettings: who plays what.
 //   engineColour  the colour the engine plays, nothing when people play both sides
@@ -110,7 +112,10 @@ struct GameMarks {
 // LascaTable
 //   gameId_      the id of the game (a new one for each game started)
 //   game_        the game: start position and moves (the rules core's Game)
-//   moves_       the moves as text, in step with game_.moves()
+//   moves_       the moves as text, in step with game_.moves(): the line the page shows
+//   tree_        every line of the game: moves_ is one of them, ending where its branch ends. On
+//                the analysis board (people play both sides) a move at an earlier position
+//                starts a variation; against the engine it replaces the rest of the line
 //   viewPly_     the ply the page shows (0..moves_.size()): analysis runs on it
 //   evals_       per ply, White's score in centi-soldiers as last reported by the engine for
 //                that position (a mate is +-10000), nothing when unknown
@@ -167,6 +172,12 @@ class LascaTable {
     std::optional<std::string> onSettings(const Json& m, Replies& out);
     std::optional<std::string> onRetry(const Json& m, Replies& out);
     std::optional<std::string> onAnnotate(const Json& m, Replies& out);
+    std::optional<std::string> onLine(const Json& m, Replies& out);
+    std::optional<std::string> onPromote(const Json& m, Replies& out);
+    std::optional<std::string> onDelete(const Json& m, Replies& out);
+    // Shows `line` (a line of tree_ to the end of its branch) at ply `view`: game_, moves_ and
+    // the evaluations of the plies it shares with the line shown before.
+    void showLine(const MoveLine& line, int view);
     void annotationStep(std::string_view bestMove, Replies& out);
     void finishAnnotation(Replies& out);
     Json marksJson() const;
@@ -198,6 +209,7 @@ class LascaTable {
     std::unique_ptr<EngineChannel> engine_;
     TableSettings settings_;
     lasca::Game game_;
+    MoveTree tree_;
     std::vector<std::string> moves_;
     int viewPly_ = 0;
     std::vector<std::optional<int>> evals_;

@@ -37,6 +37,8 @@ namespace web {
 //   result      "*" while the game goes on, else "2-0", "0-2", "1-1"; rule the rule that ended
 //               it ("" while it goes on)
 //   created, updated     milliseconds since the Unix epoch
+//   tree        the game's variations on the analysis board (MoveTree::toJson as JSON text:
+//               moves is one line of it), "" for a game without variations
 struct StoredLascaGame {
     std::string id;
     std::string startLfen;
@@ -49,6 +51,7 @@ struct StoredLascaGame {
     std::string rule;
     std::int64_t created = 0;
     std::int64_t updated = 0;
+    std::string tree;
 
     friend bool operator==(const StoredLascaGame&, const StoredLascaGame&) = default;
 };
@@ -144,7 +147,7 @@ struct GameSummary {
 // thread saves Lasca games, each Torneio table's referee thread saves its decisions).
 class Store {
   public:
-    static constexpr int kSchemaVersion = 3;
+    static constexpr int kSchemaVersion = 4;
 
     // Opens (creating if needed) the file, or an in-memory database for "". Errors, each one
     // line: the file cannot be created or opened, is not a database, is of a newer schema,

@@ -50,6 +50,75 @@ std::optional<std::optional<lasca::Color>> engineColourOf(std::string_view name)
     return std::nullopt;
 }
 
+// Replays every line of a tree from `start` through the rules core: each move legal where it
+// is played, none after the end of a game. The checked tree has the moves as formatMove writes
+// them; an error names the first bad move.
+std::optional<std::string> checkBranch(const MoveNode& from, lasca::Game game, MoveNode& out) {
+    const MoveNode* node = &from;
+    MoveNode* checked = &out;
+    while (!node->children.empty()) {
+        if (game.status(lasca::DrawRules{}).over())
+            return "move '" + common::printable(node->children[0].move) +
+                   "' comes after the end of the game";
+        checked->children.resize(node->children.size());
+        for (std::size_t k = node->children.size(); k-- > 0;) {  // alternatives on copies
+            lasca::Game line = k == 0 ? std::move(game) : game;
+            const MoveNode& child = node->children[k];
+            const auto move = line.playText(child.move);
+            if (!move) return "move '" + common::printable(child.move) + "': " + move.error();
+            checked->children[k].move = lasca::formatMove(move.value());
+            checked->children[k].comment = child.comment;
+            if (k == 0) {
+                game = std::move(line);
+            } else if (auto e = checkBranch(child, std::move(line), checked->children[k])) {
+                return e;
+            }
+        }
+        node = &node->children[0];
+        checked = &checked->children[0];
+    }
+    return std::nullopt;
+}
+
+common::Result<MoveTree> checkedTree(const lasca::Position& start, const MoveTree& tree) {
+    if (tree.size() > kMaxTreeMoves) return common::makeError("too many moves with the variations");
+    MoveNode root;
+    if (auto e = checkBranch(tree.root(), lasca::Game(start), root)) return common::makeError(*e);
+    MoveTree checked;
+    // Rebuilt line by line (leaves in order) to keep the tree's order, with the comments.
+    std::vector<std::pair<MoveLine, std::string>> comments;
+    std::vector<const MoveNode*> stack{&root};
+    std::vector<MoveLine> lines{{}};
+    while (!stack.empty()) {
+        const MoveNode* node = stack.back();
+        MoveLine line = std::move(lines.back());
+        stack.pop_back();
+        lines.pop_back();
+        if (!node->comment.empty()) comments.emplace_back(line, node->comment);
+        if (node->children.empty()) checked.add(line);
+        for (std::size_t k = node->children.size(); k-- > 0;) {
+            stack.push_back(&node->children[k]);
+            lines.push_back(line);
+            lines.back().push_back(node->children[k].move);
+        }
+    }
+    for (const auto& [line, comment] : comments) checked.setComment(line, comment);
+    return checked;
+}
+
+// A line of moves from a message field: an array of move texts.
+common::Result<MoveLine> lineField(const Json& m, const char* name) {
+    if (!m.contains(name) || !m[name].is_array()) return common::makeError(std::string(name) + " must be an array of moves");
+    if (m[name].size() > kMaxGamePlies) return common::makeError(std::string(name) + ": too many moves");
+    MoveLine line;
+    for (const Json& move : m[name]) {
+        if (!move.is_string() || move.get_ref<const std::string&>().size() > kMaxMoveText)
+            return common::makeError(std::string(name) + " must be an array of moves");
+        line.push_back(move.get<std::string>());
+    }
+    return line;
+}
+
 std::string statusText(const lasca::GameStatus& status) {
     switch (status.termination) {
         case lasca::Termination::NoLegalMove:
@@ -185,6 +254,7 @@ StoredLascaGame LascaTable::stored() const {
     const auto status = game_.status(lasca::DrawRules{});
     game.result = status.over() ? lasca::match::pdnResult(status.outcome) : "*";
     game.rule = status.over() ? lasca::terminationRule(status.termination) : "";
+    if (tree_.size() != moves_.size()) game.tree = tree_.toJson().dump();
     return game;
 }
 
@@ -206,12 +276,25 @@ common::Result<std::vector<Json>> LascaTable::restore(const StoredLascaGame& sto
         if (game.status(lasca::DrawRules{}).over() || !game.playText(move))
             return common::makeError("stored game " + stored.id + ": move '" +
                                      common::printable(move) + "' is not legal there");
+    MoveTree tree(stored.moves);
+    if (!stored.tree.empty()) {
+        const Json json = Json::parse(stored.tree, nullptr, false);
+        MoveTree read;
+        if (json.is_discarded() || !MoveTree::fromJson(json, read))
+            return common::makeError("stored game " + stored.id + ": unreadable variations");
+        auto checked = checkedTree(start.value(), read);
+        if (!checked) return common::makeError("stored game " + stored.id + ": " + checked.error());
+        if (!checked.value().contains(stored.moves))
+            return common::makeError("stored game " + stored.id + ": its line is not in its tree");
+        tree = std::move(checked).value();
+    }
     dropEngine();
     gameId_ = stored.id;
     settings_ = settings;
     analysing_ = stored.analysing;
     multiPv_ = stored.multiPv;
     game_ = std::move(game);
+    tree_ = std::move(tree);
     moves_ = stored.moves;
     viewPly_ = static_cast<int>(moves_.size());
     evals_.assign(moves_.size() + 1, std::nullopt);
@@ -256,6 +339,9 @@ std::vector<Json> LascaTable::handle(const Json& message) {
         {"pdn.import", &LascaTable::onPdnImport},
         {"retry", &LascaTable::onRetry},
         {"annotate", &LascaTable::onAnnotate},
+        {"line", &LascaTable::onLine},
+        {"promote", &LascaTable::onPromote},
+        {"delete", &LascaTable::onDelete},
     };
     for (const auto& [name, handler] : handlers) {
         if (type.value() != name) continue;
@@ -322,12 +408,16 @@ std::optional<std::string> LascaTable::onMove(const Json& m, Replies& out) {
     const auto move = game.playText(text.value());
     if (!move) return move.error();
     const auto kept = static_cast<std::size_t>(ply.value());
-    moves_.resize(kept);
-    evals_.resize(kept + 1);
-    moves_.push_back(lasca::formatMove(move.value()));
-    evals_.emplace_back();
-    game_ = std::move(game);
-    viewPly_ = static_cast<int>(moves_.size());
+    MoveLine line(moves_.begin(), moves_.begin() + static_cast<std::ptrdiff_t>(kept));
+    line.push_back(lasca::formatMove(move.value()));
+    if (!tree_.contains(line) && tree_.size() >= kMaxTreeMoves)
+        return "too many moves with the variations";
+    // Against the engine a move in the past replaces the rest of the line (the page asked);
+    // on the analysis board it starts a variation, or follows one already there.
+    if (settings_.engineColour && kept < moves_.size())
+        tree_.remove(MoveLine(moves_.begin(), moves_.begin() + static_cast<std::ptrdiff_t>(kept) + 1));
+    tree_.add(line);
+    showLine(tree_.continuation(line), static_cast<int>(line.size()));
     reschedule(out);
     out.push_back(stateMessage());
     return std::nullopt;
@@ -347,8 +437,55 @@ std::optional<std::string> LascaTable::onTakeback(const Json& m, Replies& out) {
                                          moves_.begin() + static_cast<std::ptrdiff_t>(keep));
     std::vector<std::optional<int>> evals(evals_.begin(),
                                           evals_.begin() + static_cast<std::ptrdiff_t>(keep + 1));
+    MoveTree tree = tree_;
+    tree.remove(MoveLine(moves_.begin(), moves_.begin() + static_cast<std::ptrdiff_t>(keep) + 1));
     startGame(game_.start(), moves);
+    tree_ = std::move(tree);
     evals_ = std::move(evals);
+    reschedule(out);
+    out.push_back(stateMessage());
+    return std::nullopt;
+}
+
+// A line of the tree shown (a click on a move of a variation): to the end of its branch, at
+// the clicked move.
+std::optional<std::string> LascaTable::onLine(const Json& m, Replies& out) {
+    if (auto e = checkFields(m, {"moves"})) return e;
+    const auto line = lineField(m, "moves");
+    if (!line) return line.error();
+    if (!tree_.contains(line.value())) return "that line is not in the game";
+    showLine(tree_.continuation(line.value()), static_cast<int>(line.value().size()));
+    reschedule(out);
+    out.push_back(stateMessage());
+    return std::nullopt;
+}
+
+// A variation one step up among the alternatives (the first alternative becomes the main line).
+std::optional<std::string> LascaTable::onPromote(const Json& m, Replies& out) {
+    if (auto e = checkFields(m, {"moves"})) return e;
+    const auto line = lineField(m, "moves");
+    if (!line) return line.error();
+    if (!tree_.contains(line.value())) return "that line is not in the game";
+    if (!tree_.promote(line.value())) return "that move is already the main line there";
+    out.push_back(stateMessage());
+    return std::nullopt;
+}
+
+// A move and all that follows it removed; a shown line through it goes back to its parent.
+std::optional<std::string> LascaTable::onDelete(const Json& m, Replies& out) {
+    if (auto e = checkFields(m, {"moves"})) return e;
+    const auto line = lineField(m, "moves");
+    if (!line) return line.error();
+    if (line.value().empty()) return "moves: the start position cannot be deleted";
+    if (!tree_.contains(line.value())) return "that line is not in the game";
+    const bool shown = line.value().size() <= moves_.size() &&
+                       std::equal(line.value().begin(), line.value().end(), moves_.begin());
+    tree_.remove(line.value());
+    if (shown) {
+        const MoveLine parent(line.value().begin(), line.value().end() - 1);
+        showLine(tree_.continuation(parent),
+                 std::min(viewPly_, static_cast<int>(parent.size())));
+    }
     reschedule(out);
     out.push_back(stateMessage());
     return std::nullopt;
@@ -470,7 +607,10 @@ std::optional<std::string> LascaTable::onPdnImport(const Json& m, Replies& out) 
                    "': " + move.error();
         moves.push_back(lasca::formatMove(move.value()));
     }
+    auto tree = checkedTree(start.value(), MoveTree::fromPdn(pdn));
+    if (!tree) return "PDN: a variation's " + tree.error();
     startNewGame(start.value(), moves);
+    tree_ = std::move(tree).value();
     reschedule(out);
     out.push_back(stateMessage());
     return std::nullopt;
@@ -488,9 +628,22 @@ void LascaTable::startGame(const lasca::Position& start, const std::vector<std::
     lasca::Game game(start);
     for (const auto& move : moves) game.playText(move);  // checked by every caller
     game_ = std::move(game);
+    tree_ = MoveTree(moves);
     moves_ = moves;
     viewPly_ = static_cast<int>(moves_.size());
     evals_.assign(moves_.size() + 1, std::nullopt);
+}
+
+void LascaTable::showLine(const MoveLine& line, int view) {
+    std::size_t same = 0;
+    while (same < line.size() && same < moves_.size() && line[same] == moves_[same]) ++same;
+    lasca::Game game(game_.start());
+    for (const auto& move : line) game.playText(move);  // every line of tree_ is checked
+    game_ = std::move(game);
+    moves_ = line;
+    evals_.resize(same + 1);
+    evals_.resize(moves_.size() + 1);
+    viewPly_ = std::clamp(view, 0, static_cast<int>(moves_.size()));
 }
 
 lasca::Game LascaTable::gameUpTo(int ply) const {
@@ -532,6 +685,7 @@ Json LascaTable::stateMessage() const {
         {"level", settings_.level},
         {"startLfen", game_.start().toLfen()},
         {"moves", moves_},
+        {"tree", tree_.toJson()},
         {"ply", viewPly_},
         {"lfen", pos.toLfen()},
         {"board", boardJson(pos)},
@@ -719,6 +873,7 @@ void LascaTable::onBestMove(std::string_view line, Replies& out) {
         return;
     }
     moves_.push_back(lasca::formatMove(move.value()));
+    tree_.add(moves_);
     evals_.emplace_back();
     viewPly_ = static_cast<int>(moves_.size());
     reschedule(out);
@@ -900,6 +1055,13 @@ lasca::match::PdnGame storedGamePdnGame(const StoredLascaGame& game, const std::
     pdn.tags.emplace_back("PlyCount", std::to_string(game.moves.size()));
     pdn.moves = game.moves;
     pdn.result = game.result;
+    // The variations, around the game's line as the main line (a stored tree is one the table
+    // checked; an unreadable one is left out rather than failing the export).
+    MoveTree tree;
+    if (const Json json = Json::parse(game.tree, nullptr, false);
+        !game.tree.empty() && !json.is_discarded() && MoveTree::fromJson(json, tree) &&
+        tree.makeMain(game.moves))
+        tree.toPdn(pdn);
     return pdn;
 }
 

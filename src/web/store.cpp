@@ -89,6 +89,10 @@ constexpr std::array<std::string_view, Store::kSchemaVersion> kMigrations = {
         PRIMARY KEY (duel, ply)
     ) WITHOUT ROWID;
     )sql",
+    // 3 -> 4: the variations of a game on the analysis board.
+    R"sql(
+    ALTER TABLE lasca_games ADD COLUMN tree TEXT NOT NULL DEFAULT '';
+    )sql",
 };
 
 // One line for a failure of SQLite, naming what was being done.
@@ -187,11 +191,11 @@ common::Result<bool> Store::saveLascaGame(const StoredLascaGame& game) {
         SQLite::Transaction transaction(*db_);
         SQLite::Statement row(*db_,
                               "INSERT INTO lasca_games (id, start_lfen, engine, level, analysing, "
-                              "multipv, result, rule, created, updated) "
-                              "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) "
+                              "multipv, result, rule, created, updated, tree) "
+                              "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) "
                               "ON CONFLICT (id) DO UPDATE SET start_lfen = ?2, engine = ?3, "
                               "level = ?4, analysing = ?5, multipv = ?6, result = ?7, rule = ?8, "
-                              "updated = ?10");
+                              "updated = ?10, tree = ?11");
         row.bind(1, game.id);
         row.bind(2, game.startLfen);
         row.bind(3, game.engine);
@@ -202,6 +206,7 @@ common::Result<bool> Store::saveLascaGame(const StoredLascaGame& game) {
         row.bind(8, game.rule);
         row.bind(9, static_cast<int64_t>(game.created));
         row.bind(10, static_cast<int64_t>(game.updated));
+        row.bind(11, game.tree);
         row.exec();
 
         // The stored moves that still agree with the game stay; the rest is replaced.
@@ -239,7 +244,7 @@ common::Result<bool> Store::saveLascaGame(const StoredLascaGame& game) {
 std::optional<StoredLascaGame> Store::readLascaGame(const std::string& id) {
     SQLite::Statement row(*db_,
                           "SELECT start_lfen, engine, level, analysing, multipv, result, rule, "
-                          "created, updated FROM lasca_games WHERE id = ?");
+                          "created, updated, tree FROM lasca_games WHERE id = ?");
     row.bind(1, id);
     if (!row.executeStep()) return std::nullopt;
     StoredLascaGame game;
@@ -253,6 +258,7 @@ std::optional<StoredLascaGame> Store::readLascaGame(const std::string& id) {
     game.rule = row.getColumn(6).getString();
     game.created = row.getColumn(7).getInt64();
     game.updated = row.getColumn(8).getInt64();
+    game.tree = row.getColumn(9).getString();
     SQLite::Statement moves(*db_, "SELECT move FROM lasca_moves WHERE game = ? ORDER BY ply");
     moves.bind(1, id);
     while (moves.executeStep()) game.moves.push_back(moves.getColumn(0).getString());

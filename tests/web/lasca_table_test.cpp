@@ -217,6 +217,106 @@ TEST(LascaTable, PdnExportAndImportGiveTheSameGame) {
     EXPECT_EQ(imported["lfen"], state["lfen"]);
 }
 
+// Plays `moves` texts in order from the shown position (engine none).
+Json playLine(Fixture& f, const std::vector<std::string>& moves, int from) {
+    Json state;
+    for (std::size_t i = 0; i < moves.size(); ++i)
+        state = lastOfType(
+            f.send({{"type", "move"}, {"ply", from + static_cast<int>(i)}, {"move", moves[i]}}),
+            "state");
+    return state;
+}
+
+// Issue 24: on the analysis board a move at an earlier position starts a variation and keeps
+// the main line; lines are shown, promoted and deleted; PDN carries them both ways.
+TEST(LascaTable, VariationsOnTheAnalysisBoard) {
+    Fixture f;
+    f.table.hello();
+    f.send({{"type", "new"}, {"engine", "none"}});
+    const Json main = {"c3-d4", "e5xc3", "d2xb4", "g5-f4"};
+    Json state = playLine(f, main, 0);
+    ASSERT_EQ(state["moves"], main);
+    state = playLine(f, {"d6-e5"}, 3);  // instead of g5-f4
+    const Json other = {"c3-d4", "e5xc3", "d2xb4", "d6-e5"};
+    EXPECT_EQ(state["moves"], other);
+    EXPECT_EQ(state["ply"], 4);
+    const Json tree = state["tree"];
+    EXPECT_EQ(tree["moves"], main) << "the main line kept";
+    ASSERT_EQ(tree["variations"].size(), 1u);
+    EXPECT_EQ(tree["variations"][0]["at"], 3);
+    EXPECT_EQ(tree["variations"][0]["line"]["moves"], (Json{"d6-e5"}));
+    // Playing a move that is already there follows its line.
+    state = lastOfType(f.send({{"type", "move"}, {"ply", 3}, {"move", "g5-f4"}}), "state");
+    EXPECT_EQ(state["moves"], main);
+    EXPECT_EQ(state["ply"], 4);
+    EXPECT_EQ(state["tree"], tree) << "nothing new";
+    // A click on a move of the variation shows its line there; on an earlier move, the line
+    // goes on along the main continuation.
+    state = lastOfType(f.send({{"type", "line"}, {"moves", other}}), "state");
+    EXPECT_EQ(state["moves"], other);
+    EXPECT_EQ(state["ply"], 4);
+    state = lastOfType(f.send({{"type", "line"}, {"moves", {"c3-d4"}}}), "state");
+    EXPECT_EQ(state["moves"], main);
+    EXPECT_EQ(state["ply"], 1);
+    f.send({{"type", "line"}, {"moves", other}});
+    // The PDN: the shown line as the main line, the other as a variation; read back the same.
+    const std::string pdn = lastOfType(f.send({{"type", "pdn.export"}}), "pdn")["pdn"];
+    EXPECT_NE(pdn.find("1. c3-d4 e5xc3 2. d2xb4 d6-e5 (2... g5-f4) *"), std::string::npos) << pdn;
+    Fixture g;
+    g.table.hello();
+    Json imported = lastOfType(g.send({{"type", "pdn.import"}, {"pdn", pdn}}), "state");
+    EXPECT_EQ(imported["moves"], other);
+    ASSERT_EQ(imported["tree"]["variations"].size(), 1u);
+    EXPECT_EQ(imported["tree"]["variations"][0]["line"]["moves"], (Json{"g5-f4"}));
+    // Promote: the variation becomes the main line; the line shown stays.
+    state = lastOfType(f.send({{"type", "promote"}, {"moves", other}}), "state");
+    EXPECT_EQ(state["tree"]["moves"], other);
+    EXPECT_EQ(state["moves"], other);
+    // Delete the shown line's last move: back to what is left at its parent.
+    state = lastOfType(f.send({{"type", "delete"}, {"moves", other}}), "state");
+    EXPECT_EQ(state["moves"], main);
+    EXPECT_EQ(state["ply"], 3);
+    EXPECT_TRUE(state["tree"]["variations"].empty());
+    // The tree is kept with the game (a reload or a restart).
+    f.send({{"type", "move"}, {"ply", 3}, {"move", "c5-d4"}});
+    const StoredLascaGame stored = f.table.stored();
+    Fixture h;
+    ASSERT_TRUE(h.table.restore(stored).ok());
+    EXPECT_EQ(lastOfType(h.table.hello(), "state")["tree"],
+              lastOfType(f.table.hello(), "state")["tree"]);
+    EXPECT_EQ(lastOfType(h.table.hello(), "state")["tree"]["variations"].size(), 1u);
+}
+
+// Against the engine a move in the past replaces the rest: no variation is kept.
+TEST(LascaTable, AMoveInThePastAgainstTheEngineReplacesTheRest) {
+    Fixture f;
+    f.table.hello();
+    f.send({{"type", "new"}, {"engine", "black"}});
+    f.send({{"type", "move"}, {"ply", 0}, {"move", "c3-d4"}});
+    f.table.onEngineLine("bestmove f6-e5");
+    Json state = lastOfType(f.send({{"type", "move"}, {"ply", 0}, {"move", "a3-b4"}}), "state");
+    EXPECT_EQ(state["moves"], (Json{"a3-b4"}));
+    EXPECT_EQ(state["tree"]["moves"], (Json{"a3-b4"}));
+    EXPECT_TRUE(state["tree"]["variations"].empty());
+}
+
+// A stored tree that is not a legal game (a file edited by hand) is refused on restore.
+TEST(LascaTable, RestoreRefusesABadTree) {
+    Fixture f;
+    f.table.hello();
+    f.send({{"type", "new"}, {"engine", "none"}});
+    playLine(f, {"c3-d4", "e5xc3"}, 0);
+    playLine(f, {"a3-b4"}, 0);
+    StoredLascaGame stored = f.table.stored();
+    ASSERT_FALSE(stored.tree.empty());
+    for (const std::string bad : {"{", "[]", R"({"moves":["c3-d4","z9-z8"]})",
+                                  R"({"moves":["c3-d4","e5xc3"]})"}) {  // without the line
+        stored.tree = bad;
+        Fixture g;
+        EXPECT_FALSE(g.table.restore(stored).ok()) << bad;
+    }
+}
+
 TEST(LascaTable, ViewAndNavigation) {
     Fixture f;
     f.table.hello();
@@ -497,6 +597,17 @@ TEST(LascaTable, EveryBadMessageGetsOneErrorAndChangesNothing) {
         R"({"type":"settings","level":true})",
         R"({"type":"takeback","n":2})",
         R"({"type":"pdn.export","x":0})",
+        R"({"type":"line","moves":["a1-b2"]})",
+        R"({"type":"line","moves":"c3-d4"})",
+        R"({"type":"line","moves":[3]})",
+        R"({"type":"line"})",
+        R"({"type":"promote","moves":[]})",
+        R"({"type":"promote","moves":["e3-f4","b6-a5"]})",
+        R"({"type":"delete","moves":[]})",
+        R"({"type":"delete","moves":["a1-b2"]})",
+        R"({"type":"delete","moves":null})",
+        R"({"type":"pdn.import","pdn":"1. c3-d4 (1. z9-z8) *"})",
+        R"({"type":"pdn.import","pdn":"1. c3-d4 (1. c3-b4 b6-c5 2. a3-a5) *"})",
         std::string(70000, ' '),
         std::string(40, '[') + std::string(40, ']'),
     };

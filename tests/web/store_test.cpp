@@ -28,6 +28,7 @@ StoredLascaGame sampleGame(const std::string& id, std::vector<std::string> moves
     game.multiPv = 3;
     game.created = 1700000000000;
     game.updated = 1700000000500;
+    game.tree = R"({"moves":["c3-d4"],"comments":[],"variations":[]})";
     return game;
 }
 
@@ -263,6 +264,7 @@ TEST(Store, MigratesAVersionOneFileKeepingItsGames) {
     const auto old = store->loadLascaGame("old");
     ASSERT_TRUE(old.ok() && old.value().has_value());
     EXPECT_EQ(old.value()->moves, std::vector<std::string>{"c3-d4"});
+    EXPECT_EQ(old.value()->tree, "");  // version 4 added the variations, none for an old game
     EXPECT_TRUE(store->createTorneioTable(sampleTable("t")).ok());
     EXPECT_EQ(store->integrityCheck().value(), "ok");
 }

@@ -22,20 +22,45 @@
 
 namespace lasca::match {
 
+// PdnLine: a line of moves played instead of a move of another line (RAV: "( ... )").
+//   moves       move tokens, as PdnGame::moves
+//   comments    comments[i]: the {comment} text after moves[i]; may be shorter than moves
+//   variations  the lines played instead of its own moves (PdnVariation::at indexes moves)
+struct PdnVariation;
+struct PdnLine {
+    std::vector<std::string> moves;
+    std::vector<std::string> comments;
+    std::vector<PdnVariation> variations;
+};
+
+// PdnVariation: a line played instead of the move `at` of the enclosing line, written in
+// parentheses right after that move ("1. c3-d4 (1. a3-b4 g7-f6) 1... f6-e5").
+struct PdnVariation {
+    std::size_t at = 0;
+    PdnLine line;
+};
+
 // PdnGame: one game as read from (or written to) PDN.
 //   tags         tag pairs in file order (name, value), values unescaped
-//   moves        the move tokens of the movetext, without numbers, comments, variations, NAGs
-//                ($n), move marks (! ?) or the result
+//   moves        the main line's move tokens, without numbers, comments, variations, NAGs ($n),
+//                move marks (! ?) or the result
 //   result       the result token ("2-0", "0-2", "1-1" or "*")
-//   comment      written only: a comment written before the first move (without braces)
+//   comment      the comment before the first move (without braces)
 //   annotations  written only: text written right after moves[i] (a mark such as "?!" and/or
 //                " {comment}"); may be shorter than moves, empty entries write nothing
+//   comments     comments[i]: the {comment} text after moves[i] (several joined by a space);
+//                read, and written after the annotation; may be shorter than moves
+//   variations   the lines played instead of main-line moves (RAV), nested; read and written
+// Variations nested deeper than kMaxPdnVariationDepth are skipped when read.
+inline constexpr int kMaxPdnVariationDepth = 32;
 struct PdnGame {
     std::vector<std::pair<std::string, std::string>> tags;
     std::vector<std::string> moves;
     std::string result = "*";
     std::string comment;
     std::vector<std::string> annotations;
+    std::vector<std::string> comments;
+    std::vector<PdnVariation> variations;
     std::optional<std::string> tag(const std::string& name) const;
 };
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <sstream>
+#include <string_view>
 
 #include "lasca/position.h"
 
@@ -47,32 +48,51 @@ bool parseTag(const std::string& line, std::pair<std::string, std::string>& tag)
     return !tag.first.empty();
 }
 
-// Movetext without what readers skip: {comments}, (variations, nested), and ; comments to the
-// end of the line. Braces inside a comment and parentheses inside a comment do not count.
-std::string withoutCommentsAndVariations(const std::string& text) {
-    std::string kept;
-    bool inComment = false, inLineComment = false;
-    int variations = 0;
-    for (char c : text) {
-        if (inLineComment) {
-            inLineComment = c != '\n';
-        } else if (inComment) {
-            inComment = c != '}';
+// A movetext token: a {comment} (its text), "(", ")" or a word (a move, a number, a NAG, a
+// result). Comments to the end of the line (";") are dropped.
+struct MovetextToken {
+    enum class Kind { Comment, Open, Close, Word } kind;
+    std::string text;
+};
+
+std::vector<MovetextToken> tokenizeMovetext(const std::string& text) {
+    using Kind = MovetextToken::Kind;
+    std::vector<MovetextToken> tokens;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        const char c = text[i];
+        if (std::isspace(static_cast<unsigned char>(c))) {
+            ++i;
         } else if (c == '{') {
-            inComment = true;
+            const auto close = text.find('}', i + 1);
+            const auto end = close == std::string::npos ? text.size() : close;
+            std::string comment = text.substr(i + 1, end - i - 1);
+            for (char& ch : comment)
+                if (ch == '\n' || ch == '\r' || ch == '\t') ch = ' ';
+            const auto first = comment.find_first_not_of(' ');
+            const auto last = comment.find_last_not_of(' ');
+            tokens.push_back({Kind::Comment, first == std::string::npos
+                                                 ? std::string()
+                                                 : comment.substr(first, last - first + 1)});
+            i = end + 1;
+        } else if (c == '}') {  // a stray closing brace
+            ++i;
         } else if (c == ';') {
-            inLineComment = true;
-        } else if (c == '(') {
-            ++variations;
-        } else if (c == ')') {
-            variations = std::max(0, variations - 1);
-        } else if (variations == 0) {
-            kept += c;
-            continue;
+            const auto eol = text.find('\n', i);
+            i = eol == std::string::npos ? text.size() : eol + 1;
+        } else if (c == '(' || c == ')') {
+            tokens.push_back({c == '(' ? Kind::Open : Kind::Close, std::string(1, c)});
+            ++i;
+        } else {
+            std::size_t end = i;
+            while (end < text.size() && !std::isspace(static_cast<unsigned char>(text[end])) &&
+                   std::string_view("{}();").find(text[end]) == std::string_view::npos)
+                ++end;
+            tokens.push_back({Kind::Word, text.substr(i, end - i)});
+            i = end;
         }
-        kept += ' ';  // what is skipped still separates tokens
     }
-    return kept;
+    return tokens;
 }
 
 // A move token without its marks ("c3-d4?!" -> "c3-d4").
@@ -81,21 +101,69 @@ std::string withoutMarks(const std::string& token) {
     return end == std::string::npos ? "" : token.substr(0, end + 1);
 }
 
-// Splits movetext into moves and the result, skipping numbers, comments, variations, NAGs and
-// move marks.
-void readMovetext(const std::string& text, PdnGame& game) {
-    std::istringstream in(withoutCommentsAndVariations(text));
-    for (std::string t; in >> t;) {
-        if (isResultToken(t)) {
-            game.result = t;
-        } else if (isMoveNumber(t) || t.front() == '$') {
-            continue;
-        } else {
-            const auto dot = t.find_last_of('.');  // "1.c3-d4" written without a space
-            const std::string move = withoutMarks(dot == std::string::npos ? t : t.substr(dot + 1));
-            if (!move.empty()) game.moves.push_back(move);
+void appendComment(std::vector<std::string>& comments, std::size_t at, const std::string& text) {
+    if (text.empty()) return;
+    if (comments.size() <= at) comments.resize(at + 1);
+    if (!comments[at].empty()) comments[at] += ' ';
+    comments[at] += text;
+}
+
+// Reads one line of movetext from tokens[i] up to its ")" (or the end): its moves, their
+// comments and its variations, nested; a comment before its first move goes to `before`, a
+// result token to `result`. Variations deeper than kMaxPdnVariationDepth are skipped whole.
+struct LineReader {
+    const std::vector<MovetextToken>& tokens;
+    std::size_t i = 0;
+
+    void skipVariation() {
+        for (int open = 1; i < tokens.size() && open > 0; ++i) {
+            if (tokens[i].kind == MovetextToken::Kind::Open) ++open;
+            if (tokens[i].kind == MovetextToken::Kind::Close) --open;
         }
     }
+
+    void read(PdnLine& line, std::string* before, std::string* result, int depth) {
+        using Kind = MovetextToken::Kind;
+        while (i < tokens.size()) {
+            const MovetextToken& t = tokens[i++];
+            if (t.kind == Kind::Close) {
+                if (depth > 0) return;  // a stray ")" in the main line is ignored
+            } else if (t.kind == Kind::Comment) {
+                if (!line.moves.empty())
+                    appendComment(line.comments, line.moves.size() - 1, t.text);
+                else if (before && !t.text.empty())
+                    *before += (before->empty() ? "" : " ") + t.text;
+            } else if (t.kind == Kind::Open) {
+                if (line.moves.empty() || depth + 1 > kMaxPdnVariationDepth) {
+                    skipVariation();
+                    continue;
+                }
+                PdnVariation variation;
+                variation.at = line.moves.size() - 1;
+                read(variation.line, nullptr, nullptr, depth + 1);
+                if (!variation.line.moves.empty()) line.variations.push_back(std::move(variation));
+            } else if (isResultToken(t.text)) {
+                if (result) *result = t.text;
+            } else if (!isMoveNumber(t.text) && t.text.front() != '$') {
+                const auto dot = t.text.find_last_of('.');  // "1.c3-d4" without a space
+                const std::string move =
+                    withoutMarks(dot == std::string::npos ? t.text : t.text.substr(dot + 1));
+                if (!move.empty()) line.moves.push_back(move);
+            }
+        }
+    }
+};
+
+// Splits movetext into the main line, its comments, variations and the result, skipping
+// numbers, NAGs and move marks.
+void readMovetext(const std::string& text, PdnGame& game) {
+    const auto tokens = tokenizeMovetext(text);
+    LineReader reader{tokens};
+    PdnLine main;
+    reader.read(main, &game.comment, &game.result, 0);
+    game.moves = std::move(main.moves);
+    game.comments = std::move(main.comments);
+    game.variations = std::move(main.variations);
 }
 
 // True when `text` ends inside a {comment}: a line starting with '[' is then comment text, not
@@ -105,20 +173,46 @@ bool insideComment(const std::string& text) {
     return open != std::string::npos && text.find('}', open) == std::string::npos;
 }
 
-std::string movetext(const PdnGame& game, const Position& start) {
-    std::string text;
-    int number = start.moveNumber();
-    bool white = start.sideToMove() == Color::White;
-    if (!game.comment.empty()) text += "{" + game.comment + "} ";
-    for (std::size_t i = 0; i < game.moves.size(); ++i) {
-        if (white) text += std::to_string(number) + ". ";
-        if (!white && i == 0) text += std::to_string(number) + "... ";
-        text += game.moves[i];
-        if (i < game.annotations.size()) text += game.annotations[i];
+// Writes a line's moves with numbers ("N." before White's moves, "N..." before a Black move
+// that opens a line or follows a comment or a variation), their annotations and comments, and
+// each variation in parentheses right after the move it replaces.
+void writeLine(std::string& text, const std::vector<std::string>& moves,
+               const std::vector<std::string>* annotations,
+               const std::vector<std::string>& comments,
+               const std::vector<PdnVariation>& variations, int number, bool white) {
+    bool needNumber = true;
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        if (white)
+            text += std::to_string(number) + ". ";
+        else if (needNumber)
+            text += std::to_string(number) + "... ";
+        needNumber = false;
+        text += moves[i];
+        if (annotations && i < annotations->size()) text += (*annotations)[i];
+        if (i < comments.size() && !comments[i].empty()) {
+            text += " {" + comments[i] + "}";
+            needNumber = true;
+        }
         text += " ";
+        for (const PdnVariation& v : variations) {
+            if (v.at != i) continue;
+            text += "(";
+            writeLine(text, v.line.moves, nullptr, v.line.comments, v.line.variations, number,
+                      white);
+            if (text.back() == ' ') text.pop_back();
+            text += ") ";
+            needNumber = true;
+        }
         if (!white) ++number;
         white = !white;
     }
+}
+
+std::string movetext(const PdnGame& game, const Position& start) {
+    std::string text;
+    if (!game.comment.empty()) text += "{" + game.comment + "} ";
+    writeLine(text, game.moves, &game.annotations, game.comments, game.variations,
+              start.moveNumber(), start.sideToMove() == Color::White);
     return text + game.result;
 }
 

@@ -96,6 +96,57 @@ TEST(Pdn, ReadsPdnWrittenByPeople) {
                                                  "d6-e5", "b4xd6", "e7xc5"}));
     EXPECT_EQ(g.tag("Opening"), "R7");
     EXPECT_EQ(g.result, "*");
+    EXPECT_EQ(g.comment, "A first comment (with a bracket");
+    // The variation replaces g5-f4 (index 3) and holds one of its own replacing b6-a5.
+    ASSERT_EQ(g.variations.size(), 1u);
+    EXPECT_EQ(g.variations[0].at, 3u);
+    EXPECT_EQ(g.variations[0].line.moves, (std::vector<std::string>{"b6-a5", "b4xd6"}));
+    EXPECT_EQ(g.variations[0].line.comments, (std::vector<std::string>{"x"}));
+    ASSERT_EQ(g.variations[0].line.variations.size(), 1u);
+    EXPECT_EQ(g.variations[0].line.variations[0].at, 0u);
+    EXPECT_EQ(g.variations[0].line.variations[0].line.moves, (std::vector<std::string>{"f6-g5"}));
+    ASSERT_EQ(g.comments.size(), 7u);
+    EXPECT_EQ(g.comments[6], "a comment over [%eval 0.3] two lines");
+}
+
+TEST(Pdn, VariationsAndCommentsRoundTrip) {
+    PdnGame g = toPdn(sampleRecord(), PdnHeader{});
+    g.comments = {"", "a reply"};
+    PdnVariation inner{0, PdnLine{{"f6-g5"}, {}, {}}};
+    PdnVariation v{3, PdnLine{{"b6-a5", "b4xd6"}, {"why not"}, {inner}}};
+    g.variations = {v, PdnVariation{0, PdnLine{{"a3-b4"}, {}, {}}}};
+    const std::string text = writePdn(g);
+    EXPECT_NE(text.find("1. c3-d4 (1. a3-b4) 1... e5xc3 {a reply} 2. d2xb4 g5-f4 (2... b6-a5 "
+                        "{why not} (2... f6-g5) 3. b4xd6) 3. e3xg5"),
+              std::string::npos)
+        << text;
+    std::istringstream in(text);
+    const auto back = readPdn(in);
+    ASSERT_TRUE(back.ok()) << back.error();
+    const PdnGame& r = back.value()[0];
+    EXPECT_EQ(r.moves, g.moves);
+    EXPECT_EQ(r.comments, g.comments);
+    ASSERT_EQ(r.variations.size(), 2u);
+    EXPECT_EQ(r.variations[0].at, 0u);
+    EXPECT_EQ(r.variations[1].at, 3u);
+    EXPECT_EQ(r.variations[1].line.moves, v.line.moves);
+    EXPECT_EQ(r.variations[1].line.comments, v.line.comments);
+    ASSERT_EQ(r.variations[1].line.variations.size(), 1u);
+    EXPECT_EQ(r.variations[1].line.variations[0].line.moves, inner.line.moves);
+}
+
+TEST(Pdn, GarbledVariationsNeverBreakTheReader) {
+    // Unbalanced parentheses, a variation before any move, nesting far past the limit.
+    std::string deep = "1. c3-d4 ";
+    for (int i = 0; i < 5000; ++i) deep += "(1. a3-b4 ";
+    for (const std::string& text : std::vector<std::string>{"(1. a3-b4) 1. c3-d4 ) ) e5xc3 *", "1. c3-d4 (e5xc3 (((",
+                                   deep, "1. c3-d4 {never closed (", "} ) 1. c3-d4"}) {
+        std::istringstream in(text + "\n");
+        const auto games = readPdn(in);
+        ASSERT_TRUE(games.ok()) << text;
+        ASSERT_EQ(games.value().size(), 1u);
+        EXPECT_EQ(games.value()[0].moves.front(), "c3-d4") << text;
+    }
 }
 
 TEST(Pdn, ABrokenGameDoesNotStopTheRest) {
