@@ -116,10 +116,12 @@
     render();
   }
 
-  // A move at an earlier position drops the rest of the game: the page asks first.
+  // Against the engine or another person a move at an earlier position drops the rest of the
+  // game: the page asks first.
+  // On the analysis board it starts a variation instead: nothing is lost, nothing asked.
   function replacesLaterMoves(move) {
     const later = app.state.moves.length - app.state.ply;
-    if (later <= 0) return true;
+    if (later <= 0 || analysisBoard()) return true;
     return window.confirm(`Playing ${move} here replaces the ${later} later move${later === 1 ? "" : "s"} ` +
       "of the game. Play it?");
   }
@@ -345,20 +347,79 @@
     return app.state.startLfen.split(" ")[1] === "b";
   }
 
+  // The game's tree from the state's "tree" (a line: moves, comments, variations at a move's
+  // index, each a line of the same shape) as nodes: {move, comment, children}, children[0] the
+  // main continuation.
+  function treeNodes(line, parent) {
+    const root = parent || { move: null, children: [] };
+    const chain = [root];
+    let node = root;
+    line.moves.forEach((move, i) => {
+      let next = node.children.find((c) => c.move === move);
+      if (!next) { next = { move, comment: (line.comments || [])[i] || "", children: [] }; node.children.push(next); }
+      node = next;
+      chain.push(node);
+    });
+    for (const v of line.variations || []) treeNodes(v.line, chain[v.at]);
+    return root;
+  }
+
+  // Analysis board: people play both sides (no engine, not a two-person table).
+  function analysisBoard() {
+    return app.state && !app.state.seat && app.state.engine === "none";
+  }
+
+  // A variation's moves as clickable items: the alternative and its main continuation. `line`
+  // is the shown line's moves before it; ply the index of the alternative's move.
+  function variationItem(line, alt, ply, startMove, offset) {
+    const li = document.createElement("li");
+    li.className = "var";
+    li.append("(");
+    let node = alt, path = line.concat([alt.move]), slot = ply + offset;
+    let first = true;
+    while (node) {
+      const span = document.createElement("span");
+      span.className = "vmv";
+      const number = slot % 2 === 0 ? `${startMove + slot / 2}. ` : (first ? `${startMove + (slot - 1) / 2}… ` : "");
+      span.textContent = number + node.move;
+      const target = path.slice();
+      span.dataset.line = JSON.stringify(target);
+      span.addEventListener("click", () => send({ type: "line", moves: target }));
+      li.append(span);
+      if (node.comment) { const c = document.createElement("em"); c.textContent = ` ${node.comment}`; li.append(c); }
+      if (node.children.length > 1) li.append(" …");
+      node = node.children[0];
+      if (node) path = path.concat([node.move]);
+      slot += 1;
+      first = false;
+    }
+    li.append(")");
+    return li;
+  }
+
   function renderMoves() {
     const s = app.state;
     const list = $("moves");
     list.innerHTML = "";
     const startMove = parseInt(s.startLfen.split(" ")[3] || "1", 10) || 1;
     let offset = startsWithBlack() ? 1 : 0;
+    const root = s.tree ? treeNodes(s.tree) : null;
+    let node = root;
     const cells = [];
     if (offset === 1) cells.push({ num: `${startMove}.` }, { text: "…" });
     s.moves.forEach((m, i) => {
       const slot = i + offset;
       if (slot % 2 === 0) cells.push({ num: `${startMove + slot / 2}.` });
-      cells.push({ text: m, ply: i + 1, mark: (s.marks || [])[i] || "", eval: s.evals[i + 1] });
+      const alternatives = node ? node.children.filter((c) => c.move !== m) : [];
+      node = node ? node.children.find((c) => c.move === m) : null;
+      cells.push({ text: m, ply: i + 1, mark: (s.marks || [])[i] || "", eval: s.evals[i + 1],
+                   comment: node ? node.comment : "" });
+      if (alternatives.length === 0) return;
+      for (const alt of alternatives) cells.push({ variation: variationItem(s.moves.slice(0, i), alt, i, startMove, offset) });
+      if (slot % 2 === 0 && i + 1 < s.moves.length) cells.push({ num: `${startMove + slot / 2}.` }, { text: "…" });
     });
     for (const c of cells) {
+      if (c.variation) { list.appendChild(c.variation); continue; }
       const li = document.createElement("li");
       if (c.num) { li.className = "num"; li.textContent = c.num; }
       else {
@@ -370,6 +431,7 @@
           ev.textContent = " " + evalText(c.eval);
           li.appendChild(ev);
         }
+        if (c.comment) li.title = c.comment;
         if (c.ply) {
           li.className = "mv" + (c.ply === s.ply ? " current" : "");
           li.dataset.ply = c.ply;
@@ -380,6 +442,14 @@
     }
     const current = list.querySelector(".current");
     if (current) current.scrollIntoView({ block: "nearest" });
+    // Promote and delete act on the move shown (the analysis board keeps variations).
+    const shownLine = s.moves.slice(0, s.ply);
+    let parent = root;
+    for (const m of shownLine.slice(0, -1)) parent = parent && parent.children.find((c) => c.move === m);
+    const isVariation = parent && s.ply > 0 && parent.children[0].move !== shownLine[shownLine.length - 1];
+    $("var-tools").hidden = !analysisBoard() || !root || root.children.length === 0;
+    $("var-promote").disabled = !isVariation;
+    $("var-delete").disabled = s.ply === 0;
   }
 
   // White's score in soldiers ("+0.35"), or a mate's sign.
@@ -662,6 +732,8 @@
       const [time, increment] = v ? v.split("/").map((x) => parseInt(x, 10)) : [0, 0];
       send({ type: "lasca.create", clock: v ? { time, increment } : null });
     });
+    $("var-promote").addEventListener("click", () => send({ type: "promote", moves: app.state.moves.slice(0, app.state.ply) }));
+    $("var-delete").addEventListener("click", () => send({ type: "delete", moves: app.state.moves.slice(0, app.state.ply) }));
     $("duel-resign").addEventListener("click", () => { if (window.confirm("Resign this game?")) send({ type: "resign" }); });
     $("duel-draw").addEventListener("click", () => {
       const s = app.state;

@@ -12,6 +12,7 @@ to --out.
 Exit codes: 0 passed, 1 failed, 77 skipped (no chromium, chromedriver or selenium).
 """
 import argparse
+import json
 import os
 import shutil
 import subprocess
@@ -123,6 +124,7 @@ def start_server(args, port=0):
 
 
 STARTED = time.monotonic()
+OUT_DIR = ["."]  # the screenshots' folder (--out), for checks that take one on the way
 
 
 def step(text):
@@ -281,18 +283,73 @@ def check_analysis(page, out):
     step("analysis with MultiPV 3 shows three legal lines, the best move as an arrow")
 
 
-def check_replacing_asks(page):
-    """A move at an earlier position asks before it drops the later moves."""
-    d = page.d
-    page.set_select("colour", "none")
-    d.find_element(By.ID, "new-game").click()
-    wait_for("a new game", lambda: page.state()["moves"] == [] and page.state()["engine"] == "none")
-    for _ in range(2):
+def play_first_legal(page, count):
+    for _ in range(count):
         s = page.state()
         before = len(s["moves"])
         for square in s["legal"][0]["path"]:
             page.click_square(square)
         wait_for("the move to be played", lambda: len(page.state()["moves"]) > before)
+
+
+def check_variations(page):
+    """On the analysis board a move at an earlier position starts a variation: nothing asked,
+    the main line kept and shown as a variation in the list; a click follows it; PDN export
+    writes it in parentheses and import reads it back; promote and delete change the tree."""
+    d = page.d
+    page.set_select("colour", "none")
+    d.find_element(By.ID, "new-game").click()
+    wait_for("a new game", lambda: page.state()["moves"] == [] and page.state()["engine"] == "none")
+    play_first_legal(page, 2)
+    main = page.state()["moves"]
+    d.find_element(By.ID, "nav-first").click()
+    wait_for("the start shown", lambda: page.state()["ply"] == 0)
+    move = next(m for m in page.state()["legal"] if m["move"] != main[0])
+    for square in move["path"]:
+        page.click_square(square)
+    wait_for("the variation", lambda: page.state()["moves"][:1] == [move["move"]])
+    if _alert(d):
+        raise Failure("the analysis board asked before making a variation")
+    tree = page.state()["tree"]
+    if tree["moves"] != main or len(tree["variations"]) != 1:
+        raise Failure(f"the main line was not kept: {tree}")
+    shown = wait_for("the main line shown as a variation", lambda: [
+        e for e in d.find_elements(By.CSS_SELECTOR, "#moves .var .vmv")
+        if json.loads(e.get_attribute("data-line")) == main[:1]])
+    d.save_screenshot(os.path.join(OUT_DIR[0], "web-variations.png"))
+    shown[0].click()
+    wait_for("the main line followed", lambda: page.state()["moves"] == main and page.state()["ply"] == 1)
+    d.find_element(By.ID, "pdn-export").click()
+    text = wait_for("the PDN with a variation", lambda: (lambda t: t if "(" in t else None)(
+        d.find_element(By.ID, "pdn-text").get_attribute("value")))
+    page.set_select("colour", "none")
+    d.find_element(By.ID, "new-game").click()
+    wait_for("an empty game", lambda: page.state()["moves"] == [])
+    d.find_element(By.ID, "pdn-import").click()
+    wait_for("the imported tree", lambda: page.state()["moves"] == main and page.state()["tree"] == tree)
+    variation = [move["move"]]
+    wait_for("the variation in the list", lambda: [
+        e for e in d.find_elements(By.CSS_SELECTOR, "#moves .var .vmv")
+        if json.loads(e.get_attribute("data-line")) == variation])[0].click()
+    wait_for("the variation shown", lambda: page.state()["moves"][:1] == variation and page.state()["ply"] == 1)
+    wait_for("promote enabled", lambda: d.find_element(By.ID, "var-promote").is_enabled())
+    d.find_element(By.ID, "var-promote").click()
+    wait_for("the variation promoted", lambda: page.state()["tree"]["moves"][:1] == variation)
+    d.find_element(By.ID, "var-delete").click()
+    wait_for("the variation deleted", lambda: page.state()["tree"]["moves"] == main and
+             not page.state()["tree"]["variations"] and page.state()["moves"] == main)
+    step("variations: made without a question, followed, exported and imported as PDN RAV, promoted, deleted")
+
+
+def check_replacing_asks(page):
+    """Against the engine a move at an earlier position asks before it drops the later moves."""
+    d = page.d
+    page.set_select("colour", "black")
+    d.find_element(By.ID, "new-game").click()
+    wait_for("a new game", lambda: page.state()["moves"] == [] and page.state()["engine"] == "black")
+    for ply in (2, 4):
+        play_first_legal(page, 1)
+        wait_for("the engine's reply", lambda: len(page.state()["moves"]) == ply and not page.state()["thinking"])
     d.find_element(By.ID, "nav-first").click()
     wait_for("the start shown", lambda: page.state()["ply"] == 0)
     played = page.state()["moves"]
@@ -302,7 +359,7 @@ def check_replacing_asks(page):
         for square in move["path"]:
             page.click_square(square)
         alert = wait_for("the question", lambda: _alert(d))
-        if "replaces the 2 later moves" not in alert.text:
+        if "replaces the 4 later moves" not in alert.text:
             raise Failure(f"the question does not say what is lost: {alert.text!r}")
         getattr(alert, answer)()
         if answer == "dismiss":
@@ -310,8 +367,13 @@ def check_replacing_asks(page):
             if page.state()["moves"] != played:
                 raise Failure("a dismissed question still replaced the game")
         else:
-            wait_for("the new move", lambda: page.state()["moves"] == [move["move"]])
-    step("a move at an earlier position asks first; No keeps the game, Yes replaces it")
+            wait_for("the new move", lambda: page.state()["moves"][:1] == [move["move"]])
+    if page.state()["tree"]["variations"]:
+        raise Failure("a game against the engine kept the replaced moves as a variation")
+    page.set_select("colour", "none")  # the next checks play both sides
+    d.find_element(By.ID, "new-game").click()
+    wait_for("a new game", lambda: page.state()["moves"] == [] and page.state()["engine"] == "none")
+    step("against the engine a move at an earlier position asks first; No keeps the game, Yes replaces it")
 
 
 def _alert(driver):
@@ -678,6 +740,7 @@ def main():
         if not shutil.which(path):
             skip(f"{path} is not installed")
     os.makedirs(args.out, exist_ok=True)
+    OUT_DIR[0] = args.out
     profile = tempfile.mkdtemp(prefix="lasca-browser-")
     args.db = os.path.join(profile + "-db", "web.db")  # this test's own database
     os.makedirs(os.path.dirname(args.db))
@@ -698,6 +761,7 @@ def main():
         check_annotation(page, args.out)
         check_analysis(page, args.out)
         check_column_inspector(page, args.out)
+        check_variations(page)
         check_replacing_asks(page)
         check_editor(page, args.out)
         check_no_console_errors(driver, "the Lasca page")
