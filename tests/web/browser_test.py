@@ -500,6 +500,30 @@ def check_two_people(page, url, out, profile):
         if "Black resigned" not in a.find_element(By.ID, "status").text:
             raise Failure(f"the resignation is not shown: {a.find_element(By.ID, 'status').text!r}")
         step("two browsers: a watcher sees the moves and cannot act; a resignation ends the game")
+        # A game played out by clicks in both browsers, ended by the rules themselves.
+        links = create(None)
+        a.get(links["white"])
+        b.get(links["black"])
+        seats = {"white": page, "black": other}
+        for colour, p in seats.items():
+            wait_for(f"{colour}'s seat", lambda: (p.state() or {}).get("seat") == colour)
+        for ply in range(300):
+            s = page.state()
+            if s["status"]["over"]:
+                break
+            mover = seats[s["sideToMove"]]
+            legal = wait_for("the mover's turn", lambda: (lambda m: m["legal"] if len(m["moves"]) == ply else None)(mover.state()))
+            for square in legal[0]["path"]:
+                mover.click_square(square)
+            wait_for("the move seen by both", lambda: all(
+                len(p.state()["moves"]) == ply + 1 for p in seats.values()))
+        end = page.state()["status"]
+        if not end["over"] or end["rule"] not in ("R9", "T1", "T2") or other.state()["status"] != end:
+            raise Failure(f"the game did not end by the rules for both: {end}")
+        if end["text"] not in b.find_element(By.ID, "status").text:
+            raise Failure(f"Black's page does not show the end: {b.find_element(By.ID, 'status').text!r}")
+        a.save_screenshot(os.path.join(out, "web-duel-end.png"))
+        step(f"two browsers: a game played out by clicks, ended by the rules: {end['text']} after {len(page.state()['moves'])} plies")
     finally:
         b.quit()
         shutil.rmtree(profile + "-friend", ignore_errors=True)
