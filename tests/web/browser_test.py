@@ -136,7 +136,7 @@ def make_driver(profile):
     options = Options()
     # The flags a closed network needs: without the background-networking ones Chromium keeps
     # trying (and failing) to reach its services, which stalls it on a fresh machine.
-    for a in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,1000",
+    for a in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,900",
               "--no-proxy-server", "--disable-dev-shm-usage", "--disable-quic", "--no-first-run",
               "--disable-background-networking", "--disable-component-update", "--disable-sync",
               "--disable-default-apps", "--disable-extensions", f"--user-data-dir={profile}"]:
@@ -175,7 +175,7 @@ def check_near_end_game(page, out):
     status = page.d.find_element(By.ID, "status")
     if "Game over" not in status.text or status.get_attribute("data-over") != "true":
         raise Failure(f"the end is not shown: {status.text!r}")
-    page.d.save_screenshot(os.path.join(out, "web-ending.png"))
+    screenshot(page.d, os.path.join(out, "web-ending.png"))
     step(f"a near-finished game played by clicks to its end: {status.text} after {len(s['moves'])} plies")
 
 
@@ -188,7 +188,7 @@ def check_game_from_start(page, out):
     status = page.d.find_element(By.ID, "status").text
     if "Game over" not in status:
         raise Failure(f"the end of the game from the start is not shown: {status!r}")
-    page.d.save_screenshot(os.path.join(out, "web-game-end.png"))
+    screenshot(page.d, os.path.join(out, "web-game-end.png"))
     step(f"a game from the start played by clicks to its end ({len(s['moves'])} plies): {status}")
     return s
 
@@ -236,7 +236,7 @@ def check_annotation(page, out):
         raise Failure(f"{len(marks)} marked moves but {len(dots)} marks on the graph")
     d.find_element(By.ID, "pdn-export").click()
     wait_for("the annotated PDN", lambda: "[%eval" in d.find_element(By.ID, "pdn-text").get_attribute("value"))
-    d.save_screenshot(os.path.join(out, "web-annotated.png"))
+    screenshot(d, os.path.join(out, "web-annotated.png"))
     step(f"the whole game annotated ({moves} moves, {len(marks)} marked), evaluations in the list and the PDN")
 
 
@@ -272,12 +272,12 @@ def check_analysis(page, out):
         if page.toast():
             raise Failure(f"previewing line {i + 1} gave an error: {page.toast()}")
         if i == 1:
-            page.d.save_screenshot(os.path.join(out, "web-preview.png"))
+            screenshot(page.d, os.path.join(out, "web-preview.png"))
         page.d.find_element(By.ID, "preview-close").click()
     # The best move of the first line is drawn as an arrow, along that move's squares.
     webdriver.ActionChains(page.d).move_to_element(page.d.find_element(By.ID, "status")).perform()
     wait_for("the best move's arrow", lambda: page.d.find_elements(By.CSS_SELECTOR, "#board g.arrow.best"))
-    page.d.save_screenshot(os.path.join(out, "web-analysis.png"))
+    screenshot(page.d, os.path.join(out, "web-analysis.png"))
     page.d.find_element(By.ID, "analyse").click()
     wait_for("the analysis to stop", lambda: not page.state()["analysing"])
     step("analysis with MultiPV 3 shows three legal lines, the best move as an arrow")
@@ -316,7 +316,7 @@ def check_variations(page):
     shown = wait_for("the main line shown as a variation", lambda: [
         e for e in d.find_elements(By.CSS_SELECTOR, "#moves .var .vmv")
         if json.loads(e.get_attribute("data-line")) == main[:1]])
-    d.save_screenshot(os.path.join(OUT_DIR[0], "web-variations.png"))
+    screenshot(d, os.path.join(OUT_DIR[0], "web-variations.png"))
     shown[0].click()
     wait_for("the main line followed", lambda: page.state()["moves"] == main and page.state()["ply"] == 1)
     d.find_element(By.ID, "pdn-export").click()
@@ -479,7 +479,7 @@ def check_two_people(page, url, out, profile):
         wait_for("the flag to fall", lambda: other.state()["status"]["over"] and page.state()["status"]["over"])
         if page.state()["status"]["rule"] != "time" or "lost on time" not in a.find_element(By.ID, "status").text:
             raise Failure(f"not a loss on time: {page.state()['status']}")
-        a.save_screenshot(os.path.join(out, "web-duel.png"))
+        screenshot(a, os.path.join(out, "web-duel.png"))
         step("two browsers: a timed game lost on time: " + a.find_element(By.ID, "status").text)
         links = create(None)
         a.get(links["white"])
@@ -522,11 +522,64 @@ def check_two_people(page, url, out, profile):
             raise Failure(f"the game did not end by the rules for both: {end}")
         if end["text"] not in b.find_element(By.ID, "status").text:
             raise Failure(f"Black's page does not show the end: {b.find_element(By.ID, 'status').text!r}")
-        a.save_screenshot(os.path.join(out, "web-duel-end.png"))
+        screenshot(a, os.path.join(out, "web-duel-end.png"))
         step(f"two browsers: a game played out by clicks, ended by the rules: {end['text']} after {len(page.state()['moves'])} plies")
     finally:
         b.quit()
         shutil.rmtree(profile + "-friend", ignore_errors=True)
+
+
+LAYOUT_SCRIPT = """
+const sel = 'button, label, select, input, textarea, h1, h2, h3, p, nav a, a, .moves li, #status, .hint, td, th, summary';
+// The part of an element that can be seen: its box clipped by every scrolling or clipping
+// ancestor (a scrolled move list's hidden rows are not on screen).
+const seen = (e) => {
+  let r = e.getBoundingClientRect();
+  let box = { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+  for (let p = e.parentElement; p; p = p.parentElement) {
+    const cs = getComputedStyle(p);
+    if (cs.overflowX === 'visible' && cs.overflowY === 'visible') continue;
+    const c = p.getBoundingClientRect();
+    box = { left: Math.max(box.left, c.left), top: Math.max(box.top, c.top),
+            right: Math.min(box.right, c.right), bottom: Math.min(box.bottom, c.bottom) };
+  }
+  return box;
+};
+const visible = (e) => { const cs = getComputedStyle(e); const b = seen(e);
+  return b.right - b.left > 0 && b.bottom - b.top > 0 && cs.visibility !== 'hidden' && e.getClientRects().length > 0 &&
+         !e.closest('[hidden]') && !e.closest('#toast'); };
+const els = [...document.querySelectorAll(sel)].filter(visible);
+const name = (e) => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + ' "' + (e.textContent || e.value || '').trim().slice(0, 30) + '"';
+const problems = [];
+for (const e of els) {
+  const cs = getComputedStyle(e);
+  const clips = cs.overflowX === 'hidden' || cs.textOverflow === 'ellipsis';
+  if (!['INPUT', 'SELECT', 'TEXTAREA'].includes(e.tagName) && (clips || cs.whiteSpace === 'nowrap') && e.scrollWidth > e.clientWidth + 1)
+    problems.push('cut off: ' + name(e));
+  if (seen(e).right > document.documentElement.clientWidth + 1) problems.push('beyond the right edge: ' + name(e));
+}
+for (let i = 0; i < els.length; i++) for (let j = i + 1; j < els.length; j++) {
+  const a = els[i], b = els[j];
+  if (a.contains(b) || b.contains(a) || (a.tagName === 'LABEL' && a.control === b) || (b.tagName === 'LABEL' && b.control === a)) continue;
+  const p = seen(a), q = seen(b);
+  const w = Math.min(p.right, q.right) - Math.max(p.left, q.left), h = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+  if (w > 2 && h > 2) problems.push('overlap: ' + name(a) + ' and ' + name(b));
+}
+return problems;
+"""
+
+
+def screenshot(driver, path):
+    """A screenshot, after checking that nothing on it overlaps or is cut off."""
+    check_layout(driver, os.path.basename(path))
+    driver.save_screenshot(path)
+
+
+def check_layout(driver, where):
+    """No two pieces of text on top of each other, none cut off or past the right edge."""
+    problems = driver.execute_script(LAYOUT_SCRIPT)
+    if problems:
+        raise Failure(f"{where}: " + "; ".join(problems[:8]))
 
 
 def check_phone(driver, url, out):
@@ -557,11 +610,12 @@ def check_phone(driver, url, out):
     driver.find_element(By.ID, "new-game").click()
     wait_for("a new game", lambda: page.state()["moves"] == [] and page.state()["engine"] == "none")
     check("the Lasca page", measure("board"))
+    check_layout(driver, "the Lasca page at 390x844")
     s = page.state()
     for square in s["legal"][0]["path"]:
         page.click_square(square)
     wait_for("a move by taps", lambda: len(page.state()["moves"]) == 1)
-    driver.save_screenshot(os.path.join(out, "web-phone.png"))
+    screenshot(driver, os.path.join(out, "web-phone.png"))
     driver.get(url + "torneio")
     wait_for("the Torneio hello", lambda: driver.execute_script("return !!(window.torneioApp && window.torneioApp.hello);"))
     driver.find_element(By.ID, "create").click()
@@ -569,7 +623,8 @@ def check_phone(driver, url, out):
     link[0].click()
     wait_for("the seat's board", lambda: driver.execute_script("return !!(window.torneioApp.view && window.torneioApp.view.started);"))
     check("the Torneio page", measure("tboard"))
-    driver.save_screenshot(os.path.join(out, "web-phone-torneio.png"))
+    check_layout(driver, "the Torneio page at 390x844")
+    screenshot(driver, os.path.join(out, "web-phone-torneio.png"))
     step("both pages at 390x844: one-line header, full-width board, coordinates of 11 px or more, a move by taps")
 
 
@@ -601,7 +656,7 @@ def check_column_inspector(page, out):
     wait_for("the inspector to close", lambda: not d.find_element(By.ID, "inspector").is_displayed())
     webdriver.ActionChains(d).move_to_element(square).perform()
     wait_for("the inspector on hover", lambda: d.find_element(By.ID, "inspector").text.startswith(wanted))
-    d.save_screenshot(os.path.join(out, "web-inspector.png"))
+    screenshot(d, os.path.join(out, "web-inspector.png"))
     step("a 7-piece column: two blocks with counts, read top to bottom by the inspector")
 
 
@@ -748,7 +803,7 @@ def check_torneio(page, base_url, out, args, server):
     setups = [l for l in lines if l.startswith("event setup")]
     if len(setups) != 1:
         raise Failure(f"the seat's page received {len(setups)} set-up lines, expected its own only")
-    d.save_screenshot(os.path.join(out, "web-torneio.png"))
+    screenshot(d, os.path.join(out, "web-torneio.png"))
     step(f"a Torneio game against a random AI played by clicks to its end ({decisions} decisions): {text}")
     return server
 
@@ -776,7 +831,7 @@ def main():
         page = Page(driver)
         driver.get(url)
         wait_for("the first state", page.state)
-        driver.save_screenshot(os.path.join(args.out, "web-start.png"))
+        screenshot(driver, os.path.join(args.out, "web-start.png"))
         check_lfen_paste(page)
         check_near_end_game(page, args.out)
         game = check_game_from_start(page, args.out)
