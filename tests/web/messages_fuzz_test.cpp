@@ -24,6 +24,13 @@ const std::vector<std::string> kSeeds = {
     R"({"type":"annotate","cancel":true})",
     R"({"type":"retry"})",
     R"({"type":"join","gameId":"0123456789abcdef"})",
+    R"({"type":"move","ply":1,"move":"e5xc3"})",
+    R"({"type":"move","ply":0,"move":"a3-b4"})",
+    R"({"type":"line","moves":["c3-d4"]})",
+    R"({"type":"line","moves":["a3-b4","c5xa3"]})",
+    R"({"type":"promote","moves":["a3-b4"]})",
+    R"({"type":"delete","moves":["c3-d4"]})",
+    R"({"type":"pdn.import","pdn":"1. c3-d4 (1. a3-b4 {x} c5xa3 (1... b6-a5)) 1... e5xc3 *"})",
 };
 
 std::string mutate(std::string text, std::mt19937_64& rng) {
@@ -59,7 +66,7 @@ TEST(MessagesFuzz, GarbledMessagesNeverCrashAndErrorsChangeNothing) {
     LascaTable table(test::fakeFactory(log));
     table.hello();
     std::mt19937_64 rng(20261201);
-    int errors = 0;
+    int errors = 0, withVariations = 0;
     for (int i = 0; i < 20000; ++i) {
         const std::string text =
             rng() % 5 == 0 ? randomBytes(rng) : mutate(kSeeds[rng() % kSeeds.size()], rng);
@@ -82,6 +89,15 @@ TEST(MessagesFuzz, GarbledMessagesNeverCrashAndErrorsChangeNothing) {
             ASSERT_EQ(table.viewPly(), view) << text;
             ASSERT_EQ(log->lines.size(), lines) << text;
         }
+        // The game and its variations stay a legal tree holding the line shown: what the store
+        // keeps of it is restored by a new table.
+        if (!table.stored().tree.empty()) ++withVariations;
+        if (i % 100 == 0) {
+            LascaTable copy(test::fakeFactory(std::make_shared<test::FakeEngineLog>()));
+            const auto restored = copy.restore(table.stored());
+            ASSERT_TRUE(restored.ok()) << restored.error() << " after " << text;
+            ASSERT_EQ(copy.stored(), table.stored());
+        }
         // Engine replies, garbled too, for whatever search is pending.
         if (rng() % 4 == 0) {
             ASSERT_NO_THROW(
@@ -92,6 +108,7 @@ TEST(MessagesFuzz, GarbledMessagesNeverCrashAndErrorsChangeNothing) {
         }
     }
     EXPECT_GT(errors, 1000);
+    EXPECT_GT(withVariations, 100) << "the fuzz reaches games with variations";
 }
 
 }  // namespace

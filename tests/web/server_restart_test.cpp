@@ -73,6 +73,7 @@ class Tab {
         ws_.handshake("127.0.0.1:" + port, path);
     }
     void send(const Json& m) { ws_.write(net::buffer(m.dump())); }
+    void sendText(const std::string& text) { ws_.write(net::buffer(text)); }
     Json read() {
         boost::beast::flat_buffer buffer;
         ws_.read(buffer);
@@ -543,6 +544,57 @@ TEST(ServerRestart, BadTableMessagesGetOneErrorEach) {
         const Json reply = tab.read();
         EXPECT_EQ(reply["type"], "error") << m.dump() << " -> " << reply.dump();
     }
+}
+
+// Garbled messages from a seat of a two-person table, through the WebSocket: every one is
+// answered, the server keeps serving the table, and the seat's link still works afterwards.
+TEST(ServerRestart, GarbledTableMessagesThroughTheSocket) {
+    auto server = Server::start((common::test::testDirectory() / "web.db").string());
+    ASSERT_TRUE(server);
+    Tab tab(server->port);
+    tab.readState();
+    tab.send({{"type", "lasca.create"}, {"clock", {{"time", 600000}, {"increment", 0}}}});
+    Json created;
+    do created = tab.read();
+    while (created["type"] == "state");
+    ASSERT_EQ(created["type"], "lasca.created");
+    const Json join = {{"type", "lasca.join"},
+                       {"table", created["table"]},
+                       {"token", created["seats"][0]["token"]}};
+    tab.send(join);
+    tab.readState();
+    const std::vector<std::string> seeds = {
+        join.dump(),
+        R"({"type":"lasca.create","clock":{"time":60000,"increment":1000}})",
+        R"({"type":"move","ply":0,"move":"c3-d4"})",
+        R"({"type":"draw","offer":true})",
+        R"({"type":"draw","offer":false})",
+        R"({"type":"view","ply":0})",
+        R"({"type":"line","moves":["c3-d4"]})",
+        R"({"type":"delete","moves":["c3-d4"]})",
+        R"({"type":"pdn.export"})",
+    };
+    std::mt19937_64 rng(20261203);
+    const std::string alphabet = "{}[]\":,0123456789-.eE truefalsnul\\abcxyz";
+    for (int i = 0; i < 400; ++i) {
+        std::string text = seeds[rng() % seeds.size()];
+        for (int edit = 0; edit < 1 + static_cast<int>(rng() % 3); ++edit) {
+            const auto at = static_cast<std::size_t>(rng() % text.size());
+            const char c = alphabet[static_cast<std::size_t>(rng() % alphabet.size())];
+            if (rng() % 2) text[at] = c; else text.insert(at, 1, c);
+        }
+        tab.sendText(text);
+        const Json reply = tab.read();  // at least one reply to every message
+        ASSERT_TRUE(reply.contains("type")) << text;
+    }
+    Tab again(server->port);
+    again.readState();
+    again.send(join);
+    Json state;
+    do state = again.read();
+    while (state["type"] != "state" || !state.contains("seat"));
+    EXPECT_EQ(state["seat"], "white");
+    EXPECT_EQ(state["table"], created["table"]);
 }
 
 TEST(ServerRestart, ABadOrHeldDatabaseStopsTheServerWithExitTwo) {
