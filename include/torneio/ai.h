@@ -65,9 +65,20 @@ struct HuntWeights {
 // DecisionPolicy: how the `ai` player decides once set up.
 //   Hunt    the belief-driven hunt policy (huntDecision): no search
 //   Search  ISMCTS over determinizations (ismcts.h)
+//   Guided  the hunt improved by rollouts (guidedDecision): the hunt's best turn actions tried
+//           on determinizations; with 0 simulations exactly the hunt
 // The `Policy` option's values, in the enum's order.
-enum class DecisionPolicy : std::uint8_t { Hunt, Search };
-inline constexpr std::string_view kDecisionPolicyNames[] = {"hunt", "search"};
+enum class DecisionPolicy : std::uint8_t { Hunt, Search, Guided };
+inline constexpr std::string_view kDecisionPolicyNames[] = {"hunt", "search", "guided"};
+
+// GuidedWeights: the shape of the guided policy.
+//   candidates  the hunt's best turn actions that are rolled out (>= 1)
+//   huntBias    the mean rollout reward the hunt's own choice is credited with before the
+//               others may replace it (0..1: a rollout must find a clearly better action)
+struct GuidedWeights {
+    int candidates = 4;
+    double huntBias = 0.02;
+};
 
 // AiConfig: the player's settings, from the `torneio` program's options.
 //   limits     the search budget (Simulations, MoveTime)
@@ -81,6 +92,7 @@ struct AiConfig {
     SetUpPolicy setUp = kDefaultSetUpPolicy;
     DecisionPolicy policy = DecisionPolicy::Hunt;
     HuntWeights hunt;
+    GuidedWeights guided;
 };
 
 // BeliefMap: per-square summaries of a Belief for the hunt policy, one pass over the particles.
@@ -111,6 +123,22 @@ Action huntDecision(const Request& request, const Knowledge& knowledge, const Be
 // or a single legal action.
 Action huntDecision(const Request& request, const Knowledge& knowledge, const BeliefMap& map,
                     const HuntWeights& weights, common::Random& random);
+
+// The hunt's score of every legal action of a request (Turn, RetreatOrder, Withdraw; the
+// order of legalActions), with the seeded tie-break huntDecision adds: huntDecision plays the
+// first best of these.
+std::vector<double> huntScores(const Request& request, const Knowledge& knowledge,
+                               const BeliefMap& map, const HuntWeights& weights,
+                               common::Random& random);
+
+// The guided policy: the hunt, improved on turns by rollouts (ismcts.h rolloutValues) of its
+// `candidates` best actions from the belief's determinizations; the hunt's choice is credited
+// huntBias. Other requests, and limits.simulations == 0, give exactly huntDecision's answer
+// with the same seed.
+Action guidedDecision(const Request& request, const Knowledge& knowledge, const Belief& belief,
+                      const HuntWeights& hunt, const GuidedWeights& guided,
+                      const SearchLimits& limits, std::uint64_t seed,
+                      SearchStats* stats = nullptr);
 
 // AiPlayer
 //   config_     settings (configure() reads them from the program's options)

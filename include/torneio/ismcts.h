@@ -29,6 +29,7 @@
 
 #include <array>
 #include <cstdint>
+#include <vector>
 
 #include "common/random.h"
 #include "torneio/action.h"
@@ -63,6 +64,17 @@ using Rewards = std::array<double, kMaxSeats>;
 // are the AI player's set-up policy). Reads only the knowledge and the belief.
 Action searchDecision(const Request& request, const Knowledge& knowledge, const Belief& belief,
                       const SearchLimits& limits, std::uint64_t seed, SearchStats* stats = nullptr);
+
+// Policy improvement by rollouts (Tesauro and Galperin 1996) for a turn of the knowledge's
+// seat: every candidate is applied to the same determinizations drawn from the belief, and each
+// game rolled out (rolloutAction, limits.rolloutRounds rounds, the same rollout randomness for
+// every candidate of a determinization: common random numbers). Returns each candidate's mean
+// reward for the seat (0..1), all 0 when no simulation ran. limits.simulations
+// determinizations (moveTimeMs may stop earlier).
+std::vector<double> rolloutValues(const Request& request, const Knowledge& knowledge,
+                                  const Belief& belief, const std::vector<Action>& candidates,
+                                  const SearchLimits& limits, std::uint64_t seed,
+                                  SearchStats* stats = nullptr);
 
 // The rollout policy, on a full (determinized) state: a warrior sharing its square with a king
 // or with only weaker or equal warriors calls the combat; otherwise mostly a warrior steps

@@ -246,20 +246,15 @@ Action huntDecision(const Request& request, const Knowledge& k, const Belief& be
     return huntDecision(request, k, mapBelief(belief, k), weights, random);
 }
 
-Action huntDecision(const Request& request, const Knowledge& k, const BeliefMap& map,
-                    const HuntWeights& weights, common::Random& random) {
+std::vector<double> huntScores(const Request& request, const Knowledge& k, const BeliefMap& map,
+                               const HuntWeights& weights, common::Random& random) {
     const Geometry& g = k.geometry();
-    if (request.kind == RequestKind::Reward) {
-        const Action reward = strongestReward(k);
-        if (isLegal(request, k.own(), g, reward)) return reward;
-    }
     const std::vector<Action> legal = legalActions(request, k.own(), g);
-    if (legal.size() == 1) return legal.front();
     HuntContext c{k, map, weights, {}, 0};
     for (int d = 0; d <= g.size(); ++d) c.reachPow.push_back(std::pow(weights.reach, d));
     c.baseCoverage = coverage(huntersOf(k.own()), map, g, c.reachPow);
-    Action best = legal.front();
-    double bestScore = -std::numeric_limits<double>::infinity();
+    std::vector<double> scores;
+    scores.reserve(legal.size());
     for (const Action& a : legal) {
         double score = random.unit() * 1e-6;  // seeded tie-break
         switch (request.kind) {
@@ -275,12 +270,47 @@ Action huntDecision(const Request& request, const Knowledge& k, const BeliefMap&
             default:
                 break;
         }
-        if (score > bestScore) {
-            bestScore = score;
-            best = a;
-        }
+        scores.push_back(score);
     }
-    return best;
+    return scores;
+}
+
+Action huntDecision(const Request& request, const Knowledge& k, const BeliefMap& map,
+                    const HuntWeights& weights, common::Random& random) {
+    const Geometry& g = k.geometry();
+    if (request.kind == RequestKind::Reward) {
+        const Action reward = strongestReward(k);
+        if (isLegal(request, k.own(), g, reward)) return reward;
+    }
+    const std::vector<Action> legal = legalActions(request, k.own(), g);
+    if (legal.size() == 1) return legal.front();
+    const std::vector<double> scores = huntScores(request, k, map, weights, random);
+    const auto best = std::max_element(scores.begin(), scores.end()) - scores.begin();
+    return legal[static_cast<std::size_t>(best)];
+}
+
+Action guidedDecision(const Request& request, const Knowledge& k, const Belief& belief,
+                      const HuntWeights& hunt, const GuidedWeights& guided,
+                      const SearchLimits& limits, std::uint64_t seed, SearchStats* stats) {
+    common::Random random(seed);
+    const std::vector<Action> legal = legalActions(request, k.own(), k.geometry());
+    if (request.kind != RequestKind::Turn || limits.simulations <= 0 || legal.size() == 1)
+        return huntDecision(request, k, belief, hunt, random);
+    const std::vector<double> scores = huntScores(request, k, mapBelief(belief, k), hunt, random);
+    // The hunt's first best, then its next best ones (ties keep the legal order).
+    std::vector<std::size_t> order(legal.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return scores[a] > scores[b]; });
+    order.resize(std::min(order.size(), static_cast<std::size_t>(std::max(1, guided.candidates))));
+    std::vector<Action> candidates;
+    for (std::size_t i : order) candidates.push_back(legal[i]);
+    const std::vector<double> values =
+        rolloutValues(request, k, belief, candidates, limits, common::mixSeed(seed, 1), stats);
+    std::size_t best = 0;
+    for (std::size_t c = 1; c < candidates.size(); ++c)
+        if (values[c] > values[best] + (best == 0 ? guided.huntBias : 0.0)) best = c;
+    return candidates[best];
 }
 
 // ---- The player ------------------------------------------------------------------------------
@@ -296,9 +326,9 @@ void AiPlayer::configure(const common::Options& options) {
         if (auto policy = parseSetUpPolicy(options.stringValue("SetUpPolicy")))
             config_.setUp = *policy;
     if (options.find("Policy"))
-        config_.policy = options.stringValue("Policy") == kDecisionPolicyNames[1]
-                             ? DecisionPolicy::Search
-                             : DecisionPolicy::Hunt;
+        for (std::size_t i = 0; i < std::size(kDecisionPolicyNames); ++i)
+            if (options.stringValue("Policy") == kDecisionPolicyNames[i])
+                config_.policy = static_cast<DecisionPolicy>(i);
 }
 
 void AiPlayer::newGame(const Knowledge& knowledge, std::uint64_t seed) {
@@ -323,6 +353,9 @@ Action AiPlayer::decide(const Request& request, const Knowledge& knowledge) {
         common::Random random(seed);
         return huntDecision(request, knowledge, *belief_, config_.hunt, random);
     }
+    if (config_.policy == DecisionPolicy::Guided)
+        return guidedDecision(request, knowledge, *belief_, config_.hunt, config_.guided,
+                              config_.limits, seed, &lastStats_);
     return searchDecision(request, knowledge, *belief_, config_.limits, seed, &lastStats_);
 }
 
@@ -342,7 +375,7 @@ void addAiOptions(common::Options& options) {
     options.add({"Simulations",
                  common::OptionType::Spin,
                  std::to_string(kDefaultSimulations),
-                 1,
+                 0,
                  kMaxSimulations,
                  {},
                  {}});

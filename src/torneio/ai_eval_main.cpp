@@ -133,6 +133,7 @@ int main(int argc, char** argv) {
     std::uint64_t seed = 1;
     std::string opponent = "heuristic", setUp = "auto", opponentSetUp = "auto";
     std::string policyName = "hunt";
+    GuidedWeights guided;
     HuntWeights hunt;
     po::options_description options("torneio-ai-eval options");
     options.add_options()("help,h", "this help")("seats", po::value(&seats), "2..4")(
@@ -143,7 +144,9 @@ int main(int argc, char** argv) {
                                                           "random | heuristic | ai | omniscient")(
         "setup", po::value(&setUp), "the ai's set-up policy")(
         "opponent-setup", po::value(&opponentSetUp), "set-up policy of ai opponents")(
-        "seed", po::value(&seed), "match seed")("policy", po::value(&policyName), "hunt | search")(
+        "seed", po::value(&seed), "match seed")("policy", po::value(&policyName), "hunt | search | guided")(
+        "candidates", po::value(&guided.candidates), "guided: actions rolled out")(
+        "hunt-bias", po::value(&guided.huntBias), "guided: credit of the hunt's choice")(
         "reach", po::value(&hunt.reach), "hunt: reach per step")(
         "move-weight", po::value(&hunt.moveWeight), "hunt: coverage weight")(
         "king-danger", po::value(&hunt.kingDanger), "hunt: king danger weight")(
@@ -177,8 +180,11 @@ int main(int argc, char** argv) {
     config.limits.rolloutRounds = rollout;
     config.particles = particles;
     config.setUp = *policy;
-    config.policy = policyName == "search" ? DecisionPolicy::Search : DecisionPolicy::Hunt;
+    config.policy = policyName == "search"   ? DecisionPolicy::Search
+                    : policyName == "guided" ? DecisionPolicy::Guided
+                                             : DecisionPolicy::Hunt;
     config.hunt = hunt;
+    config.guided = guided;
     AiConfig otherConfig = config;
     otherConfig.setUp = *opponentPolicy;
     const Params params = defaultParams(seats);

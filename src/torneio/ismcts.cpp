@@ -404,6 +404,40 @@ Rewards evaluate(const State& state) {
     return rewards;
 }
 
+std::vector<double> rolloutValues(const Request& request, const Knowledge& k,
+                                  const Belief& belief, const std::vector<Action>& candidates,
+                                  const SearchLimits& limits, std::uint64_t seed,
+                                  SearchStats* stats) {
+    std::vector<double> total(candidates.size(), 0.0);
+    common::Random random(seed);
+    const Clock clock(limits.moveTimeMs);
+    int done = 0;
+    for (int s = 0; s < limits.simulations && !clock.expired(done); ++s) {
+        StartPosition start = belief.sample(k, random);
+        start.turnSeat = k.seat();
+        start.round = std::max(1, request.round);
+        auto created = State::fromPosition(k.geometry().params(), start);
+        if (!created) continue;
+        State determinized = std::move(created).value();
+        determinized.setEventLogging(false);
+        const std::uint64_t rolloutSeed = random.next();
+        for (std::size_t c = 0; c < candidates.size(); ++c) {
+            State state = determinized;
+            if (!state.apply(k.seat(), candidates[c])) continue;
+            common::Random rolloutRandom(rolloutSeed);
+            total[c] += rollout(state, limits.rolloutRounds, rolloutRandom)[static_cast<std::size_t>(k.seat())];
+        }
+        ++done;
+    }
+    for (double& t : total) t = done > 0 ? t / done : 0;
+    if (stats) {
+        stats->simulations = done;
+        stats->nodes = static_cast<int>(candidates.size());
+        stats->treeBytes = 0;
+    }
+    return total;
+}
+
 Action searchDecision(const Request& request, const Knowledge& knowledge, const Belief& belief,
                       const SearchLimits& limits, std::uint64_t seed, SearchStats* stats) {
     common::Random random(seed);

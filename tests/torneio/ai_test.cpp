@@ -382,6 +382,34 @@ TEST(AiTest, PolicyOptionSelectsTheSearchAndStaysDeterministic) {
     }
 }
 
+// Issue 25: the guided policy with 0 simulations plays exactly the hunt (whole games, the same
+// seeds), and with simulations it stays deterministic and spends exactly its budget.
+TEST(AiTest, GuidedWithoutSimulationsIsTheHuntAndStaysDeterministic) {
+    Params shortGame = defaultParams(2);
+    shortGame.maxRounds = 40;
+    auto play = [&](const char* policy, const char* simulations, int* spent) {
+        common::Options options;
+        addAiOptions(options);
+        EXPECT_TRUE(options.set("Policy", policy));
+        EXPECT_TRUE(options.set("Simulations", simulations));
+        EXPECT_TRUE(options.set("Particles", "32"));
+        AiPlayer ai;
+        ai.configure(options);
+        auto h = makeHeuristicPlayer();
+        std::vector<Player*> players{&ai, h.get()};
+        auto played = playGame(shortGame, players, 11);
+        EXPECT_TRUE(played) << played.error();
+        if (spent) *spent = ai.lastStats().simulations;
+        return played ? played.value().history() : std::vector<Decision>{};
+    };
+    EXPECT_EQ(play("guided", "0", nullptr), play("hunt", "0", nullptr));
+    int spent = 0;
+    const auto guided = play("guided", "20", &spent);
+    EXPECT_EQ(guided, play("guided", "20", nullptr));
+    EXPECT_NE(guided, play("hunt", "0", nullptr)) << "the rollouts change some decision";
+    EXPECT_EQ(spent, 20);
+}
+
 // ---- The hunt policy on a given map ------------------------------------------------------------
 
 // Seat 0 on 8x8 with its king on a1 and warriors on c1, e1, g1 (strengths 4, 3, 3).
