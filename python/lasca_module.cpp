@@ -1,0 +1,365 @@
+// The Python module `lasca._lasca` (issue 26): a thin pybind11 layer over the Lasca rules core
+// (position, move generation, notation, game verdicts, perft), PDN (lasca::match) and the SVG
+// diagrams (lasca::diagram). No rule is written here: every question goes to the core, and its
+// errors (common::Result) become Python exceptions at this boundary (ValueError for bad input,
+// RuntimeError for a request the state cannot answer). The package lasca/__init__.py re-exports
+// these names and adds the engine client (lasca/engine.py). Guide: docs/python.md.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cstdint>
+#include <optional>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "common/result.h"
+#include "lasca/diagram.h"
+#include "lasca/game.h"
+#include "lasca/match/pdn.h"
+#include "lasca/move.h"
+#include "lasca/movegen.h"
+#include "lasca/notation.h"
+#include "lasca/perft.h"
+#include "lasca/position.h"
+#include "lasca/types.h"
+
+namespace py = pybind11;
+
+namespace {
+
+// The deepest perft Python may ask for: perft(20) from the start takes about ten seconds.
+constexpr int kMaxPythonPerftDepth = 20;
+// Longest text any entry point reads (an LFEN, a move, a square; PDN has its own limit).
+constexpr std::size_t kMaxTokenLength = 4096;
+// Longest PDN text read_pdn accepts (64 MB).
+constexpr std::size_t kMaxPdnLength = std::size_t{64} << 20;
+
+// The value of a core result, or a ValueError with the core's message.
+template <class T>
+T valueOrThrow(common::Result<T> result) {
+    if (!result) throw py::value_error(result.error());
+    return std::move(result).value();
+}
+
+void checkLength(const std::string& text, std::size_t limit, const char* what) {
+    if (text.size() > limit)
+        throw py::value_error(std::string(what) + " too long (" + std::to_string(text.size()) +
+                              " characters, at most " + std::to_string(limit) + ")");
+}
+
+lasca::Position positionFromLfen(const std::string& lfen) {
+    checkLength(lfen, kMaxTokenLength, "LFEN");
+    return valueOrThrow(lasca::Position::fromLfen(lfen));
+}
+
+std::vector<std::string> legalMoveTexts(const lasca::Position& pos) {
+    lasca::MoveList list;
+    lasca::generateMoves(pos, list);
+    std::vector<std::string> texts;
+    texts.reserve(list.size());
+    for (const lasca::Move& m : list) texts.push_back(lasca::formatMove(m));
+    return texts;
+}
+
+lasca::Square squareFromText(const std::string& text) {
+    checkLength(text, kMaxTokenLength, "square");
+    std::optional<lasca::Square> square = lasca::parseSquare(text);
+    if (!square || *square < 0 || *square >= lasca::kSquares)
+        throw py::value_error("not a square of the board: '" + text + "' (a1..g7, dark squares)");
+    return *square;
+}
+
+const char* colourName(lasca::Color c) { return c == lasca::Color::White ? "white" : "black"; }
+
+// PyPosition: a position with the moves pushed onto it, so that pop() takes them back.
+//   pos     the current position
+//   played  each pushed move with the Undo that takes it back, oldest first
+// Invariant: unmaking played from the back leads to the position it was created with.
+struct PyPosition {
+    lasca::Position pos = lasca::Position::startPosition();
+    std::vector<std::pair<lasca::Move, lasca::Undo>> played;
+
+    std::string push(const std::string& text) {
+        checkLength(text, kMaxTokenLength, "move");
+        lasca::Move move = valueOrThrow(lasca::parseMove(pos, text));
+        lasca::Undo undo{};
+        pos.make(move, undo);
+        played.emplace_back(move, undo);
+        return lasca::formatMove(move);
+    }
+
+    std::string pop() {
+        if (played.empty()) throw std::runtime_error("pop: no move to take back");
+        auto [move, undo] = played.back();
+        played.pop_back();
+        pos.unmake(move, undo);
+        return lasca::formatMove(move);
+    }
+
+    std::vector<std::string> moveStack() const {
+        std::vector<std::string> texts;
+        for (const auto& entry : played) texts.push_back(lasca::formatMove(entry.first));
+        return texts;
+    }
+};
+
+std::uint64_t perftOf(const PyPosition& self, int depth) {
+    if (depth < 0 || depth > kMaxPythonPerftDepth)
+        throw py::value_error("perft depth must be in 0.." + std::to_string(kMaxPythonPerftDepth) +
+                              ", got " + std::to_string(depth));
+    lasca::Position copy = self.pos;
+    py::gil_scoped_release release;  // the count needs no Python object
+    return lasca::perft(copy, depth);
+}
+
+std::optional<std::string> columnOn(const lasca::Position& pos, const std::string& square) {
+    lasca::Square s = squareFromText(square);
+    if (pos.height(s) == 0) return std::nullopt;
+    return lasca::columnText(pos.column(s), pos.height(s));
+}
+
+std::string svgOf(const lasca::Position& pos, bool flip, int size,
+                  const std::optional<std::string>& lastMove) {
+    if (size < 24 || size > 1024)
+        throw py::value_error("square size must be in 24..1024, got " + std::to_string(size));
+    lasca::DiagramOptions options;
+    options.flip = flip;
+    options.squareSize = size;
+    if (lastMove) {
+        checkLength(*lastMove, kMaxTokenLength, "move");
+        options.lastMove = valueOrThrow(lasca::moveSquares(*lastMove));
+    }
+    return lasca::diagramSvg(pos, options);
+}
+
+// StatusInfo: the rules' verdict on a game in words.
+//   outcome      "ongoing", "white wins", "black wins", "draw" (lasca::outcomeName)
+//   termination  "none", "no legal move", ... (lasca::terminationName)
+//   rule         "R9", "T1", "T2", or "" while the game goes on
+//   result       the PDN result: "2-0", "0-2", "1-1", "*"
+struct StatusInfo {
+    std::string outcome;
+    std::string termination;
+    std::string rule;
+    std::string result;
+    bool over = false;
+};
+
+StatusInfo describe(const lasca::GameStatus& status) {
+    return StatusInfo{lasca::outcomeName(status.outcome),
+                      lasca::terminationName(status.termination),
+                      lasca::terminationRule(status.termination),
+                      lasca::match::pdnResult(status.outcome), status.over()};
+}
+
+// PyGame: a game from a start position, with the draw rules in force; pop() replays the
+// moves but the last from the start (the core's Game only grows).
+struct PyGame {
+    lasca::Game game;
+    lasca::DrawRules rules;
+
+    std::string push(const std::string& text) {
+        checkLength(text, kMaxTokenLength, "move");
+        return lasca::formatMove(valueOrThrow(game.playText(text)));
+    }
+
+    std::string pop() {
+        if (game.moves().empty()) throw std::runtime_error("pop: no move to take back");
+        std::vector<lasca::Move> moves = game.moves();
+        lasca::Move last = moves.back();
+        moves.pop_back();
+        lasca::Game replayed(game.start());
+        for (const lasca::Move& m : moves) replayed.play(m);
+        game = std::move(replayed);
+        return lasca::formatMove(last);
+    }
+
+    std::vector<std::string> moveTexts() const {
+        std::vector<std::string> texts;
+        for (const lasca::Move& m : game.moves()) texts.push_back(lasca::formatMove(m));
+        return texts;
+    }
+};
+
+PyGame makeGame(const std::optional<std::string>& lfen, bool repetition, bool noProgress) {
+    lasca::Position start = lfen ? positionFromLfen(*lfen) : lasca::Position::startPosition();
+    return PyGame{lasca::Game(start), lasca::DrawRules{repetition, noProgress}};
+}
+
+// The game as PDN: its moves, the FEN tag when it does not start from the start position, the
+// result by the rules, and the caller's tags (name -> value) first.
+lasca::match::PdnGame pdnOfGame(const PyGame& self,
+                                const std::vector<std::pair<std::string, std::string>>& tags) {
+    lasca::match::PdnGame pdn;
+    pdn.tags = tags;
+    const std::string startLfen = self.game.start().toLfen();
+    if (startLfen != lasca::kStartLfen) pdn.tags.emplace_back("FEN", startLfen);
+    pdn.moves = self.moveTexts();
+    pdn.result = lasca::match::pdnResult(self.game.status(self.rules).outcome);
+    return pdn;
+}
+
+PyGame gameOfPdn(const lasca::match::PdnGame& pdn) {
+    lasca::Position start = valueOrThrow(lasca::match::startOf(pdn));
+    PyGame game{lasca::Game(start), lasca::DrawRules{}};
+    for (std::size_t i = 0; i < pdn.moves.size(); ++i) {
+        common::Result<lasca::Move> played = game.game.playText(pdn.moves[i]);
+        if (!played)
+            throw py::value_error("move " + std::to_string(i + 1) + " '" + pdn.moves[i] +
+                                  "': " + played.error());
+    }
+    return game;
+}
+
+std::vector<lasca::match::PdnGame> readPdnText(const std::string& text) {
+    checkLength(text, kMaxPdnLength, "PDN text");
+    std::istringstream in(text);
+    return valueOrThrow(lasca::match::readPdn(in));
+}
+
+std::string writePdnText(const std::vector<lasca::match::PdnGame>& games) {
+    std::string out;
+    for (const lasca::match::PdnGame& game : games) out += lasca::match::writePdn(game);
+    return out;
+}
+
+void bindPosition(py::module_& m) {
+    py::class_<PyPosition>(m, "Position",
+                           "A Lasca position with a stack of pushed moves (push/pop).")
+        .def(py::init<>(), "The start position.")
+        .def(py::init([](const std::string& lfen) { return PyPosition{positionFromLfen(lfen), {}}; }),
+             py::arg("lfen"), "The position of an LFEN string; ValueError when it is not one.")
+        .def("legal_moves", [](const PyPosition& self) { return legalMoveTexts(self.pos); },
+             "The legal moves as the engine writes them (c3-d4, d2xb4xd6), in generation order.")
+        .def("push", &PyPosition::push, py::arg("move"),
+             "Plays a legal move (c3-d4, c3d4, d2xb4xd6...); returns it as the engine writes it. "
+             "ValueError when the move is unreadable or not legal here.")
+        .def("pop", &PyPosition::pop, "Takes back the last pushed move and returns it.")
+        .def("move_stack", &PyPosition::moveStack, "The pushed moves, oldest first.")
+        .def("lfen", [](const PyPosition& self) { return self.pos.toLfen(); })
+        .def("side_to_move", [](const PyPosition& self) { return colourName(self.pos.sideToMove()); })
+        .def("quiet_plies", [](const PyPosition& self) { return self.pos.quietPlies(); })
+        .def("move_number", [](const PyPosition& self) { return self.pos.moveNumber(); })
+        .def("key", [](const PyPosition& self) { return self.pos.key(); }, "The hash key.")
+        .def("is_legal",
+             [](const PyPosition& self, const std::string& text) {
+                 return text.size() <= kMaxTokenLength && lasca::parseMove(self.pos, text).ok();
+             },
+             py::arg("move"))
+        .def("perft", &perftOf, py::arg("depth"),
+             "Number of move paths of length depth (0..10), counted in C++.")
+        .def("column", [](const PyPosition& self, const std::string& s) { return columnOn(self.pos, s); },
+             py::arg("square"),
+             "The column on a square as in LFEN, top first (\"Wbb\"), or None when empty.")
+        .def("svg",
+             [](const PyPosition& self, bool flip, int size, const std::optional<std::string>& last) {
+                 return svgOf(self.pos, flip, size, last);
+             },
+             py::arg("flip") = false, py::arg("size") = 64, py::arg("last_move") = py::none(),
+             "The board diagram as SVG text (as `lasca diagram`).")
+        .def("_repr_svg_", [](const PyPosition& self) { return svgOf(self.pos, false, 48, std::nullopt); })
+        .def("copy", [](const PyPosition& self) { return self; })
+        .def("__copy__", [](const PyPosition& self) { return self; })
+        .def("__deepcopy__", [](const PyPosition& self, py::object) { return self; }, py::arg("memo"))
+        .def("__eq__", [](const PyPosition& a, const PyPosition& b) { return a.pos == b.pos; })
+        .def("__hash__", [](const PyPosition& self) { return self.pos.key(); })
+        .def("__str__", [](const PyPosition& self) { return self.pos.toLfen(); })
+        .def("__repr__", [](const PyPosition& self) { return "Position('" + self.pos.toLfen() + "')"; });
+}
+
+void bindGame(py::module_& m) {
+    py::class_<StatusInfo>(m, "Status", "The rules' verdict on a game (R9, T1, T2).")
+        .def_readonly("outcome", &StatusInfo::outcome)
+        .def_readonly("termination", &StatusInfo::termination)
+        .def_readonly("rule", &StatusInfo::rule)
+        .def_readonly("result", &StatusInfo::result)
+        .def_readonly("over", &StatusInfo::over)
+        .def("__repr__", [](const StatusInfo& s) {
+            return "Status(outcome='" + s.outcome + "', termination='" + s.termination +
+                   "', rule='" + s.rule + "', result='" + s.result + "')";
+        });
+
+    py::class_<PyGame>(m, "Game", "A game: its start, its moves and the rules' verdict.")
+        .def(py::init(&makeGame), py::arg("lfen") = py::none(), py::arg("repetition") = true,
+             py::arg("no_progress") = true,
+             "A game from the start position or an LFEN; repetition (T1) and no_progress (T2) "
+             "switch the draw rules.")
+        .def("push", &PyGame::push, py::arg("move"))
+        .def("pop", &PyGame::pop)
+        .def("moves", &PyGame::moveTexts)
+        .def("legal_moves", [](const PyGame& self) { return legalMoveTexts(self.game.current()); })
+        .def("position", [](const PyGame& self) { return PyPosition{self.game.current(), {}}; })
+        .def("start", [](const PyGame& self) { return PyPosition{self.game.start(), {}}; })
+        .def("lfen", [](const PyGame& self) { return self.game.current().toLfen(); })
+        .def("occurrences", [](const PyGame& self) { return self.game.occurrences(); })
+        .def("status", [](const PyGame& self) { return describe(self.game.status(self.rules)); })
+        .def("result", [](const PyGame& self) {
+            return std::string(lasca::match::pdnResult(self.game.status(self.rules).outcome));
+        })
+        .def("is_over", [](const PyGame& self) { return self.game.status(self.rules).over(); })
+        .def("pdn", &pdnOfGame, py::arg("tags") = std::vector<std::pair<std::string, std::string>>{},
+             "The game as a PdnGame (for write_pdn).")
+        .def_static("from_pdn", &gameOfPdn, py::arg("pdn"),
+                    "Replays a PdnGame's moves from its FEN tag; ValueError at the first bad move.")
+        .def("_repr_svg_", [](const PyGame& self) {
+            return svgOf(self.game.current(), false, 48, std::nullopt);
+        })
+        .def("__len__", [](const PyGame& self) { return self.game.moves().size(); })
+        .def("__repr__", [](const PyGame& self) {
+            return "Game('" + self.game.current().toLfen() + "', " +
+                   std::to_string(self.game.moves().size()) + " moves)";
+        });
+}
+
+void bindPdn(py::module_& m) {
+    using lasca::match::PdnGame;
+    py::class_<PdnGame>(m, "PdnGame",
+                        "One PDN game: tags (list of (name, value)), moves, result, comments. "
+                        "Variations read from a file are kept for writing but not exposed.")
+        .def(py::init([](const std::vector<std::string>& moves,
+                         const std::vector<std::pair<std::string, std::string>>& tags,
+                         const std::string& result) {
+                 PdnGame game;
+                 game.moves = moves;
+                 game.tags = tags;
+                 game.result = result;
+                 return game;
+             }),
+             py::arg("moves") = std::vector<std::string>{},
+             py::arg("tags") = std::vector<std::pair<std::string, std::string>>{},
+             py::arg("result") = "*")
+        .def_readwrite("tags", &PdnGame::tags)
+        .def_readwrite("moves", &PdnGame::moves)
+        .def_readwrite("result", &PdnGame::result)
+        .def_readwrite("comment", &PdnGame::comment)
+        .def_readwrite("comments", &PdnGame::comments)
+        .def_readwrite("annotations", &PdnGame::annotations)
+        .def("tag", &PdnGame::tag, py::arg("name"), "A tag's value, or None.")
+        .def("replay",
+             [](const PdnGame& self) {
+                 return valueOrThrow(lasca::match::replayPdn(self, lasca::DrawRules{}));
+             },
+             "Re-checks the game against the rules; returns the final LFEN, ValueError if wrong.")
+        .def("game", &gameOfPdn, "The game as a lasca.Game.")
+        .def("__repr__", [](const PdnGame& self) {
+            return "PdnGame(" + std::to_string(self.moves.size()) + " moves, result '" +
+                   self.result + "')";
+        });
+    m.def("read_pdn", &readPdnText, py::arg("text"),
+          "Every game of a PDN text, as PdnGame objects; ValueError naming the line when broken.");
+    m.def("write_pdn", &writePdnText, py::arg("games"), "The games as PDN text.");
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_lasca, m) {
+    m.doc() = "Lasca rules core, PDN and diagrams (the C++ part of the lasca package).";
+    m.attr("START_LFEN") = std::string(lasca::kStartLfen);
+    m.attr("MAX_PERFT_DEPTH") = kMaxPythonPerftDepth;
+    bindPosition(m);
+    bindGame(m);
+    bindPdn(m);
+}
