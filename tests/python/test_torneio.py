@@ -246,8 +246,7 @@ def test_bad_params_and_seats_raise():
 # ---- the example player through the referee ----------------------------------------------------
 @pytest.mark.skipif(not (REFEREE and PLAYER), reason="TORNEIO_REFEREE / TORNEIO_PLAYER not set")
 def test_example_player_plays_through_the_referee(tmp_path):
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (env.get("PYTHONPATH"), ) if p)
+    env = dict(os.environ)  # PYTHONPATH (set by ctest) lets the player import torneio
     records = tmp_path / "records"
     result = subprocess.run(
         [REFEREE, "--player", f"name=py1,cmd={PLAYER}", "--player", f"name=py2,cmd={PLAYER}",
