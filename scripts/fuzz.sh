@@ -12,7 +12,7 @@ shift || true
 harnesses=("$@")
 [ ${#harnesses[@]} -eq 0 ] && harnesses=(lfen_fuzz move_fuzz protocol_fuzz)
 
-lasca_install_dependencies
+lasca_install_dependencies --test
 command -v clang++ >/dev/null || { echo "fuzz.sh: clang++ is needed (apt-get install clang)" >&2; exit 2; }
 CXX=clang++ cmake -S "$LASCA_ROOT" -B "$LASCA_ROOT/build-fuzz" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DLASCA_FUZZ=ON -DLASCA_NATIVE=OFF -DLASCA_BUILD_TESTS=OFF -DLASCA_BUILD_BENCHMARKS=OFF >&2

@@ -22,7 +22,7 @@ while [ $# -gt 0 ]; do
 done
 
 lasca_install_dependencies
-lasca_build build Release -DLASCA_BUILD_TESTS=OFF
+lasca_build build Release -DLASCA_BUILD_TESTS=OFF -DLASCA_BUILD_BENCHMARKS=OFF
 mkdir -p "$out"
 bin="$LASCA_ROOT/build"
 for opponent in random greedy alphabeta; do

@@ -3,22 +3,31 @@
 # test.sh; safe to run again (it installs nothing when everything is there).
 set -euo pipefail
 
-LASCA_PACKAGES=(build-essential cmake libboost-program-options-dev libspdlog-dev libgtest-dev
-                libbenchmark-dev nlohmann-json3-dev libsodium-dev pkg-config libsqlite3-dev libsqlitecpp-dev time tmux
-                libboost-dev chromium chromium-driver python3-selenium)
+# What building and running need (scripts/run.sh): compilers, libraries, pybind11 for the Python
+# modules, help2man for the manual pages.
+LASCA_PACKAGES=(build-essential cmake libboost-program-options-dev libboost-dev libspdlog-dev
+                nlohmann-json3-dev libsodium-dev pkg-config libsqlite3-dev libsqlitecpp-dev
+                pybind11-dev python3-dev help2man)
+# What only the tests need (scripts/test.sh): GoogleTest, Google Benchmark, pytest, the browser
+# and its driver, and the tools of the soak run.
+LASCA_TEST_PACKAGES=(libgtest-dev libbenchmark-dev python3-pytest chromium chromium-driver
+                     python3-selenium time tmux)
 
+# lasca_missing_packages [--test]: the packages not installed yet (with --test, the tests' too).
 lasca_missing_packages() {
-    local missing=()
-    for p in "${LASCA_PACKAGES[@]}"; do
+    local missing=() wanted=("${LASCA_PACKAGES[@]}")
+    [ "${1:-}" = "--test" ] && wanted+=("${LASCA_TEST_PACKAGES[@]}")
+    for p in "${wanted[@]}"; do
         dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
             missing+=("$p")
     done
     echo "${missing[@]:-}"
 }
 
+# lasca_install_dependencies [--test]: installs what is missing (with --test, for the tests too).
 lasca_install_dependencies() {
     local missing
-    missing=$(lasca_missing_packages)
+    missing=$(lasca_missing_packages "${1:-}")
     [ -z "$missing" ] && return 0
     echo "Installing missing packages: $missing" >&2
     local sudo=""

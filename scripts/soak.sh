@@ -35,7 +35,7 @@ while [ $# -gt 0 ]; do
 done
 
 if [ "$build" -eq 1 ]; then
-    lasca_install_dependencies
+    lasca_install_dependencies --test
     lasca_build build Release
 fi
 bin="$LASCA_ROOT/build"

@@ -22,7 +22,7 @@ for arg in "$@"; do
     esac
 done
 
-lasca_install_dependencies
+lasca_install_dependencies --test
 jobs=$(nproc)
 label_args=(-LE slow)
 [ "$slow" -eq 1 ] && label_args=()

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "common/version.h"
 #include "common/random.h"
 #include "torneio/ai.h"
 #include "torneio/selfplay.h"
@@ -129,6 +130,7 @@ class OmniscientPlayer final : public Player {
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (common::printVersionIfAsked(argc, argv, "torneio-ai-eval")) return 0;
     int seats = 2, games = 10, simulations = 300, particles = kDefaultParticles, rollout = 3;
     std::uint64_t seed = 1;
     std::string opponent = "heuristic", setUp = "auto", opponentSetUp = "auto";

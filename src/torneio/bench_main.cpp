@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <string_view>
 
+#include "common/version.h"
 #include "common/text.h"
 #include "torneio/random_play.h"
 #include "torneio/state.h"
@@ -49,8 +50,16 @@ Tally playGames(const torneio::Params& params, std::uint64_t games, std::uint64_
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (common::printVersionIfAsked(argc, argv, "torneio-bench")) return 0;
     std::uint64_t games = 2000;
     std::uint64_t seed = 1;
+    if (argc > 1 && (std::string_view(argv[1]) == "--help" || std::string_view(argv[1]) == "-h")) {
+        std::printf("Usage: torneio-bench [games-per-seat-count] [seed]\n\n"
+                    "Plays random Torneio games with 2, 3 and 4 seats, with and without event "
+                    "logging,\nand prints games and decisions per second (docs/benchmarks.md).\n\n"
+                    "Options:\n  -h, --help     this help\n  -V, --version  the version\n");
+        return 0;
+    }
     if (argc > 1) {
         const auto n = common::parseBoundedInteger(argv[1], 1, 10'000'000);
         if (!n) {

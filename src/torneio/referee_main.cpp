@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "common/version.h"
 #include "common/cli.h"
 #include "common/logging.h"
 #include "common/progress.h"
@@ -329,6 +330,7 @@ int runMain(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (common::printVersionIfAsked(argc, argv, "torneio-referee")) return 0;
     return common::runCommandLine<po::error>("torneio-referee",
                                              [&] { return runMain(argc, argv); });
 }

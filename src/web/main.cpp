@@ -9,6 +9,7 @@
 
 #include <boost/program_options.hpp>
 
+#include "common/version.h"
 #include "common/logging.h"
 #include "web/server.h"
 #include "web/store.h"
@@ -27,21 +28,49 @@ std::string defaultDatabase() {
     return "lasca-web.db";
 }
 
+// The folder of this program (/proc/self/exe), empty when it cannot be read.
+std::filesystem::path programFolder() {
+    std::error_code error;
+    const auto exe = std::filesystem::read_symlink("/proc/self/exe", error);
+    return error ? std::filesystem::path() : exe.parent_path();
+}
+
+// The page's files: <prefix>/share/lasca/web beside an installed program (bin/lasca-web), else
+// the source tree the build came from.
+std::string defaultStaticDir() {
+    const auto folder = programFolder();
+    if (!folder.empty()) {
+        const auto installed = folder.parent_path() / "share" / "lasca" / "web";
+        if (std::filesystem::exists(installed / "index.html")) return installed.string();
+    }
+    return LASCA_WEB_STATIC_DIR;
+}
+
+// The engine: `lasca` in this program's own folder (installed or built side by side), else
+// the path the build gave.
+std::string defaultEngine() {
+    const auto folder = programFolder();
+    if (!folder.empty() && std::filesystem::exists(folder / "lasca"))
+        return (folder / "lasca").string();
+    return LASCA_WEB_ENGINE;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (common::printVersionIfAsked(argc, argv, "lasca-web")) return 0;
     web::ServerConfig config;
     int port = config.port;
     std::string logLevel = "info";
     std::string dbPath = defaultDatabase();
     po::options_description options("lasca-web options");
-    options.add_options()("help", "this help")(
+    options.add_options()("help,h", "this help")("version,V", "the version")(
         "listen", po::value(&config.address)->default_value(config.address),
         "address to listen on")("port", po::value(&port)->default_value(port),
                                 "port (0: any free port)")(
-        "static", po::value(&config.staticDir)->default_value(LASCA_WEB_STATIC_DIR),
+        "static", po::value(&config.staticDir)->default_value(defaultStaticDir()),
         "folder of the page's files")(
-        "engine", po::value(&config.enginePath)->default_value(LASCA_WEB_ENGINE),
+        "engine", po::value(&config.enginePath)->default_value(defaultEngine()),
         "the Lasca engine program")("max-tables",
                                     po::value(&config.maxTables)->default_value(config.maxTables),
                                     "Lasca tables (browser tabs) at once, 1..1000")(
@@ -58,6 +87,10 @@ int main(int argc, char** argv) {
     } catch (const po::error& e) {
         std::cerr << "lasca-web: " << e.what() << "\n" << options;
         return 2;
+    }
+    if (vm.count("version")) {
+        std::cout << "lasca-web " << common::kProjectVersion << std::endl;
+        return 0;
     }
     if (vm.count("help")) {
         std::cout << options;

@@ -15,6 +15,7 @@
 #include <thread>
 #include <vector>
 
+#include "common/version.h"
 #include "common/cli.h"
 #include "common/program_spec.h"
 #include "common/progress.h"
@@ -392,5 +393,6 @@ int runMain(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (common::printVersionIfAsked(argc, argv, "lasca-match")) return 0;
     return common::runCommandLine<po::error>("lasca-match", [&] { return runMain(argc, argv); });
 }

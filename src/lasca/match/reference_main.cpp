@@ -9,8 +9,10 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "common/version.h"
 #include "lasca/game.h"
 #include "lasca/match/reference_players.h"
 #include "lasca/notation.h"
@@ -159,7 +161,16 @@ bool handle(const std::string& line, ReferenceState& state) {
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+    if (common::printVersionIfAsked(argc, argv, "lasca-reference")) return 0;
+    if (argc > 1) {
+        std::cout << "Usage: lasca-reference\n\n"
+                     "The reference players of lasca-match as one engine speaking the Lasca UCI "
+                     "protocol on stdin/stdout\n(protocol.md); its option Player chooses random, "
+                     "greedy or alphabeta (its Depth option).\n\nOptions:\n  -h, --help     this help\n"
+                     "  -V, --version  the version\n";
+        return std::string_view(argv[1]) == "--help" || std::string_view(argv[1]) == "-h" ? 0 : 2;
+    }
     std::ios::sync_with_stdio(false);
     ReferenceState state;
     for (std::string line; std::getline(std::cin, line);) {

@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "common/version.h"
 #include "common/progress.h"
 #include "lasca/match/pdn.h"
 #include "lasca/tune/datagen.h"
@@ -385,6 +386,7 @@ int features(const std::vector<std::string>& args) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (common::printVersionIfAsked(argc, argv, "lasca-tune")) return 0;
     const std::vector<std::string> args(argv + 1, argv + argc);
     const std::string usage =
         "usage: lasca-tune extract --pdn FILE... --out FILE [--skip-plies N]\n"

@@ -1,0 +1,155 @@
+#!/usr/bin/python3
+"""The Debian package (issue 26): cpack makes lasca_<version>_<arch>.deb with its dependencies
+computed; unpacked into a scratch folder (dpkg-deb -x), every program answers --version, each has
+a manual page, the engine plays a UCI session, and lasca-web serves its page from the unpacked
+share/lasca/web with the engine beside it. Writes only inside its own temporary folder.
+
+Usage: package_test.py --build BUILD_DIR --version VERSION
+Exit codes: 0 passed, 1 failed, 77 skipped (no dpkg-deb).
+"""
+import argparse
+import glob
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import urllib.request
+
+PROGRAMS = ["lasca", "lasca-match", "lasca-tune", "lasca-reference", "lasca-web", "torneio",
+            "torneio-referee", "torneio-ai-eval", "torneio-bench"]
+GUARD = 300  # seconds: only a guard against hangs
+
+
+class Failure(Exception):
+    pass
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=GUARD, **kw)
+
+
+def make_package(build, out):
+    made = run(["cpack", "--config", os.path.join(build, "CPackConfig.cmake"), "-G", "DEB", "-B", out])
+    if made.returncode != 0:
+        raise Failure(f"cpack failed: {made.stdout[-2000:]} {made.stderr[-2000:]}")
+    debs = glob.glob(os.path.join(out, "*.deb"))
+    if len(debs) != 1:
+        raise Failure(f"expected one .deb in {out}: {debs}")
+    return debs[0]
+
+
+def check_control(deb, version):
+    arch = run(["dpkg", "--print-architecture"]).stdout.strip()
+    if os.path.basename(deb) != f"lasca_{version}_{arch}.deb":
+        raise Failure(f"package named {os.path.basename(deb)}, not lasca_{version}_{arch}.deb")
+    control = run(["dpkg-deb", "--field", deb, "Package", "Version", "Depends"]).stdout
+    depends = next((l for l in control.splitlines() if l.startswith("Depends:")), "")
+    for library in ("libc6", "libstdc++6", "libsqlite3", "libsodium"):
+        if library not in depends:
+            raise Failure(f"Depends lacks {library} (shlibdeps): {depends!r}")
+    print(f"ok: {os.path.basename(deb)}, {depends}")
+
+
+def check_programs(root, version):
+    for program in PROGRAMS:
+        path = os.path.join(root, "usr", "bin", program)
+        answer = run([path, "--version"], stdin=subprocess.DEVNULL)
+        first = answer.stdout.splitlines()[0] if answer.stdout else ""
+        if answer.returncode != 0 or version not in first:
+            raise Failure(f"{program} --version: exit {answer.returncode}, {answer.stdout!r} {answer.stderr!r}")
+        page = glob.glob(os.path.join(root, "usr", "share", "man", "man1", program + ".1*"))
+        if not page:
+            raise Failure(f"no manual page for {program}")
+    for doc in ("README.md", "protocol.md", "lasca-rules.md", "torneio-rules.md", "benchmarks.md"):
+        if not os.path.exists(os.path.join(root, "usr", "share", "doc", "lasca", doc)):
+            raise Failure(f"share/doc/lasca/{doc} missing")
+    print(f"ok: {len(PROGRAMS)} programs answer --version {version}, each with a manual page; docs and rules")
+
+
+def check_uci(root):
+    session = "uci\nisready\nposition startpos moves c3-d4\ngo depth 4\nquit\n"
+    answer = run([os.path.join(root, "usr", "bin", "lasca")], input=session)
+    lines = answer.stdout.splitlines()
+    for expected in ("uciok", "readyok"):
+        if expected not in lines:
+            raise Failure(f"the engine did not answer {expected}: {answer.stdout[-500:]!r}")
+    best = [l for l in lines if l.startswith("bestmove ")]
+    if len(best) != 1 or best[0].split()[1] not in ("e5xc3",):
+        raise Failure(f"not the forced capture e5xc3: {best}")
+    print("ok: a UCI session of the unpacked engine (bestmove e5xc3, Black's only move)")
+
+
+def check_web(root, scratch):
+    web = os.path.join(root, "usr", "bin", "lasca-web")
+    help_text = run([web, "--help"]).stdout
+    static = os.path.join(root, "usr", "share", "lasca", "web")
+    engine = os.path.join(root, "usr", "bin", "lasca")
+    if static not in help_text or engine not in help_text:
+        raise Failure(f"lasca-web does not default to its own page and engine:\n{help_text}")
+    server = subprocess.Popen([web, "--port", "0", "--db", os.path.join(scratch, "web.db"),
+                               "--log-level", "warn"], stdout=subprocess.PIPE, text=True)
+    try:
+        line = server.stdout.readline()
+        if "listening on" not in line:
+            raise Failure(f"lasca-web did not start: {line!r}")
+        url = line.strip().split("listening on ")[1]
+        page = urllib.request.urlopen(url, timeout=GUARD).read().decode()
+        script = urllib.request.urlopen(url + "lasca.js", timeout=GUARD).read().decode()
+        with open(os.path.join(static, "index.html")) as f:
+            if page != f.read():
+                raise Failure("the page served is not the unpacked index.html")
+        if "lascaApp" not in script:
+            raise Failure("lasca.js not served")
+    finally:
+        server.terminate()
+        server.wait(GUARD)
+    print(f"ok: lasca-web serves the unpacked page ({len(page)} bytes) with the engine beside it")
+
+
+def check_python(root):
+    """The Python modules from the package, driving the unpacked engine."""
+    folder = os.path.join(root, "usr", "lib", "python3", "dist-packages")
+    code = ("import lasca, torneio, sys\n"
+            "assert lasca.Position().perft(4) == lasca.Position().perft(4) > 0\n"
+            "with lasca.Engine(sys.argv[1]) as e:\n"
+            "    line = e.analyse(lasca.Position(), depth=3)[0]\n"
+            "assert line['pv'][0] in lasca.Position().legal_moves()\n"
+            "s = torneio.State(2, 1)\n"
+            "while not s.is_over(): s.apply(s.random_action())\n"
+            "print('python ok', line['pv'][0])\n")
+    env = dict(os.environ, PYTHONPATH=folder)
+    answer = run(["/usr/bin/python3", "-c", code, os.path.join(root, "usr", "bin", "lasca")], env=env)
+    if answer.returncode != 0 or "python ok" not in answer.stdout:
+        raise Failure(f"the packaged Python modules: {answer.stdout[-500:]} {answer.stderr[-1500:]}")
+    print("ok: the packaged Python modules import, analyse with the unpacked engine, play Torneio")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--build", required=True)
+    parser.add_argument("--version", required=True)
+    args = parser.parse_args()
+    if not shutil.which("dpkg-deb") or not shutil.which("cpack"):
+        print("SKIP: dpkg-deb or cpack missing")
+        return 77
+    scratch = tempfile.mkdtemp(prefix="lasca-package-")
+    try:
+        deb = make_package(args.build, os.path.join(scratch, "out"))
+        check_control(deb, args.version)
+        root = os.path.join(scratch, "root")
+        subprocess.run(["dpkg-deb", "-x", deb, root], check=True, timeout=GUARD)
+        check_programs(root, args.version)
+        check_uci(root)
+        check_web(root, scratch)
+        check_python(root)
+        return 0
+    except Failure as e:
+        print(f"FAIL: {e}")
+        return 1
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
