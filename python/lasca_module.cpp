@@ -72,7 +72,9 @@ lasca::Square squareFromText(const std::string& text) {
     return *square;
 }
 
-const char* colourName(lasca::Color c) { return c == lasca::Color::White ? "white" : "black"; }
+const char* colourName(lasca::Color c) {
+    return c == lasca::Color::White ? "white" : "black";
+}
 
 // PyPosition: a position with the moves pushed onto it, so that pop() takes them back.
 //   pos     the current position
@@ -230,44 +232,58 @@ void bindPosition(py::module_& m) {
     py::class_<PyPosition>(m, "Position",
                            "A Lasca position with a stack of pushed moves (push/pop).")
         .def(py::init<>(), "The start position.")
-        .def(py::init([](const std::string& lfen) { return PyPosition{positionFromLfen(lfen), {}}; }),
+        .def(py::init([](const std::string& lfen) {
+                 return PyPosition{positionFromLfen(lfen), {}};
+             }),
              py::arg("lfen"), "The position of an LFEN string; ValueError when it is not one.")
-        .def("legal_moves", [](const PyPosition& self) { return legalMoveTexts(self.pos); },
-             "The legal moves as the engine writes them (c3-d4, d2xb4xd6), in generation order.")
+        .def(
+            "legal_moves", [](const PyPosition& self) { return legalMoveTexts(self.pos); },
+            "The legal moves as the engine writes them (c3-d4, d2xb4xd6), in generation order.")
         .def("push", &PyPosition::push, py::arg("move"),
              "Plays a legal move (c3-d4, c3d4, d2xb4xd6...); returns it as the engine writes it. "
              "ValueError when the move is unreadable or not legal here.")
         .def("pop", &PyPosition::pop, "Takes back the last pushed move and returns it.")
         .def("move_stack", &PyPosition::moveStack, "The pushed moves, oldest first.")
         .def("lfen", [](const PyPosition& self) { return self.pos.toLfen(); })
-        .def("side_to_move", [](const PyPosition& self) { return colourName(self.pos.sideToMove()); })
+        .def("side_to_move",
+             [](const PyPosition& self) { return colourName(self.pos.sideToMove()); })
         .def("quiet_plies", [](const PyPosition& self) { return self.pos.quietPlies(); })
         .def("move_number", [](const PyPosition& self) { return self.pos.moveNumber(); })
-        .def("key", [](const PyPosition& self) { return self.pos.key(); }, "The hash key.")
-        .def("is_legal",
-             [](const PyPosition& self, const std::string& text) {
-                 return text.size() <= kMaxTokenLength && lasca::parseMove(self.pos, text).ok();
-             },
-             py::arg("move"))
+        .def(
+            "key", [](const PyPosition& self) { return self.pos.key(); }, "The hash key.")
+        .def(
+            "is_legal",
+            [](const PyPosition& self, const std::string& text) {
+                return text.size() <= kMaxTokenLength && lasca::parseMove(self.pos, text).ok();
+            },
+            py::arg("move"))
         .def("perft", &perftOf, py::arg("depth"),
              "Number of move paths of length depth (0..10), counted in C++.")
-        .def("column", [](const PyPosition& self, const std::string& s) { return columnOn(self.pos, s); },
-             py::arg("square"),
-             "The column on a square as in LFEN, top first (\"Wbb\"), or None when empty.")
-        .def("svg",
-             [](const PyPosition& self, bool flip, int size, const std::optional<std::string>& last) {
-                 return svgOf(self.pos, flip, size, last);
-             },
-             py::arg("flip") = false, py::arg("size") = 64, py::arg("last_move") = py::none(),
-             "The board diagram as SVG text (as `lasca diagram`).")
-        .def("_repr_svg_", [](const PyPosition& self) { return svgOf(self.pos, false, 48, std::nullopt); })
+        .def(
+            "column",
+            [](const PyPosition& self, const std::string& s) { return columnOn(self.pos, s); },
+            py::arg("square"),
+            "The column on a square as in LFEN, top first (\"Wbb\"), or None when empty.")
+        .def(
+            "svg",
+            [](const PyPosition& self, bool flip, int size,
+               const std::optional<std::string>& last) {
+                return svgOf(self.pos, flip, size, last);
+            },
+            py::arg("flip") = false, py::arg("size") = 64, py::arg("last_move") = py::none(),
+            "The board diagram as SVG text (as `lasca diagram`).")
+        .def("_repr_svg_",
+             [](const PyPosition& self) { return svgOf(self.pos, false, 48, std::nullopt); })
         .def("copy", [](const PyPosition& self) { return self; })
         .def("__copy__", [](const PyPosition& self) { return self; })
-        .def("__deepcopy__", [](const PyPosition& self, py::object) { return self; }, py::arg("memo"))
+        .def(
+            "__deepcopy__", [](const PyPosition& self, py::object) { return self; },
+            py::arg("memo"))
         .def("__eq__", [](const PyPosition& a, const PyPosition& b) { return a.pos == b.pos; })
         .def("__hash__", [](const PyPosition& self) { return self.pos.key(); })
         .def("__str__", [](const PyPosition& self) { return self.pos.toLfen(); })
-        .def("__repr__", [](const PyPosition& self) { return "Position('" + self.pos.toLfen() + "')"; });
+        .def("__repr__",
+             [](const PyPosition& self) { return "Position('" + self.pos.toLfen() + "')"; });
 }
 
 void bindGame(py::module_& m) {
@@ -291,22 +307,29 @@ void bindGame(py::module_& m) {
         .def("pop", &PyGame::pop)
         .def("moves", &PyGame::moveTexts)
         .def("legal_moves", [](const PyGame& self) { return legalMoveTexts(self.game.current()); })
-        .def("position", [](const PyGame& self) { return PyPosition{self.game.current(), {}}; })
-        .def("start", [](const PyGame& self) { return PyPosition{self.game.start(), {}}; })
+        .def("position",
+             [](const PyGame& self) {
+                 return PyPosition{self.game.current(), {}};
+             })
+        .def("start",
+             [](const PyGame& self) {
+                 return PyPosition{self.game.start(), {}};
+             })
         .def("lfen", [](const PyGame& self) { return self.game.current().toLfen(); })
         .def("occurrences", [](const PyGame& self) { return self.game.occurrences(); })
         .def("status", [](const PyGame& self) { return describe(self.game.status(self.rules)); })
-        .def("result", [](const PyGame& self) {
-            return std::string(lasca::match::pdnResult(self.game.status(self.rules).outcome));
-        })
+        .def("result",
+             [](const PyGame& self) {
+                 return std::string(lasca::match::pdnResult(self.game.status(self.rules).outcome));
+             })
         .def("is_over", [](const PyGame& self) { return self.game.status(self.rules).over(); })
-        .def("pdn", &pdnOfGame, py::arg("tags") = std::vector<std::pair<std::string, std::string>>{},
+        .def("pdn", &pdnOfGame,
+             py::arg("tags") = std::vector<std::pair<std::string, std::string>>{},
              "The game as a PdnGame (for write_pdn).")
         .def_static("from_pdn", &gameOfPdn, py::arg("pdn"),
                     "Replays a PdnGame's moves from its FEN tag; ValueError at the first bad move.")
-        .def("_repr_svg_", [](const PyGame& self) {
-            return svgOf(self.game.current(), false, 48, std::nullopt);
-        })
+        .def("_repr_svg_",
+             [](const PyGame& self) { return svgOf(self.game.current(), false, 48, std::nullopt); })
         .def("__len__", [](const PyGame& self) { return self.game.moves().size(); })
         .def("__repr__", [](const PyGame& self) {
             return "Game('" + self.game.current().toLfen() + "', " +
@@ -338,11 +361,12 @@ void bindPdn(py::module_& m) {
         .def_readwrite("comments", &PdnGame::comments)
         .def_readwrite("annotations", &PdnGame::annotations)
         .def("tag", &PdnGame::tag, py::arg("name"), "A tag's value, or None.")
-        .def("replay",
-             [](const PdnGame& self) {
-                 return valueOrThrow(lasca::match::replayPdn(self, lasca::DrawRules{}));
-             },
-             "Re-checks the game against the rules; returns the final LFEN, ValueError if wrong.")
+        .def(
+            "replay",
+            [](const PdnGame& self) {
+                return valueOrThrow(lasca::match::replayPdn(self, lasca::DrawRules{}));
+            },
+            "Re-checks the game against the rules; returns the final LFEN, ValueError if wrong.")
         .def("game", &gameOfPdn, "The game as a lasca.Game.")
         .def("__repr__", [](const PdnGame& self) {
             return "PdnGame(" + std::to_string(self.moves.size()) + " moves, result '" +

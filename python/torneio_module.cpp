@@ -120,8 +120,9 @@ struct PyState {
     std::vector<std::string> legalActions() const {
         requireOngoing();
         const torneio::Request& request = state.request();
-        return actionTexts(torneio::legalActions(request, state.pieces(request.seat), state.geometry()),
-                           state.geometry());
+        return actionTexts(
+            torneio::legalActions(request, state.pieces(request.seat), state.geometry()),
+            state.geometry());
     }
 
     std::uint64_t countLegalActions() const {
@@ -197,7 +198,8 @@ struct PyKnowledge {
         checkLine(actionLine, "action");
         common::Result<torneio::Action> action =
             torneio::parseAction(actionLine, knowledge.geometry());
-        return action && torneio::isLegal(request, knowledge.own(), knowledge.geometry(), action.value());
+        return action &&
+               torneio::isLegal(request, knowledge.own(), knowledge.geometry(), action.value());
     }
 
     // The seat's own living pieces as (piece, square, strength), piece 0 the king.
@@ -241,13 +243,17 @@ void bindState(py::module_& m) {
              "A new game (set-ups first) for 2..4 seats with the default rules, or the rules of "
              "a params text ('seats=2 board=8 ...'); seed drives random_action().")
         .def("seats", [](const PyState& self) { return self.state.seats(); })
-        .def("params", [](const PyState& self) { return torneio::formatParams(self.state.params()); })
+        .def("params",
+             [](const PyState& self) { return torneio::formatParams(self.state.params()); })
         .def("request", &PyState::request,
              "The pending request line ('request turn 3'), None when the game is over.")
-        .def("to_decide", [](const PyState& self) -> std::optional<int> {
-            if (self.state.over()) return std::nullopt;
-            return self.state.toDecide() + 1;
-        }, "The seat (1..N) that decides next, None when the game is over.")
+        .def(
+            "to_decide",
+            [](const PyState& self) -> std::optional<int> {
+                if (self.state.over()) return std::nullopt;
+                return self.state.toDecide() + 1;
+            },
+            "The seat (1..N) that decides next, None when the game is over.")
         .def("legal_actions", &PyState::legalActions,
              "Every legal reply of the deciding seat, as action lines (a set-up request has "
              "tens of thousands: see count_legal_actions and random_action).")
@@ -266,12 +272,17 @@ void bindState(py::module_& m) {
         .def("outcome", [](const PyState& self) { return describe(self.state.outcome()); })
         .def("round", [](const PyState& self) { return self.state.round(); })
         .def("survivors", [](const PyState& self) { return self.state.survivors(); })
-        .def("check", [](const PyState& self) { return valueOrThrow(torneio::checkInvariants(self.state)); },
-             "True when every invariant of the state holds, else ValueError naming the first broken.")
-        .def("clone", [](const PyState& self) { return self; },
-             "An independent copy (its random stream too).")
+        .def(
+            "check",
+            [](const PyState& self) { return valueOrThrow(torneio::checkInvariants(self.state)); },
+            "True when every invariant of the state holds, else ValueError naming the first "
+            "broken.")
+        .def(
+            "clone", [](const PyState& self) { return self; },
+            "An independent copy (its random stream too).")
         .def("__copy__", [](const PyState& self) { return self; })
-        .def("__deepcopy__", [](const PyState& self, py::object) { return self; }, py::arg("memo"))
+        .def(
+            "__deepcopy__", [](const PyState& self, py::object) { return self; }, py::arg("memo"))
         .def("__repr__", [](const PyState& self) {
             return "State(" + torneio::formatParams(self.state.params()) + ", " +
                    std::to_string(self.state.history().size()) + " decisions" +
@@ -303,8 +314,10 @@ void bindKnowledge(py::module_& m) {
 
 PYBIND11_MODULE(torneio, m) {
     m.doc() = "Torneio rules core: the true state, seats' views and a player's knowledge.";
-    m.def("default_params", [](int seats) { return torneio::formatParams(paramsOf(seats, std::nullopt)); },
-          py::arg("seats"), "The default rules for 2..4 seats as params text.");
+    m.def(
+        "default_params",
+        [](int seats) { return torneio::formatParams(paramsOf(seats, std::nullopt)); },
+        py::arg("seats"), "The default rules for 2..4 seats as params text.");
     bindState(m);
     bindKnowledge(m);
 }

@@ -137,8 +137,7 @@ std::vector<double> huntScores(const Request& request, const Knowledge& knowledg
 // with the same seed.
 Action guidedDecision(const Request& request, const Knowledge& knowledge, const Belief& belief,
                       const HuntWeights& hunt, const GuidedWeights& guided,
-                      const SearchLimits& limits, std::uint64_t seed,
-                      SearchStats* stats = nullptr);
+                      const SearchLimits& limits, std::uint64_t seed, SearchStats* stats = nullptr);
 
 // AiPlayer
 //   config_     settings (configure() reads them from the program's options)

@@ -175,6 +175,7 @@ class LascaTable {
     std::optional<std::string> onLine(const Json& m, Replies& out);
     std::optional<std::string> onPromote(const Json& m, Replies& out);
     std::optional<std::string> onDelete(const Json& m, Replies& out);
+    common::Result<MoveLine> lineInTree(const Json& m) const;
     // Shows `line` (a line of tree_ to the end of its branch) at ply `view`: game_, moves_ and
     // the evaluations of the plies it shares with the line shown before.
     void showLine(const MoveLine& line, int view);

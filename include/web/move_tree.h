@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -66,6 +67,12 @@ class MoveTree {
     static bool fromJson(const nlohmann::json& json, MoveTree& tree);
 
   private:
+    // Place: the node a non-empty line ends at, as its parent and its position among them.
+    struct Place {
+        MoveNode* parent;
+        std::vector<MoveNode>::iterator child;
+    };
+    std::optional<Place> placeOf(const MoveLine& line);
     MoveNode* find(const MoveLine& line);
     const MoveNode* find(const MoveLine& line) const;
 

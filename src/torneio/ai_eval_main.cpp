@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "common/version.h"
 #include "common/random.h"
+#include "common/version.h"
 #include "torneio/ai.h"
 #include "torneio/selfplay.h"
 
@@ -146,7 +146,8 @@ int main(int argc, char** argv) {
                                                           "random | heuristic | ai | omniscient")(
         "setup", po::value(&setUp), "the ai's set-up policy")(
         "opponent-setup", po::value(&opponentSetUp), "set-up policy of ai opponents")(
-        "seed", po::value(&seed), "match seed")("policy", po::value(&policyName), "hunt | search | guided")(
+        "seed", po::value(&seed), "match seed")("policy", po::value(&policyName),
+                                                "hunt | search | guided")(
         "candidates", po::value(&guided.candidates), "guided: actions rolled out")(
         "hunt-bias", po::value(&guided.huntBias), "guided: credit of the hunt's choice")(
         "reach", po::value(&hunt.reach), "hunt: reach per step")(

@@ -11,8 +11,8 @@
 #include <cstdio>
 #include <string_view>
 
-#include "common/version.h"
 #include "common/text.h"
+#include "common/version.h"
 #include "torneio/random_play.h"
 #include "torneio/state.h"
 
@@ -54,10 +54,11 @@ int main(int argc, char** argv) {
     std::uint64_t games = 2000;
     std::uint64_t seed = 1;
     if (argc > 1 && (std::string_view(argv[1]) == "--help" || std::string_view(argv[1]) == "-h")) {
-        std::printf("Usage: torneio-bench [games-per-seat-count] [seed]\n\n"
-                    "Plays random Torneio games with 2, 3 and 4 seats, with and without event "
-                    "logging,\nand prints games and decisions per second (docs/benchmarks.md).\n\n"
-                    "Options:\n  -h, --help     this help\n  -V, --version  the version\n");
+        std::printf(
+            "Usage: torneio-bench [games-per-seat-count] [seed]\n\n"
+            "Plays random Torneio games with 2, 3 and 4 seats, with and without event "
+            "logging,\nand prints games and decisions per second (docs/benchmarks.md).\n\n"
+            "Options:\n  -h, --help     this help\n  -V, --version  the version\n");
         return 0;
     }
     if (argc > 1) {

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <optional>
 #include <vector>
 
 namespace torneio {
@@ -206,6 +207,20 @@ void simulate(std::vector<Node>& tree, State& state, const SearchLimits& limits,
     }
 }
 
+// A full state for the knowledge's seat's turn drawn from the belief (event logging off), or
+// nothing when the sample cannot start a State.
+std::optional<State> determinize(const Request& request, const Knowledge& k, const Belief& belief,
+                                 common::Random& random) {
+    StartPosition start = belief.sample(k, random);
+    start.turnSeat = k.seat();
+    start.round = std::max(1, request.round);
+    auto created = State::fromPosition(k.geometry().params(), start);
+    if (!created) return std::nullopt;
+    State state = std::move(created).value();
+    state.setEventLogging(false);
+    return state;
+}
+
 Action searchTurn(const Request& request, const Knowledge& k, const Belief& belief,
                   const SearchLimits& limits, common::Random& random, SearchStats* stats) {
     std::vector<Node> tree(1);
@@ -214,14 +229,9 @@ Action searchTurn(const Request& request, const Knowledge& k, const Belief& beli
     const Clock clock(limits.moveTimeMs);
     int done = 0;
     for (; done < limits.simulations && !clock.expired(done); ++done) {
-        StartPosition start = belief.sample(k, random);  // Step 1
-        start.turnSeat = k.seat();
-        start.round = std::max(1, request.round);
-        auto created = State::fromPosition(k.geometry().params(), start);
-        if (!created) continue;
-        State state = std::move(created).value();
-        state.setEventLogging(false);
-        simulate(tree, state, limits, random, legal);
+        auto state = determinize(request, k, belief, random);  // Step 1
+        if (!state) continue;
+        simulate(tree, *state, limits, random, legal);
     }
     const std::vector<Action> rootLegal = legalActions(request, k.own(), k.geometry());
     Action best = rootLegal.front();
@@ -404,28 +414,23 @@ Rewards evaluate(const State& state) {
     return rewards;
 }
 
-std::vector<double> rolloutValues(const Request& request, const Knowledge& k,
-                                  const Belief& belief, const std::vector<Action>& candidates,
-                                  const SearchLimits& limits, std::uint64_t seed,
-                                  SearchStats* stats) {
+std::vector<double> rolloutValues(const Request& request, const Knowledge& k, const Belief& belief,
+                                  const std::vector<Action>& candidates, const SearchLimits& limits,
+                                  std::uint64_t seed, SearchStats* stats) {
     std::vector<double> total(candidates.size(), 0.0);
     common::Random random(seed);
     const Clock clock(limits.moveTimeMs);
     int done = 0;
     for (int s = 0; s < limits.simulations && !clock.expired(done); ++s) {
-        StartPosition start = belief.sample(k, random);
-        start.turnSeat = k.seat();
-        start.round = std::max(1, request.round);
-        auto created = State::fromPosition(k.geometry().params(), start);
-        if (!created) continue;
-        State determinized = std::move(created).value();
-        determinized.setEventLogging(false);
+        const auto determinized = determinize(request, k, belief, random);
+        if (!determinized) continue;
         const std::uint64_t rolloutSeed = random.next();
         for (std::size_t c = 0; c < candidates.size(); ++c) {
-            State state = determinized;
+            State state = *determinized;
             if (!state.apply(k.seat(), candidates[c])) continue;
             common::Random rolloutRandom(rolloutSeed);
-            total[c] += rollout(state, limits.rolloutRounds, rolloutRandom)[static_cast<std::size_t>(k.seat())];
+            total[c] += rollout(state, limits.rolloutRounds,
+                                rolloutRandom)[static_cast<std::size_t>(k.seat())];
         }
         ++done;
     }

@@ -12,12 +12,12 @@
 #include <string>
 #include <vector>
 
-#include "common/version.h"
 #include "common/cli.h"
 #include "common/logging.h"
 #include "common/progress.h"
 #include "common/seed.h"
 #include "common/text.h"
+#include "common/version.h"
 #include "torneio/referee/match.h"
 
 namespace po = boost::program_options;

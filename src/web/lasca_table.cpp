@@ -108,8 +108,10 @@ common::Result<MoveTree> checkedTree(const lasca::Position& start, const MoveTre
 
 // A line of moves from a message field: an array of move texts.
 common::Result<MoveLine> lineField(const Json& m, const char* name) {
-    if (!m.contains(name) || !m[name].is_array()) return common::makeError(std::string(name) + " must be an array of moves");
-    if (m[name].size() > kMaxGamePlies) return common::makeError(std::string(name) + ": too many moves");
+    if (!m.contains(name) || !m[name].is_array())
+        return common::makeError(std::string(name) + " must be an array of moves");
+    if (m[name].size() > kMaxGamePlies)
+        return common::makeError(std::string(name) + ": too many moves");
     MoveLine line;
     for (const Json& move : m[name]) {
         if (!move.is_string() || move.get_ref<const std::string&>().size() > kMaxMoveText)
@@ -415,7 +417,8 @@ std::optional<std::string> LascaTable::onMove(const Json& m, Replies& out) {
     // Against the engine a move in the past replaces the rest of the line (the page asked);
     // on the analysis board it starts a variation, or follows one already there.
     if (settings_.engineColour && kept < moves_.size())
-        tree_.remove(MoveLine(moves_.begin(), moves_.begin() + static_cast<std::ptrdiff_t>(kept) + 1));
+        tree_.remove(
+            MoveLine(moves_.begin(), moves_.begin() + static_cast<std::ptrdiff_t>(kept) + 1));
     tree_.add(line);
     showLine(tree_.continuation(line), static_cast<int>(line.size()));
     reschedule(out);
@@ -447,13 +450,20 @@ std::optional<std::string> LascaTable::onTakeback(const Json& m, Replies& out) {
     return std::nullopt;
 }
 
+// The line a `line`, `promote` or `delete` message names: its only field, a line of the tree.
+common::Result<MoveLine> LascaTable::lineInTree(const Json& m) const {
+    if (auto e = checkFields(m, {"moves"})) return common::makeError(*e);
+    auto line = lineField(m, "moves");
+    if (!line) return line;
+    if (!tree_.contains(line.value())) return common::makeError("that line is not in the game");
+    return line;
+}
+
 // A line of the tree shown (a click on a move of a variation): to the end of its branch, at
 // the clicked move.
 std::optional<std::string> LascaTable::onLine(const Json& m, Replies& out) {
-    if (auto e = checkFields(m, {"moves"})) return e;
-    const auto line = lineField(m, "moves");
+    const auto line = lineInTree(m);
     if (!line) return line.error();
-    if (!tree_.contains(line.value())) return "that line is not in the game";
     showLine(tree_.continuation(line.value()), static_cast<int>(line.value().size()));
     reschedule(out);
     out.push_back(stateMessage());
@@ -462,10 +472,8 @@ std::optional<std::string> LascaTable::onLine(const Json& m, Replies& out) {
 
 // A variation one step up among the alternatives (the first alternative becomes the main line).
 std::optional<std::string> LascaTable::onPromote(const Json& m, Replies& out) {
-    if (auto e = checkFields(m, {"moves"})) return e;
-    const auto line = lineField(m, "moves");
+    const auto line = lineInTree(m);
     if (!line) return line.error();
-    if (!tree_.contains(line.value())) return "that line is not in the game";
     if (!tree_.promote(line.value())) return "that move is already the main line there";
     out.push_back(stateMessage());
     return std::nullopt;
@@ -473,18 +481,15 @@ std::optional<std::string> LascaTable::onPromote(const Json& m, Replies& out) {
 
 // A move and all that follows it removed; a shown line through it goes back to its parent.
 std::optional<std::string> LascaTable::onDelete(const Json& m, Replies& out) {
-    if (auto e = checkFields(m, {"moves"})) return e;
-    const auto line = lineField(m, "moves");
+    const auto line = lineInTree(m);
     if (!line) return line.error();
     if (line.value().empty()) return "moves: the start position cannot be deleted";
-    if (!tree_.contains(line.value())) return "that line is not in the game";
     const bool shown = line.value().size() <= moves_.size() &&
                        std::equal(line.value().begin(), line.value().end(), moves_.begin());
     tree_.remove(line.value());
     if (shown) {
         const MoveLine parent(line.value().begin(), line.value().end() - 1);
-        showLine(tree_.continuation(parent),
-                 std::min(viewPly_, static_cast<int>(parent.size())));
+        showLine(tree_.continuation(parent), std::min(viewPly_, static_cast<int>(parent.size())));
     }
     reschedule(out);
     out.push_back(stateMessage());

@@ -9,8 +9,8 @@
 
 #include <boost/program_options.hpp>
 
-#include "common/version.h"
 #include "common/logging.h"
+#include "common/version.h"
 #include "web/server.h"
 #include "web/store.h"
 
@@ -69,11 +69,11 @@ int main(int argc, char** argv) {
         "address to listen on")("port", po::value(&port)->default_value(port),
                                 "port (0: any free port)")(
         "static", po::value(&config.staticDir)->default_value(defaultStaticDir()),
-        "folder of the page's files")(
-        "engine", po::value(&config.enginePath)->default_value(defaultEngine()),
-        "the Lasca engine program")("max-tables",
-                                    po::value(&config.maxTables)->default_value(config.maxTables),
-                                    "Lasca tables (browser tabs) at once, 1..1000")(
+        "folder of the page's files")("engine",
+                                      po::value(&config.enginePath)->default_value(defaultEngine()),
+                                      "the Lasca engine program")(
+        "max-tables", po::value(&config.maxTables)->default_value(config.maxTables),
+        "Lasca tables (browser tabs) at once, 1..1000")(
         "db", po::value(&dbPath)->default_value(dbPath),
         "the database file of every game (SQLite; '' keeps everything in memory)")(
         "max-engines", po::value(&config.maxEngines)->default_value(config.maxEngines),

@@ -1,6 +1,7 @@
 #include "web/move_tree.h"
 
 #include <algorithm>
+#include <optional>
 #include <utility>
 
 namespace web {
@@ -99,7 +100,8 @@ bool lineOfJson(const Json& json, PdnLine& line, int depth) {
                 return false;
             PdnVariation variation;
             variation.at = v["at"].get<std::size_t>();
-            if (variation.at >= line.moves.size() || !lineOfJson(v["line"], variation.line, depth + 1))
+            if (variation.at >= line.moves.size() ||
+                !lineOfJson(v["line"], variation.line, depth + 1))
                 return false;
             line.variations.push_back(std::move(variation));
         }
@@ -132,7 +134,9 @@ const MoveNode* MoveTree::find(const MoveLine& line) const {
     return const_cast<MoveTree*>(this)->find(line);
 }
 
-void MoveTree::add(const MoveLine& line) { addLine(root_, line, {}, {}, size_); }
+void MoveTree::add(const MoveLine& line) {
+    addLine(root_, line, {}, {}, size_);
+}
 
 MoveLine MoveTree::continuation(const MoveLine& line) const {
     MoveLine out = line;
@@ -145,14 +149,20 @@ MoveLine MoveTree::continuation(const MoveLine& line) const {
     return out;
 }
 
-bool MoveTree::promote(const MoveLine& line) {
-    if (line.empty()) return false;
+std::optional<MoveTree::Place> MoveTree::placeOf(const MoveLine& line) {
+    if (line.empty()) return std::nullopt;
     MoveNode* parent = find(MoveLine(line.begin(), line.end() - 1));
-    if (!parent) return false;
+    if (!parent) return std::nullopt;
     const auto it = std::find_if(parent->children.begin(), parent->children.end(),
                                  [&](const MoveNode& c) { return c.move == line.back(); });
-    if (it == parent->children.end() || it == parent->children.begin()) return false;
-    std::iter_swap(it - 1, it);
+    if (it == parent->children.end()) return std::nullopt;
+    return Place{parent, it};
+}
+
+bool MoveTree::promote(const MoveLine& line) {
+    const auto place = placeOf(line);
+    if (!place || place->child == place->parent->children.begin()) return false;
+    std::iter_swap(place->child - 1, place->child);
     return true;
 }
 
@@ -169,14 +179,10 @@ bool MoveTree::makeMain(const MoveLine& line) {
 }
 
 bool MoveTree::remove(const MoveLine& line) {
-    if (line.empty()) return false;
-    MoveNode* parent = find(MoveLine(line.begin(), line.end() - 1));
-    if (!parent) return false;
-    const auto it = std::find_if(parent->children.begin(), parent->children.end(),
-                                 [&](const MoveNode& c) { return c.move == line.back(); });
-    if (it == parent->children.end()) return false;
-    size_ -= 1 + countMoves(*it);
-    parent->children.erase(it);
+    const auto place = placeOf(line);
+    if (!place) return false;
+    size_ -= 1 + countMoves(*place->child);
+    place->parent->children.erase(place->child);
     return true;
 }
 

@@ -25,7 +25,8 @@ TEST(MoveTree, AddsLinesAsVariationsAndFollowsMainContinuations) {
     EXPECT_EQ(tree.continuation({"a"}), (MoveLine{"a", "b", "c"}));
     EXPECT_TRUE(tree.contains({"a", "b", "z"}));
     EXPECT_FALSE(tree.contains({"a", "q"}));
-    EXPECT_EQ(tree.leaves(), (std::vector<MoveLine>{{"a", "b", "c"}, {"a", "b", "z"}, {"a", "x", "y"}}));
+    EXPECT_EQ(tree.leaves(),
+              (std::vector<MoveLine>{{"a", "b", "c"}, {"a", "b", "z"}, {"a", "x", "y"}}));
     MoveTree again = tree;
     again.add({"a", "x"});  // already there: nothing new
     EXPECT_EQ(again.size(), 6u);
@@ -74,7 +75,8 @@ TEST(MoveTree, ThroughPdnAndJsonUnchanged) {
 TEST(MoveTree, RefusesJsonOfAnotherShape) {
     MoveTree tree = sampleTree();
     const MoveTree before = tree;
-    for (const char* text : {"[]", "{}", R"({"moves":[1]})", R"({"moves":["a"],"variations":[{"at":5,"line":{"moves":["b"]}}]})",
+    for (const char* text : {"[]", "{}", R"({"moves":[1]})",
+                             R"({"moves":["a"],"variations":[{"at":5,"line":{"moves":["b"]}}]})",
                              R"({"moves":["a"],"variations":[{"at":-1,"line":{"moves":["b"]}}]})",
                              R"({"moves":["a"],"comments":"x"})"}) {
         EXPECT_FALSE(MoveTree::fromJson(nlohmann::json::parse(text), tree)) << text;

@@ -581,7 +581,10 @@ TEST(ServerRestart, GarbledTableMessagesThroughTheSocket) {
         for (int edit = 0; edit < 1 + static_cast<int>(rng() % 3); ++edit) {
             const auto at = static_cast<std::size_t>(rng() % text.size());
             const char c = alphabet[static_cast<std::size_t>(rng() % alphabet.size())];
-            if (rng() % 2) text[at] = c; else text.insert(at, 1, c);
+            if (rng() % 2)
+                text[at] = c;
+            else
+                text.insert(at, 1, c);
         }
         tab.sendText(text);
         const Json reply = tab.read();  // at least one reply to every message

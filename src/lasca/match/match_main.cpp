@@ -15,11 +15,11 @@
 #include <thread>
 #include <vector>
 
-#include "common/version.h"
 #include "common/cli.h"
 #include "common/program_spec.h"
 #include "common/progress.h"
 #include "common/text.h"
+#include "common/version.h"
 #include "lasca/match/match.h"
 #include "lasca/match/openings.h"
 #include "lasca/match/pdn.h"

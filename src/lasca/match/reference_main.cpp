@@ -164,11 +164,12 @@ bool handle(const std::string& line, ReferenceState& state) {
 int main(int argc, char** argv) {
     if (common::printVersionIfAsked(argc, argv, "lasca-reference")) return 0;
     if (argc > 1) {
-        std::cout << "Usage: lasca-reference\n\n"
-                     "The reference players of lasca-match as one engine speaking the Lasca UCI "
-                     "protocol on stdin/stdout\n(protocol.md); its option Player chooses random, "
-                     "greedy or alphabeta (its Depth option).\n\nOptions:\n  -h, --help     this help\n"
-                     "  -V, --version  the version\n";
+        std::cout
+            << "Usage: lasca-reference\n\n"
+               "The reference players of lasca-match as one engine speaking the Lasca UCI "
+               "protocol on stdin/stdout\n(protocol.md); its option Player chooses random, "
+               "greedy or alphabeta (its Depth option).\n\nOptions:\n  -h, --help     this help\n"
+               "  -V, --version  the version\n";
         return std::string_view(argv[1]) == "--help" || std::string_view(argv[1]) == "-h" ? 0 : 2;
     }
     std::ios::sync_with_stdio(false);

@@ -25,8 +25,8 @@
 #include <string>
 #include <vector>
 
-#include "common/version.h"
 #include "common/progress.h"
+#include "common/version.h"
 #include "lasca/match/pdn.h"
 #include "lasca/tune/datagen.h"
 #include "lasca/tune/training_data.h"

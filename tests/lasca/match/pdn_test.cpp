@@ -139,8 +139,9 @@ TEST(Pdn, GarbledVariationsNeverBreakTheReader) {
     // Unbalanced parentheses, a variation before any move, nesting far past the limit.
     std::string deep = "1. c3-d4 ";
     for (int i = 0; i < 5000; ++i) deep += "(1. a3-b4 ";
-    for (const std::string& text : std::vector<std::string>{"(1. a3-b4) 1. c3-d4 ) ) e5xc3 *", "1. c3-d4 (e5xc3 (((",
-                                   deep, "1. c3-d4 {never closed (", "} ) 1. c3-d4"}) {
+    for (const std::string& text :
+         std::vector<std::string>{"(1. a3-b4) 1. c3-d4 ) ) e5xc3 *", "1. c3-d4 (e5xc3 (((", deep,
+                                  "1. c3-d4 {never closed (", "} ) 1. c3-d4"}) {
         std::istringstream in(text + "\n");
         const auto games = readPdn(in);
         ASSERT_TRUE(games.ok()) << text;
