@@ -57,6 +57,8 @@ inline constexpr int kMaxMultiPv = 5;
 inline constexpr std::size_t kMaxPreviewMoves = 64;
 inline constexpr std::size_t kMaxGamePlies = 2000;  // longer games are refused (PDN import)
 inline constexpr std::size_t kMaxTreeMoves = 3000;  // moves of a game and its variations
+static_assert(kMaxTreeMoves < static_cast<std::size_t>(kMaxJsonNesting),
+              "a stored tree nests at most once per move: it must stay readable");
 
 // TableSettings: who plays what.
 //   engineColour  the colour the engine plays, nothing when people play both sides

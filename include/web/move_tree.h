@@ -23,6 +23,11 @@ struct MoveNode {
     std::vector<MoveNode> children;
 };
 
+// Variations nested deeper than this are refused by fromJson. A tree the table builds nests at
+// most once per move, so this bounds it by the table's limit on moves (kMaxTreeMoves), not by
+// PDN's reading depth: a stored tree must always be readable again.
+inline constexpr int kMaxJsonNesting = 4096;
+
 // A line: the moves from the start position to a node, which names that node.
 using MoveLine = std::vector<std::string>;
 
@@ -55,6 +60,9 @@ class MoveTree {
     std::vector<MoveLine> leaves() const;
     // Sets the comment of the line's last move.
     bool setComment(const MoveLine& line, const std::string& comment);
+    // True when the tree is the one line `line` and holds no comment (nothing to keep beside
+    // the moves).
+    bool isPlainLine(const MoveLine& line) const;
 
     // JSON, the shape of PDN's lines: {"moves":[...],"comments":[...],"variations":
     // [{"at":i,"line":{...}}]} for the main line, each variation the same shape.

@@ -256,7 +256,7 @@ StoredLascaGame LascaTable::stored() const {
     const auto status = game_.status(lasca::DrawRules{});
     game.result = status.over() ? lasca::match::pdnResult(status.outcome) : "*";
     game.rule = status.over() ? lasca::terminationRule(status.termination) : "";
-    if (tree_.size() != moves_.size()) game.tree = tree_.toJson().dump();
+    if (!tree_.isPlainLine(moves_)) game.tree = tree_.toJson().dump();
     return game;
 }
 

@@ -78,8 +78,8 @@ Json lineJson(const PdnLine& line) {
 }
 
 bool lineOfJson(const Json& json, PdnLine& line, int depth) {
-    if (depth > lasca::match::kMaxPdnVariationDepth || !json.is_object() ||
-        !json.contains("moves") || !json["moves"].is_array())
+    if (depth > kMaxJsonNesting || !json.is_object() || !json.contains("moves") ||
+        !json["moves"].is_array())
         return false;
     for (const Json& m : json["moves"]) {
         if (!m.is_string()) return false;
@@ -191,6 +191,17 @@ std::vector<MoveLine> MoveTree::leaves() const {
     MoveLine line;
     collectLeaves(root_, line, out);
     return out;
+}
+
+bool MoveTree::isPlainLine(const MoveLine& line) const {
+    const MoveNode* node = &root_;
+    for (const std::string& move : line) {
+        if (node->children.size() != 1 || node->children[0].move != move ||
+            !node->children[0].comment.empty())
+            return false;
+        node = &node->children[0];
+    }
+    return node->children.empty();
 }
 
 bool MoveTree::setComment(const MoveLine& line, const std::string& comment) {

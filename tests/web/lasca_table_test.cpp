@@ -300,6 +300,43 @@ TEST(LascaTable, AMoveInThePastAgainstTheEngineReplacesTheRest) {
     EXPECT_TRUE(state["tree"]["variations"].empty());
 }
 
+// What the store keeps restores: a game's comments without any variation, and variations nested
+// far deeper than PDN reads (each one started inside the last, as a person can on the page).
+TEST(LascaTable, CommentsAndDeepVariationsAreKept) {
+    Fixture f;
+    f.table.hello();
+    lastOfType(f.send({{"type", "pdn.import"}, {"pdn", "1. c3-d4 {a plan} e5xc3 *"}}), "state");
+    StoredLascaGame stored = f.table.stored();
+    ASSERT_FALSE(stored.tree.empty()) << "the comment is kept";
+    Fixture g;
+    ASSERT_TRUE(g.table.restore(stored).ok());
+    EXPECT_EQ(lastOfType(g.table.hello(), "state")["tree"]["comments"][0], "a plan");
+
+    Fixture d;
+    d.table.hello();
+    Json state = lastOfType(d.send({{"type", "new"}, {"engine", "none"}}), "state");
+    int nested = 0;
+    for (int ply = 0; ply < 300 && nested < 40 && !state["legal"].empty(); ++ply) {
+        if (state["legal"].size() >= 2) {  // the first move, then another one beside it
+            d.send({{"type", "move"}, {"ply", ply}, {"move", state["legal"][0]["move"]}});
+            state = lastOfType(
+                d.send({{"type", "move"}, {"ply", ply}, {"move", state["legal"][1]["move"]}}),
+                "state");
+            ++nested;
+        } else {
+            state = lastOfType(
+                d.send({{"type", "move"}, {"ply", ply}, {"move", state["legal"][0]["move"]}}),
+                "state");
+        }
+    }
+    ASSERT_EQ(nested, 40);
+    stored = d.table.stored();
+    Fixture h;
+    const auto restored = h.table.restore(stored);
+    ASSERT_TRUE(restored.ok()) << restored.error();
+    EXPECT_EQ(h.table.stored(), stored);
+}
+
 // A stored tree that is not a legal game (a file edited by hand) is refused on restore.
 TEST(LascaTable, RestoreRefusesABadTree) {
     Fixture f;
