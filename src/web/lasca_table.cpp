@@ -440,7 +440,7 @@ std::optional<std::string> LascaTable::onTakeback(const Json& m, Replies& out) {
                                          moves_.begin() + static_cast<std::ptrdiff_t>(keep));
     std::vector<std::optional<int>> evals(evals_.begin(),
                                           evals_.begin() + static_cast<std::ptrdiff_t>(keep + 1));
-    MoveTree tree = tree_;
+    MoveTree tree = std::move(tree_);  // startGame makes a new one: the other lines go on
     tree.remove(MoveLine(moves_.begin(), moves_.begin() + static_cast<std::ptrdiff_t>(keep) + 1));
     startGame(game_.start(), moves);
     tree_ = std::move(tree);
