@@ -29,15 +29,20 @@
       const li = document.createElement("li");
       li.className = "form-row";
       const kinds = app.hello ? app.hello.kinds : ["person", "random", "heuristic", "ai"];
-      const levels = app.hello ? app.hello.aiLevels : [30, 300, 2000];
+      const levels = app.hello ? app.hello.aiLevels : [{ name: "easy" }, { name: "normal" }, { name: "strong" }];
       li.innerHTML = `<label>Seat ${s + 1}</label>`;
       const kind = document.createElement("select");
       kind.id = `kind-${s + 1}`;
-      for (const k of kinds) kind.add(new Option(k === "ai" ? "ai (search)" : k, k));
+      for (const k of kinds) kind.add(new Option(k, k));
       kind.value = s === 0 ? "person" : "ai";
       const level = document.createElement("select");
       level.id = `level-${s + 1}`;
-      ["quick", "normal", "strong"].forEach((name, i) => level.add(new Option(`${name} (${levels[i]})`, String(i))));
+      levels.forEach((l, i) => {
+        const option = new Option(l.name, String(i));
+        if (l.about) option.title = l.about;
+        level.add(option);
+      });
+      level.title = "how strong the ai plays: hover a choice for what it costs";
       level.value = "1";
       kind.addEventListener("change", () => { level.disabled = kind.value !== "ai"; });
       li.appendChild(kind);

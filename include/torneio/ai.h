@@ -15,6 +15,7 @@
 
 #include "common/options.h"
 #include "common/random.h"
+#include "torneio/ai_options.h"
 #include "torneio/belief.h"
 #include "torneio/ismcts.h"
 #include "torneio/player.h"
@@ -84,8 +85,12 @@ struct GuidedWeights {
 //   limits     the search budget (Simulations, MoveTime)
 //   particles  particles per opponent in the belief (Particles)
 //   setUp      the set-up policy (SetUpPolicy)
-//   policy     hunt or search
+//   policy     hunt, search or guided
 //   hunt       the hunt policy's weights
+//   guided     the guided policy's settings
+//   kingPrior  the opponent model's set-up prior of the belief (KingPriorBack, KingPriorCorners)
+//   randomMoves  percent of the decisions after the set-up taken uniformly at random instead
+//              (RandomMoves: the weaker levels offered to people; 0 for full strength)
 struct AiConfig {
     SearchLimits limits;
     int particles = kDefaultParticles;
@@ -93,6 +98,9 @@ struct AiConfig {
     DecisionPolicy policy = DecisionPolicy::Hunt;
     HuntWeights hunt;
     GuidedWeights guided;
+    KingPrior kingPrior{kDefaultKingPriorBackPercent / 100.0,
+                        kDefaultKingPriorCornersPercent / 100.0};
+    int randomMoves = 0;
 };
 
 // BeliefMap: per-square summaries of a Belief for the hunt policy, one pass over the particles.

@@ -8,6 +8,12 @@
 //   SetUpPolicy  combo back|corner|spread|random|auto, default auto: the set-up policy (ai.h)
 //   Policy       combo hunt|search, default hunt: how every other decision is taken (ai.h
 //                DecisionPolicy: the hunt policy, or ISMCTS within Simulations / MoveTime)
+//   KingPriorBack     spin 0..100, default kDefaultKingPriorBackPercent: percent of the king
+//                     filter's prior on each opponent's back line (belief.h KingPrior)
+//   KingPriorCorners  spin 0..100, default kDefaultKingPriorCornersPercent: percent on the two
+//                     ends of that line (the rest of 100 uniform over the zone)
+//   RandomMoves  spin 0..100, default 0: percent of the decisions after the set-up taken
+//                uniformly at random (the weaker levels of the web table)
 #pragma once
 
 #include "common/options.h"
@@ -18,6 +24,9 @@ inline constexpr int kDefaultSimulations = 300;
 inline constexpr int kMaxSimulations = 10'000'000;
 inline constexpr int kMaxMoveTimeMs = 3'600'000;
 inline constexpr int kMinParticles = 8;
+// The opponent model's set-up prior (docs/torneio-strength.md, seventh pass): percent.
+inline constexpr int kDefaultKingPriorBackPercent = 40;
+inline constexpr int kDefaultKingPriorCornersPercent = 30;
 inline constexpr int kMaxParticles = 100'000;
 
 void addAiOptions(common::Options& options);

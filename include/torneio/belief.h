@@ -49,6 +49,19 @@ inline constexpr int kDefaultParticles = 256;
 // The king filter's hypotheses about how often an opponent moves its king (belief.cpp).
 inline constexpr int kKingMobilities = 6;
 
+// KingPrior: where the king filter expects an opponent's king before any event (D2 allows any
+// square of the zone). A mixture of set-up styles, the rest of the weight uniform over the zone
+// (a random player's set-up):
+//   backLine  on the seat's own edge line, any of its squares (the heuristic player's and the
+//             `back` set-up's king)
+//   corners   on either end of that line (the `corner` set-up's king, the ai's own with 2 seats)
+// The filter's events then weigh the styles implicitly: the prior is a mixture, the filter is
+// linear, so a style whose squares the public facts empty loses its mass.
+struct KingPrior {
+    double backLine = 0.0;
+    double corners = 0.0;
+};
+
 // Particle: one hypothesis of one opponent's hidden pieces.
 //   pieces     squares and strengths (index 0 the king, 1..3 warriors); dead pieces as in
 //              State (kNoSquare, strength kept)
@@ -90,7 +103,7 @@ struct Particle {
 //   repairs_, resets_  how often particles had to be repaired / forced (diagnostics)
 class Belief {
   public:
-    Belief(const Params& params, int seat, int particles, std::uint64_t seed);
+    Belief(const Params& params, int seat, int particles, std::uint64_t seed, KingPrior prior = {});
 
     // Takes the next event the seat received (after knowledge.update accepted it).
     void observe(const Event& event, const Knowledge& knowledge);
@@ -149,10 +162,12 @@ class Belief {
     void diffuseKing(int seat);
     void scaleKing(int seat, Square square, double factor);
     void initialise(int seat);
+    std::vector<double> kingPriorField(int seat) const;
 
     Geometry geometry_;
     int seat_;
     int size_;
+    KingPrior prior_;
     common::Random random_;
     std::array<std::vector<Particle>, kMaxSeats> particles_;
     // KingModels: the grid filters of one opponent's king, one per mobility hypothesis, each

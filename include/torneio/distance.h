@@ -14,6 +14,14 @@ inline int chebyshev(const Geometry& g, Square a, Square b) {
     return std::max(std::abs(g.fileOf(a) - g.fileOf(b)), std::abs(g.rankOf(a) - g.rankOf(b)));
 }
 
+// G5: moves a king needs from a to b (one or two squares orthogonally per move, ignoring
+// blockers).
+inline int kingMoves(const Geometry& g, Square a, Square b) {
+    const int dx = std::abs(g.fileOf(a) - g.fileOf(b));
+    const int dy = std::abs(g.rankOf(a) - g.rankOf(b));
+    return (dx + 1) / 2 + (dy + 1) / 2;
+}
+
 // Lines between the square and the seat's own side of the board (0 on the edge line, D1/D2).
 inline int edgeDistance(const Geometry& g, int seat, Square s) {
     switch (g.side(seat)) {

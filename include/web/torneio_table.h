@@ -31,8 +31,23 @@ namespace web {
 
 using Json = nlohmann::json;
 
-// The AI levels offered for a seat: `ai` player simulations per decision.
-inline constexpr std::int64_t kTorneioAiLevels[] = {30, 300, 2000};
+// TorneioAiLevel: a strength offered for an `ai` seat; the full player with `RandomMoves`
+// percent of its decisions after the set-up taken at random (protocol.md, "Options of the `ai`
+// player"). `about` says what it costs and how strong it measured (docs/torneio-strength.md,
+// seventh pass: score against the heuristic player, 2 seats, 1000 games).
+struct TorneioAiLevel {
+    const char* name;
+    int randomMoves;
+    const char* about;
+};
+inline constexpr TorneioAiLevel kTorneioAiLevels[] = {
+    {"easy", 90,
+     "9 decisions in 10 at random: about the heuristic player (0.47 against it); instant"},
+    {"normal", 50, "half its decisions at random (0.84 against the heuristic player); instant"},
+    {"strong", 0,
+     "the full ai, belief hunt with an opponent model (0.93 against the heuristic "
+     "player); under 1 ms a decision"},
+};
 
 // WebSeat: a person's seat as the referee sees it. The referee thread calls send and receive;
 // the server's thread calls submit and view. All state is behind mutex_.

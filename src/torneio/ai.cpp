@@ -325,6 +325,13 @@ void AiPlayer::configure(const common::Options& options) {
     if (options.find("SetUpPolicy"))
         if (auto policy = parseSetUpPolicy(options.stringValue("SetUpPolicy")))
             config_.setUp = *policy;
+    if (options.find("KingPriorBack"))
+        config_.kingPrior.backLine = static_cast<double>(options.intValue("KingPriorBack")) / 100.0;
+    if (options.find("KingPriorCorners"))
+        config_.kingPrior.corners =
+            static_cast<double>(options.intValue("KingPriorCorners")) / 100.0;
+    if (options.find("RandomMoves"))
+        config_.randomMoves = static_cast<int>(options.intValue("RandomMoves"));
     if (options.find("Policy"))
         for (std::size_t i = 0; i < std::size(kDecisionPolicyNames); ++i)
             if (options.stringValue("Policy") == kDecisionPolicyNames[i])
@@ -334,8 +341,9 @@ void AiPlayer::configure(const common::Options& options) {
 void AiPlayer::newGame(const Knowledge& knowledge, std::uint64_t seed) {
     seed_ = seed;
     decisions_ = 0;
-    belief_ = std::make_unique<Belief>(knowledge.geometry().params(), knowledge.seat(),
-                                       config_.particles, common::mixSeed(seed, ~0ull));
+    belief_ =
+        std::make_unique<Belief>(knowledge.geometry().params(), knowledge.seat(), config_.particles,
+                                 common::mixSeed(seed, ~0ull), config_.kingPrior);
     lastStats_ = {};
 }
 
@@ -348,6 +356,11 @@ Action AiPlayer::decide(const Request& request, const Knowledge& knowledge) {
     if (request.kind == RequestKind::SetUp) {
         common::Random random(seed);
         return setUpAction(chooseSetUp(config_.setUp, knowledge, random));
+    }
+    if (config_.randomMoves > 0) {
+        common::Random random(common::mixSeed(seed, 2));
+        if (random.below(100) < static_cast<std::uint64_t>(config_.randomMoves))
+            return randomAction(request, knowledge.own(), knowledge.geometry(), random);
     }
     if (config_.policy == DecisionPolicy::Hunt) {
         common::Random random(seed);
@@ -400,6 +413,21 @@ void addAiOptions(common::Options& options) {
         "Policy", common::OptionType::Combo, std::string(kDecisionPolicyNames[0]), 0, 0, {}, {}};
     for (std::string_view name : kDecisionPolicyNames) decisions.choices.emplace_back(name);
     options.add(decisions);
+    options.add({"KingPriorBack",
+                 common::OptionType::Spin,
+                 std::to_string(kDefaultKingPriorBackPercent),
+                 0,
+                 100,
+                 {},
+                 {}});
+    options.add({"KingPriorCorners",
+                 common::OptionType::Spin,
+                 std::to_string(kDefaultKingPriorCornersPercent),
+                 0,
+                 100,
+                 {},
+                 {}});
+    options.add({"RandomMoves", common::OptionType::Spin, "0", 0, 100, {}, {}});
 }
 
 }  // namespace torneio

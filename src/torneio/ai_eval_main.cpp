@@ -137,6 +137,9 @@ int main(int argc, char** argv) {
     std::string policyName = "hunt";
     GuidedWeights guided;
     HuntWeights hunt;
+    KingPrior kingPrior = AiConfig{}.kingPrior;
+    KingPrior otherPrior = AiConfig{}.kingPrior;
+    int randomMoves = 0;
     po::options_description options("torneio-ai-eval options");
     options.add_options()("help,h", "this help")("seats", po::value(&seats), "2..4")(
         "games", po::value(&games), "games (the ai seat rotates)")(
@@ -157,6 +160,11 @@ int main(int argc, char** argv) {
         "lose-risk", po::value(&hunt.loseRisk), "hunt: risk weight")(
         "combat-weight", po::value(&hunt.combatWeight), "hunt: combat weight")(
         "probe-weight", po::value(&hunt.probeWeight), "hunt: retreat probe weight")(
+        "prior-back", po::value(&kingPrior.backLine), "king prior: share on the back line")(
+        "prior-corners", po::value(&kingPrior.corners), "king prior: share on its two ends")(
+        "random-moves", po::value(&randomMoves), "percent of decisions taken at random")(
+        "opponent-prior-back", po::value(&otherPrior.backLine), "ai opponents' --prior-back")(
+        "opponent-prior-corners", po::value(&otherPrior.corners), "ai opponents' --prior-corners")(
 
         "belief", "score the belief (slower)")("debug", "print drawn games")(
         "omniscient", "the measured seat is handed the true state (hunt policy on it)");
@@ -188,8 +196,13 @@ int main(int argc, char** argv) {
                                              : DecisionPolicy::Hunt;
     config.hunt = hunt;
     config.guided = guided;
-    AiConfig otherConfig = config;
+    config.kingPrior = kingPrior;
+    config.randomMoves = randomMoves;
+    // The `ai` and `omniscient` opponents are the default player (the hunt, default weights and
+    // particles) with --opponent-setup and --opponent-prior-*: never the measured seat's settings.
+    AiConfig otherConfig;
     otherConfig.setUp = *opponentPolicy;
+    otherConfig.kingPrior = otherPrior;
     const Params params = defaultParams(seats);
     double score = 0;
     int wins = 0, draws = 0, losses = 0;

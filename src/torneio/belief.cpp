@@ -28,33 +28,49 @@ constexpr std::size_t kSurvivorFraction = 4;
 // How a constraint treats a particle that does not fit it.
 enum class Mode : std::uint8_t { Check, Repair, Force };
 
-// G5: moves a king needs (one or two squares orthogonally per move, ignoring blockers).
-int kingMoves(const Geometry& g, Square a, Square b) {
-    const int dx = std::abs(g.fileOf(a) - g.fileOf(b));
-    const int dy = std::abs(g.rankOf(a) - g.rankOf(b));
-    return (dx + 1) / 2 + (dy + 1) / 2;
-}
-
 }  // namespace
 
-Belief::Belief(const Params& params, int seat, int particles, std::uint64_t seed)
-    : geometry_(params), seat_(seat), size_(std::max(1, particles)), random_(seed) {
+Belief::Belief(const Params& params, int seat, int particles, std::uint64_t seed, KingPrior prior)
+    : geometry_(params), seat_(seat), size_(std::max(1, particles)), prior_(prior), random_(seed) {
     for (int s = 0; s < geometry_.seats(); ++s)
         if (s != seat_) initialise(s);
 }
 
-// D2/D3: each particle starts as a uniformly random legal set-up of the seat.
+// The king filter's start (KingPrior): uniform over the zone, plus the back line's and its two
+// ends' shares; sums to 1 (weights outside [0, 1] or summing past 1 are clamped).
+std::vector<double> Belief::kingPriorField(int seat) const {
+    const std::span<const Square> zone = geometry_.zone(seat);
+    std::vector<Square> back;
+    for (Square z : zone)
+        if (edgeDistance(geometry_, seat, z) == 0) back.push_back(z);
+    const double backLine = std::clamp(prior_.backLine, 0.0, 1.0);
+    const double corners = std::clamp(prior_.corners, 0.0, 1.0 - backLine);
+    std::vector<double> field(static_cast<std::size_t>(geometry_.squareCount()), 0.0);
+    for (Square z : zone)
+        field[static_cast<std::size_t>(z)] =
+            (1.0 - backLine - corners) / static_cast<double>(zone.size());
+    if (back.empty()) {
+        for (Square z : zone)
+            field[static_cast<std::size_t>(z)] = 1.0 / static_cast<double>(zone.size());
+        return field;
+    }
+    for (Square z : back)
+        field[static_cast<std::size_t>(z)] += backLine / static_cast<double>(back.size());
+    field[static_cast<std::size_t>(back.front())] += corners / 2;
+    field[static_cast<std::size_t>(back.back())] += corners / 2;
+    return field;
+}
+
+// D2/D3: each particle starts as a uniformly random legal set-up of the seat; the king filter
+// from the KingPrior.
 void Belief::initialise(int seat) {
     Request request;
     request.kind = RequestKind::SetUp;
     request.seat = seat;
     KingModels& models = kingModels_[static_cast<std::size_t>(seat)];
+    const std::vector<double> start = kingPriorField(seat);
     for (std::size_t h = 0; h < kKingMobilities; ++h) {
-        std::vector<double>& field = models.field[h];
-        field.assign(static_cast<std::size_t>(geometry_.squareCount()), 0.0);
-        for (Square z : geometry_.zone(seat))
-            field[static_cast<std::size_t>(z)] =
-                1.0 / static_cast<double>(geometry_.zone(seat).size());
+        models.field[h] = start;
         models.weight[h] = 1.0 / kKingMobilities;
     }
     mixKing(seat);

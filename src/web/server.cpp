@@ -578,7 +578,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
         Json kinds = Json::array({"person"});
         for (const auto& kind : torneio::playerKinds()) kinds.push_back(std::string(kind.name));
         Json levels = Json::array();
-        for (const auto simulations : kTorneioAiLevels) levels.push_back(simulations);
+        for (const auto& level : kTorneioAiLevels)
+            levels.push_back({{"name", level.name}, {"about", level.about}});
         return {{"type", "hello"}, {"game", "torneio"}, {"kinds", kinds}, {"aiLevels", levels}};
     }
 

@@ -449,8 +449,9 @@ void TorneioTable::play() {
             spec.options = {{"Player", choice.kind}};
             if (choice.kind == "ai")
                 spec.options.emplace_back(
-                    "Simulations",
-                    std::to_string(kTorneioAiLevels[static_cast<std::size_t>(choice.level)]));
+                    "RandomMoves",
+                    std::to_string(
+                        kTorneioAiLevels[static_cast<std::size_t>(choice.level)].randomMoves));
             auto opened = torneio::referee::openSeat(spec, "");
             if (opened) {
                 aiSeats_[s] = std::make_unique<StoppableSeat>(std::move(opened).value(), stop_);
