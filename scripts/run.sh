@@ -5,10 +5,12 @@
 #   scripts/run.sh PROGRAM [ARGS...]    another program of the project with ARGS; PROGRAM is one
 #                                       of lasca-match lasca-reference lasca-tune torneio
 #                                       torneio-referee torneio-ai-eval torneio-bench
-#   scripts/run.sh torneio-play [--opponents N] [--opponent KIND] [REFEREE ARGS...]
+#   scripts/run.sh torneio-play [--opponents N] [--opponent KIND] [--level L] [REFEREE ARGS...]
 #                                       a Torneio game at this terminal: you (seat 1) against N
 #                                       (1 to 3, default 1) `torneio` players of kind KIND
-#                                       (random, heuristic or ai; default heuristic); the other
+#                                       (random, heuristic or ai; default heuristic); an ai plays
+#                                       at level L: easy, normal or strong (the web table's levels:
+#                                       RandomMoves 90, 50, 0; default strong); the other
 #                                       arguments go to torneio-referee (--seed 7, --params ...)
 #   scripts/run.sh web [ARGS...]        the web page (lasca-web): prints the address to open,
 #                                       http://127.0.0.1:8080/ by default (--port N, --listen ADDR)
@@ -22,12 +24,13 @@ LASCA_PROGRAMS=(lasca-match lasca-reference lasca-tune torneio torneio-referee t
 # TORNEIO_PLAY: the arguments of torneio-referee for `torneio-play`: the person's seat, the
 # opponents, then the other arguments as given (and no log folder unless one is given).
 torneio_play_arguments() {
-    local opponents=1 kind=heuristic logs=0 i
+    local opponents=1 kind=heuristic level=strong logs=0 i options=""
     local rest=()
     while [ $# -gt 0 ]; do
         case "$1" in
             --opponents) opponents=${2:-}; shift $(($# > 1 ? 2 : 1)) ;;
             --opponent) kind=${2:-}; shift $(($# > 1 ? 2 : 1)) ;;
+            --level) level=${2:-}; shift $(($# > 1 ? 2 : 1)) ;;
             --log-dir*) logs=1; rest+=("$1"); shift ;;
             *) rest+=("$1"); shift ;;
         esac
@@ -40,9 +43,16 @@ torneio_play_arguments() {
         random|heuristic|ai) ;;
         *) echo "torneio-play: --opponent must be random, heuristic or ai" >&2; exit 2 ;;
     esac
+    case "$level" in
+        easy) options=",option.RandomMoves=90" ;;
+        normal) options=",option.RandomMoves=50" ;;
+        strong) ;;
+        *) echo "torneio-play: --level must be easy, normal or strong" >&2; exit 2 ;;
+    esac
+    [ "$kind" = ai ] || options=""
     TORNEIO_PLAY=(--player "name=you,human")
     for ((i = 1; i <= opponents; i++)); do
-        TORNEIO_PLAY+=(--player "name=$kind-$i,cmd=$LASCA_ROOT/build/torneio,option.Player=$kind")
+        TORNEIO_PLAY+=(--player "name=$kind-$i,cmd=$LASCA_ROOT/build/torneio,option.Player=$kind$options")
     done
     [ "$logs" -eq 1 ] || TORNEIO_PLAY+=(--log-dir '')
     TORNEIO_PLAY+=("${rest[@]}")

@@ -741,6 +741,9 @@ def check_torneio(page, base_url, out, args, server):
     d.get(base_url + "torneio")
     wait_for("the Torneio hello", lambda: d.execute_script("return !!(window.torneioApp && window.torneioApp.hello);"))
     step("the Torneio page is open")
+    levels = Select(d.find_element(By.ID, "level-2")).options
+    assert [o.text for o in levels] == ["easy", "normal", "strong"], [o.text for o in levels]
+    assert all("heuristic" in (o.get_attribute("title") or "") for o in levels), "each level says how strong it is"
     Select(d.find_element(By.ID, "kind-2")).select_by_value("random")
     rounds = d.find_element(By.ID, "rounds")
     rounds.clear()
