@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <vector>
 
 #include "torneio/geometry.h"
 
@@ -35,6 +36,15 @@ inline int edgeDistance(const Geometry& g, int seat, Square s) {
             return g.size() - 1 - g.fileOf(s);
     }
     return 0;
+}
+
+// The squares of the seat's zone on its own edge line (edgeDistance 0), in the zone's order:
+// where the `back` and `corner` set-ups put the king, front() and back() the line's two ends.
+inline std::vector<Square> backLine(const Geometry& g, int seat) {
+    std::vector<Square> line;
+    for (Square s : g.zone(seat))
+        if (edgeDistance(g, seat, s) == 0) line.push_back(s);
+    return line;
 }
 
 }  // namespace torneio

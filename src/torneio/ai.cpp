@@ -47,9 +47,7 @@ SetUp cornerSetUp(const Knowledge& k, common::Random& random) {
     const Geometry& g = k.geometry();
     std::vector<Square> zone(g.zone(k.seat()).begin(), g.zone(k.seat()).end());
     // The back-line squares at either end of the zone: the king takes one at random.
-    std::vector<Square> back;
-    for (Square s : zone)
-        if (edgeDistance(g, k.seat(), s) == 0) back.push_back(s);
+    const std::vector<Square> back = backLine(g, k.seat());
     const Square king = random.chance(0.5) ? back.front() : back.back();
     std::stable_sort(zone.begin(), zone.end(), [&](Square a, Square b) {
         return chebyshev(g, a, king) > chebyshev(g, b, king);

@@ -40,24 +40,20 @@ Belief::Belief(const Params& params, int seat, int particles, std::uint64_t seed
 // ends' shares; sums to 1 (weights outside [0, 1] or summing past 1 are clamped).
 std::vector<double> Belief::kingPriorField(int seat) const {
     const std::span<const Square> zone = geometry_.zone(seat);
-    std::vector<Square> back;
-    for (Square z : zone)
-        if (edgeDistance(geometry_, seat, z) == 0) back.push_back(z);
-    const double backLine = std::clamp(prior_.backLine, 0.0, 1.0);
-    const double corners = std::clamp(prior_.corners, 0.0, 1.0 - backLine);
+    const std::vector<Square> back = backLine(geometry_, seat);
+    const double lineShare = back.empty() ? 0.0 : std::clamp(prior_.backLine, 0.0, 1.0);
+    const double cornerShare =
+        back.empty() ? 0.0 : std::clamp(prior_.corners, 0.0, 1.0 - lineShare);
     std::vector<double> field(static_cast<std::size_t>(geometry_.squareCount()), 0.0);
     for (Square z : zone)
         field[static_cast<std::size_t>(z)] =
-            (1.0 - backLine - corners) / static_cast<double>(zone.size());
-    if (back.empty()) {
-        for (Square z : zone)
-            field[static_cast<std::size_t>(z)] = 1.0 / static_cast<double>(zone.size());
-        return field;
-    }
+            (1.0 - lineShare - cornerShare) / static_cast<double>(zone.size());
     for (Square z : back)
-        field[static_cast<std::size_t>(z)] += backLine / static_cast<double>(back.size());
-    field[static_cast<std::size_t>(back.front())] += corners / 2;
-    field[static_cast<std::size_t>(back.back())] += corners / 2;
+        field[static_cast<std::size_t>(z)] += lineShare / static_cast<double>(back.size());
+    if (!back.empty()) {
+        field[static_cast<std::size_t>(back.front())] += cornerShare / 2;
+        field[static_cast<std::size_t>(back.back())] += cornerShare / 2;
+    }
     return field;
 }
 

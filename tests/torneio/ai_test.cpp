@@ -501,9 +501,7 @@ TEST(AiTest, KingPriorShapesTheFieldBeforeAnyEvent) {
     const Params params = defaultParams(2);
     const Geometry g(params);
     const auto zone = g.zone(1);
-    std::vector<Square> back;
-    for (Square z : zone)
-        if (edgeDistance(g, 1, z) == 0) back.push_back(z);
+    const std::vector<Square> back = backLine(g, 1);
     ASSERT_GE(back.size(), 2u);
     const auto sum = [](const std::vector<double>& field) {
         double total = 0;
