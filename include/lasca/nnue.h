@@ -71,6 +71,11 @@ struct FeatureList {
 // (nothing for an empty square). Appends to `out`.
 void columnFeatures(Square s, ColumnBits bits, int height, Color perspective, FeatureList& out);
 
+// The input `feature` of one perspective as the other perspective sees it (the board turned
+// round, ours and theirs swapped): columnFeatures(s, b, h, ~p) is columnFeatures(s, b, h, p)
+// mirrored, input by input.
+int mirroredFeature(int feature);
+
 // Every active input of a position for one perspective.
 FeatureList activeFeatures(const Position& pos, Color perspective);
 
@@ -143,7 +148,7 @@ Score staticScore(const Network& net, const Accumulator& acc, const Position& po
                   const EvalWeights& weights);
 Score staticScore(const Network& net, const Position& pos, const EvalWeights& weights);
 
-// Which SIMD path this build uses: "avx2" or "plain".
+// Which SIMD path this build uses: "avx512", "avx2" or "plain".
 const char* simdName();
 
 }  // namespace lasca::nnue

@@ -52,6 +52,26 @@ void columnFeatures(Square s, ColumnBits bits, int height, Color perspective, Fe
     out.push(base + kMakeUpOffset + ours * 16 + (std::min(own, 4) - 1) * 4 + std::min(other, 3));
 }
 
+int mirroredFeature(int feature) {
+    const int square = feature / kFeaturesPerSquare;
+    const int offset = feature % kFeaturesPerSquare;
+    // Kinds (offsets below kMakeUpOffset): bit 1 is ours/theirs. Make-up: bit 4 is ours/theirs.
+    const int turned =
+        offset < kMakeUpOffset ? (offset ^ 2) : kMakeUpOffset + ((offset - kMakeUpOffset) ^ 16);
+    return (kSquares - 1 - square) * kFeaturesPerSquare + turned;
+}
+
+namespace {
+
+void mirrorInPlace(FeatureList& list) {
+    for (int k = 0; k < list.size; ++k) {
+        auto& f = list.index[static_cast<std::size_t>(k)];
+        f = static_cast<std::uint16_t>(mirroredFeature(f));
+    }
+}
+
+}  // namespace
+
 FeatureList activeFeatures(const Position& pos, Color perspective) {
     FeatureList list;
     for (Square s = 0; s < kSquares; ++s)
@@ -198,13 +218,65 @@ const std::int16_t* weightsOf(const Network& net, int feature) {
     return net.featureWeights.data() + static_cast<std::size_t>(feature) * kHidden;
 }
 
-#if defined(__AVX2__)
+#if defined(__AVX512BW__)
+// One row of kHidden int16 is kHidden / 32 AVX-512 registers.
+constexpr int kLanes = 32;
+constexpr int kChunks = kHidden / kLanes;
+using Vec = __m512i;
+inline Vec loadAligned(const std::int16_t* p) {
+    return _mm512_load_si512(p);
+}
+inline Vec loadUnaligned(const std::int16_t* p) {
+    return _mm512_loadu_si512(p);
+}
+inline void storeAligned(std::int16_t* p, Vec v) {
+    _mm512_store_si512(p, v);
+}
+inline Vec add16(Vec a, Vec b) {
+    return _mm512_add_epi16(a, b);
+}
+inline Vec sub16(Vec a, Vec b) {
+    return _mm512_sub_epi16(a, b);
+}
 void addRow(Row& acc, const std::int16_t* w) {
-    for (int i = 0; i < kHidden; i += 16) {
-        auto* a = reinterpret_cast<__m256i*>(acc.data() + i);
-        const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + i));
-        _mm256_store_si256(a, _mm256_add_epi16(_mm256_load_si256(a), v));
+    for (int i = 0; i < kHidden; i += kLanes)
+        storeAligned(acc.data() + i, add16(loadAligned(acc.data() + i), loadUnaligned(w + i)));
+}
+// Sum over i of clamp(acc[i], 0, kQuantA) * w[i].
+std::int32_t clippedDot(const Row& acc, const std::int16_t* w) {
+    const __m512i zero = _mm512_setzero_si512();
+    const __m512i top = _mm512_set1_epi16(kQuantA);
+    __m512i sum = _mm512_setzero_si512();
+    for (int i = 0; i < kHidden; i += kLanes) {
+        const __m512i a =
+            _mm512_min_epi16(_mm512_max_epi16(loadAligned(acc.data() + i), zero), top);
+        sum = _mm512_add_epi32(sum, _mm512_madd_epi16(a, loadUnaligned(w + i)));
     }
+    return _mm512_reduce_add_epi32(sum);
+}
+#elif defined(__AVX2__)
+// One row of kHidden int16 is kHidden / 16 AVX2 registers.
+constexpr int kLanes = 16;
+constexpr int kChunks = kHidden / kLanes;
+using Vec = __m256i;
+inline Vec loadAligned(const std::int16_t* p) {
+    return _mm256_load_si256(reinterpret_cast<const __m256i*>(p));
+}
+inline Vec loadUnaligned(const std::int16_t* p) {
+    return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+}
+inline void storeAligned(std::int16_t* p, Vec v) {
+    _mm256_store_si256(reinterpret_cast<__m256i*>(p), v);
+}
+inline Vec add16(Vec a, Vec b) {
+    return _mm256_add_epi16(a, b);
+}
+inline Vec sub16(Vec a, Vec b) {
+    return _mm256_sub_epi16(a, b);
+}
+void addRow(Row& acc, const std::int16_t* w) {
+    for (int i = 0; i < kHidden; i += kLanes)
+        storeAligned(acc.data() + i, add16(loadAligned(acc.data() + i), loadUnaligned(w + i)));
 }
 // Sum over i of clamp(acc[i], 0, kQuantA) * w[i].
 std::int32_t clippedDot(const Row& acc, const std::int16_t* w) {
@@ -249,7 +321,9 @@ constexpr std::array<Color, 2> kPerspectives{Color::White, Color::Black};
 }  // namespace
 
 const char* simdName() {
-#if defined(__AVX2__)
+#if defined(__AVX512BW__)
+    return "avx512";
+#elif defined(__AVX2__)
     return "avx2";
 #else
     return "plain";
@@ -297,29 +371,22 @@ void ChangedColumns::recordAfter(const Position& pos) {
 
 namespace {
 
-// `next` = `previous` - the rows `removed` + the rows `added`. With AVX2 the row stays in
+// `next` = `previous` - the rows `removed` + the rows `added`. With SIMD the row stays in
 // registers through every change (one load and one store of the accumulator per ply).
 void applyRows(const Network& net, const Row& previous, const FeatureList& removed,
                const FeatureList& added, Row& next) {
 #if defined(__AVX2__)
-    constexpr int kChunks = kHidden / 16;
-    __m256i r[kChunks];
-    for (int c = 0; c < kChunks; ++c)
-        r[c] = _mm256_load_si256(reinterpret_cast<const __m256i*>(previous.data() + 16 * c));
+    Vec r[kChunks];
+    for (int c = 0; c < kChunks; ++c) r[c] = loadAligned(previous.data() + kLanes * c);
     for (int k = 0; k < removed.size; ++k) {
         const std::int16_t* w = weightsOf(net, removed.index[static_cast<std::size_t>(k)]);
-        for (int c = 0; c < kChunks; ++c)
-            r[c] = _mm256_sub_epi16(
-                r[c], _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + 16 * c)));
+        for (int c = 0; c < kChunks; ++c) r[c] = sub16(r[c], loadUnaligned(w + kLanes * c));
     }
     for (int k = 0; k < added.size; ++k) {
         const std::int16_t* w = weightsOf(net, added.index[static_cast<std::size_t>(k)]);
-        for (int c = 0; c < kChunks; ++c)
-            r[c] = _mm256_add_epi16(
-                r[c], _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + 16 * c)));
+        for (int c = 0; c < kChunks; ++c) r[c] = add16(r[c], loadUnaligned(w + kLanes * c));
     }
-    for (int c = 0; c < kChunks; ++c)
-        _mm256_store_si256(reinterpret_cast<__m256i*>(next.data() + 16 * c), r[c]);
+    for (int c = 0; c < kChunks; ++c) storeAligned(next.data() + kLanes * c, r[c]);
 #else
     next = previous;
     for (int k = 0; k < removed.size; ++k)
@@ -333,17 +400,21 @@ void applyRows(const Network& net, const Row& previous, const FeatureList& remov
 
 void updateAccumulator(const Network& net, const Accumulator& previous,
                        const ChangedColumns& changes, Accumulator& next) {
-    for (Color p : kPerspectives) {
-        FeatureList removed, added;
-        for (int i = 0; i < changes.size; ++i) {
-            const ColumnChange& c = changes.squares[static_cast<std::size_t>(i)];
-            if (c.before == c.after && c.heightBefore == c.heightAfter) continue;
-            columnFeatures(c.square, c.before, c.heightBefore, p, removed);
-            columnFeatures(c.square, c.after, c.heightAfter, p, added);
-        }
-        const auto side = static_cast<std::size_t>(index(p));
-        applyRows(net, previous.values[side], removed, added, next.values[side]);
+    // The changed inputs are found once, from White's side; Black's are the same inputs
+    // mirrored (mirroredFeature), which costs less than describing the columns again.
+    FeatureList removed, added;
+    for (int i = 0; i < changes.size; ++i) {
+        const ColumnChange& c = changes.squares[static_cast<std::size_t>(i)];
+        if (c.before == c.after && c.heightBefore == c.heightAfter) continue;
+        columnFeatures(c.square, c.before, c.heightBefore, Color::White, removed);
+        columnFeatures(c.square, c.after, c.heightAfter, Color::White, added);
     }
+    const auto white = static_cast<std::size_t>(index(Color::White));
+    const auto black = static_cast<std::size_t>(index(Color::Black));
+    applyRows(net, previous.values[white], removed, added, next.values[white]);
+    mirrorInPlace(removed);
+    mirrorInPlace(added);
+    applyRows(net, previous.values[black], removed, added, next.values[black]);
 }
 
 Score evaluate(const Network& net, const Accumulator& acc, Color sideToMove) {

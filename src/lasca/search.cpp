@@ -37,6 +37,9 @@ struct ReductionTable {
 };
 const ReductionTable kReductions;
 
+// The table's evaluation of a node that did not compute one (outside every evaluation's range).
+constexpr Score kNoEval = kInfinite;
+
 // Move ordering scores.
 constexpr int kTTMoveScore = 1 << 30;
 constexpr int kCaptureBase = 1 << 24;
@@ -424,13 +427,18 @@ Score Worker::search(Score alpha, Score beta, int depth, int ply, bool pvNode) {
     generateMoves(pos_, list);
     if (list.empty()) return -kMate + ply;
     const bool capturesPending = list[0].capture;
-    const Score staticEval = hit.found ? hit.eval : staticEvaluation();
+    // The static evaluation is read only at a quiet leaf and by reverse futility pruning (step
+    // 5); elsewhere it is not computed (with a network that saves its updates too), and the
+    // table keeps kNoEval, or what it knew. Never a different search: the evaluation is a
+    // function of the position, computed whenever a node reads it.
+    const bool futilityNode = !pvNode && !capturesPending && depth <= 3 && !isMateScore(beta);
+    const bool readsEval = (depth <= 0 && !capturesPending) || futilityNode;
+    Score staticEval = hit.found ? hit.eval : kNoEval;
+    if (readsEval && staticEval == kNoEval) staticEval = staticEvaluation();
     if (depth <= 0 && !capturesPending) return staticEval;
 
     // Step 5: reverse futility pruning: a quiet position far above beta near the leaves.
-    if (!pvNode && !capturesPending && depth <= 3 && !isMateScore(beta) &&
-        staticEval - 110 * depth >= beta)
-        return staticEval;
+    if (futilityNode && staticEval - 110 * depth >= beta) return staticEval;
 
     // Step 6: extension of forced replies (a single legal move costs nothing to look through).
     const int extension = list.size() == 1 && depth > 0 && ply < 2 * rootDepth_ ? 1 : 0;

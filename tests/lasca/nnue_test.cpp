@@ -116,6 +116,35 @@ TEST(Nnue, TheInputFingerprintIsPinned) {
     EXPECT_EQ(inputFingerprint(), 1839514265u);
 }
 
+// The incremental update finds Black's changed inputs by mirroring White's: for every column of
+// up to five pieces on every square, White's inputs mirrored are exactly Black's (as sets), and
+// mirroring twice gives the input back.
+TEST(Nnue, MirroredInputsAreTheOtherPerspectivesInputs) {
+    for (int f = 0; f < kInputs; ++f) {
+        ASSERT_GE(mirroredFeature(f), 0);
+        ASSERT_LT(mirroredFeature(f), kInputs);
+        ASSERT_EQ(mirroredFeature(mirroredFeature(f)), f);
+    }
+    int columns = 0;
+    for (int height = 1; height <= 5; ++height)
+        for (ColumnBits bits = 0; bits < (ColumnBits{1} << (2 * height)); ++bits)
+            for (Square s = 0; s < kSquares; ++s) {
+                FeatureList white, black;
+                columnFeatures(s, bits, height, Color::White, white);
+                columnFeatures(s, bits, height, Color::Black, black);
+                std::vector<int> mirrored, expected;
+                for (int k = 0; k < white.size; ++k)
+                    mirrored.push_back(mirroredFeature(white.index[static_cast<std::size_t>(k)]));
+                for (int k = 0; k < black.size; ++k)
+                    expected.push_back(black.index[static_cast<std::size_t>(k)]);
+                std::sort(mirrored.begin(), mirrored.end());
+                std::sort(expected.begin(), expected.end());
+                ASSERT_EQ(mirrored, expected) << "square " << s << " height " << height;
+                ++columns;
+            }
+    EXPECT_GT(columns, 25 * 1000);
+}
+
 // A residual network ("LASCANR3") reads back as residual, and the search's score is then the
 // classic evaluation plus the network's output; a full network's score is its output alone.
 TEST(Nnue, ResidualNetworksAddTheClassicEvaluation) {
