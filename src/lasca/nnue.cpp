@@ -218,6 +218,30 @@ const std::int16_t* weightsOf(const Network& net, int feature) {
     return net.featureWeights.data() + static_cast<std::size_t>(feature) * kHidden;
 }
 
+#if defined(__AVX2__)
+// The sum of the eight 32-bit lanes.
+std::int32_t sumOfLanes(__m256i v) {
+    const __m128i half = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+    const __m128i quarter = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0x4E));
+    const __m128i one = _mm_add_epi32(quarter, _mm_shuffle_epi32(quarter, 0xB1));
+    return _mm_cvtsi128_si32(one);
+}
+// Sum over i of clamp(acc[i], 0, kQuantA) * w[i] (AVX2 also in the AVX-512 build: the output
+// is a small share of the time, and GCC 12's 512-bit reductions trip -Wuninitialized).
+std::int32_t clippedDot(const Row& acc, const std::int16_t* w) {
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i top = _mm256_set1_epi16(kQuantA);
+    __m256i sum = _mm256_setzero_si256();
+    for (int i = 0; i < kHidden; i += 16) {
+        __m256i a = _mm256_load_si256(reinterpret_cast<const __m256i*>(acc.data() + i));
+        a = _mm256_min_epi16(_mm256_max_epi16(a, zero), top);
+        const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + i));
+        sum = _mm256_add_epi32(sum, _mm256_madd_epi16(a, v));
+    }
+    return sumOfLanes(sum);
+}
+#endif
+
 #if defined(__AVX512BW__)
 // One row of kHidden int16 is kHidden / 32 AVX-512 registers.
 constexpr int kLanes = 32;
@@ -237,22 +261,6 @@ inline Vec add16(Vec a, Vec b) {
 }
 inline Vec sub16(Vec a, Vec b) {
     return _mm512_sub_epi16(a, b);
-}
-void addRow(Row& acc, const std::int16_t* w) {
-    for (int i = 0; i < kHidden; i += kLanes)
-        storeAligned(acc.data() + i, add16(loadAligned(acc.data() + i), loadUnaligned(w + i)));
-}
-// Sum over i of clamp(acc[i], 0, kQuantA) * w[i].
-std::int32_t clippedDot(const Row& acc, const std::int16_t* w) {
-    const __m512i zero = _mm512_setzero_si512();
-    const __m512i top = _mm512_set1_epi16(kQuantA);
-    __m512i sum = _mm512_setzero_si512();
-    for (int i = 0; i < kHidden; i += kLanes) {
-        const __m512i a =
-            _mm512_min_epi16(_mm512_max_epi16(loadAligned(acc.data() + i), zero), top);
-        sum = _mm512_add_epi32(sum, _mm512_madd_epi16(a, loadUnaligned(w + i)));
-    }
-    return _mm512_reduce_add_epi32(sum);
 }
 #elif defined(__AVX2__)
 // One row of kHidden int16 is kHidden / 16 AVX2 registers.
@@ -274,26 +282,12 @@ inline Vec add16(Vec a, Vec b) {
 inline Vec sub16(Vec a, Vec b) {
     return _mm256_sub_epi16(a, b);
 }
+#endif
+
+#if defined(__AVX2__)
 void addRow(Row& acc, const std::int16_t* w) {
     for (int i = 0; i < kHidden; i += kLanes)
         storeAligned(acc.data() + i, add16(loadAligned(acc.data() + i), loadUnaligned(w + i)));
-}
-// Sum over i of clamp(acc[i], 0, kQuantA) * w[i].
-std::int32_t clippedDot(const Row& acc, const std::int16_t* w) {
-    const __m256i zero = _mm256_setzero_si256();
-    const __m256i top = _mm256_set1_epi16(kQuantA);
-    __m256i sum = _mm256_setzero_si256();
-    for (int i = 0; i < kHidden; i += 16) {
-        __m256i a = _mm256_load_si256(reinterpret_cast<const __m256i*>(acc.data() + i));
-        a = _mm256_min_epi16(_mm256_max_epi16(a, zero), top);
-        const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + i));
-        sum = _mm256_add_epi32(sum, _mm256_madd_epi16(a, v));
-    }
-    const __m128i half =
-        _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
-    const __m128i quarter = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0x4E));
-    const __m128i one = _mm_add_epi32(quarter, _mm_shuffle_epi32(quarter, 0xB1));
-    return _mm_cvtsi128_si32(one);
 }
 #else
 void addRow(Row& acc, const std::int16_t* w) {
