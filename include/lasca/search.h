@@ -2,6 +2,8 @@
 // table, run by one or more threads (Lazy SMP). It never prints: it reports through callbacks.
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -37,6 +39,54 @@ struct SearchLimits {
     std::vector<Move> searchMoves;  // restrict the root to these moves (empty = all)
 };
 
+// SearchParams: the numbers of the search's pruning, reduction and window rules (issue 27),
+// gathered so that they can be tuned (`lasca-tune spsa`, docs/tuning.md) through the engine's
+// options of the same names (protocol.md). The defaults are the values the search was written
+// with: with them it is the same search, node for node (the bench pin). All are whole numbers;
+// the engine's options keep each within a range where the search stays sound (see engine.cpp).
+//   rfpMargin, rfpDepth     Step 5, reverse futility pruning: a quiet non-PV node at depth <=
+//                           rfpDepth whose static evaluation exceeds beta by rfpMargin per ply
+//                           of depth returns it (centi-soldiers; rfpDepth 0 turns it off)
+//   lmrBase, lmrDivisor     Step 7, the late move reduction of the move at index m (0-based in
+//                           the ordered list) at depth d: lmrBase/100 + ln(d) ln(m) /
+//                           (lmrDivisor/100), truncated; both in hundredths (lmrDivisor > 0)
+//   lmrMinDepth, lmrMinMove reductions only at depth >= lmrMinDepth (>= 2) and for moves at
+//                           index >= lmrMinMove (>= 1)
+//   aspirationDelta         half the width of the first aspiration window (centi-soldiers)
+//   aspirationGrowth        after each fail the window's delta grows by this percentage of
+//                           itself (at least 1)
+//   aspirationDepth         the iteration from which windows are used (earlier: full width)
+//   historyBonusMax         the cap of a history update, depth * depth (as for a cutoff)
+struct SearchParams {
+    int rfpMargin = 110;
+    int rfpDepth = 3;
+    int lmrBase = 60;
+    int lmrDivisor = 220;
+    int lmrMinDepth = 3;
+    int lmrMinMove = 3;
+    int aspirationDelta = 30;
+    int aspirationGrowth = 50;
+    int aspirationDepth = 4;
+    int historyBonusMax = 400;
+    bool operator==(const SearchParams&) const = default;
+};
+
+// ReductionTable: the late move reductions by depth (0..kMaxDepth) and move index (0..63,
+// later moves as 63), computed from SearchParams once per search whose parameters changed.
+// 101 x 64 bytes.
+class ReductionTable {
+  public:
+    explicit ReductionTable(const SearchParams& params = {});
+    int operator()(int depth, int moveIndex) const {
+        return r_[static_cast<std::size_t>(std::min(depth, kMaxDepth))]
+                 [static_cast<std::size_t>(std::min(moveIndex, kMaxReductionMove))];
+    }
+
+  private:
+    static constexpr int kMaxReductionMove = 63;
+    std::array<std::array<std::int8_t, kMaxReductionMove + 1>, kMaxDepth + 1> r_{};
+};
+
 // Engine-wide settings that shape a search (from the options).
 struct SearchSettings {
     int threads = 1;
@@ -46,6 +96,7 @@ struct SearchSettings {
     const EvalWeights* weights = &tunedWeights();  // never null
     // The learned evaluation (nnue.h); null: the classic evaluation with `weights`.
     std::shared_ptr<const nnue::Network> network;
+    SearchParams params;  // the tunable numbers (defaults: the search as written)
     // The clock the time limits and the reported times are read from, in milliseconds from any
     // origin; empty means the steady clock. Read by the thread that runs the main search (and
     // by ponderhit). Tests give one that advances with each reading, so that time management
@@ -136,6 +187,9 @@ class Search {
     std::mutex waitMutex_;
     std::condition_variable waitSignal_;
     SearchResult result_;
+    // The reductions of settings_.params, rebuilt by start() when the parameters changed.
+    SearchParams reductionParams_;
+    ReductionTable reductions_;
 };
 
 }  // namespace lasca

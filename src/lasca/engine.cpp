@@ -10,6 +10,29 @@ namespace lasca {
 namespace {
 constexpr std::int64_t kDefaultHashMb = 16;
 constexpr std::int64_t kMaxHashMb = 32768;
+
+// SearchParamOption: one of the search's tunable numbers (SearchParams) as an engine option:
+// its name, the field it sets and its range; the default is the field's default. The ranges
+// keep the search sound (a divisor above zero, reductions only where a reduced depth exists,
+// reductions far below the int8 table's limit) and are wide enough for any sensible tuning.
+struct SearchParamOption {
+    const char* name;
+    int SearchParams::*field;
+    int min;
+    int max;
+};
+constexpr SearchParamOption kSearchParamOptions[] = {
+    {"RfpMargin", &SearchParams::rfpMargin, 1, 1000},
+    {"RfpDepth", &SearchParams::rfpDepth, 0, 20},
+    {"LmrBase", &SearchParams::lmrBase, 0, 400},
+    {"LmrDivisor", &SearchParams::lmrDivisor, 50, 1000},
+    {"LmrMinDepth", &SearchParams::lmrMinDepth, 2, 20},
+    {"LmrMinMove", &SearchParams::lmrMinMove, 1, 63},
+    {"AspirationDelta", &SearchParams::aspirationDelta, 5, 1000},
+    {"AspirationGrowth", &SearchParams::aspirationGrowth, 10, 400},
+    {"AspirationDepth", &SearchParams::aspirationDepth, 1, kMaxDepth},
+    {"HistoryBonusMax", &SearchParams::historyBonusMax, 1, 16384},
+};
 }  // namespace
 
 const bool Engine::kUseNnueByDefault = true;
@@ -93,6 +116,17 @@ void Engine::declareOptions() {
                       return callbacks_.onLogFile(o.value);
                   },
                   {}});
+    // The search's tunable numbers (issue 27): read into SearchParams at each `go`; listed last, as
+    // tuning parameters (protocol.md).
+    const SearchParams defaults;
+    for (const SearchParamOption& p : kSearchParamOptions)
+        options_.add({p.name,
+                      common::OptionType::Spin,
+                      std::to_string(defaults.*p.field),
+                      p.min,
+                      p.max,
+                      {},
+                      {}});
 }
 
 SearchSettings Engine::settings() const {
@@ -103,6 +137,8 @@ SearchSettings Engine::settings() const {
     s.rules = drawRules();
     s.weights = &evalWeights();
     s.network = network();
+    for (const SearchParamOption& p : kSearchParamOptions)
+        s.params.*p.field = static_cast<int>(options_.intValue(p.name));
     return s;
 }
 

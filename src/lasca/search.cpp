@@ -21,22 +21,6 @@ constexpr std::size_t at(int i) {
     return static_cast<std::size_t>(i);
 }
 
-// Late move reductions, indexed by depth and move number (log-log, as in most engines).
-struct ReductionTable {
-    std::array<std::array<std::int8_t, 64>, kMaxDepth + 1> r{};
-    ReductionTable() {
-        for (int d = 1; d <= kMaxDepth; ++d)
-            for (int m = 1; m < 64; ++m)
-                r[at(d)][at(m)] =
-                    static_cast<std::int8_t>(0.6 + std::log(static_cast<double>(d)) *
-                                                       std::log(static_cast<double>(m)) / 2.2);
-    }
-    int operator()(int depth, int moveNumber) const {
-        return r[at(std::min(depth, kMaxDepth))][at(std::min(moveNumber, 63))];
-    }
-};
-const ReductionTable kReductions;
-
 // The table's evaluation of a node that did not compute one (outside every evaluation's range).
 constexpr Score kNoEval = kInfinite;
 
@@ -59,6 +43,20 @@ int captureOrderScore(const Position& pos, const Move& m) {
 }
 
 }  // namespace
+
+// Late move reductions, indexed by depth and move number (log-log, as in most engines). The
+// parameters in hundredths are turned into the same doubles as the literals 0.6 and 2.2 the
+// table was first written with (division is correctly rounded), so the defaults give the same
+// table bit for bit.
+ReductionTable::ReductionTable(const SearchParams& params) {
+    const double base = params.lmrBase / 100.0;
+    const double divisor = params.lmrDivisor / 100.0;
+    for (int d = 1; d <= kMaxDepth; ++d)
+        for (int m = 1; m <= kMaxReductionMove; ++m)
+            r_[at(d)][at(m)] =
+                static_cast<std::int8_t>(base + std::log(static_cast<double>(d)) *
+                                                    std::log(static_cast<double>(m)) / divisor);
+}
 
 // Per-ply principal variation storage (triangular PV).
 struct PVLine {
@@ -86,6 +84,8 @@ struct RootMove {
 //   killers      two quiet moves per ply that recently caused a cutoff
 //   history      cutoff statistics of quiet moves by (from, destination)
 //   nodes        positions visited in this search (read by the main worker for reports)
+//   params       the search's tunable numbers (SearchParams), copied at the start of each
+//                search; the reductions they give are the Search's table, shared
 class Worker {
   public:
     Worker(Search& owner, int id) : search_(owner), id_(id) {}
@@ -146,6 +146,13 @@ class Worker {
         if (!network_) return evaluate(pos_, *search_.settings_.weights);
         return nnue::staticScore(*network_, accumulatorFor(), pos_, *search_.settings_.weights);
     }
+    // The aspiration window's next delta after a fail: grown by aspirationGrowth percent, at
+    // least by 1, and capped at 2 * kInfinite (any delta from there opens the window fully, so
+    // the cap changes nothing but keeps the number from overflowing).
+    Score widerDelta(Score delta) const {
+        const Score grown = delta + std::max(1, delta * params_.aspirationGrowth / 100);
+        return std::min(grown, 2 * kInfinite);
+    }
     SearchInfo infoFor(const RootMove& rm, int depth, int pvIndex, Bound bound) const;
     void publish(const RootMove& rm, int pvIndex, Bound bound,
                  const std::function<void(const SearchInfo&)>& report, SearchResult& result);
@@ -154,6 +161,7 @@ class Worker {
     int id_;
     Position pos_;
     std::vector<Key> keys_;
+    SearchParams params_;  // the search's tunable numbers (a copy of the settings')
     // The network of this search (null: the classic evaluation) and, per ply of the path from
     // the root: the accumulator (512 bytes), whether it is up to date, and the columns the
     // move into that ply changed (about 0.4 KB).
@@ -206,6 +214,7 @@ SearchResult Worker::iterate(const std::function<void(const SearchInfo&)>& repor
     pos_ = search_.root_;
     keys_ = search_.history_;
     network_ = search_.settings_.network.get();
+    params_ = search_.settings_.params;
     accumulatorTop_ = 0;
     if (network_) nnue::refreshAccumulator(*network_, pos_, accumulators_[0]);
     current_[0] = true;
@@ -235,9 +244,10 @@ SearchResult Worker::iterate(const std::function<void(const SearchInfo&)>& repor
         for (int pvIndex = 0; pvIndex < multiPV && !stopped_; ++pvIndex) {
             selDepth_ = 0;
             Score previous = rootMoves_[at(pvIndex)].previousScore;
-            Score delta = 30;
+            Score delta = params_.aspirationDelta;
             Score alpha = -kInfinite, beta = kInfinite;
-            if (rootDepth_ >= 4 && previous != -kInfinite && !isMateScore(previous)) {
+            if (rootDepth_ >= params_.aspirationDepth && previous != -kInfinite &&
+                !isMateScore(previous)) {
                 alpha = std::max(previous - delta, -kInfinite);
                 beta = std::min(previous + delta, kInfinite);
             }
@@ -259,7 +269,7 @@ SearchResult Worker::iterate(const std::function<void(const SearchInfo&)>& repor
                 } else {
                     break;
                 }
-                delta += delta / 2;
+                delta = widerDelta(delta);
             }
             std::stable_sort(
                 rootMoves_.begin(), rootMoves_.begin() + pvIndex + 1,
@@ -381,7 +391,7 @@ void Worker::rewardQuiet(const Move& m, int depth, int ply, const MoveList& list
         killers_[at(ply)][1] = killers_[at(ply)][0];
         killers_[at(ply)][0] = m;
     }
-    const int bonus = std::min(depth * depth, 400);
+    const int bonus = std::min(depth * depth, params_.historyBonusMax);
     auto update = [](int& h, int delta) { h += delta - h * std::abs(delta) / 16384; };
     update(history_[m.origin()][at(m.destination())], bonus);
     for (std::size_t k = 0; k < tried; ++k) {  // the quiet moves tried before it failed
@@ -431,14 +441,15 @@ Score Worker::search(Score alpha, Score beta, int depth, int ply, bool pvNode) {
     // 5); elsewhere it is not computed (with a network that saves its updates too), and the
     // table keeps kNoEval, or what it knew. Never a different search: the evaluation is a
     // function of the position, computed whenever a node reads it.
-    const bool futilityNode = !pvNode && !capturesPending && depth <= 3 && !isMateScore(beta);
+    const bool futilityNode =
+        !pvNode && !capturesPending && depth <= params_.rfpDepth && !isMateScore(beta);
     const bool readsEval = (depth <= 0 && !capturesPending) || futilityNode;
     Score staticEval = hit.found ? hit.eval : kNoEval;
     if (readsEval && staticEval == kNoEval) staticEval = staticEvaluation();
     if (depth <= 0 && !capturesPending) return staticEval;
 
     // Step 5: reverse futility pruning: a quiet position far above beta near the leaves.
-    if (futilityNode && staticEval - 110 * depth >= beta) return staticEval;
+    if (futilityNode && staticEval - params_.rfpMargin * depth >= beta) return staticEval;
 
     // Step 6: extension of forced replies (a single legal move costs nothing to look through).
     const int extension = list.size() == 1 && depth > 0 && ply < 2 * rootDepth_ ? 1 : 0;
@@ -471,8 +482,9 @@ Score Worker::search(Score alpha, Score beta, int depth, int ply, bool pvNode) {
         } else {
             // Step 7: late move reductions for quiet moves ordered late.
             int reduction = 0;
-            if (depth >= 3 && !m.capture && i >= 3) {
-                reduction = kReductions(depth, static_cast<int>(i));
+            if (depth >= params_.lmrMinDepth && !m.capture &&
+                static_cast<int>(i) >= params_.lmrMinMove) {
+                reduction = search_.reductions_(depth, static_cast<int>(i));
                 if (pvNode) reduction = std::max(0, reduction - 1);
                 reduction = std::clamp(reduction, 0, newDepth - 1);
             }
@@ -566,6 +578,10 @@ void Search::start(const Position& root, const std::vector<Key>& history,
     stop_ = false;
     pondering_ = limits.ponder;
     running_ = true;
+    if (!(settings.params == reductionParams_)) {
+        reductionParams_ = settings.params;
+        reductions_ = ReductionTable(settings.params);
+    }
     prepareWorkers(std::clamp(settings.threads, 1, kMaxThreads));
     tt_.newSearch();
     mainThread_ =

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <mutex>
 #include <random>
@@ -180,6 +181,129 @@ TEST(Search, BenchNodeCountIsPinned) {
 // The same with the classic evaluation (UseNNUE off): it changes with the search or eval.cpp.
 TEST(Search, BenchNodeCountWithTheClassicEvaluationIsPinned) {
     EXPECT_EQ(Engine::bench(Engine::kDefaultBenchDepth, nullptr).nodes, 517852u);
+}
+
+// Issue 27: the search's numbers are parameters (SearchParams). The default ones are the search
+// as written (the two pins above); changing any one changes the search.
+TEST(Search, EachTunableParameterChangesTheSearch) {
+    const Position pos = test::lfen(Engine::benchPositions()[3]);
+    const std::uint64_t byDefault = searchDepth(pos, 10).nodes;
+    EXPECT_EQ(searchDepth(pos, 10).nodes, byDefault);
+    const struct {
+        const char* name;
+        int SearchParams::*field;
+        int value;
+    } changes[] = {
+        {"rfpMargin", &SearchParams::rfpMargin, 40},
+        {"rfpDepth", &SearchParams::rfpDepth, 1},
+        {"lmrBase", &SearchParams::lmrBase, 150},
+        {"lmrDivisor", &SearchParams::lmrDivisor, 120},
+        {"lmrMinDepth", &SearchParams::lmrMinDepth, 5},
+        {"lmrMinMove", &SearchParams::lmrMinMove, 6},
+        {"aspirationDelta", &SearchParams::aspirationDelta, 5},
+        {"aspirationGrowth", &SearchParams::aspirationGrowth, 200},
+        {"aspirationDepth", &SearchParams::aspirationDepth, 2},
+        {"historyBonusMax", &SearchParams::historyBonusMax, 20},
+    };
+    for (const auto& c : changes) {
+        SearchSettings settings;
+        settings.params.*c.field = c.value;
+        EXPECT_NE(searchDepth(pos, 10, settings).nodes, byDefault) << c.name;
+    }
+}
+
+// The reductions of the default parameters are the table the search was written with,
+// 0.6 + ln(d) ln(m) / 2.2.
+TEST(Search, DefaultReductionTableIsTheWrittenOne) {
+    const ReductionTable table;
+    for (int d = 1; d <= kMaxDepth; ++d)
+        for (int m = 1; m < 64; ++m)
+            ASSERT_EQ(table(d, m), static_cast<int>(static_cast<std::int8_t>(
+                                       0.6 + std::log(static_cast<double>(d)) *
+                                                 std::log(static_cast<double>(m)) / 2.2)))
+                << d << " " << m;
+    SearchParams halved;
+    halved.lmrDivisor = 110;
+    EXPECT_GT(ReductionTable(halved)(20, 20), table(20, 20));
+}
+
+// The engine's options carry the parameters to the search; a value out of range is refused
+// and the old one stays.
+TEST(Search, TuningOptionsReachTheSearchAndBadValuesKeepTheOldOne) {
+    std::uint64_t nodes = 0;
+    EngineCallbacks callbacks;
+    callbacks.onInfo = [&nodes](const SearchInfo& info) { nodes = info.nodes; };
+    Engine engine(callbacks);
+    const auto searchedNodes = [&] {
+        engine.newGame();
+        nodes = 0;
+        SearchLimits limits;
+        limits.depth = 9;
+        engine.go(limits);
+        engine.waitForSearch();
+        return nodes;
+    };
+    const std::uint64_t byDefault = searchedNodes();
+    ASSERT_TRUE(engine.options().set("RfpMargin", "40"));
+    const std::uint64_t changed = searchedNodes();
+    EXPECT_NE(changed, byDefault);
+    for (const char* bad : {"0", "1001", "-40", "abc", "40.5", "", "99999999999999999999"}) {
+        EXPECT_FALSE(engine.options().set("RfpMargin", bad)) << bad;
+        EXPECT_EQ(engine.options().intValue("RfpMargin"), 40) << bad;
+    }
+    EXPECT_EQ(searchedNodes(), changed);
+    ASSERT_TRUE(engine.options().set("rfpmargin", "110"));  // names match in any case
+    EXPECT_EQ(searchedNodes(), byDefault);
+}
+
+// Every tuning option: declared with the default of SearchParams, refused just outside its
+// range, and the search stays sound (a legal best move, no crash) at both ends of every range.
+TEST(Search, TuningOptionsHaveRangesTheSearchSurvives) {
+    const SearchParams defaults;
+    const struct {
+        const char* name;
+        int value;
+    } declared[] = {{"RfpMargin", defaults.rfpMargin},
+                    {"RfpDepth", defaults.rfpDepth},
+                    {"LmrBase", defaults.lmrBase},
+                    {"LmrDivisor", defaults.lmrDivisor},
+                    {"LmrMinDepth", defaults.lmrMinDepth},
+                    {"LmrMinMove", defaults.lmrMinMove},
+                    {"AspirationDelta", defaults.aspirationDelta},
+                    {"AspirationGrowth", defaults.aspirationGrowth},
+                    {"AspirationDepth", defaults.aspirationDepth},
+                    {"HistoryBonusMax", defaults.historyBonusMax}};
+    std::vector<Move> best;
+    EngineCallbacks callbacks;
+    callbacks.onBestMove = [&best](const Move& m, const Move&) { best.push_back(m); };
+    Engine engine(callbacks);
+    for (const auto& d : declared) {
+        const common::Option* o = engine.options().find(d.name);
+        ASSERT_NE(o, nullptr) << d.name;
+        EXPECT_EQ(o->type, common::OptionType::Spin);
+        EXPECT_EQ(o->defaultValue, std::to_string(d.value)) << d.name;
+        EXPECT_FALSE(engine.options().set(d.name, std::to_string(o->min - 1))) << d.name;
+        EXPECT_FALSE(engine.options().set(d.name, std::to_string(o->max + 1))) << d.name;
+        EXPECT_EQ(o->value, o->defaultValue) << d.name;
+    }
+    const Position pos = test::lfen(Engine::benchPositions()[4]);
+    for (bool lowest : {true, false}) {
+        for (const auto& d : declared) {
+            const common::Option* o = engine.options().find(d.name);
+            ASSERT_TRUE(engine.options().set(d.name, std::to_string(lowest ? o->min : o->max)));
+        }
+        for (const Position& start : {Position::startPosition(), pos}) {
+            ASSERT_TRUE(engine.setPosition(start, {}).ok);
+            SearchLimits limits;
+            limits.depth = 8;
+            engine.go(limits);
+            engine.waitForSearch();
+            ASSERT_FALSE(best.empty());
+            MoveList legal;
+            generateMoves(start, legal);
+            EXPECT_TRUE(legal.contains(best.back())) << (lowest ? "lowest" : "highest");
+        }
+    }
 }
 
 TEST(Search, MultiPVReportsDistinctMovesInOrder) {

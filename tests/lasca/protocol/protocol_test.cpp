@@ -331,6 +331,16 @@ const Lines kOptionLines = {
     "option name UseNNUE type check default true",
     "option name EvalFile type string default <empty>",
     "option name Debug Log File type string default <empty>",
+    "option name RfpMargin type spin default 110 min 1 max 1000",
+    "option name RfpDepth type spin default 3 min 0 max 20",
+    "option name LmrBase type spin default 60 min 0 max 400",
+    "option name LmrDivisor type spin default 220 min 50 max 1000",
+    "option name LmrMinDepth type spin default 3 min 2 max 20",
+    "option name LmrMinMove type spin default 3 min 1 max 63",
+    "option name AspirationDelta type spin default 30 min 5 max 1000",
+    "option name AspirationGrowth type spin default 50 min 10 max 400",
+    "option name AspirationDepth type spin default 4 min 1 max 100",
+    "option name HistoryBonusMax type spin default 400 min 1 max 16384",
 };
 
 Lines expectedHandshake(const std::string& ok) {
@@ -1372,8 +1382,18 @@ TEST_F(ProtocolTest, BadOptionValuesLeaveOptionsUnchanged) {
              "setoption name Ponder value 1",
              "setoption name RepetitionDraw value maybe",
              "setoption name NoProgressDraw value",
+             "setoption name RfpMargin value 0",
+             "setoption name RfpMargin value 1001",
+             "setoption name LmrDivisor value 49",
+             "setoption name LmrMinDepth value 1",
+             "setoption name LmrMinMove value 64",
+             "setoption name AspirationDelta value 4",
+             "setoption name AspirationGrowth value ten",
+             "setoption name HistoryBonusMax value 16385",
          })
         expectOneErrorLine(*e, line);
+    EXPECT_EQ(expectOneErrorLine(*e, "setoption name LmrDivisor value 0"),
+              "info string error: option LmrDivisor value '0' out of range 50..1000");
     // MultiPV is still 2.
     const SearchOutcome r = checkSearch(*e, kStart, "go depth 3", Dialect::Uci);
     std::set<std::string> ranks;

@@ -1,0 +1,193 @@
+#include "lasca/tune/spsa_games.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <numeric>
+#include <optional>
+#include <span>
+#include <thread>
+
+#include "common/process.h"
+#include "common/random.h"
+#include "common/text.h"
+#include "lasca/match/match.h"
+#include "lasca/position.h"
+
+namespace lasca::tune {
+
+namespace {
+
+// The stream of the openings' shuffle, apart from the Delta draws seeded with the same seed.
+constexpr std::uint64_t kOpeningStream = 1;
+
+// ListedOption: one `option name <id> type <t> ...` line of the engine's listing.
+//   spin       the type is spin; min and max its range (0 otherwise)
+struct ListedOption {
+    std::string name;
+    bool spin = false;
+    std::int64_t min = 0;
+    std::int64_t max = 0;
+};
+
+std::optional<std::int64_t> integerField(std::string_view text) {
+    std::int64_t v = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+    return v;
+}
+
+// Nothing for a line that is no option declaration. The id is every token between `name` and
+// `type`; for a spin option the numbers after `min` and `max`.
+std::optional<ListedOption> parseOptionLine(std::string_view line) {
+    const auto t = common::splitWhitespace(line);
+    if (t.size() < 4 || t[0] != "option" || t[1] != "name") return std::nullopt;
+    ListedOption o;
+    std::size_t i = 2;
+    for (; i < t.size() && t[i] != "type"; ++i)
+        o.name += (o.name.empty() ? "" : " ") + std::string(t[i]);
+    if (i + 1 >= t.size()) return std::nullopt;
+    o.spin = t[i + 1] == "spin";
+    for (std::size_t k = i + 2; k + 1 < t.size(); ++k) {
+        if (t[k] == "min") o.min = integerField(t[k + 1]).value_or(0);
+        if (t[k] == "max") o.max = integerField(t[k + 1]).value_or(0);
+    }
+    return o;
+}
+
+bool sameName(std::string_view a, std::string_view b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower(static_cast<unsigned char>(x)) ==
+                      std::tolower(static_cast<unsigned char>(y));
+           });
+}
+
+// The options the engine lists after `uci` (or `ugi`), up to uciok.
+common::Result<std::vector<ListedOption>> listedOptions(const SpsaRunConfig& config) {
+    const match::EngineSpec& spec = config.engine;
+    auto started = common::ChildProcess::start(spec.path, spec.args, "");
+    if (!started) return common::makeError(started.error());
+    common::ChildProcess& engine = *started.value();
+    const bool ugi = spec.dialect == match::Dialect::Ugi;
+    engine.writeLine(ugi ? "ugi" : "uci");
+    const std::string done = ugi ? "ugiok" : "uciok";
+    const auto deadline = common::SteadyClock::now() + config.timeouts.startup;
+    std::vector<ListedOption> options;
+    std::string line;
+    common::ReadStatus status;
+    while ((status = engine.readLine(line, deadline)) == common::ReadStatus::Line) {
+        if (common::splitWhitespace(line) == std::vector<std::string_view>{done}) {
+            engine.writeLine("quit");
+            engine.wait(std::chrono::milliseconds(300));
+            return options;
+        }
+        if (auto option = parseOptionLine(line)) options.push_back(*option);
+    }
+    if (status == common::ReadStatus::Closed)
+        return common::makeError("the engine '" + spec.path + "' ended before " + done);
+    return common::makeError("the engine '" + spec.path + "' did not answer " +
+                             (ugi ? "ugi" : "uci") + " with " + done + " within " +
+                             std::to_string(config.timeouts.startup.count()) + " ms");
+}
+
+// Plays every proposal of a batch at once, proposals[i] from openings[i], one thread each (a
+// batch is at most `concurrency` proposals); the iterations come back in the proposals' order.
+std::vector<SpsaIteration> playBatch(const SpsaRunConfig& config,
+                                     const std::vector<SpsaParam>& params,
+                                     const std::vector<SpsaProposal>& proposals,
+                                     const std::vector<std::string>& openings) {
+    std::vector<SpsaIteration> played(proposals.size());
+    std::vector<std::thread> threads;
+    for (std::size_t i = 0; i < proposals.size(); ++i)
+        threads.emplace_back(
+            [&, i] { played[i] = playIteration(config, params, proposals[i], openings[i]); });
+    for (auto& t : threads) t.join();
+    return played;
+}
+
+}  // namespace
+
+std::vector<std::size_t> openingOrder(std::size_t count, std::uint64_t seed) {
+    std::vector<std::size_t> order(count);
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    common::Random random(common::mixSeed(seed, kOpeningStream));
+    random.shuffle(std::span<std::size_t>(order));
+    return order;
+}
+
+match::EngineSpec tunedEngine(const match::EngineSpec& base, const std::vector<SpsaParam>& params,
+                              const std::vector<int>& values, const std::string& name) {
+    match::EngineSpec spec = base;
+    spec.name = name;
+    for (std::size_t i = 0; i < params.size() && i < values.size(); ++i)
+        spec.options.emplace_back(params[i].name, std::to_string(values[i]));
+    return spec;
+}
+
+SpsaIteration playIteration(const SpsaRunConfig& config, const std::vector<SpsaParam>& params,
+                            const SpsaProposal& proposal, const std::string& lfen) {
+    match::MatchConfig match;
+    match.engines = {tunedEngine(config.engine, params, proposal.plus, "theta+"),
+                     tunedEngine(config.engine, params, proposal.minus, "theta-")};
+    match.timeouts = config.timeouts;
+    match.game = config.game;
+    match.openings = {lfen};
+    match.games = 2;
+    match.concurrency = 1;
+    SpsaIteration iteration;
+    iteration.proposal = proposal;
+    iteration.opening = lfen;
+    iteration.games = match::runMatch(match, {}, {});
+    double plusPoints = 0;
+    for (const match::GameRecord& game : iteration.games)
+        plusPoints += match::firstEnginePoints(game);
+    const double games = static_cast<double>(iteration.games.size());
+    iteration.result = plusPoints - (games - plusPoints);
+    return iteration;
+}
+
+void runSpsa(Spsa& spsa, const SpsaRunConfig& config, const SpsaCallback& onIteration) {
+    const std::vector<std::size_t> order = openingOrder(config.openings.size(), config.seed);
+    const auto openingOf = [&](int iteration) {
+        if (order.empty()) return std::string(kStartLfen);
+        return config.openings[order[static_cast<std::size_t>(iteration - 1) % order.size()]];
+    };
+    const int batchSize = std::max(1, config.concurrency);
+    while (!spsa.finished()) {
+        std::vector<SpsaProposal> proposals;
+        std::vector<std::string> openings;
+        for (int i = 0; i < batchSize && !spsa.finished(); ++i) {
+            proposals.push_back(spsa.propose().value());
+            openings.push_back(openingOf(proposals.back().iteration));
+        }
+        bool goOn = true;
+        for (const SpsaIteration& played : playBatch(config, spsa.params(), proposals, openings)) {
+            spsa.update(played.proposal, played.result);
+            if (onIteration && !onIteration(played, spsa)) goOn = false;
+        }
+        if (!goOn) return;
+    }
+}
+
+common::Result<bool> checkEngineOptions(const SpsaRunConfig& config,
+                                        const std::vector<SpsaParam>& params) {
+    auto listed = listedOptions(config);
+    if (!listed) return common::makeError(listed.error());
+    for (const SpsaParam& p : params) {
+        const auto& options = listed.value();
+        const auto option =
+            std::find_if(options.begin(), options.end(),
+                         [&](const ListedOption& o) { return sameName(o.name, p.name); });
+        if (option == options.end()) return common::makeError("the engine has no option " + p.name);
+        if (!option->spin)
+            return common::makeError("the engine's option " + p.name + " is not a spin option");
+        if (p.min < option->min || p.max > option->max)
+            return common::makeError(p.name + ": the range " + std::to_string(p.min) + ".." +
+                                     std::to_string(p.max) + " is not inside the engine's " +
+                                     std::to_string(option->min) + ".." +
+                                     std::to_string(option->max));
+    }
+    return true;
+}
+
+}  // namespace lasca::tune
