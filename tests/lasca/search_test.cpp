@@ -173,7 +173,7 @@ TEST(Search, BenchNodeCountIsPinned) {
     ASSERT_EQ(Engine::defaultEvalNetwork(), nnue::defaultNetwork());
     const Engine::BenchResult r =
         Engine::bench(Engine::kDefaultBenchDepth, Engine::defaultEvalNetwork());
-    EXPECT_EQ(r.nodes, 521758u);
+    EXPECT_EQ(r.nodes, 586859u);
     EXPECT_EQ(Engine::bench(Engine::kDefaultBenchDepth, Engine::defaultEvalNetwork()).nodes,
               r.nodes);
 }
