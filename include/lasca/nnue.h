@@ -148,7 +148,7 @@ Score staticScore(const Network& net, const Accumulator& acc, const Position& po
                   const EvalWeights& weights);
 Score staticScore(const Network& net, const Position& pos, const EvalWeights& weights);
 
-// Which SIMD path this build uses: "avx512", "avx2" or "plain".
+// Which SIMD path this build uses: "avx512" (AVX-512BW row updates), "avx2" or "plain".
 const char* simdName();
 
 }  // namespace lasca::nnue
