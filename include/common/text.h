@@ -15,6 +15,9 @@ namespace common {
 // Tokens separated by one or more spaces or tabs.
 std::vector<std::string_view> splitWhitespace(std::string_view text);
 
+// Equal but for the case of ASCII letters (option names and values, as UCI compares them).
+bool equalsIgnoringCase(std::string_view a, std::string_view b);
+
 // User text as it may appear in an error line: printable ASCII kept, any other byte shown as
 // '?', cut after maxChars characters with "..." appended.
 std::string printable(std::string_view text, std::size_t maxChars = 40);

@@ -1,7 +1,6 @@
 #include "common/options.h"
 
 #include <algorithm>
-#include <cctype>
 #include <charconv>
 
 #include "common/text.h"
@@ -9,13 +8,6 @@
 namespace common {
 
 namespace {
-
-bool equalsIgnoringCase(std::string_view a, std::string_view b) {
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return std::tolower(static_cast<unsigned char>(x)) ==
-                      std::tolower(static_cast<unsigned char>(y));
-           });
-}
 
 const char* typeName(OptionType t) {
     switch (t) {

@@ -441,12 +441,12 @@ Score Worker::search(Score alpha, Score beta, int depth, int ply, bool pvNode) {
     // 5); elsewhere it is not computed (with a network that saves its updates too), and the
     // table keeps kNoEval, or what it knew. Never a different search: the evaluation is a
     // function of the position, computed whenever a node reads it.
+    const bool quietLeaf = depth <= 0 && !capturesPending;
     const bool futilityNode =
         !pvNode && !capturesPending && depth <= params_.rfpDepth && !isMateScore(beta);
-    const bool readsEval = (depth <= 0 && !capturesPending) || futilityNode;
     Score staticEval = hit.found ? hit.eval : kNoEval;
-    if (readsEval && staticEval == kNoEval) staticEval = staticEvaluation();
-    if (depth <= 0 && !capturesPending) return staticEval;
+    if ((quietLeaf || futilityNode) && staticEval == kNoEval) staticEval = staticEvaluation();
+    if (quietLeaf) return staticEval;
 
     // Step 5: reverse futility pruning: a quiet position far above beta near the leaves.
     if (futilityNode && staticEval - params_.rfpMargin * depth >= beta) return staticEval;

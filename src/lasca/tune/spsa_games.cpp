@@ -1,7 +1,6 @@
 #include "lasca/tune/spsa_games.h"
 
 #include <algorithm>
-#include <cctype>
 #include <charconv>
 #include <numeric>
 #include <optional>
@@ -53,13 +52,6 @@ std::optional<ListedOption> parseOptionLine(std::string_view line) {
         if (t[k] == "max") o.max = integerField(t[k + 1]).value_or(0);
     }
     return o;
-}
-
-bool sameName(std::string_view a, std::string_view b) {
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return std::tolower(static_cast<unsigned char>(x)) ==
-                      std::tolower(static_cast<unsigned char>(y));
-           });
 }
 
 // The options the engine lists after `uci` (or `ugi`), up to uciok.
@@ -175,9 +167,9 @@ common::Result<bool> checkEngineOptions(const SpsaRunConfig& config,
     if (!listed) return common::makeError(listed.error());
     for (const SpsaParam& p : params) {
         const auto& options = listed.value();
-        const auto option =
-            std::find_if(options.begin(), options.end(),
-                         [&](const ListedOption& o) { return sameName(o.name, p.name); });
+        const auto option = std::find_if(
+            options.begin(), options.end(),
+            [&](const ListedOption& o) { return common::equalsIgnoringCase(o.name, p.name); });
         if (option == options.end()) return common::makeError("the engine has no option " + p.name);
         if (!option->spin)
             return common::makeError("the engine's option " + p.name + " is not a spin option");
