@@ -34,6 +34,17 @@ struct EngineSpec {
     std::int64_t nodes = 0;
 };
 
+// EngineLimits: whether the text of an engine may carry the engine's own limit per move
+// (lasca-match's movetime=/nodes=); lasca-tune spsa sets the limit for the whole run.
+enum class EngineLimits { Allowed, Refused };
+
+// Parses an engine as the command lines give it: "PATH", or
+// "name=N,cmd=PATH,arg=A,proto=uci|ugi,movetime=MS,nodes=N,option.Hash=32"
+// (common::parseProgramSpec; movetime= and nodes= only when limits are Allowed, each a whole
+// number in 1..10^12 and at most one of them). An error names the text; a spec without cmd is
+// an error.
+common::Result<EngineSpec> parseEngineSpec(const std::string& text, EngineLimits limits);
+
 // Timeouts: how long the runner waits for each kind of reply before it declares the engine
 // hung. The move time-out is derived from the time control (see TimeControl).
 struct Timeouts {

@@ -16,6 +16,10 @@ namespace lasca::match {
 // bad line is an error naming its line number.
 common::Result<std::vector<std::string>> readOpenings(std::istream& in);
 
+// Reads the openings file at path (readOpenings); an error when it cannot be read, has a bad
+// line (the error names the file) or holds no opening.
+common::Result<std::vector<std::string>> loadOpenings(const std::string& path);
+
 // OpeningsRequest: what `lasca-match openings` generates.
 //   plies   every position reached after exactly this many plies from the start
 //   count   how many to keep (0 = all); a sample drawn with seed when fewer than all

@@ -1,6 +1,11 @@
 #include "lasca/match/engine.h"
 
+#include <span>
 #include <sstream>
+#include <string_view>
+
+#include "common/program_spec.h"
+#include "common/text.h"
 
 namespace lasca::match {
 
@@ -15,7 +20,40 @@ std::string firstToken(const std::string& line) {
     return t;
 }
 
+// An engine's own limit (movetime=MS, nodes=N): a whole number in 1..10^12.
+common::Result<std::int64_t> engineLimit(const std::string& key, const std::string& value) {
+    const auto v = common::parseBoundedInteger(value, 1, 1'000'000'000'000);
+    if (!v)
+        return common::makeError(key + " must be a whole number from 1 to 10^12, not '" + value +
+                                 "'");
+    return *v;
+}
+
 }  // namespace
+
+common::Result<EngineSpec> parseEngineSpec(const std::string& text, EngineLimits limits) {
+    constexpr std::string_view kAllKeys[] = {"proto", "movetime", "nodes"};
+    const std::span<const std::string_view> keys(kAllKeys, limits == EngineLimits::Allowed ? 3 : 1);
+    auto parsed = common::parseProgramSpec(text, keys);
+    if (!parsed) return common::makeError("engine '" + text + "': " + parsed.error());
+    const common::ProgramSpec& p = parsed.value();
+    EngineSpec e{p.name, p.path, p.args, p.options, Dialect::Uci};
+    for (const auto& [key, value] : p.extra) {
+        if (key == "proto") {
+            if (value != "uci" && value != "ugi")
+                return common::makeError("engine '" + text + "': proto must be uci or ugi");
+            e.dialect = value == "ugi" ? Dialect::Ugi : Dialect::Uci;
+            continue;
+        }
+        auto limit = engineLimit(key, value);
+        if (!limit) return common::makeError("engine '" + text + "': " + limit.error());
+        (key == "movetime" ? e.movetimeMs : e.nodes) = limit.value();
+    }
+    if (e.movetimeMs > 0 && e.nodes > 0)
+        return common::makeError("engine '" + text + "': give only one of movetime and nodes");
+    if (e.path.empty()) return common::makeError("engine '" + text + "' has no cmd");
+    return e;
+}
 
 common::Result<std::unique_ptr<Engine>> Engine::start(const EngineSpec& spec,
                                                       const Timeouts& timeouts,

@@ -16,7 +16,6 @@
 #include <vector>
 
 #include "common/cli.h"
-#include "common/program_spec.h"
 #include "common/progress.h"
 #include "common/text.h"
 #include "common/version.h"
@@ -33,35 +32,11 @@ namespace {
 using common::kExitError;
 using common::UsageError;
 
-// A per-engine limit (movetime=MS, nodes=N): a whole number in 1..10^12.
-std::int64_t parseEngineLimit(const std::string& key, const std::string& value) {
-    const auto v = common::parseBoundedInteger(value, 1, 1'000'000'000'000);
-    if (!v) throw UsageError{key + " must be a whole number from 1 to 10^12, not '" + value + "'"};
-    return *v;
-}
-
-// "PATH" or "name=N,cmd=PATH,arg=A,proto=ugi,movetime=MS,nodes=N,option.Hash=32"
-// (common::parseProgramSpec).
+// "PATH" or "name=N,cmd=PATH,arg=A,proto=ugi,movetime=MS,nodes=N,option.Hash=32".
 EngineSpec parseEngine(const std::string& text) {
-    constexpr std::string_view kLascaKeys[] = {"proto", "movetime", "nodes"};
-    auto parsed = common::parseProgramSpec(text, kLascaKeys);
-    if (!parsed) throw UsageError{"engine '" + text + "': " + parsed.error()};
-    const common::ProgramSpec& p = parsed.value();
-    EngineSpec e{p.name, p.path, p.args, p.options, Dialect::Uci};
-    for (const auto& [key, value] : p.extra) {
-        if (key == "movetime") {
-            e.movetimeMs = parseEngineLimit(key, value);
-        } else if (key == "nodes") {
-            e.nodes = parseEngineLimit(key, value);
-        } else {
-            if (value != "uci" && value != "ugi") throw UsageError{"proto must be uci or ugi"};
-            e.dialect = value == "ugi" ? Dialect::Ugi : Dialect::Uci;
-        }
-    }
-    if (e.movetimeMs > 0 && e.nodes > 0)
-        throw UsageError{"engine '" + text + "': give only one of movetime and nodes"};
-    if (e.path.empty()) throw UsageError{"engine '" + text + "' has no cmd"};
-    return e;
+    auto e = parseEngineSpec(text, EngineLimits::Allowed);
+    if (!e) throw UsageError{e.error()};
+    return e.value();
 }
 
 // "SECONDS+INC" (both may have decimals), e.g. "10+0.1".
@@ -153,12 +128,9 @@ TimeControl timeControl(const po::variables_map& vm) {
     return t;
 }
 
-std::vector<std::string> loadOpenings(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) throw UsageError{"cannot read openings file '" + path + "'"};
-    auto openings = readOpenings(in);
-    if (!openings) throw UsageError{path + ": " + openings.error()};
-    if (openings.value().empty()) throw UsageError{path + ": no openings"};
+std::vector<std::string> openingsOf(const std::string& path) {
+    auto openings = loadOpenings(path);
+    if (!openings) throw UsageError{openings.error()};
     return openings.value();
 }
 
@@ -183,7 +155,7 @@ MatchCli parseMatchCli(const po::variables_map& vm) {
     c.game.rules.noProgress = !vm.count("no-progress-draw");
     c.timeouts.startup = std::chrono::milliseconds(vm["timeout-start"].as<int>());
     c.timeouts.isready = std::chrono::milliseconds(vm["timeout-ready"].as<int>());
-    if (vm.count("openings")) c.openings = loadOpenings(vm["openings"].as<std::string>());
+    if (vm.count("openings")) c.openings = openingsOf(vm["openings"].as<std::string>());
     c.concurrency = vm.count("concurrency")
                         ? vm["concurrency"].as<int>()
                         : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <fstream>
 #include <map>
 #include <random>
 
@@ -61,6 +62,15 @@ common::Result<std::vector<std::string>> readOpenings(std::istream& in) {
         if (!pos) return common::makeError("line " + std::to_string(number) + ": " + pos.error());
         openings.push_back(text);
     }
+    return openings;
+}
+
+common::Result<std::vector<std::string>> loadOpenings(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) return common::makeError("cannot read openings file '" + path + "'");
+    auto openings = readOpenings(in);
+    if (!openings) return common::makeError(path + ": " + openings.error());
+    if (openings.value().empty()) return common::makeError(path + ": no openings");
     return openings;
 }
 

@@ -29,7 +29,6 @@
 #include <string>
 #include <vector>
 
-#include "common/program_spec.h"
 #include "common/progress.h"
 #include "common/version.h"
 #include "lasca/match/match.h"
@@ -394,23 +393,6 @@ int features(const std::vector<std::string>& args) {
 
 // ---- spsa: the search's parameters tuned through game pairs (issue 27, docs/tuning.md) -------
 
-// The engine of --engine: a path, or lasca-match's fields (cmd=PATH,arg=A,option.X=Y,
-// proto=uci|ugi; common/program_spec.h).
-common::Result<match::EngineSpec> spsaEngine(const std::string& text) {
-    constexpr std::string_view kKeys[] = {"proto"};
-    auto parsed = common::parseProgramSpec(text, kKeys);
-    if (!parsed) return common::makeError("--engine '" + text + "': " + parsed.error());
-    const common::ProgramSpec& p = parsed.value();
-    if (p.path.empty()) return common::makeError("--engine '" + text + "' has no cmd");
-    match::EngineSpec e{p.name, p.path, p.args, p.options, match::Dialect::Uci};
-    for (const auto& [key, value] : p.extra) {
-        if (value != "uci" && value != "ugi")
-            return common::makeError("--engine: proto must be uci or ugi");
-        e.dialect = value == "ugi" ? match::Dialect::Ugi : match::Dialect::Uci;
-    }
-    return e;
-}
-
 // The whole text of a file given on the command line (at most 16 MiB).
 common::Result<std::string> readSmallFile(const std::string& path, const char* option) {
     constexpr std::size_t kLargest = std::size_t{16} << 20;
@@ -424,17 +406,6 @@ common::Result<std::string> readSmallFile(const std::string& path, const char* o
             return common::makeError(std::string(option) + ": " + path + " is larger than 16 MiB");
     }
     return text;
-}
-
-common::Result<std::vector<std::string>> spsaOpenings(const std::string& path) {
-    if (path.empty()) return std::vector<std::string>{};
-    auto text = readSmallFile(path, "--openings");
-    if (!text) return common::makeError(text.error());
-    std::istringstream in(text.value());
-    auto openings = match::readOpenings(in);
-    if (!openings) return common::makeError("--openings: " + path + ": " + openings.error());
-    if (openings.value().empty()) return common::makeError("--openings: no openings in " + path);
-    return openings;
 }
 
 // SpsaTotals: the games of a run so far, for the progress line and the summary.
@@ -553,8 +524,8 @@ int spsa(const std::vector<std::string>& args) {
     config.concurrency = static_cast<int>(concurrency);
     config.seed = static_cast<std::uint64_t>(seed);
 
-    auto engine = spsaEngine(engineText);
-    if (!engine) return fail(engine.error(), kExitUsage);
+    auto engine = match::parseEngineSpec(engineText, match::EngineLimits::Refused);
+    if (!engine) return fail("--engine: " + engine.error(), kExitUsage);
     config.engine = engine.value();
     auto paramsText = readSmallFile(paramsFile, "--params");
     if (!paramsText) return fail(paramsText.error(), kExitUsage);
@@ -564,9 +535,11 @@ int spsa(const std::vector<std::string>& args) {
     schedule.iterations = static_cast<int>(iterations);
     auto tuner = tune::Spsa::create(params.value(), schedule, config.seed);
     if (!tuner) return fail(tuner.error(), kExitUsage);
-    auto openings = spsaOpenings(openingsFile);
-    if (!openings) return fail(openings.error(), kExitUsage);
-    config.openings = openings.value();
+    if (!openingsFile.empty()) {
+        auto openings = match::loadOpenings(openingsFile);
+        if (!openings) return fail("--openings: " + openings.error(), kExitUsage);
+        config.openings = openings.value();
+    }
     auto checked = tune::checkEngineOptions(config, params.value());
     if (!checked) return fail("--engine: " + checked.error(), kExitUsage);
 

@@ -8,6 +8,7 @@
 #include "lasca/match/openings.h"
 #include "lasca/movegen.h"
 #include "lasca/position.h"
+#include "test_directory.h"
 
 namespace lasca::match {
 namespace {
@@ -25,6 +26,30 @@ TEST(Openings, ReaderNamesTheBadLine) {
     const auto o = readOpenings(in);
     ASSERT_FALSE(o.ok());
     EXPECT_NE(o.error().find("line 2"), std::string::npos);
+}
+
+// loadOpenings: the file reader of both lasca-match and lasca-tune spsa.
+TEST(Openings, LoaderReadsAFileAndRefusesAMissingBadOrEmptyOne) {
+    const auto dir = common::test::testDirectory();
+    common::test::writeText(dir / "good.txt", "# two\n" + std::string(kStartLfen) + "\n" +
+                                                  std::string(kStartLfen) + "\n");
+    const auto good = loadOpenings((dir / "good.txt").string());
+    ASSERT_TRUE(good.ok()) << good.error();
+    EXPECT_EQ(good.value().size(), 2u);
+
+    const auto missing = loadOpenings((dir / "none.txt").string());
+    ASSERT_FALSE(missing.ok());
+    EXPECT_NE(missing.error().find("cannot read openings file"), std::string::npos);
+
+    common::test::writeText(dir / "bad.txt", std::string(kStartLfen) + "\nnot an lfen\n");
+    const auto bad = loadOpenings((dir / "bad.txt").string());
+    ASSERT_FALSE(bad.ok());
+    EXPECT_NE(bad.error().find("bad.txt: line 2"), std::string::npos) << bad.error();
+
+    common::test::writeText(dir / "empty.txt", "# nothing\n\n");
+    const auto empty = loadOpenings((dir / "empty.txt").string());
+    ASSERT_FALSE(empty.ok());
+    EXPECT_NE(empty.error().find("no openings"), std::string::npos);
 }
 
 // Perft 4 is 54 paths; the generator keeps distinct positions only.

@@ -46,6 +46,45 @@ GameRecord playWhite(const EngineSpec& white, const EngineSpec& black,
     return playGame(*w, *b, Position::startPosition(), settings);
 }
 
+// parseEngineSpec: the --engine text of both lasca-match and lasca-tune spsa.
+TEST(EngineSpecText, FieldsAreReadAndMistakesNamed) {
+    const auto full = parseEngineSpec("name=a,cmd=/bin/x,arg=-v,proto=ugi,nodes=500,option.Hash=8",
+                                      EngineLimits::Allowed);
+    ASSERT_TRUE(full.ok()) << full.error();
+    EXPECT_EQ(full.value().name, "a");
+    EXPECT_EQ(full.value().path, "/bin/x");
+    EXPECT_EQ(full.value().args, std::vector<std::string>{"-v"});
+    EXPECT_EQ(full.value().dialect, Dialect::Ugi);
+    EXPECT_EQ(full.value().nodes, 500);
+    EXPECT_EQ(full.value().movetimeMs, 0);
+    ASSERT_EQ(full.value().options.size(), 1u);
+    EXPECT_EQ(full.value().options[0].second, "8");
+
+    const auto path = parseEngineSpec("/bin/x", EngineLimits::Refused);
+    ASSERT_TRUE(path.ok()) << path.error();
+    EXPECT_EQ(path.value().path, "/bin/x");
+    EXPECT_EQ(path.value().dialect, Dialect::Uci);
+
+    const struct {
+        const char* text;
+        EngineLimits limits;
+        const char* error;
+    } bad[] = {
+        {"name=a", EngineLimits::Allowed, "has no cmd"},
+        {"cmd=/bin/x,proto=xboard", EngineLimits::Allowed, "proto must be uci or ugi"},
+        {"cmd=/bin/x,movetime=0", EngineLimits::Allowed, "movetime must be a whole number"},
+        {"cmd=/bin/x,nodes=abc", EngineLimits::Allowed, "nodes must be a whole number"},
+        {"cmd=/bin/x,movetime=5,nodes=5", EngineLimits::Allowed, "only one of movetime and nodes"},
+        {"cmd=/bin/x,movetime=5", EngineLimits::Refused, "movetime"},
+    };
+    for (const auto& c : bad) {
+        const auto e = parseEngineSpec(c.text, c.limits);
+        ASSERT_FALSE(e.ok()) << c.text;
+        EXPECT_NE(e.error().find(c.error), std::string::npos) << c.text << ": " << e.error();
+        EXPECT_NE(e.error().find(c.text), std::string::npos) << e.error();
+    }
+}
+
 TEST(Referee, IllegalMoveLoses) {
     const GameRecord r = playWhite(fake("illegal", 2), reference("random"));
     EXPECT_EQ(r.outcome, Outcome::BlackWins);
