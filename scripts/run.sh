@@ -9,8 +9,8 @@
 #                                       a Torneio game at this terminal: you (seat 1) against N
 #                                       (1 to 3, default 1) `torneio` players of kind KIND
 #                                       (random, heuristic or ai; default heuristic); an ai plays
-#                                       at level L: easy, normal or strong (the web table's levels:
-#                                       RandomMoves 90, 50, 0; default strong); the other
+#                                       at level L: easy, normal or strong (its Level option, the
+#                                       web table's levels; default strong); the other
 #                                       arguments go to torneio-referee (--seed 7, --params ...)
 #   scripts/run.sh web [ARGS...]        the web page (lasca-web): prints the address to open,
 #                                       http://127.0.0.1:8080/ by default (--port N, --listen ADDR)
@@ -44,9 +44,7 @@ torneio_play_arguments() {
         *) echo "torneio-play: --opponent must be random, heuristic or ai" >&2; exit 2 ;;
     esac
     case "$level" in
-        easy) options=",option.RandomMoves=90" ;;
-        normal) options=",option.RandomMoves=50" ;;
-        strong) ;;
+        easy|normal|strong) options=",option.Level=$level" ;;
         *) echo "torneio-play: --level must be easy, normal or strong" >&2; exit 2 ;;
     esac
     [ "$kind" = ai ] || options=""

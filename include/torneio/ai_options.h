@@ -13,7 +13,9 @@
 //   KingPriorCorners  spin 0..100, default kDefaultKingPriorCornersPercent: percent on the two
 //                     ends of that line (the rest of 100 uniform over the zone)
 //   RandomMoves  spin 0..100, default 0: percent of the decisions after the set-up taken
-//                uniformly at random (the weaker levels of the web table)
+//                uniformly at random
+//   Level        combo easy|normal|strong, default strong: the strengths offered to people
+//                (kAiLevels: easy and normal set RandomMoves' percent; strong keeps RandomMoves)
 #pragma once
 
 #include "common/options.h"
@@ -28,6 +30,25 @@ inline constexpr int kMinParticles = 8;
 inline constexpr int kDefaultKingPriorBackPercent = 40;
 inline constexpr int kDefaultKingPriorCornersPercent = 30;
 inline constexpr int kMaxParticles = 100'000;
+
+// AiLevel: a strength offered to people (the web table's `ai` seats, `scripts/run.sh
+// torneio-play --level`): the full player with `randomMoves` percent of its decisions after the
+// set-up taken at random. `about` says what it costs and how strong it measured
+// (docs/torneio-strength.md, seventh pass: score against the heuristic player, 2 seats, 1000
+// games).
+struct AiLevel {
+    const char* name;
+    int randomMoves;
+    const char* about;
+};
+inline constexpr AiLevel kAiLevels[] = {
+    {"easy", 90,
+     "9 decisions in 10 at random: about the heuristic player (0.47 against it); instant"},
+    {"normal", 50, "half its decisions at random (0.84 against the heuristic player); instant"},
+    {"strong", 0,
+     "the full ai, belief hunt with an opponent model (0.93 against the heuristic "
+     "player); under 1 ms a decision"},
+};
 
 void addAiOptions(common::Options& options);
 

@@ -22,6 +22,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/random.h"
+#include "torneio/ai_options.h"
 #include "torneio/record.h"
 #include "torneio/referee/seat.h"
 #include "torneio/terminal.h"
@@ -30,24 +31,6 @@
 namespace web {
 
 using Json = nlohmann::json;
-
-// TorneioAiLevel: a strength offered for an `ai` seat; the full player with `RandomMoves`
-// percent of its decisions after the set-up taken at random (protocol.md, "Options of the `ai`
-// player"). `about` says what it costs and how strong it measured (docs/torneio-strength.md,
-// seventh pass: score against the heuristic player, 2 seats, 1000 games).
-struct TorneioAiLevel {
-    const char* name;
-    int randomMoves;
-    const char* about;
-};
-inline constexpr TorneioAiLevel kTorneioAiLevels[] = {
-    {"easy", 90,
-     "9 decisions in 10 at random: about the heuristic player (0.47 against it); instant"},
-    {"normal", 50, "half its decisions at random (0.84 against the heuristic player); instant"},
-    {"strong", 0,
-     "the full ai, belief hunt with an opponent model (0.93 against the heuristic "
-     "player); under 1 ms a decision"},
-};
 
 // WebSeat: a person's seat as the referee sees it. The referee thread calls send and receive;
 // the server's thread calls submit and view. All state is behind mutex_.
@@ -98,7 +81,7 @@ class WebSeat : public torneio::referee::Seat {
 };
 
 // TorneioSeatChoice: who plays a seat. kind: "person", or a player kind of playerKinds()
-// ("random", "heuristic", "ai"); level: for `ai`, an index into kTorneioAiLevels.
+// ("random", "heuristic", "ai"); level: for `ai`, an index into torneio::kAiLevels.
 struct TorneioSeatChoice {
     std::string kind = "person";
     int level = 1;

@@ -330,6 +330,10 @@ void AiPlayer::configure(const common::Options& options) {
             static_cast<double>(options.intValue("KingPriorCorners")) / 100.0;
     if (options.find("RandomMoves"))
         config_.randomMoves = static_cast<int>(options.intValue("RandomMoves"));
+    if (options.find("Level"))
+        for (const auto& level : kAiLevels)
+            if (options.stringValue("Level") == level.name && level.randomMoves > 0)
+                config_.randomMoves = level.randomMoves;
     if (options.find("Policy"))
         for (std::size_t i = 0; i < std::size(kDecisionPolicyNames); ++i)
             if (options.stringValue("Policy") == kDecisionPolicyNames[i])
@@ -426,6 +430,9 @@ void addAiOptions(common::Options& options) {
                  {},
                  {}});
     options.add({"RandomMoves", common::OptionType::Spin, "0", 0, 100, {}, {}});
+    common::Option levels{"Level", common::OptionType::Combo, "strong", 0, 0, {}, {}};
+    for (const auto& level : kAiLevels) levels.choices.emplace_back(level.name);
+    options.add(levels);
 }
 
 }  // namespace torneio

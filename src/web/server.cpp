@@ -578,7 +578,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
         Json kinds = Json::array({"person"});
         for (const auto& kind : torneio::playerKinds()) kinds.push_back(std::string(kind.name));
         Json levels = Json::array();
-        for (const auto& level : kTorneioAiLevels)
+        for (const auto& level : torneio::kAiLevels)
             levels.push_back({{"name", level.name}, {"about", level.about}});
         return {{"type", "hello"}, {"game", "torneio"}, {"kinds", kinds}, {"aiLevels", levels}};
     }
@@ -713,7 +713,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
             choice.kind = kind.value();
             if (seat.contains("level")) {
                 const auto level = intField(
-                    seat, "level", 0, static_cast<std::int64_t>(std::size(kTorneioAiLevels)) - 1);
+                    seat, "level", 0, static_cast<std::int64_t>(std::size(torneio::kAiLevels)) - 1);
                 if (!level) return level.error();
                 choice.level = static_cast<int>(level.value());
             }

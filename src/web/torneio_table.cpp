@@ -403,7 +403,7 @@ common::Result<std::shared_ptr<TorneioTable>> TorneioTable::make(
         if (!torneio::makePlayer(choice.kind))
             return common::makeError("seat " + std::to_string(s + 1) + ": unknown player kind '" +
                                      common::printable(choice.kind) + "'");
-        if (choice.level < 0 || choice.level >= static_cast<int>(std::size(kTorneioAiLevels)))
+        if (choice.level < 0 || choice.level >= static_cast<int>(std::size(torneio::kAiLevels)))
             return common::makeError("seat " + std::to_string(s + 1) + ": level out of range");
     }
     return table;
@@ -449,9 +449,7 @@ void TorneioTable::play() {
             spec.options = {{"Player", choice.kind}};
             if (choice.kind == "ai")
                 spec.options.emplace_back(
-                    "RandomMoves",
-                    std::to_string(
-                        kTorneioAiLevels[static_cast<std::size_t>(choice.level)].randomMoves));
+                    "Level", torneio::kAiLevels[static_cast<std::size_t>(choice.level)].name);
             auto opened = torneio::referee::openSeat(spec, "");
             if (opened) {
                 aiSeats_[s] = std::make_unique<StoppableSeat>(std::move(opened).value(), stop_);

@@ -374,6 +374,31 @@ TEST(AiTest, PolicyOptionSelectsTheSearchAndStaysDeterministic) {
     }
 }
 
+// The `Level` option (ai_options.h kAiLevels): easy and normal set RandomMoves' percent
+// whatever RandomMoves says; strong keeps RandomMoves as set; an unknown level is refused.
+TEST(AiTest, LevelOptionSetsThePercentOfRandomDecisions) {
+    const struct {
+        const char* level;
+        const char* randomMoves;
+        int expected;
+    } cases[] = {
+        {"easy", "0", 90},  {"normal", "0", 50},  {"strong", "0", 0},
+        {"easy", "30", 90}, {"strong", "30", 30},
+    };
+    for (const auto& c : cases) {
+        common::Options options;
+        addAiOptions(options);
+        ASSERT_TRUE(options.set("RandomMoves", c.randomMoves));
+        ASSERT_TRUE(options.set("Level", c.level));
+        EXPECT_FALSE(options.set("Level", "grandmaster"));
+        AiPlayer ai;
+        ai.configure(options);
+        EXPECT_EQ(ai.config().randomMoves, c.expected) << c.level << " " << c.randomMoves;
+    }
+    EXPECT_EQ(kAiLevels[0].randomMoves, 90);
+    EXPECT_EQ(kAiLevels[std::size(kAiLevels) - 1].randomMoves, 0) << "the last level is full";
+}
+
 // Issue 25: the guided policy with 0 simulations plays exactly the hunt (whole games, the same
 // seeds), and with simulations it stays deterministic and spends exactly its budget.
 TEST(AiTest, GuidedWithoutSimulationsIsTheHuntAndStaysDeterministic) {
