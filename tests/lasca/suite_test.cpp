@@ -103,7 +103,7 @@ TEST(Verdicts, ResultLinesCarryTheSearch) {
 // The shipped suite is solved at the budget and with the evaluation it was made with (the
 // classic one; docs/analysis.md gives the embedded network's figure).
 TEST(PositionsCommand, ShippedSuiteIsSolved) {
-    const auto run = runLasca("analyse --positions data/wins.epd --nodes 100000 --eval classic");
+    const auto run = runLasca("analyse --positions data/wins.epd --nodes 200000 --eval classic");
     ASSERT_EQ(run.exitCode, 0) << run.err;
     const auto out = lines(run.out);
     ASSERT_FALSE(out.empty());

@@ -331,16 +331,16 @@ const Lines kOptionLines = {
     "option name UseNNUE type check default true",
     "option name EvalFile type string default <empty>",
     "option name Debug Log File type string default <empty>",
-    "option name RfpMargin type spin default 110 min 1 max 1000",
-    "option name RfpDepth type spin default 3 min 0 max 20",
-    "option name LmrBase type spin default 60 min 0 max 400",
-    "option name LmrDivisor type spin default 220 min 50 max 1000",
+    "option name RfpMargin type spin default 108 min 1 max 1000",
+    "option name RfpDepth type spin default 4 min 0 max 20",
+    "option name LmrBase type spin default 59 min 0 max 400",
+    "option name LmrDivisor type spin default 207 min 50 max 1000",
     "option name LmrMinDepth type spin default 3 min 2 max 20",
-    "option name LmrMinMove type spin default 3 min 1 max 63",
-    "option name AspirationDelta type spin default 30 min 5 max 1000",
+    "option name LmrMinMove type spin default 2 min 1 max 63",
+    "option name AspirationDelta type spin default 25 min 5 max 1000",
     "option name AspirationGrowth type spin default 50 min 10 max 400",
     "option name AspirationDepth type spin default 4 min 1 max 100",
-    "option name HistoryBonusMax type spin default 400 min 1 max 16384",
+    "option name HistoryBonusMax type spin default 416 min 1 max 16384",
 };
 
 Lines expectedHandshake(const std::string& ok) {
