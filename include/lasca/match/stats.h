@@ -4,7 +4,9 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
+#include <string>
 
 namespace lasca::match {
 
@@ -63,5 +65,20 @@ enum class SprtVerdict { Continue, AcceptH0, AcceptH1 };
 // N (s1 - s0) (2 m - s0 - s1) / (2 v) (m mean pair score, v its variance), which fastchess uses.
 double sprtLlr(const Pentanomial& pent, const SprtConfig& config);
 SprtVerdict sprtVerdict(double llr, const SprtConfig& config);
+
+// SprtDecision: the first verdict a sequential run reached, the LLR then and the games counted
+// then. The run stops there; games already under way still finish and count in the report, and
+// may move the LLR back inside the bounds: the decision stands (fishtest's rule too).
+struct SprtDecision {
+    SprtVerdict verdict = SprtVerdict::Continue;
+    double llr = 0;
+    std::size_t games = 0;
+};
+
+// The report's SPRT line: the settings, the LLR of every pair counted with its bounds, and the
+// verdict, e.g. "SPRT: elo0 0 elo1 10 alpha 0.05 beta 0.05  LLR -2.83 [-2.94, 2.94] H0 accepted
+// at 1158 games (LLR -2.95)". A decision is named with where it was reached when later games
+// changed the LLR; without one the verdict of `llr` itself is given ("undecided" inside).
+std::string sprtLine(const SprtConfig& config, double llr, const SprtDecision& decided);
 
 }  // namespace lasca::match

@@ -192,7 +192,7 @@ void showMatchProgress(const MatchTotals& t, std::size_t done, std::size_t total
 }
 
 void printReport(const std::string& first, const std::string& second, const MatchTotals& t,
-                 const std::optional<SprtConfig>& sprt) {
+                 const std::optional<SprtConfig>& sprt, const SprtDecision& decided = {}) {
     const EloEstimate tri = eloFromWdl(t.wdl);
     const EloEstimate penta = eloFromPentanomial(t.pentanomial);
     std::cout << "Results of " << first << " vs " << second << " (" << t.wdl.games() << " games)\n"
@@ -206,18 +206,7 @@ void printReport(const std::string& first, const std::string& second, const Matc
     const auto& p = t.pentanomial.counts;
     std::cout << "Pentanomial [0, 0.5, 1, 1.5, 2]: [" << p[0] << ", " << p[1] << ", " << p[2]
               << ", " << p[3] << ", " << p[4] << "] (" << t.pentanomial.pairs() << " pairs)\n";
-    if (sprt) {
-        const double llr = sprtLlr(t.pentanomial, *sprt);
-        const SprtVerdict v = sprtVerdict(llr, *sprt);
-        std::cout << "SPRT: elo0 " << sprt->elo0 << " elo1 " << sprt->elo1 << " alpha "
-                  << sprt->alpha << " beta " << sprt->beta << "  LLR " << formatFixed(llr, 2)
-                  << " [" << formatFixed(sprt->lowerBound(), 2) << ", "
-                  << formatFixed(sprt->upperBound(), 2) << "] "
-                  << (v == SprtVerdict::AcceptH1   ? "H1 accepted"
-                      : v == SprtVerdict::AcceptH0 ? "H0 accepted"
-                                                   : "undecided")
-                  << "\n";
-    }
+    if (sprt) std::cout << sprtLine(*sprt, sprtLlr(t.pentanomial, *sprt), decided) << "\n";
 }
 
 std::vector<PdnGame> readPdnFile(const std::string& path) {
@@ -261,16 +250,22 @@ int runMatchCommand(const po::variables_map& vm) {
         schedule(cli.config.games, cli.config.openings.size(), cli.config.shard).size();
     const auto start = std::chrono::steady_clock::now();
     const PdnHeader header{cli.event, "?", "????.??.??"};
+    SprtDecision decided;  // the first verdict, kept: games under way then still finish
     auto onGame = [&](const GameRecord& r, const std::vector<GameRecord>& all) {
         if (pdn.is_open()) pdn << writePdn(toPdn(r, header)) << std::flush;
         const MatchTotals t = tally(all);
         showMatchProgress(t, all.size(), total, start, resumed);
-        return !cli.sprt ||
-               sprtVerdict(sprtLlr(t.pentanomial, *cli.sprt), *cli.sprt) == SprtVerdict::Continue;
+        if (!cli.sprt) return true;
+        if (decided.verdict == SprtVerdict::Continue) {
+            const double llr = sprtLlr(t.pentanomial, *cli.sprt);
+            decided = SprtDecision{sprtVerdict(llr, *cli.sprt), llr, all.size()};
+        }
+        return decided.verdict == SprtVerdict::Continue;
     };
     const auto records = runMatch(cli.config, std::move(done), onGame);
     common::endProgress();
-    printReport(cli.config.engines[0].name, cli.config.engines[1].name, tally(records), cli.sprt);
+    printReport(cli.config.engines[0].name, cli.config.engines[1].name, tally(records), cli.sprt,
+                decided);
     return 0;
 }
 

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <sstream>
 
+#include "common/progress.h"
 #include "common/stats.h"
 
 namespace lasca::match {
@@ -117,6 +119,39 @@ SprtVerdict sprtVerdict(double llr, const SprtConfig& config) {
     if (llr >= config.upperBound()) return SprtVerdict::AcceptH1;
     if (llr <= config.lowerBound()) return SprtVerdict::AcceptH0;
     return SprtVerdict::Continue;
+}
+
+namespace {
+
+// A setting as the command line gave it (0, 0.05, 2.5), as a stream writes a double.
+std::string plainNumber(double v) {
+    std::ostringstream out;
+    out << v;
+    return out.str();
+}
+
+const char* verdictName(SprtVerdict v) {
+    return v == SprtVerdict::AcceptH1   ? "H1 accepted"
+           : v == SprtVerdict::AcceptH0 ? "H0 accepted"
+                                        : "undecided";
+}
+
+}  // namespace
+
+std::string sprtLine(const SprtConfig& config, double llr, const SprtDecision& decided) {
+    using common::formatFixed;
+    std::string line = "SPRT: elo0 " + plainNumber(config.elo0) + " elo1 " +
+                       plainNumber(config.elo1) + " alpha " + plainNumber(config.alpha) + " beta " +
+                       plainNumber(config.beta) + "  LLR " + formatFixed(llr, 2) + " [" +
+                       formatFixed(config.lowerBound(), 2) + ", " +
+                       formatFixed(config.upperBound(), 2) + "] ";
+    if (decided.verdict == SprtVerdict::Continue)
+        return line + verdictName(sprtVerdict(llr, config));
+    line += verdictName(decided.verdict);
+    if (formatFixed(decided.llr, 2) != formatFixed(llr, 2))
+        line += " at " + std::to_string(decided.games) + " games (LLR " +
+                formatFixed(decided.llr, 2) + ")";
+    return line;
 }
 
 }  // namespace lasca::match

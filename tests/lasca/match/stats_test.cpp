@@ -113,5 +113,25 @@ TEST(Sprt, NoPairsIsUndecided) {
     EXPECT_EQ(sprtLlr(Pentanomial{}, c), 0);
 }
 
+// The report's SPRT line: the verdict of the LLR when nothing was decided during the run; the
+// run's decision when there was one, with where it was reached if games that finished after it
+// moved the LLR back inside the bounds (a match at 2 games at once stopped at H0, LLR -2.95,
+// reported "undecided" at -2.83 before).
+TEST(Sprt, ReportLineKeepsTheDecisionThatStoppedTheRun) {
+    const SprtConfig c{0, 10, 0.05, 0.05};
+    EXPECT_EQ(sprtLine(c, 1.5, SprtDecision{}),
+              "SPRT: elo0 0 elo1 10 alpha 0.05 beta 0.05  LLR 1.50 [-2.94, 2.94] undecided");
+    EXPECT_EQ(sprtLine(c, 3.1, SprtDecision{}),
+              "SPRT: elo0 0 elo1 10 alpha 0.05 beta 0.05  LLR 3.10 [-2.94, 2.94] H1 accepted");
+    const SprtDecision h0{SprtVerdict::AcceptH0, -2.95, 1158};
+    EXPECT_EQ(sprtLine(c, -2.95, h0),
+              "SPRT: elo0 0 elo1 10 alpha 0.05 beta 0.05  LLR -2.95 [-2.94, 2.94] H0 accepted");
+    EXPECT_EQ(sprtLine(c, -2.83, h0),
+              "SPRT: elo0 0 elo1 10 alpha 0.05 beta 0.05  LLR -2.83 [-2.94, 2.94] H0 accepted "
+              "at 1158 games (LLR -2.95)");
+    EXPECT_EQ(sprtLine(SprtConfig{-2.5, 2.5, 0.1, 0.1}, 0, SprtDecision{}),
+              "SPRT: elo0 -2.5 elo1 2.5 alpha 0.1 beta 0.1  LLR 0.00 [-2.20, 2.20] undecided");
+}
+
 }  // namespace
 }  // namespace lasca::match
