@@ -6,12 +6,12 @@
 
 #include <vector>
 
-#include "lasca/engine.h"
-#include "lasca/eval.h"
-#include "lasca/movegen.h"
-#include "lasca/nnue.h"
-#include "lasca/search.h"
-#include "lasca/tt.h"
+#include "lasca/engine/engine.h"
+#include "lasca/eval/eval.h"
+#include "lasca/core/movegen.h"
+#include "lasca/eval/nnue.h"
+#include "lasca/search/search.h"
+#include "lasca/search/tt.h"
 
 namespace {
 

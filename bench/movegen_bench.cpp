@@ -1,9 +1,9 @@
 // Micro-benchmarks of the rules core: generation, make/unmake and perft.
 #include <benchmark/benchmark.h>
 
-#include "lasca/game.h"
-#include "lasca/movegen.h"
-#include "lasca/perft.h"
+#include "lasca/core/game.h"
+#include "lasca/core/movegen.h"
+#include "lasca/core/perft.h"
 
 namespace {
 

@@ -16,15 +16,15 @@
 #include <vector>
 
 #include "common/result.h"
-#include "lasca/diagram.h"
-#include "lasca/game.h"
-#include "lasca/match/pdn.h"
-#include "lasca/move.h"
-#include "lasca/movegen.h"
-#include "lasca/notation.h"
-#include "lasca/perft.h"
-#include "lasca/position.h"
-#include "lasca/types.h"
+#include "lasca/analysis/diagram.h"
+#include "lasca/core/game.h"
+#include "lasca/core/pdn.h"
+#include "lasca/core/move.h"
+#include "lasca/core/movegen.h"
+#include "lasca/core/notation.h"
+#include "lasca/core/perft.h"
+#include "lasca/core/position.h"
+#include "lasca/core/types.h"
 
 namespace py = pybind11;
 
@@ -154,7 +154,7 @@ StatusInfo describe(const lasca::GameStatus& status) {
     return StatusInfo{lasca::outcomeName(status.outcome),
                       lasca::terminationName(status.termination),
                       lasca::terminationRule(status.termination),
-                      lasca::match::pdnResult(status.outcome), status.over()};
+                      lasca::pdnResult(status.outcome), status.over()};
 }
 
 // PyGame: a game from a start position, with the draw rules in force; pop() replays the
@@ -193,19 +193,19 @@ PyGame makeGame(const std::optional<std::string>& lfen, bool repetition, bool no
 
 // The game as PDN: its moves, the FEN tag when it does not start from the start position, the
 // result by the rules, and the caller's tags (name -> value) first.
-lasca::match::PdnGame pdnOfGame(const PyGame& self,
+lasca::PdnGame pdnOfGame(const PyGame& self,
                                 const std::vector<std::pair<std::string, std::string>>& tags) {
-    lasca::match::PdnGame pdn;
+    lasca::PdnGame pdn;
     pdn.tags = tags;
     const std::string startLfen = self.game.start().toLfen();
     if (startLfen != lasca::kStartLfen) pdn.tags.emplace_back("FEN", startLfen);
     pdn.moves = self.moveTexts();
-    pdn.result = lasca::match::pdnResult(self.game.status(self.rules).outcome);
+    pdn.result = lasca::pdnResult(self.game.status(self.rules).outcome);
     return pdn;
 }
 
-PyGame gameOfPdn(const lasca::match::PdnGame& pdn) {
-    lasca::Position start = valueOrThrow(lasca::match::startOf(pdn));
+PyGame gameOfPdn(const lasca::PdnGame& pdn) {
+    lasca::Position start = valueOrThrow(lasca::startOf(pdn));
     PyGame game{lasca::Game(start), lasca::DrawRules{}};
     for (std::size_t i = 0; i < pdn.moves.size(); ++i) {
         common::Result<lasca::Move> played = game.game.playText(pdn.moves[i]);
@@ -216,15 +216,15 @@ PyGame gameOfPdn(const lasca::match::PdnGame& pdn) {
     return game;
 }
 
-std::vector<lasca::match::PdnGame> readPdnText(const std::string& text) {
+std::vector<lasca::PdnGame> readPdnText(const std::string& text) {
     checkLength(text, kMaxPdnLength, "PDN text");
     std::istringstream in(text);
-    return valueOrThrow(lasca::match::readPdn(in));
+    return valueOrThrow(lasca::readPdn(in));
 }
 
-std::string writePdnText(const std::vector<lasca::match::PdnGame>& games) {
+std::string writePdnText(const std::vector<lasca::PdnGame>& games) {
     std::string out;
-    for (const lasca::match::PdnGame& game : games) out += lasca::match::writePdn(game);
+    for (const lasca::PdnGame& game : games) out += lasca::writePdn(game);
     return out;
 }
 
@@ -320,7 +320,7 @@ void bindGame(py::module_& m) {
         .def("status", [](const PyGame& self) { return describe(self.game.status(self.rules)); })
         .def("result",
              [](const PyGame& self) {
-                 return std::string(lasca::match::pdnResult(self.game.status(self.rules).outcome));
+                 return std::string(lasca::pdnResult(self.game.status(self.rules).outcome));
              })
         .def("is_over", [](const PyGame& self) { return self.game.status(self.rules).over(); })
         .def("pdn", &pdnOfGame,
@@ -338,7 +338,7 @@ void bindGame(py::module_& m) {
 }
 
 void bindPdn(py::module_& m) {
-    using lasca::match::PdnGame;
+    using lasca::PdnGame;
     py::class_<PdnGame>(m, "PdnGame",
                         "One PDN game: tags (list of (name, value)), moves, result, comments. "
                         "Variations read from a file are kept for writing but not exposed.")
@@ -364,7 +364,7 @@ void bindPdn(py::module_& m) {
         .def(
             "replay",
             [](const PdnGame& self) {
-                return valueOrThrow(lasca::match::replayPdn(self, lasca::DrawRules{}));
+                return valueOrThrow(lasca::replayPdn(self, lasca::DrawRules{}));
             },
             "Re-checks the game against the rules; returns the final LFEN, ValueError if wrong.")
         .def("game", &gameOfPdn, "The game as a lasca.Game.")

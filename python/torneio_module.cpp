@@ -20,12 +20,12 @@
 
 #include "common/random.h"
 #include "common/result.h"
-#include "torneio/action.h"
-#include "torneio/knowledge.h"
-#include "torneio/params.h"
-#include "torneio/random_play.h"
-#include "torneio/state.h"
-#include "torneio/view.h"
+#include "torneio/rules/action.h"
+#include "torneio/play/knowledge.h"
+#include "torneio/rules/params.h"
+#include "torneio/rules/random_play.h"
+#include "torneio/rules/state.h"
+#include "torneio/rules/view.h"
 
 namespace py = pybind11;
 

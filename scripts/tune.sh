@@ -3,9 +3,9 @@
 #   1. openings: random positions PLIES plies from the start (lasca-match openings);
 #   2. self-play: the current engine against itself at a fixed node count (lasca-match), PDN;
 #   3. extract: the quiet positions of those games, labelled with their results (lasca-tune);
-#   4. fit: Texel's logistic fit of the weights (lasca-tune), written to src/lasca/eval_weights.inc;
+#   4. fit: Texel's logistic fit of the weights (lasca-tune), written to src/lasca/eval/eval_weights.inc;
 #   5. rebuild, so that the engine carries the new weights.
-# Everything it makes goes to --out (default tune/); src/lasca/eval_weights.inc is overwritten (review
+# Everything it makes goes to --out (default tune/); src/lasca/eval/eval_weights.inc is overwritten (review
 # it with git diff, then prove it with an SPRT: docs/strength.md).
 #   scripts/tune.sh [--games N] [--nodes N] [--plies N] [--seed S] [--epochs N] [--rate R]
 #                   [--start tuned|material] [--out DIR] [--no-build]
@@ -60,4 +60,4 @@ rm -f "$out/games.pdn"
 if [ "$build" -eq 1 ]; then
     cmake --build "$bin" -j "$(nproc)" --target lasca >&2
 fi
-echo "tune: done in $(( $(date +%s) - began )) s; data in $out, weights in src/lasca/eval_weights.inc" >&2
+echo "tune: done in $(( $(date +%s) - began )) s; data in $out, weights in src/lasca/eval/eval_weights.inc" >&2

@@ -8,7 +8,8 @@ Python's standard library only), each playing one game against the engine at a t
 the clients left: the engines must be stopped when their tables close. Bounded: at most 200
 clients, each game at most --max-plies plies and the whole run at most --deadline seconds.
 
-Also reports the per-move latency a client sees (issue 23): the time from sending a move to
+Also reports the server's own CPU time per ply (user + system of the lasca-web process from
+/proc, its engines not counted), and the per-move latency a client sees (issue 23): the time from sending a move to
 receiving the first `state` reply that holds it (median, p95, max over every move of every
 client; measured in the clients' Python threads, so it includes their own scheduling). With
 --db FILE the server keeps its games in that SQLite file (each accepted move committed before
@@ -74,7 +75,9 @@ class WebSocket:
         return out
 
     def receive(self):
-        """The next text message as JSON (control frames skipped)."""
+        """The next text message as JSON (control frames skipped). A message may come in
+        fragments (a text frame without FIN, then continuation frames up to the one with FIN)."""
+        message = None
         while True:
             b0, b1 = self._read(2)
             length = b1 & 0x7F
@@ -84,10 +87,17 @@ class WebSocket:
                 length = struct.unpack(">Q", self._read(8))[0]
             payload = self._read(length)
             opcode = b0 & 0x0F
+            final = bool(b0 & 0x80)
             if opcode == 8:
                 raise ConnectionError("closed by the server")
             if opcode == 1:
-                return json.loads(payload)
+                message = payload
+            elif opcode == 0 and message is not None:
+                message += payload
+            else:
+                continue
+            if final:
+                return json.loads(message)
 
     def close(self):
         try:
@@ -158,6 +168,17 @@ def children_of(pid):
     return kids
 
 
+def cpu_seconds(pid):
+    """The CPU time (user + system, seconds) the process has used so far: its own threads only,
+    not its children (the engines)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
 def rss_kb(pid):
     try:
         with open(f"/proc/{pid}/status") as f:
@@ -224,6 +245,7 @@ def main():
         line = server.stdout.readline()
         port = int(line.strip().rsplit(":", 1)[1].rstrip("/"))
         idle_rss = rss_kb(server.pid)
+        cpu_before = cpu_seconds(server.pid)
         results = [None] * args.tables
         latencies = []
         threads = [threading.Thread(target=play_one_game,
@@ -240,6 +262,7 @@ def main():
             peak_engine_rss = max(peak_engine_rss, sum(rss_kb(k) for k in kids))
             time.sleep(0.2)
         elapsed = time.monotonic() - start
+        server_cpu = cpu_seconds(server.pid) - cpu_before
         # The clients have left: every engine must be gone soon (a hang guard, not a measure).
         deadline = time.monotonic() + 10
         while children_of(server.pid) and time.monotonic() < deadline:
@@ -261,6 +284,10 @@ def main():
             print(f"per-move latency ({'database ' + db if db else 'in memory'}): {len(lat)} moves, "
                   f"median {1000 * percentile(lat, 0.5):.2f} ms, p95 {1000 * percentile(lat, 0.95):.2f} ms, "
                   f"max {1000 * max(lat):.2f} ms")
+        plies = sum(r[1] for r in ok)
+        if plies:
+            print(f"server CPU: {server_cpu:.2f} s for {plies} plies, {1000 * server_cpu / plies:.3f} ms per ply "
+                  f"(the server process alone, engines not counted)")
         for r in failed[:5]:
             print(f"failure: {r}")
         status = 0 if not failed and left == 0 else 1

@@ -3,7 +3,7 @@
 
 Reads the binary training files of `lasca-tune features` (the network's active inputs for both
 perspectives, computed by the engine's own code: this script never computes an input), fits the
-network of include/lasca/nnue.h in floating point and writes it quantised in that header's file
+network of include/lasca/eval/nnue.h in floating point and writes it quantised in that header's file
 format (LASCANN3), with the input fingerprint of the training files (nnue.h inputFingerprint(),
 which `lasca-tune features` writes into their header): the engine refuses a network made for
 other inputs.

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "lasca/movegen.h"
-#include "lasca/notation.h"
-#include "lasca/position.h"
+#include "lasca/core/movegen.h"
+#include "lasca/core/notation.h"
+#include "lasca/core/position.h"
 
 namespace lasca::test {
 

@@ -61,7 +61,7 @@ def test_same_seed_same_game():
 
 def test_legal_actions_hold_the_random_action():
     state = torneio.State(2, 5)
-    assert state.count_legal_actions() == 110_880  # 2-seat set-ups (include/torneio/action.h)
+    assert state.count_legal_actions() == 110_880  # 2-seat set-ups (include/torneio/rules/action.h)
     setups = state.legal_actions()
     assert len(setups) == 110_880 and all(a.startswith("setup king ") for a in setups[:10])
     while not state.is_over():

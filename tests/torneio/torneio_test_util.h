@@ -9,10 +9,10 @@
 #include <string_view>
 #include <vector>
 
-#include "torneio/action.h"
-#include "torneio/event.h"
-#include "torneio/geometry.h"
-#include "torneio/state.h"
+#include "torneio/rules/action.h"
+#include "torneio/rules/event.h"
+#include "torneio/rules/geometry.h"
+#include "torneio/rules/state.h"
 
 namespace torneio::test {
 

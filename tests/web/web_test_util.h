@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "web/lasca_table.h"
+#include "web/lasca/lasca_table.h"
 
 namespace web::test {
 

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "lasca/game.h"
+#include "lasca/core/game.h"
 #include "lasca/match/engine.h"
-#include "lasca/position.h"
+#include "lasca/core/position.h"
 
 namespace lasca::match {
 

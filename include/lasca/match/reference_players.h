@@ -8,9 +8,9 @@
 #include <string_view>
 
 #include "common/random.h"
-#include "lasca/eval.h"
-#include "lasca/move.h"
-#include "lasca/position.h"
+#include "lasca/eval/eval.h"
+#include "lasca/core/move.h"
+#include "lasca/core/position.h"
 
 namespace lasca::match {
 

@@ -18,10 +18,10 @@
 
 #include "common/result.h"
 #include "common/shard.h"
-#include "lasca/game.h"
-#include "lasca/nnue.h"
-#include "lasca/search.h"
-#include "lasca/tt.h"
+#include "lasca/core/game.h"
+#include "lasca/eval/nnue.h"
+#include "lasca/search/search.h"
+#include "lasca/search/tt.h"
 
 namespace lasca::tune {
 

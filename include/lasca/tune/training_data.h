@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "common/result.h"
-#include "lasca/nnue.h"
+#include "lasca/eval/nnue.h"
 #include "lasca/tune/datagen.h"
 
 namespace lasca::tune {

@@ -9,7 +9,7 @@
 //   3. fitWeights finds the weights minimising the mean squared error between the result and
 //      sigmoid(K * eval / 400), eval being the linear evaluation of eval.h from White's point
 //      of view and K the scale that fits the starting weights best;
-//   4. weightsSource writes the weights as src/lasca/eval_weights.inc, which the engine compiles
+//   4. weightsSource writes the weights as src/lasca/eval/eval_weights.inc, which the engine compiles
 //   in.
 #pragma once
 
@@ -22,8 +22,8 @@
 #include <vector>
 
 #include "common/result.h"
-#include "lasca/eval.h"
-#include "lasca/match/pdn.h"
+#include "lasca/eval/eval.h"
+#include "lasca/core/pdn.h"
 
 namespace lasca::tune {
 
@@ -41,7 +41,7 @@ struct ExtractOptions {
 // repeats of a game already read (same FEN and moves) and positions after the game's end are
 // skipped. Errors name the game that does not replay.
 common::Result<std::vector<LabelledPosition>> extractPositions(
-    const std::vector<match::PdnGame>& games, const ExtractOptions& options);
+    const std::vector<PdnGame>& games, const ExtractOptions& options);
 
 // A game's result for White as the data files write it: "1", "0.5" or "0" (shared with the
 // learned evaluation's data, datagen.h); parseResultLabel reads it back (nothing for any other
@@ -100,7 +100,7 @@ RealWeights fitWeights(const std::vector<Sample>& samples, RealWeights start, do
                        const FitOptions& options, FitReport& report,
                        const std::function<void(int, double)>& progress = {});
 
-// The source of src/lasca/eval_weights.inc: a comment block (`header`, one line per entry), then
+// The source of src/lasca/eval/eval_weights.inc: a comment block (`header`, one line per entry), then
 // one
 // "{mg, eg},  // <feature name>" line per feature in EvalFeature order.
 std::string weightsSource(const EvalWeights& w, const std::vector<std::string>& header);

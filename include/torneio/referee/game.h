@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "common/result.h"
-#include "torneio/record.h"
+#include "torneio/rules/record.h"
 #include "torneio/referee/seat.h"
 
 namespace torneio::referee {

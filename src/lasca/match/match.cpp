@@ -4,7 +4,7 @@
 #include <map>
 #include <memory>
 
-#include "lasca/position.h"
+#include "lasca/core/position.h"
 
 namespace lasca::match {
 

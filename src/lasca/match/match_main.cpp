@@ -21,10 +21,11 @@
 #include "common/version.h"
 #include "lasca/match/match.h"
 #include "lasca/match/openings.h"
-#include "lasca/match/pdn.h"
+#include "lasca/match/pdn_record.h"
 #include "lasca/match/stats.h"
 
 namespace po = boost::program_options;
+using namespace lasca;
 using namespace lasca::match;
 
 namespace {

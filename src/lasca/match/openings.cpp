@@ -11,8 +11,8 @@
 #include <random>
 
 #include "lasca/match/reference_players.h"
-#include "lasca/movegen.h"
-#include "lasca/position.h"
+#include "lasca/core/movegen.h"
+#include "lasca/core/position.h"
 
 namespace lasca::match {
 

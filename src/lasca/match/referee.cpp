@@ -4,8 +4,8 @@
 #include <array>
 #include <optional>
 
-#include "lasca/movegen.h"
-#include "lasca/notation.h"
+#include "lasca/core/movegen.h"
+#include "lasca/core/notation.h"
 
 namespace lasca::match {
 

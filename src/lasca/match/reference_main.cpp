@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "common/version.h"
-#include "lasca/game.h"
+#include "lasca/core/game.h"
 #include "lasca/match/reference_players.h"
-#include "lasca/notation.h"
+#include "lasca/core/notation.h"
 
 namespace {
 

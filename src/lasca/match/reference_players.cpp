@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "lasca/movegen.h"
+#include "lasca/core/movegen.h"
 
 namespace lasca::match {
 

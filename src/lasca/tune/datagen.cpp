@@ -11,7 +11,7 @@
 
 #include "common/random.h"
 #include "common/text.h"
-#include "lasca/movegen.h"
+#include "lasca/core/movegen.h"
 #include "lasca/tune/tuner.h"
 
 namespace lasca::tune {

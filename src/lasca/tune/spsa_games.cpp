@@ -11,7 +11,7 @@
 #include "common/random.h"
 #include "common/text.h"
 #include "lasca/match/match.h"
-#include "lasca/position.h"
+#include "lasca/core/position.h"
 
 namespace lasca::tune {
 

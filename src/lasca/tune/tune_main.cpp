@@ -2,7 +2,7 @@
 //   lasca-tune extract --pdn FILE... --out POSITIONS [--skip-plies N]
 //       quiet positions of finished games, labelled with the result ("<result> <LFEN>")
 //   lasca-tune fit --positions POSITIONS --out FILE [--epochs N] [--rate R] [--start S]
-//       Texel fit of the evaluation weights; writes src/lasca/eval_weights.inc
+//       Texel fit of the evaluation weights; writes src/lasca/eval/eval_weights.inc
 //   lasca-tune scale --positions POSITIONS [--start S]
 //       only the fit's scale K, and the logistic scale in centi-soldiers that `lasca analyse`
 //       turns scores into winning chances with (docs/analysis.md)
@@ -32,7 +32,7 @@
 #include "common/version.h"
 #include "lasca/match/match.h"
 #include "lasca/match/openings.h"
-#include "lasca/match/pdn.h"
+#include "lasca/core/pdn.h"
 #include "lasca/tune/datagen.h"
 #include "lasca/tune/spsa.h"
 #include "lasca/tune/spsa_games.h"
@@ -107,11 +107,11 @@ int extract(const std::vector<std::string>& args) {
         return 0;
     if (skipPlies < 0 || skipPlies > 1000) return fail("--skip-plies must be 0..1000", kExitUsage);
 
-    std::vector<match::PdnGame> games;
+    std::vector<PdnGame> games;
     for (const std::string& file : pdnFiles) {
         std::ifstream in(file);
         if (!in) return fail("cannot read " + file);
-        auto read = match::readPdn(in);
+        auto read = readPdn(in);
         if (!read) return fail(file + ": " + read.error());
         games.insert(games.end(), read.value().begin(), read.value().end());
     }
@@ -132,7 +132,7 @@ int fit(const std::vector<std::string>& args) {
     double rate = 0;
     desc.add_options()("help,h", "this help")("positions", po::value(&positionsFile)->required(),
                                               "positions file (from extract)")(
-        "out", po::value(&out)->required(), "weights file to write (src/lasca/eval_weights.inc)")(
+        "out", po::value(&out)->required(), "weights file to write (src/lasca/eval/eval_weights.inc)")(
         "epochs", po::value(&epochs)->default_value(3000), "full passes over the positions")(
         "rate", po::value(&rate)->default_value(0.5, "0.5"), "Adam step size, centi-soldiers")(
         "start", po::value(&start)->default_value("tuned"),

@@ -6,8 +6,8 @@
 #include <sstream>
 
 #include "common/text.h"
-#include "lasca/game.h"
-#include "lasca/movegen.h"
+#include "lasca/core/game.h"
+#include "lasca/core/movegen.h"
 
 namespace lasca::tune {
 
@@ -31,18 +31,18 @@ double blend(const std::array<double, 2>& w, int phase) {
 }  // namespace
 
 common::Result<std::vector<LabelledPosition>> extractPositions(
-    const std::vector<match::PdnGame>& games, const ExtractOptions& options) {
+    const std::vector<PdnGame>& games, const ExtractOptions& options) {
     std::vector<LabelledPosition> out;
     const DrawRules rules;
     std::set<std::pair<std::string, std::vector<std::string>>> seen;
     for (std::size_t g = 0; g < games.size(); ++g) {
-        const match::PdnGame& pdn = games[g];
-        const Outcome outcome = match::outcomeOf(pdn.result);
+        const PdnGame& pdn = games[g];
+        const Outcome outcome = outcomeOf(pdn.result);
         if (outcome == Outcome::Ongoing) continue;
         const double result = resultForWhite(outcome);
         // Self-play at a fixed node count repeats a game when the colours swap: keep one.
         if (!seen.insert({pdn.tag("FEN").value_or(""), pdn.moves}).second) continue;
-        auto start = match::startOf(pdn);
+        auto start = startOf(pdn);
         if (!start)
             return common::makeError("game " + std::to_string(g + 1) + ": " + start.error());
         Game game(start.value());

@@ -6,9 +6,9 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "lasca/movegen.h"
-#include "lasca/notation.h"
-#include "lasca/position.h"
+#include "lasca/core/movegen.h"
+#include "lasca/core/notation.h"
+#include "lasca/core/position.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     if (size == 0) return 0;

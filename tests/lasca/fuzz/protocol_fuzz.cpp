@@ -10,8 +10,8 @@
 
 #include "common/logging.h"
 #include "common/text.h"
-#include "lasca/position.h"
-#include "lasca/protocol.h"
+#include "lasca/core/position.h"
+#include "lasca/engine/protocol.h"
 
 namespace {
 

@@ -18,9 +18,9 @@
 #include <string>
 #include <thread>
 
-#include "lasca/game.h"
-#include "lasca/movegen.h"
-#include "lasca/notation.h"
+#include "lasca/core/game.h"
+#include "lasca/core/movegen.h"
+#include "lasca/core/notation.h"
 
 namespace {
 

@@ -8,7 +8,7 @@
 #include <set>
 
 #include "lasca/match/match.h"
-#include "lasca/match/pdn.h"
+#include "lasca/match/pdn_record.h"
 #include "test_directory.h"
 
 namespace lasca::match {

@@ -6,8 +6,8 @@
 #include <sstream>
 
 #include "lasca/match/openings.h"
-#include "lasca/movegen.h"
-#include "lasca/position.h"
+#include "lasca/core/movegen.h"
+#include "lasca/core/position.h"
 #include "test_directory.h"
 
 namespace lasca::match {

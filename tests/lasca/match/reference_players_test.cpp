@@ -2,8 +2,8 @@
 #include <gtest/gtest.h>
 
 #include "lasca/match/reference_players.h"
-#include "lasca/movegen.h"
-#include "lasca/notation.h"
+#include "lasca/core/movegen.h"
+#include "lasca/core/notation.h"
 
 namespace lasca::match {
 namespace {

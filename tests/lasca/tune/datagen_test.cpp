@@ -6,8 +6,8 @@
 
 #include <sstream>
 
-#include "lasca/eval.h"
-#include "lasca/movegen.h"
+#include "lasca/eval/eval.h"
+#include "lasca/core/movegen.h"
 #include "lasca/tune/training_data.h"
 
 namespace lasca::tune {

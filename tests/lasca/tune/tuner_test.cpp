@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "../test_util.h"
-#include "lasca/movegen.h"
+#include "lasca/core/movegen.h"
 
 namespace lasca::tune {
 namespace {
@@ -18,11 +18,11 @@ namespace {
 // are played from quiet positions, its captures from positions with a capture pending.
 const char* kR7Line = "1. c3-d4 e5xc3 2. d2xb4 g5-f4 3. e3xg5 d6-e5 4. b4xd6 e7xc5 5. g5xe7 c5-d4";
 
-std::vector<match::PdnGame> readGames(const std::string& text) {
+std::vector<PdnGame> readGames(const std::string& text) {
     std::istringstream in(text);
-    auto games = match::readPdn(in);
+    auto games = readPdn(in);
     EXPECT_TRUE(games) << games.error();
-    return games ? games.value() : std::vector<match::PdnGame>{};
+    return games ? games.value() : std::vector<PdnGame>{};
 }
 
 std::string game(const std::string& result, const std::string& moves) {

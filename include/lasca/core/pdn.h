@@ -1,0 +1,95 @@
+// PDN (Portable Draughts Notation) records of Lasca games: writing a GameRecord, reading games
+// back, and re-checking a read game against the rules core. The match runner turns its game
+// records into PDN games (lasca/match/pdn_record.h).
+//
+// Conventions (see docs/match.md): results use the draughts form "2-0" (White wins), "0-2"
+// (Black wins), "1-1" (draw), "*" (unfinished). Tags written, in order: Event, Site, Date,
+// Round ("<pair>.<game>", both 1-based: game 1 of a pair has the first engine as White),
+// White, Black, Result, GameType "Lasca", FEN (the start LFEN, always written),
+// Termination (endReasonName), TerminationDetails (only when there is a detail), PlyCount.
+// Moves are in the project's notation with move numbers ("1. c3-d4 e5xc3 2. ..."; a game
+// starting with Black to move begins "1... ").
+#pragma once
+
+#include <istream>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "common/result.h"
+#include "lasca/core/game.h"
+
+namespace lasca {
+
+// PdnLine: a line of moves played instead of a move of another line (RAV: "( ... )").
+//   moves       move tokens, as PdnGame::moves
+//   comments    comments[i]: the {comment} text after moves[i]; may be shorter than moves
+//   variations  the lines played instead of its own moves (PdnVariation::at indexes moves)
+struct PdnVariation;
+struct PdnLine {
+    std::vector<std::string> moves;
+    std::vector<std::string> comments;
+    std::vector<PdnVariation> variations;
+};
+
+// PdnVariation: a line played instead of the move `at` of the enclosing line, written in
+// parentheses right after that move ("1. c3-d4 (1. a3-b4 g7-f6) 1... f6-e5").
+struct PdnVariation {
+    std::size_t at = 0;
+    PdnLine line;
+};
+
+// PdnGame: one game as read from (or written to) PDN.
+//   tags         tag pairs in file order (name, value), values unescaped
+//   moves        the main line's move tokens, without numbers, comments, variations, NAGs ($n),
+//                move marks (! ?) or the result
+//   result       the result token ("2-0", "0-2", "1-1" or "*")
+//   comment      the comment before the first move (without braces)
+//   annotations  written only: text written right after moves[i] (a mark such as "?!" and/or
+//                " {comment}"); may be shorter than moves, empty entries write nothing
+//   comments     comments[i]: the {comment} text after moves[i] (several joined by a space);
+//                read, and written after the annotation; may be shorter than moves
+//   variations   the lines played instead of main-line moves (RAV), nested; read and written
+// Variations nested deeper than kMaxPdnVariationDepth are skipped when read.
+inline constexpr int kMaxPdnVariationDepth = 32;
+struct PdnGame {
+    std::vector<std::pair<std::string, std::string>> tags;
+    std::vector<std::string> moves;
+    std::string result = "*";
+    std::string comment;
+    std::vector<std::string> annotations;
+    std::vector<std::string> comments;
+    std::vector<PdnVariation> variations;
+    std::optional<std::string> tag(const std::string& name) const;
+};
+
+const char* pdnResult(Outcome outcome);        // "2-0", "0-2", "1-1", "*"
+Outcome outcomeOf(const std::string& result);  // the inverse; anything else is Ongoing
+
+// The position a game starts from: its FEN tag, or the start position without one.
+common::Result<Position> startOf(const PdnGame& game);
+
+std::string writePdn(const PdnGame& game);  // tags, a blank line, movetext, a blank line
+
+// Reads every game of a PDN stream; errors name the line.
+common::Result<std::vector<PdnGame>> readPdn(std::istream& in);
+
+// PdnEntry: one game of a PDN stream read by readPdnEntries.
+//   line  the 1-based line the game starts on
+//   game  the game, or what is wrong with it ("malformed tag pair on line <n>")
+struct PdnEntry {
+    int line = 0;
+    common::Result<PdnGame> game = common::makeError("empty");
+};
+
+// Reads every game of a PDN stream, a broken game not stopping the rest: for PDN written by
+// people. A game ends where the next one's tag pairs begin.
+std::vector<PdnEntry> readPdnEntries(std::istream& in);
+
+// Replays a game through the rules core: every move must be legal from the FEN tag (or the
+// start position), and a result claimed by a rules termination (R9, T1, T2) must be what the
+// rules say of the final position. Returns the final position's LFEN.
+common::Result<std::string> replayPdn(const PdnGame& game, const DrawRules& rules);
+
+}  // namespace lasca

@@ -1,0 +1,179 @@
+// The `ai` player: a Belief about the opponents (belief.h) kept from the events its seat
+// receives, and a decision policy for every turn, retreat order, withdrawal and reward point:
+// by default the belief-driven hunt (huntDecision below), or an ISMCTS search over
+// determinizations drawn from the belief (ismcts.h; DecisionPolicy::Search, measured weaker:
+// docs/torneio-strength.md). The set-up is a policy (SetUpPolicy), chosen by
+// measuring the policies against each other (docs/torneio-strength.md).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "common/options.h"
+#include "common/random.h"
+#include "torneio/play/ai/ai_options.h"
+#include "torneio/play/ai/belief.h"
+#include "torneio/play/ai/ismcts.h"
+#include "torneio/play/player.h"
+
+namespace torneio {
+
+// SetUpPolicy: where the king hides and how the 10 points are split (G3, G4, D2, D3).
+//   Back     king on a back-line square at random, warriors in front, split 5/3/2 (about
+//            half, then half of the rest: the heuristic player's split)
+//   Corner   king on the zone square nearest a board corner (back line), warriors as far from
+//            it as the zone allows, split 4/3/3
+//   Spread   king and warriors at random zone squares, split 4/3/3
+//   Random   a uniformly random legal set-up
+//   Auto     Corner with 2 seats, Back with 3 or 4 (10x10 board): what measured best for
+//            each (docs/torneio-strength.md)
+enum class SetUpPolicy : std::uint8_t { Back, Corner, Spread, Random, Auto };
+inline constexpr std::string_view kSetUpPolicyNames[] = {"back", "corner", "spread", "random",
+                                                         "auto"};
+inline constexpr SetUpPolicy kDefaultSetUpPolicy = SetUpPolicy::Auto;
+std::optional<SetUpPolicy> parseSetUpPolicy(std::string_view name);
+
+// The set-up a policy gives this seat (always legal).
+SetUp chooseSetUp(SetUpPolicy policy, const Knowledge& knowledge, common::Random& random);
+
+// HuntWeights: the tuning of the hunt policy (huntDecision); measured in
+// docs/torneio-strength.md. Units: a combat's value is the probability that it eliminates an
+// opponent (G11), and everything else is scaled to that.
+//   reach        how fast a warrior's chance to find a king on a square decays with its
+//                distance to it (per warrior step, 0..1)
+//   moveWeight   the value of one unit of "coverage" gained by a warrior step
+//   kingDanger   the value of one expected enemy warrior fewer next to the own king
+//   kingMoveCost what a king move costs (each "moved" is ambiguous among 4 pieces; the king
+//                moving rarely keeps the opponents' beliefs of it stale)
+//   loseRisk     the cost of a combat per unit of probability of a stronger enemy warrior there
+//   combatWeight a combat's P(king) is multiplied by it (1: measured no better at 1.5-4)
+//   probeWeight  a retreat order's bonus per unit of P(king) on the ordered square: a refusal
+//                ("my piece stands there") pins a piece of the loser (0: no gain measured)
+struct HuntWeights {
+    double reach = 0.02;
+    double moveWeight = 1.0;
+    double kingDanger = 0.5;
+    double kingMoveCost = 0.05;
+    double loseRisk = 0.05;
+    double combatWeight = 1.0;
+    double probeWeight = 0.0;
+};
+
+// DecisionPolicy: how the `ai` player decides once set up.
+//   Hunt    the belief-driven hunt policy (huntDecision): no search
+//   Search  ISMCTS over determinizations (ismcts.h)
+//   Guided  the hunt improved by rollouts (guidedDecision): the hunt's best turn actions tried
+//           on determinizations; with 0 simulations exactly the hunt
+// The `Policy` option's values, in the enum's order.
+enum class DecisionPolicy : std::uint8_t { Hunt, Search, Guided };
+inline constexpr std::string_view kDecisionPolicyNames[] = {"hunt", "search", "guided"};
+
+// GuidedWeights: the shape of the guided policy.
+//   candidates  the hunt's best turn actions that are rolled out (>= 1)
+//   huntBias    the mean rollout reward the hunt's own choice is credited with before the
+//               others may replace it (0..1: a rollout must find a clearly better action)
+struct GuidedWeights {
+    int candidates = 4;
+    double huntBias = 0.02;
+};
+
+// AiConfig: the player's settings, from the `torneio` program's options.
+//   limits     the search budget (Simulations, MoveTime)
+//   particles  particles per opponent in the belief (Particles)
+//   setUp      the set-up policy (SetUpPolicy)
+//   policy     hunt, search or guided
+//   hunt       the hunt policy's weights
+//   guided     the guided policy's settings
+//   kingPrior  the opponent model's set-up prior of the belief (KingPriorBack, KingPriorCorners)
+//   randomMoves  percent of the decisions after the set-up taken uniformly at random instead
+//              (RandomMoves: the weaker levels offered to people; 0 for full strength)
+struct AiConfig {
+    SearchLimits limits;
+    int particles = kDefaultParticles;
+    SetUpPolicy setUp = kDefaultSetUpPolicy;
+    DecisionPolicy policy = DecisionPolicy::Hunt;
+    HuntWeights hunt;
+    GuidedWeights guided;
+    KingPrior kingPrior{kDefaultKingPriorBackPercent / 100.0,
+                        kDefaultKingPriorCornersPercent / 100.0};
+    int randomMoves = 0;
+};
+
+// BeliefMap: per-square summaries of a Belief for the hunt policy, one pass over the particles.
+//   king[q]         probability that an opponent's king stands on q (summed over opponents)
+//   warriors[q]     expected number of opponents' warriors on q
+//   stronger[w][q]  probability that an opponent's warrior stronger than own warrior w stands
+//                   on q (G8: ties go to the attacker); index 0 unused
+// Size: 5 doubles per square.
+struct BeliefMap {
+    std::vector<double> king;
+    std::vector<double> warriors;
+    std::array<std::vector<double>, kPiecesPerSeat> stronger;
+};
+BeliefMap mapBelief(const Belief& belief, const Knowledge& knowledge);
+
+// The hunt policy: answers every request but set-ups from the belief alone (torneio-rules.md):
+//   Turn      call a combat on a warrior's square with the chance it hits a king (G11), less a
+//             small risk term; or step a warrior to raise the "coverage" of the king
+//             probability (sum over squares of P(king) times the chance some warrior reaches
+//             it, reach^distance); or step the king away from likely enemy warriors
+//   Retreat   order the loser far from the own king
+//   Withdraw  the step with the best coverage
+//   Reward    onto the strongest living warrior (G10)
+Action huntDecision(const Request& request, const Knowledge& knowledge, const Belief& belief,
+                    const HuntWeights& weights, common::Random& random);
+// The same from a BeliefMap given directly (the measuring tool hands an omniscient player the
+// map of the true state: docs/torneio-strength.md). An empty map is fine for a Reward request
+// or a single legal action.
+Action huntDecision(const Request& request, const Knowledge& knowledge, const BeliefMap& map,
+                    const HuntWeights& weights, common::Random& random);
+
+// The hunt's score of every legal action of a request (Turn, RetreatOrder, Withdraw; the
+// order of legalActions), with the seeded tie-break huntDecision adds: huntDecision plays the
+// first best of these.
+std::vector<double> huntScores(const Request& request, const Knowledge& knowledge,
+                               const BeliefMap& map, const HuntWeights& weights,
+                               common::Random& random);
+
+// The guided policy: the hunt, improved on turns by rollouts (ismcts.h rolloutValues) of its
+// `candidates` best actions from the belief's determinizations; the hunt's choice is credited
+// huntBias. Other requests, and limits.simulations == 0, give exactly huntDecision's answer
+// with the same seed.
+Action guidedDecision(const Request& request, const Knowledge& knowledge, const Belief& belief,
+                      const HuntWeights& hunt, const GuidedWeights& guided,
+                      const SearchLimits& limits, std::uint64_t seed, SearchStats* stats = nullptr);
+
+// AiPlayer
+//   config_     settings (configure() reads them from the program's options)
+//   seed_       the game's seed; decision i searches with mixSeed(seed_, i)
+//   decisions_  decisions taken this game
+//   belief_     the belief of the current game (made at newGame)
+//   lastStats_  what the last search did
+class AiPlayer final : public Player {
+  public:
+    explicit AiPlayer(const AiConfig& config = {}) : config_(config) {}
+    void configure(const common::Options& options) override;
+    void newGame(const Knowledge& knowledge, std::uint64_t seed) override;
+    void observe(const Event& event, const Knowledge& knowledge) override;
+    Action decide(const Request& request, const Knowledge& knowledge) override;
+
+    const AiConfig& config() const { return config_; }
+    const Belief& belief() const { return *belief_; }
+    const SearchStats& lastStats() const { return lastStats_; }
+
+  private:
+    AiConfig config_;
+    std::uint64_t seed_ = 0;
+    std::uint64_t decisions_ = 0;
+    std::unique_ptr<Belief> belief_;
+    SearchStats lastStats_;
+};
+
+std::unique_ptr<Player> makeAiPlayer();
+std::unique_ptr<Player> makeAiPlayer(const AiConfig& config);
+
+}  // namespace torneio

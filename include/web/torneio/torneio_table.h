@@ -1,0 +1,175 @@
+// Torneio at one table of the web page: 2-4 seats, each a person (a browser tab holding the
+// seat's private link) or an AI (the `torneio` player kinds, run in-process). The referee's own
+// game loop (torneio/referee/game.h) runs the game on a thread of the table; a person's seat is
+// one more referee Seat (WebSeat) whose view is built from the lines the referee sends that seat
+// and nothing else (terminal::TerminalGame, as for the terminal seat), so a page can only show
+// what the seat may know (D8).
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "common/random.h"
+#include "torneio/play/ai/ai_options.h"
+#include "torneio/rules/record.h"
+#include "torneio/referee/seat.h"
+#include "torneio/person/terminal.h"
+#include "web/store/store.h"
+
+namespace web {
+
+using Json = nlohmann::json;
+
+// WebSeat: a person's seat as the referee sees it. The referee thread calls send and receive;
+// the server's thread calls submit and view. All state is behind mutex_.
+//   game_      the seat's game built from its `newgame` and event lines (TerminalGame)
+//   lines_     every line the referee sent the seat, in order (the protocol view)
+//   pending_   the request waiting for the person's reply, with its line
+//   replies_   lines the seat answers by itself (torneiook, readyok) and the person's reply
+//   changed_   called (on the referee thread) after each change, to tell the page
+// A person has no time limit: receive waits for the reply whatever its deadline (the referee's
+// deadline is a hang guard for programs), until the seat is closed.
+class WebSeat : public torneio::referee::Seat {
+  public:
+    explicit WebSeat(std::function<void()> changed) : changed_(std::move(changed)) {}
+
+    bool send(std::string_view line) override;
+    common::ReadStatus receive(std::string& line,
+                               common::SteadyClock::time_point deadline) override;
+    void close() override;
+    bool open() const override;
+
+    // The person's reply: an action line of the protocol (`move 1 f3`, `setup king ...`), or
+    // `random` for a random legal reply. An error (and no change) when no decision is pending or
+    // the action is not legal for the seat's pieces.
+    std::optional<std::string> submit(std::string_view text);
+    // A request the seat already answered (a restored table's replay): its line is taken as
+    // sent, and the kept reply is given at once, so the request is never shown as pending. An
+    // error (and no change) when the reply is not legal for the request.
+    std::optional<std::string> sendAnswered(std::string_view requestLine, std::string_view reply);
+
+    // The seat's view for its page: everything but the lines and log entries before the given
+    // counts (a page keeps what it received).
+    Json view(std::size_t linesFrom, std::size_t logFrom) const;
+    std::size_t lineCount() const;
+
+  private:
+    Json choicesJson() const;
+
+    mutable std::mutex mutex_;
+    std::condition_variable replied_;
+    std::optional<torneio::terminal::TerminalGame> game_;
+    std::vector<std::string> lines_;
+    std::optional<torneio::Request> pending_;
+    std::string pendingLine_;
+    std::deque<std::string> replies_;
+    common::Random random_;
+    bool closed_ = false;
+    std::function<void()> changed_;
+};
+
+// TorneioSeatChoice: who plays a seat. kind: "person", or a player kind of playerKinds()
+// ("random", "heuristic", "ai"); level: for `ai`, an index into torneio::kAiLevels.
+struct TorneioSeatChoice {
+    std::string kind = "person";
+    int level = 1;
+};
+
+// TorneioTableHooks: what a table tells the server, each called on the table's own thread.
+//   seatChanged(seat)       a person seat's view changed (seat 0-based)
+//   decided(n, decision)    decision number n (0-based) was accepted; called before any event it
+//                           caused goes out, so that what a seat is told is kept; returns false
+//                           when keeping it failed (the game goes on in memory)
+//   ended(result, record)   the game ended by the rules (not by the table closing): its result
+//                           ("win 2", "draw 1 3") and full record
+// Decisions and the end replayed by TorneioTable::restore are not reported again.
+struct TorneioTableHooks {
+    std::function<void(int seat)> seatChanged;
+    std::function<bool(std::size_t index, const StoredTorneioDecision& decision)> decided;
+    std::function<void(const std::string& result, const torneio::Record& record)> ended;
+};
+
+// TorneioTable: one game.
+//   id_            the table's id
+//   tokenHashes_   each person seat's token as common::hashSecret keeps it ("" for AI seats): a
+//                  page proves it holds a seat with the token of its private link; the tokens
+//                  themselves (128 random bits from the system) are in newTokens_ until taken
+//   webSeats_      the person seats (nullptr for AI seats), aiSeats_ the in-process players
+//   thread_        runs the handshakes and the referee's playGame; ends with the game or when
+//                  the table is closed (every WebSeat closed)
+//   replay_        restored tables: the decisions already kept, which the seats give again
+//                  (ReplaySeat) while the referee replays the game from its start; decisions_
+//                  counts the decisions accepted, replayed ones included
+//   record_        the full record once the game ended (for tests: what was hidden from whom)
+class TorneioTable {
+  public:
+    // Checks the choices (2-4 seats, known kinds, levels); rounds is the D11 round limit.
+    static common::Result<std::shared_ptr<TorneioTable>> create(
+        const std::vector<TorneioSeatChoice>& seats, int rounds, std::uint64_t seed,
+        TorneioTableHooks hooks);
+    // A kept table (Store) made again: the same id, seats, token hashes and seed; start() then
+    // replays its game through the referee from the start: every seat, person or AI, receives
+    // again every line it had (its own view only, as the referee builds it) and gives back its
+    // kept decisions, so that each person's view and pending request, and each AI's knowledge,
+    // are what they were; play goes on after the last kept decision. Errors: a kept table that
+    // is not sound (parameters, kinds, levels, seats).
+    static common::Result<std::shared_ptr<TorneioTable>> restore(const StoredTorneioTable& kept,
+                                                                 TorneioTableHooks hooks);
+    // The table as the store keeps it at creation: no decisions, no result.
+    StoredTorneioTable stored() const;
+    ~TorneioTable();
+    TorneioTable(const TorneioTable&) = delete;
+    TorneioTable& operator=(const TorneioTable&) = delete;
+
+    void start();  // starts the game thread
+    const std::string& id() const { return id_; }
+    int seats() const { return static_cast<int>(choices_.size()); }
+    // The seat (0-based) whose token this is, or nothing (compared as hashes, in constant time).
+    std::optional<int> seatOfToken(std::string_view token) const;
+    // The person seats' tokens, by seat ("" for an AI seat), once: the table keeps only their
+    // hashes afterwards, so that nothing it holds or stores gives a token away.
+    std::vector<std::string> takeTokens();
+    WebSeat* webSeat(int seat) const { return webSeats_[static_cast<std::size_t>(seat)].get(); }
+    Json seatsJson() const;
+    bool finished() const;
+    std::optional<torneio::Record> record() const;
+
+  private:
+    TorneioTable() = default;
+    static common::Result<std::shared_ptr<TorneioTable>> make(
+        const std::vector<TorneioSeatChoice>& seats, const torneio::Params& params,
+        std::uint64_t seed, TorneioTableHooks hooks);
+    void play();
+
+    std::string id_;
+    std::vector<TorneioSeatChoice> choices_;
+    std::vector<std::string> tokenHashes_;
+    std::vector<std::string> newTokens_;
+    std::vector<std::shared_ptr<WebSeat>> webSeats_;
+    std::vector<std::unique_ptr<torneio::referee::Seat>> aiSeats_;
+    torneio::Params params_;
+    std::uint64_t seed_ = 0;
+    TorneioTableHooks hooks_;
+    std::vector<StoredTorneioDecision> replay_;
+    bool endKept_ = false;
+    std::size_t decisions_ = 0;
+    mutable std::mutex mutex_;
+    std::optional<torneio::Record> record_;
+    bool finished_ = false;
+    std::shared_ptr<std::atomic<bool>> stop_ = std::make_shared<std::atomic<bool>>(false);
+    std::thread thread_;
+};
+
+}  // namespace web

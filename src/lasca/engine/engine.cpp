@@ -1,0 +1,237 @@
+#include "lasca/engine/engine.h"
+
+#include <chrono>
+
+#include "common/text.h"
+#include "lasca/core/notation.h"
+
+namespace lasca {
+
+namespace {
+constexpr std::int64_t kDefaultHashMb = 16;
+constexpr std::int64_t kMaxHashMb = 32768;
+
+// SearchParamOption: one of the search's tunable numbers (SearchParams) as an engine option:
+// its name, the field it sets and its range; the default is the field's default. The ranges
+// keep the search sound (a divisor above zero, reductions only where a reduced depth exists,
+// reductions far below the int8 table's limit) and are wide enough for any sensible tuning.
+struct SearchParamOption {
+    const char* name;
+    int SearchParams::*field;
+    int min;
+    int max;
+};
+constexpr SearchParamOption kSearchParamOptions[] = {
+    {"RfpMargin", &SearchParams::rfpMargin, 1, 1000},
+    {"RfpDepth", &SearchParams::rfpDepth, 0, 20},
+    {"LmrBase", &SearchParams::lmrBase, 0, 400},
+    {"LmrDivisor", &SearchParams::lmrDivisor, 50, 1000},
+    {"LmrMinDepth", &SearchParams::lmrMinDepth, 2, 20},
+    {"LmrMinMove", &SearchParams::lmrMinMove, 1, 63},
+    {"AspirationDelta", &SearchParams::aspirationDelta, 5, 1000},
+    {"AspirationGrowth", &SearchParams::aspirationGrowth, 10, 400},
+    {"AspirationDepth", &SearchParams::aspirationDepth, 1, kMaxDepth},
+    {"HistoryBonusMax", &SearchParams::historyBonusMax, 1, 16384},
+};
+}  // namespace
+
+const bool Engine::kUseNnueByDefault = true;
+
+Engine::Engine(EngineCallbacks callbacks) : callbacks_(std::move(callbacks)), search_(tt_) {
+    declareOptions();
+}
+
+Engine::~Engine() {
+    search_.stop();
+    search_.wait();
+}
+
+void Engine::declareOptions() {
+    options_.add({"Hash",
+                  common::OptionType::Spin,
+                  std::to_string(kDefaultHashMb),
+                  1,
+                  kMaxHashMb,
+                  [this](const common::Option& o) -> common::Result<bool> {
+                      auto resized = tt_.resize(static_cast<std::size_t>(o.asInt()));
+                      if (!resized) return common::makeError(resized.error());
+                      return true;
+                  },
+                  {}});
+    options_.add({"Threads", common::OptionType::Spin, "1", 1, kMaxThreads, {}, {}});
+    options_.add({"MultiPV", common::OptionType::Spin, "1", 1, kMaxMultiPV, {}, {}});
+    options_.add({"MoveOverhead", common::OptionType::Spin, "30", 0, 5000, {}, {}});
+    options_.add({"Ponder", common::OptionType::Check, "false", 0, 0, {}, {}});
+    options_.add({"RepetitionDraw", common::OptionType::Check, "true", 0, 0, {}, {}});
+    options_.add({"NoProgressDraw", common::OptionType::Check, "true", 0, 0, {}, {}});
+    // A measuring baseline: the untuned evaluation that counts commanders only. Changing it
+    // clears the hash, whose entries hold static evaluations.
+    options_.add({"EvalMaterialOnly",
+                  common::OptionType::Check,
+                  "false",
+                  0,
+                  0,
+                  [this](const common::Option&) -> common::Result<bool> {
+                      tt_.clear();
+                      return true;
+                  },
+                  {}});
+    // The learned evaluation (issue 17, nnue.h): on by default when it measured stronger at
+    // equal time (docs/strength.md); EvalFile loads another network ("" = the embedded one). A
+    // file that does not load is an error and the network in use stays. Both clear the hash.
+    options_.add({"UseNNUE",
+                  common::OptionType::Check,
+                  kUseNnueByDefault ? "true" : "false",
+                  0,
+                  0,
+                  [this](const common::Option&) -> common::Result<bool> {
+                      tt_.clear();
+                      return true;
+                  },
+                  {}});
+    options_.add({"EvalFile",
+                  common::OptionType::String,
+                  "",
+                  0,
+                  0,
+                  [this](const common::Option& o) -> common::Result<bool> {
+                      if (o.value.empty()) {
+                          network_ = nnue::defaultNetwork();
+                      } else {
+                          auto loaded = nnue::loadNetwork(o.value);
+                          if (!loaded) return common::makeError(loaded.error());
+                          network_ = loaded.value();
+                      }
+                      tt_.clear();
+                      return true;
+                  },
+                  {}});
+    options_.add({"Debug Log File",
+                  common::OptionType::String,
+                  "",
+                  0,
+                  0,
+                  [this](const common::Option& o) -> common::Result<bool> {
+                      if (!callbacks_.onLogFile) return true;
+                      return callbacks_.onLogFile(o.value);
+                  },
+                  {}});
+    // The search's tunable numbers (issue 27): read into SearchParams at each `go`; listed last, as
+    // tuning parameters (protocol.md).
+    const SearchParams defaults;
+    for (const SearchParamOption& p : kSearchParamOptions)
+        options_.add({p.name,
+                      common::OptionType::Spin,
+                      std::to_string(defaults.*p.field),
+                      p.min,
+                      p.max,
+                      {},
+                      {}});
+}
+
+SearchSettings Engine::settings() const {
+    SearchSettings s;
+    s.threads = static_cast<int>(options_.intValue("Threads"));
+    s.multiPV = static_cast<int>(options_.intValue("MultiPV"));
+    s.moveOverheadMs = options_.intValue("MoveOverhead");
+    s.rules = drawRules();
+    s.weights = &evalWeights();
+    s.network = network();
+    for (const SearchParamOption& p : kSearchParamOptions)
+        s.params.*p.field = static_cast<int>(options_.intValue(p.name));
+    return s;
+}
+
+std::shared_ptr<const nnue::Network> Engine::defaultEvalNetwork() {
+    return kUseNnueByDefault ? nnue::defaultNetwork() : nullptr;
+}
+
+std::shared_ptr<const nnue::Network> Engine::network() const {
+    if (options_.boolValue("EvalMaterialOnly") || !options_.boolValue("UseNNUE")) return nullptr;
+    return network_;
+}
+
+const EvalWeights& Engine::evalWeights() const {
+    return options_.boolValue("EvalMaterialOnly") ? materialWeights() : tunedWeights();
+}
+
+DrawRules Engine::drawRules() const {
+    return DrawRules{options_.boolValue("RepetitionDraw"), options_.boolValue("NoProgressDraw")};
+}
+
+PositionOutcome Engine::setPosition(const Position& start, const std::vector<std::string>& moves) {
+    Game game(start);
+    PositionOutcome outcome;
+    forfeitBy_.reset();
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        const Color mover = game.current().sideToMove();
+        if (!game.playText(moves[i]).ok()) {
+            outcome.ok = false;
+            outcome.illegalPly = static_cast<int>(i) + 1;
+            outcome.error =
+                "illegal move " + common::printable(moves[i]) + " at ply " + std::to_string(i + 1);
+            forfeitBy_ = mover;
+            break;
+        }
+    }
+    game_ = std::move(game);
+    return outcome;
+}
+
+void Engine::newGame() {
+    search_.stop();
+    search_.wait();
+    tt_.clear();
+    search_.clear();
+    game_ = Game();
+    forfeitBy_.reset();
+}
+
+GameStatus Engine::status() const {
+    if (forfeitBy_)
+        return {*forfeitBy_ == Color::White ? Outcome::BlackWins : Outcome::WhiteWins,
+                Termination::NoLegalMove};
+    return game_.status(drawRules());
+}
+
+void Engine::go(const SearchLimits& limits) {
+    SearchCallbacks cb;
+    cb.onInfo = callbacks_.onInfo;
+    cb.onBestMove = callbacks_.onBestMove;
+    search_.start(game_.current(), game_.repetitionHistory(), limits, settings(), std::move(cb));
+}
+
+// ---------------------------------------------------------------------------------------------
+// bench
+
+const std::vector<std::string>& Engine::benchPositions() {
+    static const std::vector<std::string> positions = {
+        std::string(kStartLfen),
+#include "bench_positions.inc"
+    };
+    return positions;
+}
+
+Engine::BenchResult Engine::bench(int depth, std::shared_ptr<const nnue::Network> network) {
+    BenchResult result;
+    TranspositionTable tt;
+    Search search(tt);
+    SearchSettings settings;  // one thread, default rules
+    settings.network = std::move(network);
+    SearchLimits limits;
+    limits.depth = depth;
+    const auto start = std::chrono::steady_clock::now();
+    for (const std::string& lfen : benchPositions()) {
+        tt.clear();
+        search.clear();
+        const SearchResult r = search.run(Position::fromLfen(lfen).value(), {}, limits, settings);
+        result.nodes += r.nodes;
+        result.bestMoves.push_back(r.best);
+    }
+    result.timeMs = std::chrono::duration_cast<std::chrono::milliseconds>(
+                        std::chrono::steady_clock::now() - start)
+                        .count();
+    return result;
+}
+
+}  // namespace lasca

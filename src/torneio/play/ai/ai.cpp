@@ -1,0 +1,438 @@
+#include "torneio/play/ai/ai.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "torneio/play/ai/ai_options.h"
+#include "torneio/rules/distance.h"
+
+namespace torneio {
+
+namespace {
+
+// D3: the free points (above the minimum) split in the given proportions of 10, the rounding
+// remainder on the first warrior.
+std::array<int, kWarriors> split(const Params& params, std::array<int, kWarriors> tenths) {
+    const int free = params.strengthTotal - kWarriors * params.minStrength;
+    std::array<int, kWarriors> strengths{};
+    int given = 0;
+    for (std::size_t w = 1; w < kWarriors; ++w) {
+        strengths[w] = free * tenths[w] / 10;
+        given += strengths[w];
+    }
+    strengths[0] = free - given;
+    for (int& s : strengths) s += params.minStrength;
+    return strengths;
+}
+
+SetUp backSetUp(const Knowledge& k, common::Random& random) {
+    const Geometry& g = k.geometry();
+    std::vector<Square> zone(g.zone(k.seat()).begin(), g.zone(k.seat()).end());
+    random.shuffle(std::span<Square>(zone));
+    std::stable_sort(zone.begin(), zone.end(), [&](Square a, Square b) {
+        return edgeDistance(g, k.seat(), a) < edgeDistance(g, k.seat(), b);
+    });
+    SetUp setUp;
+    setUp.king = zone.front();
+    setUp.strengths = split(g.params(), {5, 3, 2});
+    for (std::size_t w = 0; w < kWarriors; ++w) setUp.warriors[w] = zone[zone.size() - 1 - w];
+    return setUp;
+}
+
+SetUp cornerSetUp(const Knowledge& k, common::Random& random) {
+    const Geometry& g = k.geometry();
+    std::vector<Square> zone(g.zone(k.seat()).begin(), g.zone(k.seat()).end());
+    // The back-line squares at either end of the zone: the king takes one at random.
+    const std::vector<Square> back = backLine(g, k.seat());
+    const Square king = random.chance(0.5) ? back.front() : back.back();
+    std::stable_sort(zone.begin(), zone.end(), [&](Square a, Square b) {
+        return chebyshev(g, a, king) > chebyshev(g, b, king);
+    });
+    SetUp setUp;
+    setUp.king = king;
+    setUp.strengths = split(g.params(), {4, 3, 3});
+    for (std::size_t w = 0; w < kWarriors; ++w) setUp.warriors[w] = zone[w];
+    return setUp;
+}
+
+SetUp spreadSetUp(const Knowledge& k, common::Random& random) {
+    const Geometry& g = k.geometry();
+    std::vector<Square> zone(g.zone(k.seat()).begin(), g.zone(k.seat()).end());
+    random.shuffle(std::span<Square>(zone));
+    SetUp setUp;
+    setUp.king = zone[0];
+    setUp.strengths = split(g.params(), {4, 3, 3});
+    for (std::size_t w = 0; w < kWarriors; ++w) setUp.warriors[w] = zone[w + 1];
+    return setUp;
+}
+
+}  // namespace
+
+std::optional<SetUpPolicy> parseSetUpPolicy(std::string_view name) {
+    for (std::size_t i = 0; i < std::size(kSetUpPolicyNames); ++i)
+        if (kSetUpPolicyNames[i] == name) return static_cast<SetUpPolicy>(i);
+    return std::nullopt;
+}
+
+SetUp chooseSetUp(SetUpPolicy policy, const Knowledge& k, common::Random& random) {
+    if (policy == SetUpPolicy::Auto)
+        policy = k.geometry().seats() == 2 ? SetUpPolicy::Corner : SetUpPolicy::Back;
+    Request request;
+    request.kind = RequestKind::SetUp;
+    request.seat = k.seat();
+    SetUp setUp;
+    switch (policy) {
+        case SetUpPolicy::Back:
+            setUp = backSetUp(k, random);
+            break;
+        case SetUpPolicy::Corner:
+            setUp = cornerSetUp(k, random);
+            break;
+        case SetUpPolicy::Spread:
+            setUp = spreadSetUp(k, random);
+            break;
+        case SetUpPolicy::Random:
+        case SetUpPolicy::Auto:  // resolved above
+            return randomAction(request, k.own(), k.geometry(), random).setUp;
+    }
+    if (isLegal(request, k.own(), k.geometry(), setUpAction(setUp))) return setUp;
+    return randomAction(request, k.own(), k.geometry(), random).setUp;
+}
+
+// ---- The hunt policy -------------------------------------------------------------------------
+
+BeliefMap mapBelief(const Belief& belief, const Knowledge& k) {
+    const auto squares = static_cast<std::size_t>(k.geometry().squareCount());
+    BeliefMap map;
+    map.king.assign(squares, 0.0);
+    map.warriors.assign(squares, 0.0);
+    for (auto& s : map.stronger) s.assign(squares, 0.0);
+    const OwnPieces& own = k.own();
+    for (int seat = 0; seat < k.geometry().seats(); ++seat) {
+        if (seat == k.seat() || k.eliminated(seat)) continue;
+        const std::vector<Particle>& ps = belief.particles(seat);
+        if (ps.empty()) continue;
+        const double weight = 1.0 / static_cast<double>(ps.size());
+        const std::vector<double>& field = belief.kingField(seat);
+        for (std::size_t q = 0; q < field.size(); ++q) map.king[q] += field[q];
+        for (const Particle& p : ps) {
+            for (int i = 0; i < kPiecesPerSeat; ++i) {
+                const Piece& piece = p.pieces[i];
+                if (!piece.alive) continue;
+                const auto q = static_cast<std::size_t>(piece.square);
+                if (i == kKing) continue;  // the king's grid filter below
+                map.warriors[q] += weight;
+                for (int w = kFirstWarrior; w < kPiecesPerSeat; ++w)
+                    if (own[w].alive && piece.strength > own[w].strength)
+                        map.stronger[static_cast<std::size_t>(w)][q] += weight;
+            }
+        }
+    }
+    return map;
+}
+
+namespace {
+
+// Hunters: the squares of the own living warriors, for the coverage sum.
+struct Hunters {
+    std::array<Square, kWarriors> squares{};
+    int count = 0;
+};
+
+Hunters huntersOf(const OwnPieces& own) {
+    Hunters h;
+    for (int w = kFirstWarrior; w < kPiecesPerSeat; ++w)
+        if (own[w].alive) h.squares[static_cast<std::size_t>(h.count++)] = own[w].square;
+    return h;
+}
+
+// Coverage: sum over squares of P(king there) times the chance that at least one hunter finds
+// it, each hunter independently with reach^distance.
+double coverage(const Hunters& hunters, const BeliefMap& map, const Geometry& g,
+                const std::vector<double>& reachPow) {
+    double total = 0;
+    for (Square q = 0; q < g.squareCount(); ++q) {
+        const double p = map.king[static_cast<std::size_t>(q)];
+        if (p <= 0) continue;
+        double miss = 1;
+        for (int i = 0; i < hunters.count; ++i)
+            miss *= 1 - reachPow[static_cast<std::size_t>(
+                            chebyshev(g, hunters.squares[static_cast<std::size_t>(i)], q))];
+        total += p * (1 - miss);
+    }
+    return total;
+}
+
+// Expected enemy warriors on the square or next to it: what threatens a king standing there.
+double kingDanger(Square square, const BeliefMap& map, const Geometry& g) {
+    double danger = map.warriors[static_cast<std::size_t>(square)];
+    for (Square n : g.warriorSteps(square)) danger += map.warriors[static_cast<std::size_t>(n)];
+    return danger;
+}
+
+// HuntContext: what every score of one decision reads.
+struct HuntContext {
+    const Knowledge& k;
+    const BeliefMap& map;
+    const HuntWeights& weights;
+    std::vector<double> reachPow;
+    double baseCoverage = 0;
+};
+
+double scoreCombat(const HuntContext& c, Square square) {
+    const int w = c.k.own().pieceOn(square);
+    const auto q = static_cast<std::size_t>(square);
+    return c.weights.combatWeight * c.map.king[q] -
+           c.weights.loseRisk * c.map.stronger[static_cast<std::size_t>(w)][q];
+}
+
+double scoreWarriorStep(const HuntContext& c, int warrior, Square to) {
+    OwnPieces after = c.k.own();
+    after[warrior].square = to;
+    const double gain =
+        coverage(huntersOf(after), c.map, c.k.geometry(), c.reachPow) - c.baseCoverage;
+    const double risk =
+        c.map.stronger[static_cast<std::size_t>(warrior)][static_cast<std::size_t>(to)];
+    return c.weights.moveWeight * gain - c.weights.loseRisk * risk;
+}
+
+double scoreKingStep(const HuntContext& c, Square from, Square to) {
+    const Geometry& g = c.k.geometry();
+    return c.weights.kingDanger * (kingDanger(from, c.map, g) - kingDanger(to, c.map, g)) -
+           c.weights.kingMoveCost;
+}
+
+double scoreTurnAction(const HuntContext& c, const Action& a) {
+    switch (a.kind) {
+        case ActionKind::Combat:
+            return scoreCombat(c, a.square);
+        case ActionKind::Move:
+            if (a.piece == kKing) return scoreKingStep(c, c.k.own()[kKing].square, a.square);
+            return scoreWarriorStep(c, a.piece, a.square);
+        default:
+            return -1e9;  // pass: only when nothing else is legal
+    }
+}
+
+// G9: the loser goes as far from the own king as its steps allow.
+double scoreOrder(const HuntContext& c, Square to) {
+    const Piece& king = c.k.own()[kKing];
+    const double probe = c.weights.probeWeight * c.map.king[static_cast<std::size_t>(to)];
+    if (!king.alive) return probe;
+    return probe + std::min(chebyshev(c.k.geometry(), to, king.square), 6);
+}
+
+Action strongestReward(const Knowledge& k) {
+    int best = -1;
+    for (int w = kFirstWarrior; w < kPiecesPerSeat; ++w)
+        if (k.own()[w].alive && (best < 0 || k.own()[w].strength > k.own()[best].strength))
+            best = w;
+    return rewardAction(best < 0 ? kFirstWarrior : best);
+}
+
+}  // namespace
+
+Action huntDecision(const Request& request, const Knowledge& k, const Belief& belief,
+                    const HuntWeights& weights, common::Random& random) {
+    if (request.kind == RequestKind::Reward ||
+        legalActions(request, k.own(), k.geometry()).size() == 1)
+        return huntDecision(request, k, BeliefMap{}, weights, random);
+    return huntDecision(request, k, mapBelief(belief, k), weights, random);
+}
+
+std::vector<double> huntScores(const Request& request, const Knowledge& k, const BeliefMap& map,
+                               const HuntWeights& weights, common::Random& random) {
+    const Geometry& g = k.geometry();
+    const std::vector<Action> legal = legalActions(request, k.own(), g);
+    HuntContext c{k, map, weights, {}, 0};
+    for (int d = 0; d <= g.size(); ++d) c.reachPow.push_back(std::pow(weights.reach, d));
+    c.baseCoverage = coverage(huntersOf(k.own()), map, g, c.reachPow);
+    std::vector<double> scores;
+    scores.reserve(legal.size());
+    for (const Action& a : legal) {
+        double score = random.unit() * 1e-6;  // seeded tie-break
+        switch (request.kind) {
+            case RequestKind::Turn:
+                score += scoreTurnAction(c, a);
+                break;
+            case RequestKind::RetreatOrder:
+                score += scoreOrder(c, a.square);
+                break;
+            case RequestKind::Withdraw:
+                score += scoreWarriorStep(c, request.piece, a.square);
+                break;
+            default:
+                break;
+        }
+        scores.push_back(score);
+    }
+    return scores;
+}
+
+Action huntDecision(const Request& request, const Knowledge& k, const BeliefMap& map,
+                    const HuntWeights& weights, common::Random& random) {
+    const Geometry& g = k.geometry();
+    if (request.kind == RequestKind::Reward) {
+        const Action reward = strongestReward(k);
+        if (isLegal(request, k.own(), g, reward)) return reward;
+    }
+    const std::vector<Action> legal = legalActions(request, k.own(), g);
+    if (legal.size() == 1) return legal.front();
+    const std::vector<double> scores = huntScores(request, k, map, weights, random);
+    const auto best = std::max_element(scores.begin(), scores.end()) - scores.begin();
+    return legal[static_cast<std::size_t>(best)];
+}
+
+Action guidedDecision(const Request& request, const Knowledge& k, const Belief& belief,
+                      const HuntWeights& hunt, const GuidedWeights& guided,
+                      const SearchLimits& limits, std::uint64_t seed, SearchStats* stats) {
+    common::Random random(seed);
+    const std::vector<Action> legal = legalActions(request, k.own(), k.geometry());
+    if (request.kind != RequestKind::Turn || limits.simulations <= 0 || legal.size() == 1)
+        return huntDecision(request, k, belief, hunt, random);
+    const std::vector<double> scores = huntScores(request, k, mapBelief(belief, k), hunt, random);
+    // The hunt's first best, then its next best ones (ties keep the legal order).
+    std::vector<std::size_t> order(legal.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return scores[a] > scores[b]; });
+    order.resize(std::min(order.size(), static_cast<std::size_t>(std::max(1, guided.candidates))));
+    std::vector<Action> candidates;
+    for (std::size_t i : order) candidates.push_back(legal[i]);
+    const std::vector<double> values =
+        rolloutValues(request, k, belief, candidates, limits, common::mixSeed(seed, 1), stats);
+    std::size_t best = 0;
+    for (std::size_t c = 1; c < candidates.size(); ++c)
+        if (values[c] > values[best] + (best == 0 ? guided.huntBias : 0.0)) best = c;
+    return candidates[best];
+}
+
+// ---- The player ------------------------------------------------------------------------------
+
+void AiPlayer::configure(const common::Options& options) {
+    if (options.find("Simulations"))
+        config_.limits.simulations = static_cast<int>(options.intValue("Simulations"));
+    if (options.find("MoveTime"))
+        config_.limits.moveTimeMs = static_cast<int>(options.intValue("MoveTime"));
+    if (options.find("Particles"))
+        config_.particles = static_cast<int>(options.intValue("Particles"));
+    if (options.find("SetUpPolicy"))
+        if (auto policy = parseSetUpPolicy(options.stringValue("SetUpPolicy")))
+            config_.setUp = *policy;
+    if (options.find("KingPriorBack"))
+        config_.kingPrior.backLine = static_cast<double>(options.intValue("KingPriorBack")) / 100.0;
+    if (options.find("KingPriorCorners"))
+        config_.kingPrior.corners =
+            static_cast<double>(options.intValue("KingPriorCorners")) / 100.0;
+    if (options.find("RandomMoves"))
+        config_.randomMoves = static_cast<int>(options.intValue("RandomMoves"));
+    if (options.find("Level"))
+        for (const auto& level : kAiLevels)
+            if (options.stringValue("Level") == level.name && level.randomMoves > 0)
+                config_.randomMoves = level.randomMoves;
+    if (options.find("Policy"))
+        for (std::size_t i = 0; i < std::size(kDecisionPolicyNames); ++i)
+            if (options.stringValue("Policy") == kDecisionPolicyNames[i])
+                config_.policy = static_cast<DecisionPolicy>(i);
+}
+
+void AiPlayer::newGame(const Knowledge& knowledge, std::uint64_t seed) {
+    seed_ = seed;
+    decisions_ = 0;
+    belief_ =
+        std::make_unique<Belief>(knowledge.geometry().params(), knowledge.seat(), config_.particles,
+                                 common::mixSeed(seed, ~0ull), config_.kingPrior);
+    lastStats_ = {};
+}
+
+void AiPlayer::observe(const Event& event, const Knowledge& knowledge) {
+    belief_->observe(event, knowledge);
+}
+
+Action AiPlayer::decide(const Request& request, const Knowledge& knowledge) {
+    const std::uint64_t seed = common::mixSeed(seed_, decisions_++);
+    if (request.kind == RequestKind::SetUp) {
+        common::Random random(seed);
+        return setUpAction(chooseSetUp(config_.setUp, knowledge, random));
+    }
+    if (config_.randomMoves > 0) {
+        common::Random random(common::mixSeed(seed, 2));
+        if (random.below(100) < static_cast<std::uint64_t>(config_.randomMoves))
+            return randomAction(request, knowledge.own(), knowledge.geometry(), random);
+    }
+    if (config_.policy == DecisionPolicy::Hunt) {
+        common::Random random(seed);
+        return huntDecision(request, knowledge, *belief_, config_.hunt, random);
+    }
+    if (config_.policy == DecisionPolicy::Guided)
+        return guidedDecision(request, knowledge, *belief_, config_.hunt, config_.guided,
+                              config_.limits, seed, &lastStats_);
+    return searchDecision(request, knowledge, *belief_, config_.limits, seed, &lastStats_);
+}
+
+std::unique_ptr<Player> makeAiPlayer() {
+    return std::make_unique<AiPlayer>();
+}
+
+std::unique_ptr<Player> makeAiPlayer(const AiConfig& config) {
+    return std::make_unique<AiPlayer>(config);
+}
+
+}  // namespace torneio
+
+namespace torneio {
+
+void addAiOptions(common::Options& options) {
+    options.add({"Simulations",
+                 common::OptionType::Spin,
+                 std::to_string(kDefaultSimulations),
+                 0,
+                 kMaxSimulations,
+                 {},
+                 {}});
+    options.add({"MoveTime", common::OptionType::Spin, "0", 0, kMaxMoveTimeMs, {}, {}});
+    options.add({"Particles",
+                 common::OptionType::Spin,
+                 std::to_string(kDefaultParticles),
+                 kMinParticles,
+                 kMaxParticles,
+                 {},
+                 {}});
+    common::Option policy{"SetUpPolicy",
+                          common::OptionType::Combo,
+                          std::string(kSetUpPolicyNames[static_cast<int>(kDefaultSetUpPolicy)]),
+                          0,
+                          0,
+                          {},
+                          {}};
+    for (std::string_view name : kSetUpPolicyNames) policy.choices.emplace_back(name);
+    options.add(policy);
+    common::Option decisions{
+        "Policy", common::OptionType::Combo, std::string(kDecisionPolicyNames[0]), 0, 0, {}, {}};
+    for (std::string_view name : kDecisionPolicyNames) decisions.choices.emplace_back(name);
+    options.add(decisions);
+    options.add({"KingPriorBack",
+                 common::OptionType::Spin,
+                 std::to_string(kDefaultKingPriorBackPercent),
+                 0,
+                 100,
+                 {},
+                 {}});
+    options.add({"KingPriorCorners",
+                 common::OptionType::Spin,
+                 std::to_string(kDefaultKingPriorCornersPercent),
+                 0,
+                 100,
+                 {},
+                 {}});
+    options.add({"RandomMoves", common::OptionType::Spin, "0", 0, 100, {}, {}});
+    common::Option levels{"Level", common::OptionType::Combo, "strong", 0, 0, {}, {}};
+    for (const auto& level : kAiLevels) levels.choices.emplace_back(level.name);
+    options.add(levels);
+}
+
+}  // namespace torneio

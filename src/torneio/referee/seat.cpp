@@ -1,0 +1,123 @@
+#include <deque>
+#include <iostream>
+
+#include "common/program_spec.h"
+#include "torneio/play/player_session.h"
+#include "torneio/referee/human_seat.h"
+#include "torneio/referee/seat.h"
+
+namespace torneio::referee {
+
+namespace {
+
+using common::makeError;
+
+constexpr std::chrono::milliseconds kQuitGrace{300};
+
+// ChildSeat: a player program as a child process. Lines are held back until the referee waits
+// for an answer (or flushes), then written with one system call: a decision's events, `isready`
+// and the request wake the program once.
+//   pending_   lines not yet written, each with its '\n'
+class ChildSeat final : public Seat {
+  public:
+    explicit ChildSeat(std::unique_ptr<common::ChildProcess> process)
+        : process_(std::move(process)) {}
+    ~ChildSeat() override { close(); }
+
+    bool send(std::string_view line) override {
+        if (!process_) return false;
+        pending_.append(line);
+        pending_ += '\n';
+        return pending_.size() < kHoldBytes || flush();
+    }
+    bool flush() override {
+        if (!process_) return false;
+        const bool written = pending_.empty() || process_->write(pending_);
+        pending_.clear();
+        return written;
+    }
+    common::ReadStatus receive(std::string& line,
+                               common::SteadyClock::time_point deadline) override {
+        if (!process_) return common::ReadStatus::Closed;
+        flush();  // a closed input shows as the output closing, read below
+        return process_->readLine(line, deadline);
+    }
+    void close() override {
+        if (!process_) return;
+        pending_.clear();
+        process_->writeLine("quit");
+        if (!process_->wait(kQuitGrace)) process_->kill();
+        process_.reset();
+    }
+    bool open() const override { return process_ != nullptr; }
+
+  private:
+    static constexpr std::size_t kHoldBytes = 1 << 16;
+    std::unique_ptr<common::ChildProcess> process_;
+    std::string pending_;
+};
+
+// InProcessSeat: the `torneio` program's session in this process. Its replies are ready as
+// soon as a line is sent, so receive never waits: an empty queue is a time-out at once.
+class InProcessSeat final : public Seat {
+  public:
+    bool send(std::string_view line) override {
+        if (!open_) return false;
+        for (std::string& reply : session_.handle(line)) replies_.push_back(std::move(reply));
+        if (session_.quit()) open_ = false;
+        return true;
+    }
+    common::ReadStatus receive(std::string& line, common::SteadyClock::time_point) override {
+        if (replies_.empty())
+            return open_ ? common::ReadStatus::Timeout : common::ReadStatus::Closed;
+        line = std::move(replies_.front());
+        replies_.pop_front();
+        return common::ReadStatus::Line;
+    }
+    void close() override {
+        open_ = false;
+        replies_.clear();
+    }
+    bool open() const override { return open_; }
+
+  private:
+    PlayerSession session_;
+    std::deque<std::string> replies_;
+    bool open_ = true;
+};
+
+}  // namespace
+
+common::Result<SeatSpec> parseSeatSpec(std::string_view text) {
+    constexpr std::string_view kKinds[] = {"inprocess", "human"};
+    auto parsed = common::parseProgramSpec(text, kKinds);
+    if (!parsed) return makeError(parsed.error());
+    const common::ProgramSpec& p = parsed.value();
+    SeatSpec spec{p.name, SeatKind::Program, p.path, p.args, p.options};
+    for (const auto& [key, value] : p.extra) {
+        if (!value.empty()) return makeError("'" + key + "' takes no value");
+        spec.kind = key == "human" ? SeatKind::Human : SeatKind::InProcess;
+        if (spec.name.empty()) spec.name = key;
+    }
+    if (spec.kind == SeatKind::Program && spec.path.empty()) return makeError("no cmd");
+    if (spec.kind != SeatKind::Program && !spec.path.empty())
+        return makeError("an inprocess or human seat runs no program");
+    return spec;
+}
+
+common::Result<std::unique_ptr<Seat>> openSeat(const SeatSpec& spec, const std::string& stderrLog) {
+    switch (spec.kind) {
+        case SeatKind::Program: {
+            auto process = common::ChildProcess::start(spec.path, spec.args, stderrLog);
+            if (!process) return makeError(process.error());
+            return std::unique_ptr<Seat>(std::make_unique<ChildSeat>(std::move(process).value()));
+        }
+        case SeatKind::InProcess:
+            return std::unique_ptr<Seat>(std::make_unique<InProcessSeat>());
+        case SeatKind::Human:  // the person at the terminal: the referee's stdin and stdout
+            return makeHumanSeat(std::cin, std::cout);
+    }
+    return makeError("unknown seat kind");
+}
+
+}  // namespace torneio::referee

@@ -1,0 +1,220 @@
+#include "web/pages/games_page.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdlib>
+
+#include "common/text.h"
+#include "torneio/rules/action.h"
+#include "torneio/rules/event.h"
+#include "torneio/rules/geometry.h"
+#include "torneio/rules/record.h"
+#include "torneio/rules/state.h"
+#include "web/lasca/lasca_table.h"
+
+namespace web {
+namespace {
+
+constexpr int kListed = 100;  // games on /games
+
+
+GamesPage page(int status, std::string contentType, std::string body) {
+    return GamesPage{status, std::move(contentType), std::move(body)};
+}
+GamesPage notFound() {
+    return page(404, "text/plain; charset=utf-8", "no such game\n");
+}
+GamesPage storeError(const std::string& error) {
+    return page(500, "text/plain; charset=utf-8", "the games cannot be read: " + error + "\n");
+}
+
+// The number in "<prefix>N<suffix>", 1 or more, or nothing.
+std::optional<std::int64_t> numberIn(std::string_view path, std::string_view prefix,
+                                     std::string_view suffix) {
+    if (!path.starts_with(prefix) || !path.ends_with(suffix)) return std::nullopt;
+    if (path.size() <= prefix.size() + suffix.size()) return std::nullopt;
+    const auto digits = path.substr(prefix.size(), path.size() - prefix.size() - suffix.size());
+    std::int64_t number = 0;
+    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), number);
+    if (ec != std::errc() || end != digits.data() + digits.size() || number < 1)
+        return std::nullopt;
+    return number;
+}
+
+// Who plays a Lasca game: "person v engine (Novice)", "people, both sides".
+std::string lascaPlayers(const GameSummary& game) {
+    const auto level =
+        static_cast<std::size_t>(std::clamp(game.level, 0, static_cast<int>(kLevels.size()) - 1));
+    const std::string engine = std::string("engine (") + kLevels[level].name + ")";
+    if (game.players == "white") return engine + " v person";
+    if (game.players == "black") return "person v " + engine;
+    return "people, both sides";
+}
+
+// The clock of a duel as people say it: "3 min + 2 s", "no clock".
+std::string clockText(const std::string& clock) {
+    const auto slash = clock.find('/');
+    const long long time = std::atoll(clock.substr(0, slash).c_str());
+    const long long increment =
+        slash == std::string::npos ? 0 : std::atoll(clock.substr(slash + 1).c_str());
+    if (time <= 0) return "no clock";
+    std::string text = time % 60000 == 0 ? std::to_string(time / 60000) + " min"
+                                         : std::to_string(time / 1000) + " s";
+    if (increment > 0) text += " + " + std::to_string(increment / 1000) + " s";
+    return text;
+}
+
+// A Lasca table for two people: opened on the analysis board once it is over (its moves while it
+// runs are for its players and watchers).
+std::string duelRow(const GameSummary& g) {
+    const bool running = g.result == "*";
+    const std::string number = std::to_string(g.number);
+    std::string result = running ? "running" : g.result + " (" + g.rule + ")";
+    return "<tr><td>Lasca table " + number + "</td><td>two people, " +
+           common::xmlEscape(clockText(g.players)) + "</td><td>" + std::to_string(g.plies) +
+           (g.plies == 1 ? " move" : " moves") + "</td><td>" + common::xmlEscape(result) + "</td><td>" +
+           common::utcTime(g.updated, "%Y-%m-%d %H:%M UTC") + "</td><td>" +
+           (running ? std::string()
+                    : "<a href=\"/?view=table-" + number +
+                          "\">analyse</a> <a href=\"/games/table/" + number + ".pdn\">PDN</a>") +
+           "</td></tr>\n";
+}
+
+// A finished duel as PDN: the players by colour, its end (time, resign, agreement or the rules).
+std::string duelPdn(const StoredDuel& duel, const std::string& round) {
+    StoredLascaGame game;
+    game.startLfen = duel.startLfen;
+    game.moves = duel.moves;
+    game.engine = "none";
+    game.result = duel.result;
+    game.rule = duel.rule;
+    game.created = duel.created;
+    auto pdn = storedGamePdnGame(game, round);
+    for (auto& [name, value] : pdn.tags) {
+        if (name == "White") value = "white player";
+        if (name == "Black") value = "black player";
+        if (name == "Event") value = "lasca-web table";
+        if (name == "Termination" &&
+            (duel.rule == "time" || duel.rule == "resign" || duel.rule == "agreement"))
+            value = duel.rule == "time" ? "time forfeit" : duel.rule;
+    }
+    if (duel.clockTime > 0)
+        pdn.tags.emplace_back("TimeControl", std::to_string(duel.clockTime / 1000) + "+" +
+                                                 std::to_string(duel.clockIncrement / 1000));
+    return lasca::writePdn(pdn);
+}
+
+}  // namespace
+
+std::string gamesListHtml(const std::vector<GameSummary>& games) {
+    std::string rows;
+    for (const auto& g : games) {
+        if (g.kind == "duel") {
+            rows += duelRow(g);
+            continue;
+        }
+        const bool lasca = g.kind == "lasca";
+        const bool running = lasca ? g.result == "*" : g.result.empty();
+        const std::string number = std::to_string(g.number);
+        const std::string open = lasca ? "/?view=" + number : "/games/torneio/" + number;
+        std::string result = running ? "running" : g.result;
+        if (!running && !g.rule.empty()) result += " (" + g.rule + ")";
+        rows += "<tr><td>" + std::string(lasca ? "Lasca" : "Torneio") + " " + number + "</td><td>" +
+                common::xmlEscape(lasca ? lascaPlayers(g) : g.players) + "</td><td>" +
+                std::to_string(g.plies) +
+                (lasca ? (g.plies == 1 ? " move" : " moves")
+                       : (g.plies == 1 ? " decision" : " decisions")) +
+                "</td><td>" + common::xmlEscape(result) + "</td><td>" +
+                common::utcTime(g.updated, "%Y-%m-%d %H:%M UTC") + "</td><td><a href=\"" + open +
+                "\">" + (lasca ? "analyse" : "record") + "</a>" +
+                (lasca ? " <a href=\"/games/lasca/" + number + ".pdn\">PDN</a>" : "") +
+                "</td></tr>\n";
+    }
+    if (rows.empty()) rows = "<tr><td colspan=\"6\">No games yet.</td></tr>\n";
+    return "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+           "<title>Games — lasca-web</title><link rel=\"stylesheet\" href=\"/app.css\">"
+           "<link rel=\"icon\" href=\"/favicon.svg\"></head>\n<body>"
+           "<header class=\"top\"><h1>Games</h1><span class=\"subtitle\">kept by this server"
+           "</span><nav><a href=\"/\">Lasca</a><a href=\"/torneio\">Torneio</a>"
+           "<a href=\"/games\" class=\"current\">Games</a></nav></header>\n"
+           "<main class=\"games-page\">"
+           "<p>The most recent games kept by this server, newest first. A Lasca game opens in "
+           "the analysis board as a copy; a Torneio table shows its whole record once it is "
+           "over, and only what every seat saw while it runs. "
+           "<a href=\"/games.pdn\">Every Lasca game as PDN</a>.</p>\n"
+           "<table class=\"games\"><thead><tr><th>Game</th><th>Players</th><th>Length</th>"
+           "<th>Result</th><th>Last change</th><th></th></tr></thead><tbody>\n" +
+           rows + "</tbody></table></main></body></html>\n";
+}
+
+std::string torneioTableText(const StoredTorneioTable& table) {
+    if (!table.record.empty()) {
+        const auto record = torneio::parseRecord(table.record);
+        if (record) return torneio::recordListing(record.value());
+    }
+    // Running: what every seat saw, and nothing else (public events only, no seed).
+    std::string out = "torneio table (running): " + table.params + "\nseats:";
+    for (std::size_t s = 0; s < table.seats.size(); ++s) {
+        const auto& seat = table.seats[s];
+        out += " " + std::to_string(s + 1) + "=" + seat.kind +
+               (seat.kind == "ai" ? " " + std::to_string(seat.level + 1) : "");
+    }
+    out += "\npublic events so far:\n";
+    const auto params = torneio::parseParams(table.params);
+    if (!params) return out + "  (parameters not readable)\n";
+    auto state = torneio::State::create(params.value());
+    if (!state) return out + "  (" + state.error() + ")\n";
+    const torneio::Geometry geometry(params.value());
+    for (const auto& decision : table.decisions) {
+        const auto action = torneio::parseAction(decision.action, geometry);
+        if (!action || !state.value().apply(decision.seat, action.value())) break;
+    }
+    for (const auto& event : state.value().events())
+        if (event.audience == torneio::kPublic)
+            out += "  " + torneio::formatEvent(event, geometry) + "\n";
+    return out;
+}
+
+std::optional<GamesPage> gamesPage(Store& store, std::string_view target) {
+    const auto query = target.find('?');
+    if (query != std::string_view::npos) target = target.substr(0, query);
+    if (target == "/games" || target == "/games/") {
+        const auto games = store.recentGames(kListed);
+        if (!games) return storeError(games.error());
+        return page(200, "text/html; charset=utf-8", gamesListHtml(games.value()));
+    }
+    if (target == "/games.pdn") {
+        const auto games = store.lascaGames();
+        if (!games) return storeError(games.error());
+        std::string pdn;
+        for (const auto& game : games.value()) pdn += storedGamePdn(game);
+        const auto duels = store.finishedDuels();
+        if (!duels) return storeError(duels.error());
+        for (const auto& duel : duels.value()) pdn += duelPdn(duel, "-");
+        return page(200, "text/plain; charset=utf-8", pdn);
+    }
+    if (const auto n = numberIn(target, "/games/lasca/", ".pdn")) {
+        const auto game = store.lascaGameByNumber(*n);
+        if (!game) return storeError(game.error());
+        if (!game.value()) return notFound();
+        return page(200, "text/plain; charset=utf-8",
+                    storedGamePdn(*game.value(), std::to_string(*n)));
+    }
+    if (const auto n = numberIn(target, "/games/table/", ".pdn")) {
+        const auto duel = store.duelByNumber(*n);
+        if (!duel) return storeError(duel.error());
+        if (!duel.value() || duel.value()->result == "*") return notFound();  // not while it runs
+        return page(200, "text/plain; charset=utf-8", duelPdn(*duel.value(), std::to_string(*n)));
+    }
+    if (const auto n = numberIn(target, "/games/torneio/", "")) {
+        const auto table = store.torneioTableByNumber(*n);
+        if (!table) return storeError(table.error());
+        if (!table.value()) return notFound();
+        return page(200, "text/plain; charset=utf-8", torneioTableText(*table.value()));
+    }
+    if (target.starts_with("/games")) return notFound();
+    return std::nullopt;
+}
+
+}  // namespace web

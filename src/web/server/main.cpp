@@ -1,0 +1,126 @@
+// lasca-web: the web page to play and analyse Lasca against the engine (README.md, "The web
+// page"; protocol.md, "The web page's WebSocket messages"). Exit codes: 0 stopped by a signal,
+// 1 cannot listen, 2 a bad command line or database (not a database, a newer schema, in use by
+// another server, unwritable).
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <string>
+
+#include <boost/program_options.hpp>
+
+#include "common/logging.h"
+#include "common/version.h"
+#include "web/server/server.h"
+#include "web/store/store.h"
+
+namespace po = boost::program_options;
+
+namespace {
+
+// The default database: $XDG_DATA_HOME/lasca/web.db, else ~/.local/share/lasca/web.db, else
+// lasca-web.db in the working folder.
+std::string defaultDatabase() {
+    if (const char* data = std::getenv("XDG_DATA_HOME"); data && *data)
+        return std::string(data) + "/lasca/web.db";
+    if (const char* home = std::getenv("HOME"); home && *home)
+        return std::string(home) + "/.local/share/lasca/web.db";
+    return "lasca-web.db";
+}
+
+// The folder of this program (/proc/self/exe), empty when it cannot be read.
+std::filesystem::path programFolder() {
+    std::error_code error;
+    const auto exe = std::filesystem::read_symlink("/proc/self/exe", error);
+    return error ? std::filesystem::path() : exe.parent_path();
+}
+
+// The page's files: <prefix>/share/lasca/web beside an installed program (bin/lasca-web), else
+// the source tree the build came from.
+std::string defaultStaticDir() {
+    const auto folder = programFolder();
+    if (!folder.empty()) {
+        const auto installed = folder.parent_path() / "share" / "lasca" / "web";
+        if (std::filesystem::exists(installed / "index.html")) return installed.string();
+    }
+    return LASCA_WEB_STATIC_DIR;
+}
+
+// The engine: `lasca` in this program's own folder (installed or built side by side), else
+// the path the build gave.
+std::string defaultEngine() {
+    const auto folder = programFolder();
+    if (!folder.empty() && std::filesystem::exists(folder / "lasca"))
+        return (folder / "lasca").string();
+    return LASCA_WEB_ENGINE;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (common::printVersionIfAsked(argc, argv, "lasca-web")) return 0;
+    web::ServerConfig config;
+    int port = config.port;
+    std::string logLevel = "info";
+    std::string dbPath = defaultDatabase();
+    po::options_description options("lasca-web options");
+    options.add_options()("help,h", "this help")("version,V", "the version")(
+        "listen", po::value(&config.address)->default_value(config.address),
+        "address to listen on")("port", po::value(&port)->default_value(port),
+                                "port (0: any free port)")(
+        "static", po::value(&config.staticDir)->default_value(defaultStaticDir()),
+        "folder of the page's files")("engine",
+                                      po::value(&config.enginePath)->default_value(defaultEngine()),
+                                      "the Lasca engine program")(
+        "max-tables", po::value(&config.maxTables)->default_value(config.maxTables),
+        "Lasca tables (browser tabs) at once, 1..1000")(
+        "db", po::value(&dbPath)->default_value(dbPath),
+        "the database file of every game (SQLite; '' keeps everything in memory)")(
+        "max-engines", po::value(&config.maxEngines)->default_value(config.maxEngines),
+        "engine processes at once, 1..1000")("log-level",
+                                             po::value(&logLevel)->default_value(logLevel),
+                                             "stderr log level: trace debug info warn error off");
+    po::variables_map vm;
+    try {
+        po::store(po::parse_command_line(argc, argv, options), vm);
+        po::notify(vm);
+    } catch (const po::error& e) {
+        std::cerr << "lasca-web: " << e.what() << "\n" << options;
+        return 2;
+    }
+    if (vm.count("version")) {
+        std::cout << "lasca-web " << common::kProjectVersion << std::endl;
+        return 0;
+    }
+    if (vm.count("help")) {
+        std::cout << options;
+        return 0;
+    }
+    if (port < 0 || port > 65535 || config.maxTables < 1 || config.maxTables > 1000 ||
+        config.maxEngines < 1 || config.maxEngines > 1000) {
+        std::cerr << "lasca-web: --port must be 0..65535, --max-tables and --max-engines "
+                     "1..1000\n";
+        return 2;
+    }
+    config.port = static_cast<std::uint16_t>(port);
+    if (auto logging = common::initLogging(logLevel, ""); !logging) {
+        std::cerr << "lasca-web: " << logging.error() << "\n";
+        return 2;
+    }
+    if (!dbPath.empty()) {
+        std::error_code ignored;  // a folder that cannot be made shows as the open's error
+        std::filesystem::create_directories(std::filesystem::path(dbPath).parent_path(), ignored);
+    }
+    auto store = web::Store::open(dbPath);
+    if (!store) {
+        std::cerr << "lasca-web: " << store.error() << "\n";
+        return 2;
+    }
+    common::logger().info("web: games are kept in {}", dbPath.empty() ? "memory" : dbPath);
+    const auto result = web::runServer(config, *store.value());
+    if (!result) {
+        std::cerr << "lasca-web: " << result.error() << "\n";
+        return 1;
+    }
+    return 0;
+}

@@ -1,0 +1,73 @@
+// A hostile Torneio player for the referee tests: it plays like the random player (the real
+// PlayerSession, Player random) until its Nth request, then misbehaves once in the way its first
+// argument names:
+//   garbage    answers the request with a line that is no action
+//   illegal    answers with a well-formed action that is not a legal reply
+//   longline   answers with a line of 100,000 bytes
+//   hugeline   answers with a line of 3,000,000 bytes (longer than a child's line reader keeps)
+//   outofturn  answers correctly, then writes an action line at the next event (unasked)
+//   hang       stops answering (reads and ignores everything)
+//   crash      exits with code 3 instead of answering
+//   polite     never misbehaves (a control)
+// usage: torneio_hostile_player MODE [N]   (N: the request that triggers it, default 3)
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <string_view>
+
+#include "torneio/play/player_session.h"
+
+namespace {
+
+void say(const std::string& line) {
+    std::cout << line << '\n' << std::flush;
+}
+
+// A well-formed action of the wrong kind for the request: never legal (checkAction).
+std::string illegalReply(std::string_view request) {
+    return request.starts_with("request reward") ? "pass" : "reward 1";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const std::string mode = argc > 1 ? argv[1] : "polite";
+    const int trigger = argc > 2 ? std::atoi(argv[2]) : 3;
+    torneio::PlayerSession session;
+    (void)session.handle("setoption name Player value random");
+    int requests = 0;
+    bool hanging = false;
+    bool owesStrayLine = false;
+    for (std::string line; std::getline(std::cin, line);) {
+        if (hanging) continue;
+        const bool request = line.starts_with("request");
+        if (request) ++requests;
+        if (line.starts_with("event") && owesStrayLine) {
+            say("pass");
+            owesStrayLine = false;
+        }
+        if (request && requests == trigger) {
+            if (mode == "garbage") {
+                say("xyzzy ### not an action");
+                continue;
+            }
+            if (mode == "illegal") {
+                say(illegalReply(line));
+                continue;
+            }
+            if (mode == "longline" || mode == "hugeline") {
+                say(std::string(mode == "longline" ? 100000 : 3000000, 'x'));
+                continue;
+            }
+            if (mode == "hang") {
+                hanging = true;
+                continue;
+            }
+            if (mode == "crash") return 3;
+            if (mode == "outofturn") owesStrayLine = true;
+        }
+        for (const std::string& reply : session.handle(line)) say(reply);
+        if (session.quit()) return 0;
+    }
+    return 0;
+}

@@ -1,0 +1,138 @@
+// A Lasca table for two people (include/web/lasca/duel.h), on a virtual clock: only the side to move
+// moves (never a watcher), the clock runs for the side to move from the first move with its
+// increment, a flag falls exactly when the time is gone, resignation and draw by agreement end
+// the game, the rules end it too, and a kept duel comes back the same (time not charged while
+// the server was down). Tokens: three, 128-bit, kept only as hashes.
+#include "web/lasca/duel.h"
+
+#include <gtest/gtest.h>
+
+#include "lasca/core/movegen.h"
+#include "lasca/core/notation.h"
+
+namespace web {
+namespace {
+
+using lasca::Color;
+
+// The first legal move of the duel's position, as text.
+std::string anyMove(const LascaDuel& duel) {
+    lasca::MoveList list;
+    lasca::generateMoves(duel.game().current(), list);
+    return lasca::formatMove(list[0]);
+}
+
+TEST(Duel, OnlyTheSideToMoveMovesAndTheTokensNameTheSeats) {
+    auto duel = LascaDuel::create("d1", std::nullopt, 0).value();
+    const auto tokens = duel.takeTokens();
+    ASSERT_EQ(tokens.size(), 3u);
+    EXPECT_TRUE(duel.takeTokens().empty());
+    EXPECT_EQ(tokens[0].size(), 32u);
+    EXPECT_EQ(duel.seatOfToken(tokens[0]), DuelSeat::White);
+    EXPECT_EQ(duel.seatOfToken(tokens[1]), DuelSeat::Black);
+    EXPECT_EQ(duel.seatOfToken(tokens[2]), DuelSeat::Watch);
+    EXPECT_FALSE(duel.seatOfToken(tokens[0] + "0"));
+    EXPECT_FALSE(duel.seatOfToken(""));
+    const auto kept = duel.stored(0);
+    EXPECT_EQ(kept.whiteHash.find(tokens[0]), std::string::npos);
+
+    const std::string first = anyMove(duel);
+    EXPECT_FALSE(duel.move(DuelSeat::Black, first, 0).ok());
+    EXPECT_FALSE(duel.move(DuelSeat::Watch, first, 0).ok());
+    EXPECT_FALSE(duel.move(DuelSeat::White, "a1-h8", 0).ok());
+    EXPECT_TRUE(duel.moveTexts().empty()) << "refused moves change nothing";
+    ASSERT_TRUE(duel.move(DuelSeat::White, first, 0).ok());
+    EXPECT_FALSE(duel.move(DuelSeat::White, anyMove(duel), 0).ok()) << "not White's turn";
+    ASSERT_TRUE(duel.move(DuelSeat::Black, anyMove(duel), 0).ok());
+    EXPECT_EQ(duel.moveTexts().size(), 2u);
+    EXPECT_TRUE(duel.clockJson(0).is_null());
+    EXPECT_FALSE(LascaDuel::create("x", DuelClock{10, 0}, 0).ok());
+    EXPECT_FALSE(LascaDuel::create("x", DuelClock{60000, -1}, 0).ok());
+}
+
+TEST(Duel, TheClockRunsForTheSideToMoveAndAFlagFalls) {
+    auto duel = LascaDuel::create("d2", DuelClock{60000, 2000}, 1000).value();
+    EXPECT_FALSE(duel.running()) << "no time runs before White's first move";
+    ASSERT_TRUE(duel.move(DuelSeat::White, anyMove(duel), 50000).ok());  // free, + increment
+    EXPECT_EQ(duel.remaining(Color::White, 50000), 62000);
+    EXPECT_EQ(duel.running(), Color::Black);
+    EXPECT_EQ(duel.remaining(Color::Black, 60000), 50000);
+    ASSERT_TRUE(duel.move(DuelSeat::Black, anyMove(duel), 60000).ok());
+    EXPECT_EQ(duel.remaining(Color::Black, 60000), 52000);
+    EXPECT_EQ(duel.untilFlag(60000), 62000);
+    EXPECT_FALSE(duel.checkTime(60000 + 61999));
+    EXPECT_TRUE(duel.checkTime(60000 + 62000));
+    EXPECT_EQ(duel.result(), "0-2");
+    EXPECT_EQ(duel.rule(), "time");
+    EXPECT_FALSE(duel.move(DuelSeat::White, anyMove(duel), 200000).ok());
+    const auto clock = duel.clockJson(300000);
+    EXPECT_EQ(clock["white"], 0);
+    EXPECT_TRUE(clock["running"].is_null());
+    // A move after the flag fell is refused even when nobody noticed the fall yet.
+    auto late = LascaDuel::create("d3", DuelClock{1000, 0}, 0).value();
+    ASSERT_TRUE(late.move(DuelSeat::White, anyMove(late), 0).ok());
+    EXPECT_FALSE(late.move(DuelSeat::Black, anyMove(late), 1000).ok());
+    EXPECT_EQ(late.result(), "2-0");
+}
+
+TEST(Duel, ResignationDrawByAgreementAndTheRules) {
+    auto duel = LascaDuel::create("d4", DuelClock{60000, 0}, 0).value();
+    EXPECT_FALSE(duel.draw(DuelSeat::Watch, true, 0).ok());
+    EXPECT_FALSE(duel.draw(DuelSeat::White, false, 0).ok()) << "nothing to withdraw";
+    ASSERT_TRUE(duel.draw(DuelSeat::White, true, 0).ok());
+    EXPECT_FALSE(duel.draw(DuelSeat::White, true, 0).ok());
+    ASSERT_TRUE(duel.move(DuelSeat::White, anyMove(duel), 0).ok());
+    EXPECT_EQ(duel.drawOffer(), Color::White) << "the offer stands until Black answers";
+    ASSERT_TRUE(duel.move(DuelSeat::Black, anyMove(duel), 1000).ok());
+    EXPECT_FALSE(duel.drawOffer()) << "Black's move declined it";
+    ASSERT_TRUE(duel.draw(DuelSeat::Black, true, 2000).ok());
+    ASSERT_TRUE(duel.draw(DuelSeat::White, true, 3000).ok());
+    EXPECT_EQ(duel.result(), "1-1");
+    EXPECT_EQ(duel.rule(), "agreement");
+    EXPECT_FALSE(duel.resign(DuelSeat::White, 4000).ok());
+
+    auto other = LascaDuel::create("d5", std::nullopt, 0).value();
+    EXPECT_FALSE(other.resign(DuelSeat::Watch, 0).ok());
+    ASSERT_TRUE(other.resign(DuelSeat::Black, 0).ok());
+    EXPECT_EQ(other.result(), "2-0");
+    EXPECT_EQ(other.rule(), "resign");
+
+    // The rules: a position where White's move leaves Black without a move (R9).
+    StoredDuel nearEnd = other.stored(0);
+    nearEnd.id = "d6";
+    nearEnd.startLfen = "-,-,-,-/-,-,-/-,-,-,-/-,-,-/-,b,-,-/w,-,-/-,-,-,- w 0 1";
+    nearEnd.moves.clear();
+    nearEnd.result = "*";
+    nearEnd.rule = "";
+    auto ending = LascaDuel::restore(nearEnd, 0);
+    ASSERT_TRUE(ending.ok()) << ending.error();
+    ASSERT_TRUE(ending.value().move(DuelSeat::White, anyMove(ending.value()), 0).ok());
+    EXPECT_EQ(ending.value().result(), "2-0");
+    EXPECT_EQ(ending.value().rule(), "R9");
+}
+
+TEST(Duel, AKeptDuelComesBackTheSame) {
+    auto duel = LascaDuel::create("d7", DuelClock{60000, 1000}, 0).value();
+    const auto tokens = duel.takeTokens();
+    ASSERT_TRUE(duel.move(DuelSeat::White, anyMove(duel), 0).ok());
+    ASSERT_TRUE(duel.move(DuelSeat::Black, anyMove(duel), 5000).ok());
+    ASSERT_TRUE(duel.draw(DuelSeat::White, true, 6000).ok());
+    const auto kept = duel.stored(8000);
+    EXPECT_EQ(kept.whiteMs, 58000);                 // 61000 at its move, 3000 since
+    auto back = LascaDuel::restore(kept, 1000000);  // the server was down for a long time
+    ASSERT_TRUE(back.ok()) << back.error();
+    EXPECT_EQ(back.value().moveTexts(), duel.moveTexts());
+    EXPECT_EQ(back.value().remaining(Color::White, 1000000), 58000) << "downtime not charged";
+    EXPECT_EQ(back.value().drawOffer(), Color::White);
+    EXPECT_EQ(back.value().seatOfToken(tokens[1]), DuelSeat::Black);
+    EXPECT_EQ(back.value().stored(1000000).moves, kept.moves);
+    auto bad = kept;
+    bad.moves.push_back("a1-h8");
+    EXPECT_FALSE(LascaDuel::restore(bad, 0).ok());
+    bad = kept;
+    bad.result = "3-0";
+    EXPECT_FALSE(LascaDuel::restore(bad, 0).ok());
+}
+
+}  // namespace
+}  // namespace web
