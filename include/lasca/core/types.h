@@ -69,6 +69,17 @@ constexpr int index(Color c) {
     return static_cast<int>(c);
 }
 
+// The colour's name as every protocol and file writes it: "white" or "black".
+constexpr std::string_view colorName(Color c) {
+    return c == Color::White ? "white" : "black";
+}
+// The colour named "white" or "black"; nothing for any other text.
+constexpr std::optional<Color> parseColorName(std::string_view name) {
+    if (name == "white") return Color::White;
+    if (name == "black") return Color::Black;
+    return std::nullopt;
+}
+
 // Piece: one piece of a column, 2 bits: bit 0 = black, bit 1 = officer (R3). Pieces never
 // change colour; a soldier becomes an officer only by promotion while commanding (R8).
 enum class Piece : std::uint8_t {
