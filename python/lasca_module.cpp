@@ -1,4 +1,4 @@
-// The Python module `lasca._lasca` (issue 26): a thin pybind11 layer over the Lasca rules core
+// The Python module `lasca._lasca`: a thin pybind11 layer over the Lasca rules core
 // (position, move generation, notation, game verdicts, perft), PDN (lasca::match) and the SVG
 // diagrams (lasca::diagram). No rule is written here: every question goes to the core, and its
 // errors (common::Result) become Python exceptions at this boundary (ValueError for bad input,

@@ -1,4 +1,4 @@
-// The Python module `torneio` (issue 26): a thin pybind11 layer over the Torneio rules core.
+// The Python module `torneio`: a thin pybind11 layer over the Torneio rules core.
 //   State      the true state of one game (torneio::State) with the random stream its
 //              random_action() draws from; what one seat may know is view(seat), the very lines
 //              the referee sends that seat (torneio::viewOf + viewLines).

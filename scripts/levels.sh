@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Calibration of the web page's levels (issue 15): each level (a node budget per move, the
+# Calibration of the web page's levels: each level (a node budget per move, the
 # kLevels of include/web/lasca/lasca_table.h) plays the reference players of lasca-reference and its
 # neighbouring levels with lasca-match, node-limited, over data/openings-1000.txt. A level is
 # the engine behind a two-line wrapper that turns every `go ...` into `go nodes N` (lasca-match

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """A Torneio player program in Python: the player protocol (protocol.md, "The Torneio player
-protocol") spoken with the `torneio` module (issue 26). It plays uniformly random legal replies.
+protocol") spoken with the `torneio` module. It plays uniformly random legal replies.
 
 It holds only what a player may know: a torneio.Knowledge rebuilt from the event lines the
 referee sends it; its replies are computed from its own pieces and the request line.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The evaluation tuning pipeline (issue 6, docs/tuning.md), end to end:
+# The evaluation tuning pipeline (docs/tuning.md), end to end:
 #   1. openings: random positions PLIES plies from the start (lasca-match openings);
 #   2. self-play: the current engine against itself at a fixed node count (lasca-match), PDN;
 #   3. extract: the quiet positions of those games, labelled with their results (lasca-tune);

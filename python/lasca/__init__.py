@@ -1,4 +1,4 @@
-"""Lasca from Python (issue 26): the rules core, PDN, diagrams and the engine.
+"""Lasca from Python: the rules core, PDN, diagrams and the engine.
 
 The rules are the C++ core's (the extension ``lasca._lasca``); this package only re-exports
 them and adds ``Engine``, the ``lasca`` program driven over its UCI protocol (protocol.md).

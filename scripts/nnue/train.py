@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Trains the learned evaluation (issue 17, docs/nnue.md) and writes it as a network file.
+"""Trains the learned evaluation (docs/nnue.md) and writes it as a network file.
 
 Reads the binary training files of `lasca-tune features` (the network's active inputs for both
 perspectives, computed by the engine's own code: this script never computes an input), fits the

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""The Debian package (issue 26): cpack makes lasca_<version>_<arch>.deb with its dependencies
+"""The Debian package: cpack makes lasca_<version>_<arch>.deb with its dependencies
 computed; unpacked into a scratch folder (dpkg-deb -x), every program answers --version, each has
 a manual page, the engine plays a UCI session, and lasca-web serves its page from the unpacked
 share/lasca/web with the engine beside it. Writes only inside its own temporary folder.

@@ -1,4 +1,4 @@
-"""Tests of the Python module `lasca` (issue 26): positions and moves, perft against the
+"""Tests of the Python module `lasca`: positions and moves, perft against the
 `lasca` program, the rules' verdicts (R9, T1), PDN, diagrams, the engine over UCI, and bad input
 at every entry point. Run by ctest as python.lasca (python/CMakeLists.txt), which sets
 PYTHONPATH to the built module and LASCA_ENGINE to the engine program. Every limit is in nodes

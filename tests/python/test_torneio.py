@@ -1,4 +1,4 @@
-"""Tests of the Python module `torneio` (issue 26): random games to their end, legal actions,
+"""Tests of the Python module `torneio`: random games to their end, legal actions,
 what one seat may know (hidden set-ups stay hidden), clones, a player's Knowledge, bad input at
 every entry point, and the example player scripts/torneio_random_player.py played through
 torneio-referee. Run by ctest as python.torneio (python/CMakeLists.txt), which sets PYTHONPATH,
