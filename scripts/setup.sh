@@ -9,9 +9,9 @@ LASCA_PACKAGES=(build-essential cmake libboost-program-options-dev libboost-dev 
                 nlohmann-json3-dev libsodium-dev pkg-config libsqlite3-dev libsqlitecpp-dev
                 pybind11-dev python3-dev help2man)
 # What only the tests need (scripts/test.sh): GoogleTest, Google Benchmark, pytest, the browser
-# and its driver, and the tools of the soak run.
+# and its driver, the tools of the soak run, and lintian for the Debian package.
 LASCA_TEST_PACKAGES=(libgtest-dev libbenchmark-dev python3-pytest chromium chromium-driver
-                     python3-selenium time tmux)
+                     python3-selenium time tmux lintian)
 
 # lasca_missing_packages [--test]: the packages not installed yet (with --test, the tests' too).
 lasca_missing_packages() {

@@ -4,11 +4,14 @@
 #   2. a short soak run on the Release build (scripts/soak.sh: 100 self-play games at 2000 nodes
 #      per move, 2 threads each; any crash, hang, illegal move or lost game fails; by node count,
 #      so a slow or busy machine cannot fail it);
-#   3. Debug build with AddressSanitizer + UndefinedBehaviorSanitizer: the tests of step 1;
-#   4. Debug build with ThreadSanitizer: the tests that run threads (the search tests; the
+#   3. the Debian package as it is shipped: a portable Release build (-DLASCA_NATIVE=OFF, in
+#      build-package/) packaged and checked by tests/install/package_test.py --portable (lintian,
+#      the maintainer scripts, stripped programs, the unpacked programs run);
+#   4. Debug build with AddressSanitizer + UndefinedBehaviorSanitizer: the tests of step 1;
+#   5. Debug build with ThreadSanitizer: the tests that run threads (the search tests; the
 #      protocol tests, which drive a TSan build of the engine; the shared job pool; the Torneio
 #      referee's matches, whose games run on worker threads).
-# Flags: --slow also runs the `slow` label; --no-sanitize skips steps 3 and 4.
+# Flags: --slow also runs the `slow` label; --no-sanitize skips steps 4 and 5.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
@@ -30,6 +33,11 @@ label_args=(-LE slow)
 lasca_build build Release -DLASCA_BUILD_TESTS=ON -DLASCA_BUILD_BENCHMARKS=ON
 (cd "$LASCA_ROOT/build" && ctest --output-on-failure -j "$jobs" "${label_args[@]}")
 "$LASCA_ROOT/scripts/soak.sh" --games 100 --nodes 2000 --no-build --out "$LASCA_ROOT/build/soak-ci"
+
+lasca_build build-package Release -DLASCA_NATIVE=OFF -DLASCA_BUILD_TESTS=OFF \
+    -DLASCA_BUILD_BENCHMARKS=OFF
+/usr/bin/python3 "$LASCA_ROOT/tests/install/package_test.py" --build "$LASCA_ROOT/build-package" \
+    --portable
 
 if [ "$sanitize" -eq 1 ]; then
     lasca_build build-asan Debug -DLASCA_SANITIZE=ON -DLASCA_NATIVE=OFF -DLASCA_BUILD_TESTS=ON \

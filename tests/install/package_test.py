@@ -1,10 +1,17 @@
 #!/usr/bin/python3
 """The Debian package: cpack makes lasca_<version>_<arch>.deb with its dependencies
-computed; unpacked into a scratch folder (dpkg-deb -x), every program answers --version, each has
-a manual page, the engine plays a UCI session, and lasca-web serves its page from the unpacked
-share/lasca/web with the engine beside it. Writes only inside its own temporary folder.
+computed; lintian finds no error in it (checked when lintian is installed); its postinst and
+prerm byte-compile the Python files and clean them away (py3compile, py3clean); its programs and
+Python extensions are stripped and its manual pages compressed. Unpacked into a scratch folder
+(dpkg-deb -x), every program answers --version, each has a manual page, the engine plays a UCI
+session, and lasca-web serves its page from the unpacked share/lasca/web with the engine beside
+it. Writes only inside its own temporary folder; installs nothing.
 
-Usage: package_test.py --build BUILD_DIR --version VERSION
+A package for other machines comes from a -DLASCA_NATIVE=OFF build. From a native build folder
+the test checks that cpack refuses, then makes the package with LASCA_PACKAGE_NATIVE=1 (for
+this machine only) and checks the rest; --portable makes a native build folder a failure.
+
+Usage: package_test.py --build BUILD_DIR [--version VERSION] [--portable]
 Exit codes: 0 passed, 1 failed, 77 skipped (no dpkg-deb).
 """
 import argparse
@@ -29,8 +36,39 @@ def run(cmd, **kw):
     return subprocess.run(cmd, capture_output=True, text=True, timeout=GUARD, **kw)
 
 
-def make_package(build, out):
-    made = run(["cpack", "--config", os.path.join(build, "CPackConfig.cmake"), "-G", "DEB", "-B", out])
+def cache_value(build, name):
+    """A variable of the build folder's CMakeCache.txt, or None."""
+    with open(os.path.join(build, "CMakeCache.txt")) as f:
+        for line in f:
+            key, _, value = line.rstrip("\n").partition("=")
+            if key.split(":")[0] == name:
+                return value
+    return None
+
+
+def is_native(build):
+    return (cache_value(build, "LASCA_NATIVE") or "").upper() in ("ON", "1", "TRUE", "YES")
+
+
+def cpack(build, out, env=None):
+    return run(["cpack", "--config", os.path.join(build, "CPackConfig.cmake"), "-G", "DEB",
+                "-B", out], env=env)
+
+
+def check_native_refused(build, out):
+    """cpack in a -march=native build folder refuses, and says why."""
+    env = {k: v for k, v in os.environ.items() if k != "LASCA_PACKAGE_NATIVE"}
+    made = cpack(build, out, env)
+    said = made.stdout + made.stderr
+    if made.returncode == 0 or glob.glob(os.path.join(out, "*.deb")) or "-DLASCA_NATIVE=OFF" not in said:
+        raise Failure(f"cpack packaged a native build without LASCA_PACKAGE_NATIVE=1: {said[-1500:]}")
+    shutil.rmtree(out, ignore_errors=True)
+    print("ok: cpack refuses the -march=native build folder (LASCA_NATIVE=ON) and says why")
+
+
+def make_package(build, out, native):
+    env = dict(os.environ, LASCA_PACKAGE_NATIVE="1") if native else None
+    made = cpack(build, out, env)
     if made.returncode != 0:
         raise Failure(f"cpack failed: {made.stdout[-2000:]} {made.stderr[-2000:]}")
     debs = glob.glob(os.path.join(out, "*.deb"))
@@ -49,6 +87,65 @@ def check_control(deb, version):
         if library not in depends:
             raise Failure(f"Depends lacks {library} (shlibdeps): {depends!r}")
     print(f"ok: {os.path.basename(deb)}, {depends}")
+
+
+def check_scripts(deb, scratch):
+    """postinst byte-compiles the package's Python files, prerm removes them (dh_python3's way)."""
+    control = os.path.join(scratch, "control")
+    subprocess.run(["dpkg-deb", "--control", deb, control], check=True, timeout=GUARD)
+    for script, command in (("postinst", "py3compile -p lasca"), ("prerm", "py3clean -p lasca")):
+        path = os.path.join(control, script)
+        if not os.path.exists(path):
+            raise Failure(f"the package has no {script}")
+        if not os.access(path, os.X_OK):
+            raise Failure(f"{script} is not executable")
+        with open(path) as f:
+            text = f.read()
+        if not text.startswith("#!/bin/sh") or "set -e" not in text or command not in text:
+            raise Failure(f"{script} does not run '{command}' under #!/bin/sh with set -e:\n{text}")
+    print("ok: postinst runs py3compile -p lasca, prerm runs py3clean -p lasca")
+
+
+def check_lintian(deb):
+    """No lintian error; the warnings are printed."""
+    if not shutil.which("lintian"):
+        print("SKIP (lintian check only): lintian is not installed (apt-get install lintian; "
+              "scripts/test.sh installs it)")
+        return
+    said = run(["lintian", "--no-tag-display-limit", deb])
+    lines = said.stdout.splitlines()
+    errors = [l for l in lines if l.startswith("E: ")]
+    warnings = [l for l in lines if l.startswith("W: ")]
+    if errors or said.returncode not in (0, 1) or "internal error" in said.stderr.lower():
+        raise Failure(f"lintian: {len(errors)} errors (exit {said.returncode}):\n"
+                      + "\n".join(errors) + said.stderr[-1500:])
+    for warning in warnings:
+        print(f"  lintian {warning}")
+    print(f"ok: lintian finds no error ({len(warnings)} warnings)")
+
+
+def check_files(root):
+    """Manual pages compressed with gzip; programs and Python extensions stripped."""
+    pages = glob.glob(os.path.join(root, "usr", "share", "man", "**", "*"), recursive=True)
+    pages = [p for p in pages if os.path.isfile(p)]
+    loose = [p for p in pages if not p.endswith(".gz")]
+    if loose:
+        raise Failure(f"manual pages not compressed: {loose}")
+    for page in pages:
+        with open(page, "rb") as f:
+            if f.read(2) != b"\x1f\x8b":
+                raise Failure(f"{page} is not gzip data")
+    elves = [os.path.join(root, "usr", "bin", p) for p in PROGRAMS]
+    elves += glob.glob(os.path.join(root, "usr", "lib", "**", "*.so"), recursive=True)
+    if len(elves) < len(PROGRAMS) + 2:
+        raise Failure(f"expected {len(PROGRAMS)} programs and 2 Python extensions: {elves}")
+    for elf in elves:
+        sections = run(["readelf", "--section-headers", "--wide", elf])
+        if sections.returncode != 0:
+            raise Failure(f"readelf {elf}: {sections.stderr}")
+        if " .symtab " in sections.stdout or " .debug_info " in sections.stdout:
+            raise Failure(f"{os.path.relpath(elf, root)} is not stripped (.symtab or .debug_info)")
+    print(f"ok: {len(pages)} manual pages gzip-compressed, {len(elves)} programs and extensions stripped")
 
 
 def check_programs(root, version):
@@ -128,18 +225,35 @@ def check_python(root):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--build", required=True)
-    parser.add_argument("--version", required=True)
+    parser.add_argument("--version", help="the project's version (default: the build folder's)")
+    parser.add_argument("--portable", action="store_true",
+                        help="fail when the build folder is -march=native (LASCA_NATIVE=ON)")
     args = parser.parse_args()
     if not shutil.which("dpkg-deb") or not shutil.which("cpack"):
         print("SKIP: dpkg-deb or cpack missing")
         return 77
+    version = args.version or cache_value(args.build, "CMAKE_PROJECT_VERSION")
+    native = is_native(args.build)
+    if native and args.portable:
+        print(f"FAIL: {args.build} is a -march=native build (LASCA_NATIVE=ON); a package for other "
+              "machines is built with -DLASCA_NATIVE=OFF")
+        return 1
     scratch = tempfile.mkdtemp(prefix="lasca-package-")
     try:
-        deb = make_package(args.build, os.path.join(scratch, "out"))
-        check_control(deb, args.version)
+        out = os.path.join(scratch, "out")
+        if native:
+            check_native_refused(args.build, out)
+            print(f"NOTE: {args.build} is a -march=native build: the package is made with "
+                  "LASCA_PACKAGE_NATIVE=1, for this machine only; a package for other machines "
+                  "comes from a -DLASCA_NATIVE=OFF build (README, Install)")
+        deb = make_package(args.build, out, native)
+        check_control(deb, version)
+        check_scripts(deb, scratch)
+        check_lintian(deb)
         root = os.path.join(scratch, "root")
         subprocess.run(["dpkg-deb", "-x", deb, root], check=True, timeout=GUARD)
-        check_programs(root, args.version)
+        check_files(root)
+        check_programs(root, version)
         check_uci(root)
         check_web(root, scratch)
         check_python(root)
