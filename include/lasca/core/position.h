@@ -46,7 +46,8 @@ struct Undo {
 // Invariants (checked by validate())
 //   the three bitboards agree with the commanders of columns_; heights_[s] == 0 exactly when
 //   s is empty; at most 11 pieces of each colour on the board; no white soldier commands on
-//   rank 7 and no black soldier on rank 1 (it would have been promoted); key_ == computeKey().
+//   rank 7 and no black soldier on rank 1 (it would have been promoted); every column has at
+//   most two colour blocks (its commander's colour over the other's); key_ == computeKey().
 // Size: 3*4 + 25*8 + 25 + 1 + 4 + 4 + 8 bytes, padded to 264 bytes.
 //
 // The key: the XOR over occupied squares of columnKey(s, column, height), plus a constant when

@@ -1,5 +1,6 @@
 #include "lasca/core/position.h"
 
+#include <bit>
 #include <vector>
 
 #include "common/text.h"
@@ -23,6 +24,19 @@ constexpr std::uint64_t mix64(std::uint64_t x) {
 constexpr std::size_t at(Square s) {
     return static_cast<std::size_t>(s);
 }
+
+// The colour blocks of a column of `height` pieces (1 to kMaxColumnHeight): its runs of pieces
+// of one colour, top to bottom. Play makes at most two, the commander's colour over the
+// other's: a capture adds the taken piece, of the other colour, at the bottom, and being
+// captured removes the top.
+constexpr int colourBlocks(ColumnBits bits, int height) {
+    constexpr ColumnBits kColourBits = 0x5555555555555555ULL;  // bit 0 of each piece: black
+    const ColumnBits colours = bits & kColourBits & ((ColumnBits{1} << (2 * height)) - 1);
+    const ColumnBits pairs = (ColumnBits{1} << (2 * (height - 1))) - 1;  // all but the last
+    return 1 + std::popcount((colours ^ (colours >> 2)) & pairs);
+}
+static_assert(colourBlocks(0b0001, 2) == 2 && colourBlocks(0b010001, 3) == 3);
+static_assert(colourBlocks(0b0101, 2) == 1 && colourBlocks(0b11, 1) == 1);
 
 }  // namespace
 
@@ -244,6 +258,8 @@ std::string Position::validate() const {
             return "white soldier commands on rank 7 at " + squareName(s);
         if (top == Piece::BlackSoldier && (kRank1 & bit(s)))
             return "black soldier commands on rank 1 at " + squareName(s);
+        if (colourBlocks(columns_[at(s)], h) > 2)
+            return "more than two colour blocks on " + squareName(s);
     }
     if (occ != occupied_) return "occupied bitboard disagrees with columns";
     if (white != whiteTop_) return "white-commander bitboard disagrees with columns";
@@ -321,6 +337,12 @@ common::Result<Position> Position::fromLfen(std::string_view lfen) {
                 bits |= static_cast<ColumnBits>(*piece) << (2 * k);
                 ++pieces[index(colorOf(*piece))];
             }
+            const int blocks = colourBlocks(bits, static_cast<int>(cell.size()));
+            if (blocks > 2)
+                return common::makeError("LFEN column '" + std::string(cell) + "' on " +
+                                         squareName(s) + " has " + std::to_string(blocks) +
+                                         " colour blocks; play makes at most two (the "
+                                         "commander's colour over the other's)");
             pos.placeColumn(s, bits, static_cast<int>(cell.size()));
             const Piece top = pos.commander(s);
             if (top == Piece::WhiteSoldier && rank == kRanks - 1)

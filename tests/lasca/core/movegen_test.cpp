@@ -95,7 +95,7 @@ std::vector<std::string> referenceMoves(const Position& pos) {
 Position randomBoard(std::mt19937& rng) {
     static const char* kColumns[] = {"W",   "B",   "w",   "b",   "W",   "B",   "w",
                                      "b",   "Wb",  "Bw",  "wb",  "bw",  "wbB", "bwW",
-                                     "Bbw", "Wwb", "bbw", "wwb", "Bwwb"};
+                                     "Bbw", "Wwb", "bbw", "wwb", "Bbww"};
     for (;;) {
         std::string text;
         for (int rank = 6; rank >= 0; --rank) {

@@ -39,19 +39,38 @@ TEST(Position, SquareNumberingFollowsR1) {
 }
 
 TEST(Position, ColumnsAreReadTopFirst) {
-    const Position pos = test::lfen("-,-,-,-/-,-,-/-,-,-,-/-,Wbbw,-/-,-,-,-/-,-,-/-,-,-,- b 7 12");
+    const Position pos = test::lfen("-,-,-,-/-,-,-/-,-,-,-/-,WwbB,-/-,-,-,-/-,-,-/-,-,-,- b 7 12");
     const Square d4 = *parseSquare("d4");
     ASSERT_EQ(pos.height(d4), 4);
     EXPECT_EQ(pos.pieceAt(d4, 0), Piece::WhiteOfficer);
-    EXPECT_EQ(pos.pieceAt(d4, 1), Piece::BlackSoldier);
+    EXPECT_EQ(pos.pieceAt(d4, 1), Piece::WhiteSoldier);
     EXPECT_EQ(pos.pieceAt(d4, 2), Piece::BlackSoldier);
-    EXPECT_EQ(pos.pieceAt(d4, 3), Piece::WhiteSoldier);
+    EXPECT_EQ(pos.pieceAt(d4, 3), Piece::BlackOfficer);
     EXPECT_TRUE(pos.commandedBy(Color::White) & bit(d4));
     EXPECT_TRUE(pos.officers() & bit(d4));
     EXPECT_EQ(pos.sideToMove(), Color::Black);
     EXPECT_EQ(pos.quietPlies(), 7);
     EXPECT_EQ(pos.moveNumber(), 12);
-    EXPECT_EQ(pos.toLfen(), "-,-,-,-/-,-,-/-,-,-,-/-,Wbbw,-/-,-,-,-/-,-,-/-,-,-,- b 7 12");
+    EXPECT_EQ(pos.toLfen(), "-,-,-,-/-,-,-/-,-,-,-/-,WwbB,-/-,-,-,-/-,-,-/-,-,-,- b 7 12");
+}
+
+// A column of three colour blocks cannot arise in play (a capture adds the taken piece at the
+// bottom, being captured removes the top): validate() names it, as fromLfen refuses it.
+TEST(Position, ValidateNamesAColumnOfMoreThanTwoColourBlocks) {
+    Position pos;
+    const Square d4 = *parseSquare("d4");
+    const auto bits = [](const char* text) {
+        ColumnBits b = 0;
+        for (int k = 0; text[k] != '\0'; ++k)
+            b |= static_cast<ColumnBits>(*pieceFromChar(text[k])) << (2 * k);
+        return b;
+    };
+    pos.setColumn(d4, bits("bbwW"), 4);
+    EXPECT_EQ(pos.validate(), "");
+    pos.setColumn(d4, bits("bwb"), 3);
+    EXPECT_EQ(pos.validate(), "more than two colour blocks on d4");
+    pos.setColumn(d4, bits("Wwbw"), 4);
+    EXPECT_EQ(pos.validate(), "more than two colour blocks on d4");
 }
 
 TEST(Position, LfenAcceptsEmptyFieldsAndOptionalCounters) {
@@ -95,7 +114,20 @@ INSTANTIATE_TEST_SUITE_P(
         BadLfen{"b,b,b,b/b,b,b/b,b,b,b/-,-,-/w,w,w,w/w,w,w/w,w,w,w w 0 0", "bad move number"},
         BadLfen{"b,b,b,b/b,b,b/b,b,b,b/-,-,-/w,w,w,w/w,w,w/w,w,w,w w 0 1 x", "at most 4"},
         BadLfen{"w,-,-,-/-,-,-/-,-,-,-/-,-,-/-,-,-,-/-,-,-/-,-,-,- w", "white soldier commands"},
-        BadLfen{"-,-,-,-/-,-,-/-,-,-,-/-,-,-/-,-,-,-/-,-,-/-,b,-,- w", "black soldier commands"}));
+        BadLfen{"-,-,-,-/-,-,-/-,-,-,-/-,-,-/-,-,-,-/-,-,-/-,b,-,- w", "black soldier commands"},
+        // Play makes a column of at most two colour blocks, the commander's over the other's.
+        BadLfen{"-,-,-,-/-,-,-/-,-,-,-/-,bwb,-/-,-,-,-/-,-,-/-,-,-,- w",
+                "column 'bwb' on d4 has 3 colour blocks"},
+        BadLfen{"-,-,-,-/-,-,-/-,-,-,-/-,-,-/-,-,-,-/-,-,bwbw/-,-,-,- w",
+                "column 'bwbw' on f2 has 4 colour blocks"},
+        BadLfen{"-,-,-,-/-,-,-/-,-,-,-/-,-,-/wbw,-,-,-/-,-,-/-,-,-,- b",
+                "column 'wbw' on a3 has 3 colour blocks"},
+        BadLfen{"-,-,-,Wwbw/-,-,-/-,-,-,-/-,-,-/-,-,-,-/-,-,-/-,-,-,- w",
+                "column 'Wwbw' on g7 has 3 colour blocks"},
+        BadLfen{"-,-,-,-/-,-,-/-,-,-,-/-,-,-/-,-,-,-/-,-,-/-,-,-,BbbbbbbbbbWwwwwwwwwwwb w",
+                "column 'BbbbbbbbbbWwwwwwwwwwwb' on g1 has 3 colour blocks"},
+        BadLfen{"-,-,b,b/b,b,b/b,b,b,b/-,bwb,-/w,w,w,w/w,w,w/-,w,w,w w 0 1",
+                "column 'bwb' on d4 has 3 colour blocks; play makes at most two"}));
 
 TEST(Position, LfenParserSurvivesGarbage) {
     std::mt19937 rng(2024);

@@ -167,22 +167,22 @@ TEST(RulesTest, R5_CannotJumpOwnCommandedColumn) {
 
 // R5 (and R3): only the commander of a jumped column is taken; the rest stays and is now
 // commanded by its next piece, which may free prisoners, and keeps its rank.
-// White soldier c3 jumps d4 = "bWb" (black soldier over a white officer over a black soldier)
-// and lands on e5: e5 = "wb"; d4 = "Wb", now commanded by the freed white officer.
+// White soldier c3 jumps d4 = "bWw" (a black soldier over a white officer over a white
+// soldier) and lands on e5: e5 = "wb"; d4 = "Ww", now commanded by the freed white officer.
 // Nothing is adjacent to e5 ahead (d6, f6 empty), so the move is the single jump c3xe5.
 TEST(RulesTest, R5_CaptureFreesPrisoners) {
-    const Position pos = load("-,-,-,-/-,-,-/-,-,-,-/-,bWb,-/-,w,-,-/-,-,-/-,-,-,- w");
+    const Position pos = load("-,-,-,-/-,-,-/-,-,-,-/-,bWw,-/-,w,-,-/-,-,-/-,-,-,- w");
     EXPECT_EQ(legal(pos), expected({"c3xe5"}));
 
     const Position next = after(pos, "c3xe5");
-    EXPECT_EQ(board(next), "-,-,-,-/-,-,-/-,-,wb,-/-,Wb,-/-,-,-,-/-,-,-/-,-,-,-");
+    EXPECT_EQ(board(next), "-,-,-,-/-,-,-/-,-,wb,-/-,Ww,-/-,-,-,-/-,-,-/-,-,-,-");
     EXPECT_EQ(next.commander(sq("d4")), Piece::WhiteOfficer);
-    EXPECT_EQ(next.pieceAt(sq("d4"), 1), Piece::BlackSoldier);
+    EXPECT_EQ(next.pieceAt(sq("d4"), 1), Piece::WhiteSoldier);
     EXPECT_TRUE(next.commandedBy(Color::White) & bit(sq("d4")));
     EXPECT_EQ(next.commander(sq("e5")), Piece::WhiteSoldier);
     EXPECT_EQ(next.pieceAt(sq("e5"), 1), Piece::BlackSoldier);
-    EXPECT_EQ(next.pieceCount(Color::White), 2);
-    EXPECT_EQ(next.pieceCount(Color::Black), 2);
+    EXPECT_EQ(next.pieceCount(Color::White), 3);
+    EXPECT_EQ(next.pieceCount(Color::Black), 1);
     // Black now commands nothing: it has no legal move.
     EXPECT_EQ(legal(next), Moves{});
 }
@@ -206,49 +206,58 @@ TEST(RulesTest, R5_CapturedPiecesGoToBottomInJumpOrder) {
     EXPECT_EQ(next.commander(sq("b2")), Piece::WhiteSoldier);
 }
 
-// R5: a tall mixed column d4 = "bwbwb" jumped over several moves, alternately by both sides.
-// White officer c3, black officer c5. Each move is the only legal one (derived per ply):
-//  1. c3xe5  (W jumps d4 NE; from e5 d6/f6/f4 empty)  e5 = "Wb", d4 = "wbwb"
-//  2. c5xe3  (B jumps d4 SE; from e3 f4/d2/f2 empty)  e3 = "Bw", d4 = "bwb"
-//  3. e5xc3  (W jumps d4 SW, c3 emptied in ply 1)     c3 = "Wbb", d4 = "wb"
-//  4. e3xc5  (B jumps d4 NW, c5 emptied in ply 2)     c5 = "Bww", d4 = "b"
-//  5. c3xe5  (W jumps d4 NE again)                    e5 = "Wbbb", d4 empty
-// then Black (officer c5, all four neighbours empty, e5 not adjacent) only steps.
+// R5: a tall column d4 = "bbww" (two black soldiers over two white soldiers, as play makes
+// them) jumped four times, by both sides: White takes the two black pieces one at a time, the
+// freed white pieces then command the column and Black takes them. White officer c3, black
+// officer c5, black soldier a7 (a spare move for Black). Per ply:
+//  1. c3xe5  (W's only piece jumps d4 NE; from e5 d6/f6/f4 empty)  e5 = "Wb", d4 = "bww"
+//  2. a7-b6  Black has no capture (c5 touches no white column; the soldier d4 would jump e5
+//            backward); its steps: a7-b6, officer c5-b4/b6/d6 (d4 is its own), d4-c3/e3
+//  3. e5xc3  (W's only piece jumps d4 SW, c3 emptied in ply 1)      c3 = "Wbb", d4 = "ww"
+//  4. c5xe3  (B jumps d4 SE, now White's; from e3 d2/f2/f4 empty;   e3 = "Bw",  d4 = "w"
+//            b6 has only forward neighbours a5 and c5, no capture)
+//  5. c3-b2  White has no capture (officer c3: b4/b2/d2 empty, d4 its own; soldier d4 would
+//            jump e3 backward); its steps: c3-b4/b2/d2, d4-c5/e5
+//  6. e3xc5  (B jumps d4 NW, c5 emptied in ply 4; from c5 b4/d6     c5 = "Bww", d4 empty
+//            empty, b6 its own)
+// then White (officer b2 "Wbb" alone, a1/c1/a3/c3 empty, nothing to jump) only steps.
 TEST(RulesTest, R5_TallMixedColumnJumpedRepeatedly) {
-    Game game(load("-,-,-,-/-,-,-/-,B,-,-/-,bwbwb,-/-,W,-,-/-,-,-/-,-,-,- w"));
-    EXPECT_EQ(col(game.current(), "d4"), "bwbwb");
+    Game game(load("b,-,-,-/-,-,-/-,B,-,-/-,bbww,-/-,W,-,-/-,-,-/-,-,-,- w"));
+    EXPECT_EQ(col(game.current(), "d4"), "bbww");
 
     EXPECT_EQ(legal(game.current()), expected({"c3xe5"}));
     play(game, "c3xe5");
-    EXPECT_EQ(col(game.current(), "d4"), "wbwb");
+    EXPECT_EQ(col(game.current(), "d4"), "bww");
     EXPECT_EQ(col(game.current(), "e5"), "Wb");
     EXPECT_EQ(col(game.current(), "c3"), "-");
 
-    EXPECT_EQ(legal(game.current()), expected({"c5xe3"}));
-    play(game, "c5xe3");
-    EXPECT_EQ(col(game.current(), "d4"), "bwb");
-    EXPECT_EQ(col(game.current(), "e3"), "Bw");
-    EXPECT_EQ(col(game.current(), "c5"), "-");
+    EXPECT_EQ(legal(game.current()),
+              expected({"a7-b6", "c5-b4", "c5-b6", "c5-d6", "d4-c3", "d4-e3"}));
+    play(game, "a7-b6");
 
     EXPECT_EQ(legal(game.current()), expected({"e5xc3"}));
     play(game, "e5xc3");
-    EXPECT_EQ(col(game.current(), "d4"), "wb");
+    EXPECT_EQ(col(game.current(), "d4"), "ww");
+    EXPECT_TRUE(game.current().commandedBy(Color::White) & bit(sq("d4")));
     EXPECT_EQ(col(game.current(), "c3"), "Wbb");
     EXPECT_EQ(col(game.current(), "e5"), "-");
 
+    EXPECT_EQ(legal(game.current()), expected({"c5xe3"}));
+    play(game, "c5xe3");
+    EXPECT_EQ(col(game.current(), "d4"), "w");
+    EXPECT_EQ(col(game.current(), "e3"), "Bw");
+    EXPECT_EQ(col(game.current(), "c5"), "-");
+
+    EXPECT_EQ(legal(game.current()), expected({"c3-b2", "c3-b4", "c3-d2", "d4-c5", "d4-e5"}));
+    play(game, "c3-b2");
+
     EXPECT_EQ(legal(game.current()), expected({"e3xc5"}));
     play(game, "e3xc5");
-    EXPECT_EQ(col(game.current(), "d4"), "b");
-    EXPECT_EQ(col(game.current(), "c5"), "Bww");
-    EXPECT_EQ(col(game.current(), "e3"), "-");
-
-    EXPECT_EQ(legal(game.current()), expected({"c3xe5"}));
-    play(game, "c3xe5");
     EXPECT_EQ(col(game.current(), "d4"), "-");
-    EXPECT_EQ(col(game.current(), "e5"), "Wbbb");
-    EXPECT_EQ(board(game.current()), "-,-,-,-/-,-,-/-,Bww,Wbbb,-/-,-,-/-,-,-,-/-,-,-/-,-,-,-");
+    EXPECT_EQ(col(game.current(), "c5"), "Bww");
+    EXPECT_EQ(board(game.current()), "-,-,-,-/b,-,-/-,Bww,-,-/-,-,-/-,-,-,-/Wbb,-,-/-,-,-,-");
 
-    EXPECT_EQ(legal(game.current()), expected({"c5-b4", "c5-b6", "c5-d4", "c5-d6"}));
+    EXPECT_EQ(legal(game.current()), expected({"b2-a1", "b2-a3", "b2-c1", "b2-c3"}));
     EXPECT_EQ(game.status(DrawRules{}).outcome, Outcome::Ongoing);
 }
 

@@ -1265,6 +1265,13 @@ TEST_F(ProtocolTest, MalformedPositionAndLfen) {
     EXPECT_EQ(expectOneErrorLine(
                   *e, "position fen b,b,b,b/b,b,b/b,b,b,b/-,-,-,-/w,w,w,w/w,w,w/w,w,w,w w"),
               "info string error: LFEN rank 4 has 4 squares, expected 3");
+    // A column play cannot make: black over white over black on d4. The engine names it and
+    // keeps its position (expectOneErrorLine compares the state before and after).
+    EXPECT_EQ(expectOneErrorLine(*e,
+                                 "position fen -,-,b,b/b,b,b/b,b,b,b/-,bwb,-/w,w,w,w/w,w,w/"
+                                 "-,w,w,w w 0 1"),
+              "info string error: LFEN column 'bwb' on d4 has 3 colour blocks; play makes at "
+              "most two (the commander's colour over the other's)");
     for (const char* line : {
              "position",
              "position foo",
@@ -1293,7 +1300,9 @@ TEST_F(ProtocolTest, MalformedPositionAndLfen) {
                                                                                    // unpromoted
              "position fen -,-,-,-/-,-,-/-,-,-,-/-,-,-/-,-,-,-/-,-,-/b,-,-,- w",
              "position fen "
-             "wwwwwwwwwwwbbbbbbbbbbbw,-,-,-/-,-,-/-,-,-,-/-,-,-/-,-,-,-/-,-,-/-,-,-,- w",  // 23
+             "wwwwwwwwwwwwbbbbbbbbbbb,-,-,-/-,-,-/-,-,-,-/-,-,-/-,-,-,-/-,-,-/-,-,-,- w",  // 23
+             "position fen -,-,-,-/-,-,-/-,-,-,-/-,bwbw,-/-,-,-,-/-,-,-/-,-,-,- w",  // 4 blocks
+             "position fen -,-,-,-/-,-,-/-,-,-,-/-,-,-/-,-,-,-/Wwbw,-,-/-,-,-,- b",  // 3 blocks
              "position fen b;b;b;b/b,b,b/b,b,b,b/-,-,-/w,w,w,w/w,w,w/w,w,w,w w",
              "position fen start",
              "position startpos fen b,b,b,b/b,b,b/b,b,b,b/-,-,-/w,w,w,w/w,w,w/w,w,w,w w",

@@ -88,8 +88,7 @@ void expectCounts(const Position& pos, std::initializer_list<Expected> expected)
 
 // The hand-built positions of the tests below, also checked for colour symmetry.
 constexpr const char* kCommandersLfen = "-,-,Wb,b/-,-,B/-,-,-,-/-,wb,-/-,W,-,-/bw,-,-/w,-,-,- w";
-constexpr const char* kColumnsLfen =
-    "-,-,Bww,-/-,-,-/-,bbwb,-,b/-,Wwbw,-/-,-,-,-/wbw,-,ww/-,-,-,- w";
+constexpr const char* kColumnsLfen = "-,-,Bww,-/-,-,-/-,bbw,-,b/-,Wwb,-/-,-,-,-/wbb,-,ww/-,-,-,- w";
 constexpr const char* kAdvanceLfen = "b,-,-,-/b,bw,w/b,-,w,W/-,w,b/w,w,B,b/w,b,-/w,-,-,- w";
 constexpr const char* kPromotionLfen = "W,W,-,-/w,W,w/-,-,w,-/-,-,-/-,-,-,-/b,b,bw/-,B,B,- w";
 constexpr const char* kMobilityLfen = "-,-,-,B/b,-,-/-,b,-,w/-,W,-/-,-,w,-/-,-,-/w,-,-,- w";
@@ -97,7 +96,7 @@ constexpr const char* kThreatsLfen = "-,-,-,-/-,-,-/-,-,-,-/-,b,b/-,w,w,W/w,-,w/
 constexpr const char* kBackRankLfen = "W,b,b,B/-,b,-/-,-,-,-/-,-,-/-,-,-,-/-,-,-/w,Bw,Wb,- w";
 constexpr const char* kCentreLfen = "-,-,-,-/-,b,-/b,B,b,w/wb,W,w/-,w,bw,-/w,-,-/-,-,-,- w";
 constexpr const char* kOfficersLfen =
-    "-,-,Bw,-/-,-,-/-,bBBwW,-,bWWbB/-,WWbB,-/-,-,-,-/wBbW,-,ww/-,-,-,- w";
+    "-,-,Bw,-/-,-,-/-,bBBwW,-,bWWw/-,WWbBb,-/-,-,-,-/wBbb,-,ww/-,-,-,- w";
 constexpr const char* kFullTableLfen =
     "-,-,-,BW/-,-,w/-,bBB,-,-/-,WWbBB,-/-,-,-,-/bw,-,-/w,-,-,- w";
 
@@ -110,21 +109,19 @@ TEST(EvalCounts, CommandersAreCountedByTheRankOfTheTopPiece) {
 }
 
 TEST(EvalCounts, ColumnsFromTheBriefExamples) {
-    // Reserves, Prisoners, EnemyBelow, Stacks on one column each. "Wwbw" (top first): one
-    // reserve (w), then a prisoner (b); the second piece is ours, so no EnemyBelow. The w at
-    // the bottom is below a prisoner: it is neither a reserve (not in the run directly under
-    // the commander) nor a prisoner (not an enemy). Such a column never occurs in play.
-    expectCounts(test::lfen("-,-,-,-/-,-,-/-,-,-,-/-,Wwbw,-/-,-,-,-/-,-,-/-,-,-,- w"),
+    // Reserves, Prisoners, EnemyBelow, Stacks on one column each. A column is a run of its
+    // commander's colour over a run of the other (R5). "Wwbb" (top first): one reserve (w),
+    // then two prisoners (b b); the second piece is ours, so no EnemyBelow.
+    expectCounts(test::lfen("-,-,-,-/-,-,-/-,-,-,-/-,Wwbb,-/-,-,-,-/-,-,-/-,-,-,- w"),
                  {{Reserves, 1, 0},
                   {ReserveOfficers, 0, 0},
-                  {Prisoners, 1, 0},
+                  {Prisoners, 2, 0},
                   {PrisonerOfficers, 0, 0},
                   {EnemyBelow, 0, 0},
                   {Stacks, 1, 0}});
-    // "wbw": the piece under the commander is an enemy: EnemyBelow, no reserve; the w at the
-    // bottom counts for nothing.
-    expectCounts(test::lfen("-,-,-,-/-,-,-/-,-,-,-/-,wbw,-/-,-,-,-/-,-,-/-,-,-,- w"),
-                 {{Reserves, 0, 0}, {Prisoners, 1, 0}, {EnemyBelow, 1, 0}, {Stacks, 1, 0}});
+    // "wbb": the piece under the commander is an enemy: EnemyBelow, no reserve, prisoners 2.
+    expectCounts(test::lfen("-,-,-,-/-,-,-/-,-,-,-/-,wbb,-/-,-,-,-/-,-,-/-,-,-,- w"),
+                 {{Reserves, 0, 0}, {Prisoners, 2, 0}, {EnemyBelow, 1, 0}, {Stacks, 1, 0}});
     // A single piece is no stack and has nothing under it; an officer commander is no reserve
     // officer.
     expectCounts(test::lfen("-,-,-,-/-,-,-/-,-,-,-/-,W,-/-,-,-,-/-,-,-/-,-,-,- w"),
@@ -137,65 +134,64 @@ TEST(EvalCounts, ColumnsFromTheBriefExamples) {
 }
 
 TEST(EvalCounts, ColumnStructureIsCountedForTheCommandersOwner) {
-    // White: d4 "Wwbw" (reserve 1, prisoner 1, the bottom w nothing), b2 "wbw" (enemy below,
-    // prisoner 1), f2 "ww" (reserve 1). Black: c5 "bbwb" (reserve 1, prisoner 1, the bottom b
-    // nothing), e7 "Bww" (enemy below, prisoners 2), g5 "b" (single). The white pieces under
-    // the black commanders count for Black (as its prisoners), not for White. No officer is
-    // under a commander.
+    // White: d4 "Wwb" (reserve 1, prisoner 1), b2 "wbb" (enemy below, prisoners 2), f2 "ww"
+    // (reserve 1): stacks 3, reserves 2, prisoners 3, enemy below 1. Black: c5 "bbw" (reserve
+    // 1, prisoner 1), e7 "Bww" (enemy below, prisoners 2), g5 "b" (single): stacks 2, reserves
+    // 1, prisoners 3, enemy below 1. The white pieces under the black commanders count for
+    // Black (as its prisoners), not for White. No officer is under a commander.
     const Position pos = test::lfen(kColumnsLfen);
-    ASSERT_EQ(columnText(pos.column(sq("c5")), pos.height(sq("c5"))), "bbwb");
+    ASSERT_EQ(columnText(pos.column(sq("c5")), pos.height(sq("c5"))), "bbw");
     expectCounts(pos, {{Stacks, 3, 2},
                        {Reserves, 2, 1},
                        {ReserveOfficers, 0, 0},
-                       {Prisoners, 2, 3},
+                       {Prisoners, 3, 3},
                        {PrisonerOfficers, 0, 0},
                        {EnemyBelow, 1, 1}});
 }
 
 TEST(EvalCounts, TallColumnsUseEverySlot) {
-    // Columns of 8 and 22 pieces (R3 allows any height up to all 22 pieces), so that the
+    // Columns of 8, 12 and 22 pieces (R3 allows any height up to all 22 pieces), so that the
     // pieces deep in the column are read too.
-    // "Wwwbwwbb": reserves w w, then b, w w, b b: prisoners 3 (every enemy piece under the
-    // commander); the w w below the first prisoner count for nothing.
-    expectCounts(test::lfen("-,-,-,-/-,-,-/-,-,-,-/-,Wwwbwwbb,-/-,-,-,-/-,-,-/-,-,-,- b"),
+    // "Wwwbbbbb": reserves w w, then prisoners b b b b b (5).
+    expectCounts(test::lfen("-,-,-,-/-,-,-/-,-,-,-/-,Wwwbbbbb,-/-,-,-,-/-,-,-/-,-,-,- b"),
                  {{Reserves, 2, 0},
-                  {Prisoners, 3, 0},
+                  {Prisoners, 5, 0},
                   {EnemyBelow, 0, 0},
                   {Stacks, 1, 0},
                   {OfficerCommanders, 1, 0}});
-    // Black officer over 5 b, 11 w, 5 b: reserves 5, prisoners 11; the 5 b at the bottom count
-    // for nothing.
-    const std::string black =
-        "B" + std::string(5, 'b') + std::string(11, 'w') + std::string(5, 'b');
+    // Black officer over 10 b and 11 w, every slot used: reserves 10, prisoners 11.
+    const std::string black = "B" + std::string(10, 'b') + std::string(11, 'w');
+    ASSERT_EQ(black.size(), 22u);
     expectCounts(test::lfen("-,-,-,-/-,-,-/-,-,-,-/-," + black + ",-/-,-,-,-/-,-,-/-,-,-,- w"),
-                 {{Reserves, 0, 5}, {Prisoners, 0, 11}, {EnemyBelow, 0, 0}, {Stacks, 0, 1}});
-    // White soldier over 11 b, 10 w: enemy below, prisoners 11, no reserves.
-    const std::string white = "w" + std::string(11, 'b') + std::string(10, 'w');
+                 {{Reserves, 0, 10}, {Prisoners, 0, 11}, {EnemyBelow, 0, 0}, {Stacks, 0, 1}});
+    // White soldier over 11 b, the tallest column with an enemy below (its commander's run is
+    // the commander alone): enemy below, prisoners 11, no reserves.
+    const std::string white = "w" + std::string(11, 'b');
     expectCounts(test::lfen("-,-,-,-/-,-,-/-,-,-,-/-," + white + ",-/-,-,-,-/-,-,-/-,-,-,- w"),
                  {{Reserves, 0, 0}, {Prisoners, 11, 0}, {EnemyBelow, 1, 0}, {Stacks, 1, 0}});
-    // Officers deep in a full column. Black officer over "BbBbB" (reserves 5, officers at
-    // depths 1, 3, 5: 3), "WwwwwwwwwwW" (prisoners 11, officers at depths 6 and 16: 2), "bbbbB"
-    // (below the prisoners: nothing, not even the officer in the last slot, depth 21).
-    const std::string deepBlack = "BBbBbB" + std::string("W") + std::string(9, 'w') + "W" + "bbbbB";
+    // Officers deep in a full column. Black officer over "BbBbBbbbbB" (reserves 10, officers at
+    // depths 1, 3, 5 and 10: 4) and "WwwwwwwwwwW" (prisoners 11, officers at depth 11 and in
+    // the last slot, depth 21: 2).
+    const std::string deepBlack = "B" + std::string("BbBbBbbbbB") + "W" + std::string(9, 'w') + "W";
     ASSERT_EQ(deepBlack.size(), 22u);
     expectCounts(test::lfen("-,-,-,-/-,-,-/-,-,-,-/-," + deepBlack + ",-/-,-,-,-/-,-,-/-,-,-,- w"),
-                 {{Reserves, 0, 5},
-                  {ReserveOfficers, 0, 3},
+                 {{Reserves, 0, 10},
+                  {ReserveOfficers, 0, 4},
                   {Prisoners, 0, 11},
                   {PrisonerOfficers, 0, 2},
                   {EnemyBelow, 0, 0},
                   {OfficerCommanders, 0, 1}});
-    // White soldier over "bbbbbbbbbbB" (enemy below; prisoners 11, officer at depth 11: 1) and
-    // "WwwwwwwwwW" (below the prisoners: nothing).
+    // White soldier over "WwwwwwwwwW" (reserves 10, officers at depths 1 and 10: 2) and
+    // "bbbbbbbbbbB" (prisoners 11, officer in the last slot, depth 21: 1).
     const std::string deepWhite =
-        "w" + std::string(10, 'b') + "B" + "W" + std::string(8, 'w') + "W";
+        "w" + std::string("W") + std::string(8, 'w') + "W" + std::string(10, 'b') + "B";
     ASSERT_EQ(deepWhite.size(), 22u);
     expectCounts(test::lfen("-,-,-,-/-,-,-/-,-,-,-/-," + deepWhite + ",-/-,-,-,-/-,-,-/-,-,-,- w"),
-                 {{Reserves, 0, 0},
-                  {ReserveOfficers, 0, 0},
+                 {{Reserves, 10, 0},
+                  {ReserveOfficers, 2, 0},
                   {Prisoners, 11, 0},
                   {PrisonerOfficers, 1, 0},
-                  {EnemyBelow, 1, 0},
+                  {EnemyBelow, 0, 0},
                   {SoldierCommanders, 1, 0}});
 }
 
@@ -221,27 +217,25 @@ TEST(EvalCounts, OfficersAmongTheReservesAndThePrisoners) {
                   {EnemyBelow, 0, 0},
                   {Stacks, 0, 1}});
     // Several columns of each colour:
-    // White: d4 "WWbB" (reserve W: officers 1; prisoners b B: officers 1); b2 "wBbW" (enemy
-    // below; prisoners B b: officers 1; the W at the bottom lies under the prisoners, so it is
-    // no reserve officer and, being White, no prisoner); f2 "ww" (reserve w: officers 0).
-    // Totals: reserves 2, officers 1; prisoners 4, officers 2; enemy below 1; stacks 3.
+    // White: d4 "WWbBb" (reserve W: officers 1; prisoners b B b: officers 1); b2 "wBbb" (enemy
+    // below; prisoners B b b: officers 1); f2 "ww" (reserve w: officers 0).
+    // Totals: reserves 2, officers 1; prisoners 6, officers 2; enemy below 1; stacks 3.
     // Black: c5 "bBBwW" (reserves B B: officers 2; prisoners w W: officers 1); e7 "Bw" (the
-    // officer is the commander; enemy below; prisoner w: officers 0); g5 "bWWbB" (enemy below;
-    // prisoners W W: officers 2; the b B at the bottom count for nothing). Totals: reserves 2,
-    // officers 2; prisoners 5, officers 3; enemy below 2; stacks 3.
+    // officer is the commander; enemy below; prisoner w: officers 0); g5 "bWWw" (enemy below;
+    // prisoners W W w: officers 2). Totals: reserves 2, officers 2; prisoners 6, officers 3;
+    // enemy below 2; stacks 3.
     const Position pos = test::lfen(kOfficersLfen);
-    ASSERT_EQ(columnText(pos.column(sq("g5")), pos.height(sq("g5"))), "bWWbB");
+    ASSERT_EQ(columnText(pos.column(sq("g5")), pos.height(sq("g5"))), "bWWw");
     expectCounts(pos, {{SoldierCommanders, 2, 2},
                        {OfficerCommanders, 1, 1},
                        {Reserves, 2, 2},
                        {ReserveOfficers, 1, 2},
-                       {Prisoners, 4, 5},
+                       {Prisoners, 6, 6},
                        {PrisonerOfficers, 2, 3},
                        {EnemyBelow, 1, 2},
                        {Stacks, 3, 3}});
-    // Every piece is a commander, a reserve, a prisoner of the other colour, or one of the
-    // pieces below a prisoner (b2's W for White; g5's b B for Black): 11 = 3 + 2 + 5 + 1 and
-    // 11 = 3 + 2 + 4 + 2.
+    // Every piece is a commander, a reserve, or a prisoner of the other colour: 11 = 3 + 2 + 6
+    // for each colour.
     EXPECT_EQ(pos.pieceCount(Color::White), 11);
     EXPECT_EQ(pos.pieceCount(Color::Black), 11);
 }

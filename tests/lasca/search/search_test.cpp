@@ -85,7 +85,7 @@ TEST(Search, ReportsTheLossWhenEveryMoveLoses) {
 // plies, the search reports exactly that distance.
 TEST(Search, MateDistancesMatchAnExhaustiveSolver) {
     std::mt19937 rng(17);
-    const char* kColumns[] = {"w", "b", "W", "B", "Wb", "Bw", "wb", "bw", "Wbw", "Bwb"};
+    const char* kColumns[] = {"w", "b", "W", "B", "Wb", "Bw", "wb", "bw", "Wbb", "Bww"};
     int wins = 0, losses = 0;
     for (int trial = 0; trial < 3000 && wins + losses < 60; ++trial) {
         Position pos;
