@@ -335,9 +335,15 @@
       st.textContent = s.seat === s.sideToMove ? `Your move (${side})` : `${side} to move`;
     } else {
       const side = s.sideToMove === "white" ? "White" : "Black";
-      st.textContent = s.engine === "none" ? `${side} to move` : `Your move (${side})`;
+      if (s.engine === "none") st.textContent = `${side} to move`;
+      else if (s.engine !== s.sideToMove) st.textContent = `Your move (${side})`;
+      else if (s.engineUnavailable)
+        st.textContent = `The engine is unavailable, so it cannot play ${side}'s move: retry it, ` +
+          (s.moves.length ? "take back your move, " : "") + "or choose \"Both sides\" to play on yourself.";
+      else st.textContent = `${side} to move (the engine)`;
     }
     $("engine-down").classList.toggle("hidden", !s.engineUnavailable);
+    window.pageUi.placeToast();
     st.dataset.over = s.status.over ? "true" : "false";
     st.dataset.result = s.status.result;
     st.dataset.rule = s.status.rule;
@@ -441,7 +447,7 @@
       list.appendChild(li);
     }
     const current = list.querySelector(".current");
-    if (current) current.scrollIntoView({ block: "nearest" });
+    if (current) scrollWithin(list, current);
     // Promote and delete act on the move shown (the analysis board keeps variations).
     const shownLine = s.moves.slice(0, s.ply);
     let parent = root;
@@ -450,6 +456,14 @@
     $("var-tools").hidden = !analysisBoard() || !root || root.children.length === 0;
     $("var-promote").disabled = !isVariation;
     $("var-delete").disabled = s.ply === 0;
+  }
+
+  // Scrolls the list's own box so that the item is in it; the page itself stays where it is
+  // (scrollIntoView would scroll the page too, and on a phone take the board off the screen).
+  function scrollWithin(list, item) {
+    const box = list.getBoundingClientRect(), r = item.getBoundingClientRect();
+    if (r.top < box.top) list.scrollTop -= box.top - r.top;
+    else if (r.bottom > box.bottom) list.scrollTop += r.bottom - box.bottom;
   }
 
   // White's score in soldiers ("+0.35"), or a mate's sign.
@@ -487,6 +501,7 @@
     const lines = $("lines");
     lines.innerHTML = "";
     if (!s.analysing) { info.textContent = "Engine idle."; return; }
+    if (s.engineUnavailable) { info.textContent = "No analysis: the engine is unavailable until you retry it."; return; }
     if (!a) { info.textContent = s.thinking ? "Waiting for the engine's move…" : "Analysing…"; return; }
     const nps = a.nps >= 1e6 ? (a.nps / 1e6).toFixed(2) + " M" : Math.round(a.nps / 1e3) + " k";
     info.textContent = `Depth ${a.depth} · ${nps} nodes/s · ${a.nodes.toLocaleString("en")} nodes`;
@@ -602,6 +617,8 @@
         }
         const newMove = app.state && m.gameId === app.state.gameId && m.moves.length === app.state.moves.length + 1 &&
           m.ply === m.moves.length;
+        // A seat taken (or changed) shows the board from that seat's side; Flip still turns it.
+        if (m.seat !== (app.state ? app.state.seat : undefined)) app.flipped = m.seat === "black";
         app.state = m;
         if (app.editorSent && m.moves.length === 0) {  // the edited position was accepted
           app.editorSent = null;

@@ -332,9 +332,12 @@
         break;
       case "error":
         showError(m.message);
-        // A link whose table or token is not known: say so where the game would be, instead of
-        // "Connecting…" for ever.
-        if (joinParams() && !app.view) $("tstatus").textContent = `This seat link does not open a seat: ${m.message}`;
+        // A link whose table or token is not known: say so instead of "Connecting…" for ever,
+        // alone at the top (the empty board and seat panels hidden).
+        if (joinParams() && !app.view) {
+          $("tstatus").textContent = `This seat link does not open a seat: ${m.message}`;
+          $("seat-view").classList.add("no-seat");
+        }
         break;
     }
   }

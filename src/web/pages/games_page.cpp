@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "common/text.h"
+#include "torneio/play/ai/ai_options.h"
 #include "torneio/rules/action.h"
 #include "torneio/rules/event.h"
 #include "torneio/rules/geometry.h"
@@ -16,7 +17,6 @@ namespace web {
 namespace {
 
 constexpr int kListed = 100;  // games on /games
-
 
 GamesPage page(int status, std::string contentType, std::string body) {
     return GamesPage{status, std::move(contentType), std::move(body)};
@@ -51,6 +51,30 @@ std::string lascaPlayers(const GameSummary& game) {
     return "people, both sides";
 }
 
+// "12 plies", "1 ply": a Lasca game's length (a ply is one side's move).
+std::string pliesText(std::int64_t plies) {
+    return std::to_string(plies) + (plies == 1 ? " ply" : " plies");
+}
+
+// The seats of a Torneio table as the store lists them ("person, ai 2"), each AI seat by its
+// level's name ("person, ai (normal)").
+std::string torneioPlayers(const std::string& seats) {
+    std::string out;
+    std::size_t from = 0;
+    while (from <= seats.size()) {
+        auto to = seats.find(", ", from);
+        if (to == std::string::npos) to = seats.size();
+        std::string seat = seats.substr(from, to - from);
+        const auto level = numberIn(seat, "ai ", "");  // 1 for kAiLevels[0]
+        if (level && *level <= static_cast<std::int64_t>(std::size(torneio::kAiLevels)))
+            seat = std::string("ai (") +
+                   torneio::kAiLevels[static_cast<std::size_t>(*level - 1)].name + ")";
+        out += (out.empty() ? "" : ", ") + seat;
+        from = to + 2;
+    }
+    return out;
+}
+
 // The clock of a duel as people say it: "3 min + 2 s", "no clock".
 std::string clockText(const std::string& clock) {
     const auto slash = clock.find('/');
@@ -71,8 +95,8 @@ std::string duelRow(const GameSummary& g) {
     const std::string number = std::to_string(g.number);
     std::string result = running ? "running" : g.result + " (" + g.rule + ")";
     return "<tr><td>Lasca table " + number + "</td><td>two people, " +
-           common::xmlEscape(clockText(g.players)) + "</td><td>" + std::to_string(g.plies) +
-           (g.plies == 1 ? " move" : " moves") + "</td><td>" + common::xmlEscape(result) + "</td><td>" +
+           common::xmlEscape(clockText(g.players)) + "</td><td>" + pliesText(g.plies) +
+           "</td><td>" + common::xmlEscape(result) + "</td><td>" +
            common::utcTime(g.updated, "%Y-%m-%d %H:%M UTC") + "</td><td>" +
            (running ? std::string()
                     : "<a href=\"/?view=table-" + number +
@@ -88,7 +112,9 @@ std::string duelPdn(const StoredDuel& duel, const std::string& round) {
     game.engine = "none";
     game.result = duel.result;
     game.rule = duel.rule;
-    game.created = duel.created;
+    // The day of its last change: the store's `updated` is wall-clock time, while a table's
+    // `created` comes from the tables' steady clock (milliseconds since an arbitrary start).
+    game.created = duel.updated;
     auto pdn = storedGamePdnGame(game, round);
     for (auto& [name, value] : pdn.tags) {
         if (name == "White") value = "white player";
@@ -119,16 +145,15 @@ std::string gamesListHtml(const std::vector<GameSummary>& games) {
         const std::string open = lasca ? "/?view=" + number : "/games/torneio/" + number;
         std::string result = running ? "running" : g.result;
         if (!running && !g.rule.empty()) result += " (" + g.rule + ")";
-        rows += "<tr><td>" + std::string(lasca ? "Lasca" : "Torneio") + " " + number + "</td><td>" +
-                common::xmlEscape(lasca ? lascaPlayers(g) : g.players) + "</td><td>" +
-                std::to_string(g.plies) +
-                (lasca ? (g.plies == 1 ? " move" : " moves")
-                       : (g.plies == 1 ? " decision" : " decisions")) +
-                "</td><td>" + common::xmlEscape(result) + "</td><td>" +
-                common::utcTime(g.updated, "%Y-%m-%d %H:%M UTC") + "</td><td><a href=\"" + open +
-                "\">" + (lasca ? "analyse" : "record") + "</a>" +
-                (lasca ? " <a href=\"/games/lasca/" + number + ".pdn\">PDN</a>" : "") +
-                "</td></tr>\n";
+        rows +=
+            "<tr><td>" + std::string(lasca ? "Lasca" : "Torneio") + " " + number + "</td><td>" +
+            common::xmlEscape(lasca ? lascaPlayers(g) : torneioPlayers(g.players)) + "</td><td>" +
+            (lasca ? pliesText(g.plies)
+                   : std::to_string(g.plies) + (g.plies == 1 ? " decision" : " decisions")) +
+            "</td><td>" + common::xmlEscape(result) + "</td><td>" +
+            common::utcTime(g.updated, "%Y-%m-%d %H:%M UTC") + "</td><td><a href=\"" + open +
+            "\">" + (lasca ? "analyse" : "record") + "</a>" +
+            (lasca ? " <a href=\"/games/lasca/" + number + ".pdn\">PDN</a>" : "") + "</td></tr>\n";
     }
     if (rows.empty()) rows = "<tr><td colspan=\"6\">No games yet.</td></tr>\n";
     return "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"

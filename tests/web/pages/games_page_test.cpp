@@ -11,6 +11,7 @@
 
 #include "lasca/core/pdn.h"
 #include "lasca/core/position.h"
+#include "torneio/play/ai/ai_options.h"
 #include "torneio/rules/action.h"
 #include "torneio/rules/event.h"
 #include "torneio/rules/geometry.h"
@@ -68,9 +69,15 @@ TEST(GamesPage, ListsGamesWithoutSecretsAndServesTheirPdn) {
     EXPECT_TRUE(contains(list->body, "Lasca 1")) << list->body;
     EXPECT_TRUE(contains(list->body, "Torneio 1"));
     EXPECT_TRUE(contains(list->body, "/?view=1"));
-    EXPECT_TRUE(contains(list->body, "2 moves"));
+    EXPECT_TRUE(contains(list->body, "2 plies"))
+        << "a move is a pair of plies: the count says plies";
+    EXPECT_FALSE(contains(list->body, "2 moves"));
     EXPECT_TRUE(contains(list->body, std::string("person v engine (") + kLevels[2].name + ")"));
     EXPECT_TRUE(contains(list->body, "6 decisions"));
+    EXPECT_TRUE(
+        contains(list->body, std::string("person, ai (") + torneio::kAiLevels[0].name + ")"))
+        << "an AI seat by its level's name";
+    EXPECT_FALSE(contains(list->body, "ai 1"));
     EXPECT_FALSE(contains(list->body, "secret"));
     EXPECT_FALSE(contains(list->body, "ffff"));
 
@@ -136,9 +143,13 @@ TEST(GamesPage, TablesForTwoPeopleAreListedAndFinishedOnesServed) {
     auto running = LascaDuel::create("runningtable", DuelClock{180000, 2000}, 0).value();
     const auto tokens = running.takeTokens();
     ASSERT_TRUE(store->saveDuel(running.stored(1)).ok());
-    auto done = LascaDuel::create("donetable", std::nullopt, 0).value();
-    ASSERT_TRUE(done.resign(DuelSeat::White, 5).ok());
-    ASSERT_TRUE(store->saveDuel(done.stored(10)).ok());
+    // The tables' own clock is a steady one (milliseconds since an arbitrary start); the server
+    // stamps `updated` with the wall clock.
+    auto done = LascaDuel::create("donetable", std::nullopt, 5000).value();
+    ASSERT_TRUE(done.resign(DuelSeat::White, 6000).ok());
+    auto doneKept = done.stored(7000);
+    doneKept.updated = 1764700000000;  // 2025-12-02 18:26:40 UTC
+    ASSERT_TRUE(store->saveDuel(doneKept).ok());
     const auto list = gamesPage(*store, "/games")->body;
     EXPECT_TRUE(contains(list, "Lasca table 1</td><td>two people, 3 min + 2 s")) << list;
     EXPECT_TRUE(contains(list, "two people, no clock"));
@@ -152,6 +163,8 @@ TEST(GamesPage, TablesForTwoPeopleAreListedAndFinishedOnesServed) {
     ASSERT_EQ(pdn->status, 200);
     EXPECT_TRUE(contains(pdn->body, "[Termination \"resign\"]")) << pdn->body;
     EXPECT_TRUE(contains(pdn->body, "[Result \"0-2\"]"));
+    EXPECT_TRUE(contains(pdn->body, "[Date \"2025.12.02\"]")) << pdn->body;
+    EXPECT_TRUE(contains(list, "0 plies"));
     const auto all = gamesPage(*store, "/games.pdn")->body;
     EXPECT_TRUE(contains(all, "lasca-web table"));
     EXPECT_EQ(all.find("TimeControl"), std::string::npos) << "the running timed table is not in it";

@@ -6,8 +6,9 @@ near-finished game against the engine (a tiny node budget) played by clicks to i
 result shown; a short game from the start to its end; analysis with MultiPV 3 shows three lines
 whose moves are legal (each line previewed through the server); PDN export and re-import give
 the same game; a Torneio game (the test as seat 1, a random AI as seat 2) played by clicks to its
-end, the page holding only its own seat's set-up; no JavaScript console errors. Screenshots go
-to --out.
+end, the page holding only its own seat's set-up; with an engine that cannot start, the status,
+the analysis panel and the error toast say so without hiding the Retry banner; at 390x844 taps
+keep the board still and /games fits; no JavaScript console errors. Screenshots go to --out.
 
 Exit codes: 0 passed, 1 failed, 77 skipped (no chromium, chromedriver or selenium).
 """
@@ -452,8 +453,9 @@ def check_settings(page, url):
 
 
 def check_two_people(page, url, out, profile):
-    """Two browsers at one table: a timed game lost on time (the server's clock), then a game
-    ended by resignation; a watcher sees the game and cannot move."""
+    """Two browsers at one table, each seeing the board from its own side: a timed game lost on
+    time (the server's clock), then a game ended by resignation; a watcher sees the game and
+    cannot move."""
     a = page.d
     b = make_driver(profile + "-friend")
     try:
@@ -470,6 +472,12 @@ def check_two_people(page, url, out, profile):
         b.get(links["black"])
         wait_for("White's seat", lambda: (page.state() or {}).get("seat") == "white")
         wait_for("Black's seat", lambda: (other.state() or {}).get("seat") == "black")
+        for p, colour, near in ((page, "White", "a1"), (other, "Black", "g7")):
+            bottom = p.d.execute_script(
+                "const y = (n) => document.querySelector(`rect.sq[data-square=\"${n}\"]`).getBoundingClientRect().top;"
+                "return y(arguments[0]) > y(arguments[1]);", near, "g7" if near == "a1" else "a1")
+            if not bottom:
+                raise Failure(f"the {colour} seat does not see its own side at the bottom of the board")
         if other.state()["legal"]:
             raise Failure("Black may move when White is to move")
         s = page.state()
@@ -615,6 +623,7 @@ def check_phone(driver, url, out):
     for square in s["legal"][0]["path"]:
         page.click_square(square)
     wait_for("a move by taps", lambda: len(page.state()["moves"]) == 1)
+    check_phone_taps(page)
     screenshot(driver, os.path.join(out, "web-phone.png"))
     driver.get(url + "torneio")
     wait_for("the Torneio hello", lambda: driver.execute_script("return !!(window.torneioApp && window.torneioApp.hello);"))
@@ -625,7 +634,56 @@ def check_phone(driver, url, out):
     check("the Torneio page", measure("tboard"))
     check_layout(driver, "the Torneio page at 390x844")
     screenshot(driver, os.path.join(out, "web-phone-torneio.png"))
-    step("both pages at 390x844: one-line header, full-width board, coordinates of 11 px or more, a move by taps")
+    driver.get(url + "games")
+    wait_for("the games list", lambda: driver.find_elements(By.CSS_SELECTOR, "table.games tbody tr"))
+    wide = driver.execute_script("return document.documentElement.scrollWidth;")
+    if wide > 390:
+        raise Failure(f"/games is {wide} px wide at 390 px")
+    screenshot(driver, os.path.join(out, "web-phone-games.png"))
+    step("the pages at 390x844: one-line header, full-width board, coordinates of 11 px or more, a move by taps, /games fits")
+
+
+def check_phone_taps(page):
+    """On a phone a tap on a piece or on a move button leaves the board where it is: only the
+    move list's own box scrolls to the current move; the inspector shows the tapped column."""
+    d = page.d
+    # A game long enough for the move list to scroll, sent as the page sends a move.
+    for ply in range(30):  # 15 rows: more than the list's box holds
+        s = page.state()
+        if s["status"]["over"]:
+            raise Failure(f"the game ended after {ply} plies")
+        d.execute_script("window.lascaApp.ws.send(JSON.stringify({type: 'move', ply: arguments[0], move: arguments[1]}));",
+                         len(s["moves"]), s["legal"][(ply * 7) % len(s["legal"])]["move"])
+        wait_for("the move to be played", lambda: len(page.state()["moves"]) > len(s["moves"]))
+    where = lambda: d.execute_script(
+        "return {page: window.scrollY, board: document.getElementById('board').getBoundingClientRect().top};")
+    current_in_list = lambda: d.execute_script(
+        "const l = document.getElementById('moves').getBoundingClientRect();"
+        "const c = document.querySelector('#moves .current'); if (!c) return false;"
+        "const r = c.getBoundingClientRect(); return r.top >= l.top - 1 && r.bottom <= l.bottom + 1;")
+    d.execute_script("window.scrollTo(0, 0);")
+    still = where()
+    def tapped(what):
+        now = where()
+        if now != still:
+            raise Failure(f"{what} moved the page at 390x844: {still} -> {now}")
+    square = page.state()["legal"][-1]["path"][0]
+    page.click_square(square)
+    wait_for("the piece selected", lambda: d.execute_script("return window.lascaApp.selected.join();") == square)
+    time.sleep(0.1)  # a scroll of the page would have happened by now
+    tapped(f"a tap on {square}")
+    shown = d.find_element(By.ID, "inspector").get_attribute("data-square")
+    if shown != square or not d.find_element(By.ID, "inspector").is_displayed():
+        raise Failure(f"tapped {square}, the inspector shows {shown}")
+    plies = len(page.state()["moves"])
+    for button, ply in (("nav-prev", plies - 1), ("nav-first", 0), ("nav-next", 1), ("nav-last", plies)):
+        d.find_element(By.ID, button).click()
+        wait_for(f"the position after {ply} plies", lambda: page.state()["ply"] == ply)
+        time.sleep(0.05)
+        tapped(f"the {button} button")
+        if ply and not current_in_list():
+            raise Failure(f"the move list does not show the current move ({button})")
+    step(f"a phone: taps on a piece and on the move buttons keep the board still ({plies} plies in the list)")
 
 
 TALL_LFEN = "b,-,-,-/-,-,-/-,-,-,-/-,Wwwbbbb,-/-,-,-,-/-,-,-/w,-,-,- w 0 1"
@@ -705,7 +763,7 @@ def check_games_page(page, url, kept_moves):
     d.get(url + "games")
     rows = wait_for("the games list", lambda: d.find_elements(By.CSS_SELECTOR, "table.games tbody tr"))
     text = d.find_element(By.CSS_SELECTOR, "table.games").text
-    wanted = f"{len(kept_moves)} move"
+    wanted = f"{len(kept_moves)} plies"
     row = next((r for r in rows if wanted in r.text and "Lasca" in r.text), None)
     if row is None:
         raise Failure(f"the games page does not list the kept game ({wanted}): {text[:300]!r}")
@@ -713,6 +771,43 @@ def check_games_page(page, url, kept_moves):
     wait_for("the copy on the analysis board", lambda: (lambda s: s and s["moves"] == kept_moves
                                                         and s["engine"] == "none")(page.state()))
     step(f"/games lists the game and opens a copy on the analysis board ({len(rows)} games listed)")
+
+
+def check_engine_unavailable(driver, args, out):
+    """With an engine that cannot start (a server of its own): once the engine is given up the
+    status says so rather than "Your move" on the engine's turn, analysis says it cannot run
+    rather than "Analysing…", and the error toast leaves the banner and its Retry button uncovered."""
+    import types
+    broken = types.SimpleNamespace(**{**vars(args), "engine": "/bin/false",
+                                      "db": os.path.join(os.path.dirname(args.db), "no-engine.db")})
+    server, url = start_server(broken)
+    try:
+        page = Page(driver)
+        driver.get(url)
+        wait_for("the first state", page.state)
+        page.set_select("colour", "white")  # the engine plays White: its move first
+        driver.find_element(By.ID, "new-game").click()
+        wait_for("the engine given up", lambda: (lambda s: s and s["engine"] == "white" and s["engineUnavailable"])(page.state()))
+        page.settle()
+        status = driver.find_element(By.ID, "status").text
+        if "Your move" in status or "unavailable" not in status:
+            raise Failure(f"the engine's turn with the engine unavailable reads {status!r}")
+        driver.find_element(By.ID, "analyse").click()
+        wait_for("the analysis asked for", lambda: page.state()["analysing"])
+        info = wait_for("the analysis panel to say why", lambda: (lambda t: t if "unavailable" in t else None)(
+            driver.find_element(By.ID, "analysis-info").text), timeout=5)
+        wait_for("the error toast", page.toast)
+        covered = driver.execute_script(
+            "const b = document.getElementById('engine-down').getBoundingClientRect();"
+            "const t = document.getElementById('toast').getBoundingClientRect();"
+            "return b.left < t.right && t.left < b.right && b.top < t.bottom && t.top < b.bottom;")
+        if covered:
+            raise Failure("the error toast covers the engine's banner and its Retry button")
+        screenshot(driver, os.path.join(out, "web-engine-unavailable.png"))
+        step(f"the engine unavailable: {status!r}; analysis: {info!r}; its banner uncovered")
+    finally:
+        server.kill()
+        server.wait()
 
 
 def restart_server(args, server, url):
@@ -737,6 +832,9 @@ def check_torneio(page, base_url, out, args, server):
     d = page.d
     d.get(base_url + "torneio?table=nope&token=nope")
     wait_for("a wrong seat link explained", lambda: "does not open a seat" in d.find_element(By.ID, "tstatus").text)
+    top = d.execute_script("return document.getElementById('tstatus').getBoundingClientRect().top;")
+    if d.find_element(By.ID, "tboard").is_displayed() or top > 200:
+        raise Failure(f"the wrong seat link's message sits {top:.0f} px down, under an empty board")
     step("a wrong seat link says so")
     d.get(base_url + "torneio")
     wait_for("the Torneio hello", lambda: d.execute_script("return !!(window.torneioApp && window.torneioApp.hello);"))
@@ -867,6 +965,7 @@ def main():
         check_settings(page, url)
         server = check_reload_and_restart(page, args, server, url)
         check_games_page(page, url, page.state()["moves"])
+        check_engine_unavailable(driver, args, args.out)
         driver.quit()
         driver = make_driver(profile + "-torneio")
         server = check_torneio(Page(driver), url, args.out, args, server)
