@@ -22,7 +22,10 @@
 #include "torneio/rules/record.h"
 #include "web/store/store.h"
 
-namespace web {
+namespace web::server {
+
+using store::Store;
+
 namespace {
 
 namespace net = boost::asio;
@@ -619,4 +622,4 @@ TEST(ServerRestart, ABadOrHeldDatabaseStopsTheServerWithExitTwo) {
 }
 
 }  // namespace
-}  // namespace web
+}  // namespace web::server

@@ -4,9 +4,9 @@
 
 #include <sstream>
 
-#include "web/lasca/move_tree.h"
+#include "web/lasca_tables/move_tree.h"
 
-namespace web {
+namespace web::lasca_tables {
 namespace {
 
 // The main line a b c, a variation x y replacing b, and z replacing c.
@@ -85,4 +85,4 @@ TEST(MoveTree, RefusesJsonOfAnotherShape) {
 }
 
 }  // namespace
-}  // namespace web
+}  // namespace web::lasca_tables

@@ -1,10 +1,12 @@
-#include "web/lasca/duel.h"
+#include "web/lasca_tables/duel.h"
 
 #include "common/seed.h"
 #include "lasca/core/pdn.h"
 #include "lasca/core/notation.h"
 
-namespace web {
+namespace web::lasca_tables {
+
+using store::StoredDuel;
 
 namespace {
 
@@ -222,4 +224,4 @@ StoredDuel LascaDuel::stored(std::int64_t nowMs) const {
     return kept;
 }
 
-}  // namespace web
+}  // namespace web::lasca_tables

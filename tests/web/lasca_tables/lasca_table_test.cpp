@@ -12,7 +12,10 @@
 #include "lasca/core/position.h"
 #include "web/web_test_util.h"
 
-namespace web {
+namespace web::lasca_tables {
+
+using store::StoredLascaGame;
+
 namespace {
 
 using test::FakeEngineLog;
@@ -724,4 +727,4 @@ TEST(LascaTable, AWholeGameAgainstTheRealEngine) {
 }
 
 }  // namespace
-}  // namespace web
+}  // namespace web::lasca_tables

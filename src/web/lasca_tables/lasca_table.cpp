@@ -1,4 +1,4 @@
-#include "web/lasca/lasca_table.h"
+#include "web/lasca_tables/lasca_table.h"
 
 #include <algorithm>
 #include <charconv>
@@ -14,7 +14,16 @@
 #include "lasca/core/notation.h"
 #include "web/messages/messages.h"
 
-namespace web {
+namespace web::lasca_tables {
+
+using messages::boolField;
+using messages::checkFields;
+using messages::errorMessage;
+using messages::intField;
+using messages::messageType;
+using messages::parseMessage;
+using messages::stringField;
+using store::StoredLascaGame;
 
 std::size_t levelMove(const Level& level, std::uint64_t positionKey, std::size_t engineMove,
                       std::size_t count) {
@@ -245,10 +254,16 @@ LascaTable::LascaTable(EngineFactory engineFactory, GameIdFactory newGameId, Tab
 }
 
 StoredLascaGame LascaTable::stored() const {
+    auto game = storedRow();
+    game.moves = moves_;
+    return game;
+}
+
+// The game's row as the store keeps it (no moves).
+StoredLascaGame LascaTable::storedRow() const {
     StoredLascaGame game;
     game.id = gameId_;
     game.startLfen = game_.start().toLfen();
-    game.moves = moves_;
     game.engine = settings_.engineColour ? colourName(*settings_.engineColour) : "none";
     game.level = settings_.level;
     game.analysing = analysing_;
@@ -258,6 +273,31 @@ StoredLascaGame LascaTable::stored() const {
     game.rule = status.over() ? lasca::terminationRule(status.termination) : "";
     if (!tree_.isPlainLine(moves_)) game.tree = tree_.toJson().dump();
     return game;
+}
+
+std::optional<LascaGameChange> LascaTable::unsavedChange() const {
+    if (!unsaved_) return std::nullopt;
+    LascaGameChange change;
+    change.game = storedRow();
+    change.moves.from = std::min(savedMoves_, moves_.size());
+    change.moves.added.assign(moves_.begin() + static_cast<std::ptrdiff_t>(change.moves.from),
+                              moves_.end());
+    return change;
+}
+
+void LascaTable::markSaved() {
+    unsaved_ = false;
+    savedMoves_ = moves_.size();
+}
+
+void LascaTable::markUnsaved() {
+    unsaved_ = true;
+    savedMoves_ = 0;
+}
+
+void LascaTable::movesChanged(std::size_t same) {
+    unsaved_ = true;
+    savedMoves_ = std::min(savedMoves_, same);
 }
 
 common::Result<std::vector<Json>> LascaTable::restore(const StoredLascaGame& stored) {
@@ -300,6 +340,7 @@ common::Result<std::vector<Json>> LascaTable::restore(const StoredLascaGame& sto
     moves_ = stored.moves;
     viewPly_ = static_cast<int>(moves_.size());
     evals_.assign(moves_.size() + 1, std::nullopt);
+    markSaved();  // as the store holds it
     Replies out;
     reschedule(out);
     out.push_back(stateMessage());
@@ -390,6 +431,8 @@ std::optional<std::string> LascaTable::onSettings(const Json& m, Replies& out) {
     if (auto e = checkFields(m, {"engine", "level"})) return e;
     TableSettings settings = settings_;
     if (auto e = readSettings(m, settings)) return e;
+    if (settings.engineColour != settings_.engineColour || settings.level != settings_.level)
+        unsaved_ = true;
     settings_ = settings;
     reschedule(out);
     out.push_back(stateMessage());
@@ -403,22 +446,25 @@ std::optional<std::string> LascaTable::onMove(const Json& m, Replies& out) {
     const auto text = stringField(m, "move", kMaxMoveText);
     if (!text) return text.error();
     if (moves_.size() >= kMaxGamePlies) return "the game is too long";
-    lasca::Game game = gameUpTo(static_cast<int>(ply.value()));
+    const auto kept = static_cast<std::size_t>(ply.value());
+    lasca::Game game = kept == moves_.size() ? game_ : gameUpTo(static_cast<int>(kept));
     if (game.status(lasca::DrawRules{}).over()) return "the game is over";
     if (settings_.engineColour && game.current().sideToMove() == *settings_.engineColour)
         return "it is the engine's turn";
     const auto move = game.playText(text.value());
     if (!move) return move.error();
-    const auto kept = static_cast<std::size_t>(ply.value());
     MoveLine line(moves_.begin(), moves_.begin() + static_cast<std::ptrdiff_t>(kept));
     line.push_back(lasca::formatMove(move.value()));
     if (!tree_.contains(line) && tree_.size() >= kMaxTreeMoves)
         return "too many moves with the variations";
     // Against the engine a move in the past replaces the rest of the line (the page asked);
     // on the analysis board it starts a variation, or follows one already there.
-    if (settings_.engineColour && kept < moves_.size())
+    if (settings_.engineColour && kept < moves_.size()) {
         tree_.remove(
             MoveLine(moves_.begin(), moves_.begin() + static_cast<std::ptrdiff_t>(kept) + 1));
+        unsaved_ = true;
+    }
+    if (!tree_.contains(line)) unsaved_ = true;
     tree_.add(line);
     showLine(tree_.continuation(line), static_cast<int>(line.size()));
     reschedule(out);
@@ -475,6 +521,7 @@ std::optional<std::string> LascaTable::onPromote(const Json& m, Replies& out) {
     const auto line = lineInTree(m);
     if (!line) return line.error();
     if (!tree_.promote(line.value())) return "that move is already the main line there";
+    unsaved_ = true;
     out.push_back(stateMessage());
     return std::nullopt;
 }
@@ -487,6 +534,7 @@ std::optional<std::string> LascaTable::onDelete(const Json& m, Replies& out) {
     const bool shown = line.value().size() <= moves_.size() &&
                        std::equal(line.value().begin(), line.value().end(), moves_.begin());
     tree_.remove(line.value());
+    unsaved_ = true;
     if (shown) {
         const MoveLine parent(line.value().begin(), line.value().end() - 1);
         showLine(tree_.continuation(parent), std::min(viewPly_, static_cast<int>(parent.size())));
@@ -525,6 +573,7 @@ std::optional<std::string> LascaTable::onAnalyse(const Json& m, Replies& out) {
         if (!v) return v.error();
         multiPv = static_cast<int>(v.value());
     }
+    if (analysing_ != on.value() || multiPv_ != multiPv) unsaved_ = true;
     analysing_ = on.value();
     multiPv_ = multiPv;
     reschedule(out);
@@ -627,9 +676,13 @@ void LascaTable::startNewGame(const lasca::Position& start, const std::vector<st
     gameId_ = newGameId_();
     engineFailures_.clear();  // a new game tries the engine again
     startGame(start, moves);
+    markUnsaved();  // the store holds nothing under the new id
 }
 
 void LascaTable::startGame(const lasca::Position& start, const std::vector<std::string>& moves) {
+    std::size_t same = 0;
+    while (same < moves.size() && same < moves_.size() && moves[same] == moves_[same]) ++same;
+    movesChanged(same);
     lasca::Game game(start);
     for (const auto& move : moves) game.playText(move);  // checked by every caller
     game_ = std::move(game);
@@ -642,8 +695,15 @@ void LascaTable::startGame(const lasca::Position& start, const std::vector<std::
 void LascaTable::showLine(const MoveLine& line, int view) {
     std::size_t same = 0;
     while (same < line.size() && same < moves_.size() && line[same] == moves_[same]) ++same;
-    lasca::Game game(game_.start());
-    for (const auto& move : line) game.playText(move);  // every line of tree_ is checked
+    if (same == moves_.size() && same == line.size()) {  // the same line: only the view moves
+        viewPly_ = std::clamp(view, 0, static_cast<int>(moves_.size()));
+        return;
+    }
+    movesChanged(same);
+    // Every line of tree_ is checked: its moves are legal. The moves the lines share are played
+    // again only when the new line leaves the shown one before its end.
+    lasca::Game game = same == moves_.size() ? std::move(game_) : gameUpTo(static_cast<int>(same));
+    for (std::size_t i = same; i < line.size(); ++i) game.playText(line[i]);
     game_ = std::move(game);
     moves_ = line;
     evals_.resize(same + 1);
@@ -652,6 +712,7 @@ void LascaTable::showLine(const MoveLine& line, int view) {
 }
 
 lasca::Game LascaTable::gameUpTo(int ply) const {
+    if (ply == static_cast<int>(game_.moves().size())) return game_;
     lasca::Game game(game_.start());
     for (int i = 0; i < ply; ++i) game.play(game_.moves()[static_cast<std::size_t>(i)]);
     return game;
@@ -877,6 +938,7 @@ void LascaTable::onBestMove(std::string_view line, Replies& out) {
         out.push_back(errorMessage("the engine played an illegal move: " + move.error()));
         return;
     }
+    movesChanged(moves_.size());
     moves_.push_back(lasca::formatMove(move.value()));
     tree_.add(moves_);
     evals_.emplace_back();
@@ -1074,4 +1136,4 @@ std::string storedGamePdn(const StoredLascaGame& game, const std::string& round)
     return lasca::writePdn(storedGamePdnGame(game, round));
 }
 
-}  // namespace web
+}  // namespace web::lasca_tables

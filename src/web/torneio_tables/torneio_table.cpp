@@ -1,4 +1,4 @@
-#include "web/torneio/torneio_table.h"
+#include "web/torneio_tables/torneio_table.h"
 
 #include <atomic>
 #include <chrono>
@@ -14,7 +14,9 @@
 #include "torneio/play/player.h"
 #include "torneio/referee/game.h"
 
-namespace web {
+namespace web::torneio_tables {
+
+using store::StoredTorneioTable;
 
 namespace {
 
@@ -522,4 +524,4 @@ std::optional<torneio::Record> TorneioTable::record() const {
     return record_;
 }
 
-}  // namespace web
+}  // namespace web::torneio_tables
