@@ -1,4 +1,4 @@
-// A Lasca table for two people (issue 24): each colour played from its own private link (a
+// A Lasca table for two people: each colour played from its own private link (a
 // random token), a third link to watch; an optional clock (time + increment) kept by the
 // server; resignation, draw by agreement, and the rules' own endings (R9, T1, T2) from the rules
 // core. Pure: no I/O, no threads; time comes in as milliseconds from the caller (a virtual clock

@@ -265,6 +265,6 @@ Json boardJson(const lasca::Position& pos);
 // ("-" for none), its date comes from when it was made ("????.??.??" when not stamped).
 std::string storedGamePdn(const store::StoredLascaGame& game, const std::string& round = "-");
 lasca::PdnGame storedGamePdnGame(const store::StoredLascaGame& game,
-                                        const std::string& round = "-");
+                                 const std::string& round = "-");
 
 }  // namespace web::lasca_tables

@@ -1,4 +1,4 @@
-// The games pages of lasca-web (issue 23), made from the store without I/O of their own:
+// The games pages of lasca-web, made from the store without I/O of their own:
 //   /games                  the most recent games of both kinds, newest first (HTML)
 //   /games.pdn              every kept Lasca game as PDN, oldest first
 //   /games/lasca/N.pdn      one Lasca game by its public number (the page's analysis board

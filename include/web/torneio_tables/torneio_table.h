@@ -22,10 +22,10 @@
 #include <nlohmann/json.hpp>
 
 #include "common/random.h"
-#include "torneio/play/ai/ai_options.h"
-#include "torneio/rules/record.h"
-#include "torneio/referee/seat.h"
 #include "torneio/person/terminal.h"
+#include "torneio/play/ai/ai_options.h"
+#include "torneio/referee/seat.h"
+#include "torneio/rules/record.h"
 #include "web/store/store.h"
 
 namespace web::torneio_tables {
@@ -125,8 +125,8 @@ class TorneioTable {
     // kept decisions, so that each person's view and pending request, and each AI's knowledge,
     // are what they were; play goes on after the last kept decision. Errors: a kept table that
     // is not sound (parameters, kinds, levels, seats).
-    static common::Result<std::shared_ptr<TorneioTable>> restore(const store::StoredTorneioTable& kept,
-                                                                 TorneioTableHooks hooks);
+    static common::Result<std::shared_ptr<TorneioTable>> restore(
+        const store::StoredTorneioTable& kept, TorneioTableHooks hooks);
     // The table as the store keeps it at creation: no decisions, no result.
     store::StoredTorneioTable stored() const;
     ~TorneioTable();

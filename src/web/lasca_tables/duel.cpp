@@ -1,8 +1,8 @@
 #include "web/lasca_tables/duel.h"
 
 #include "common/seed.h"
-#include "lasca/core/pdn.h"
 #include "lasca/core/notation.h"
+#include "lasca/core/pdn.h"
 
 namespace web::lasca_tables {
 
@@ -131,7 +131,8 @@ void LascaDuel::endGame(std::string result, std::string rule) {
 
 void LascaDuel::checkRules() {
     const auto status = game_.status(lasca::DrawRules{});
-    if (status.over()) endGame(lasca::pdnResult(status.outcome), lasca::terminationRule(status.termination));
+    if (status.over())
+        endGame(lasca::pdnResult(status.outcome), lasca::terminationRule(status.termination));
 }
 
 common::Result<bool> LascaDuel::move(DuelSeat seat, std::string_view text, std::int64_t nowMs) {

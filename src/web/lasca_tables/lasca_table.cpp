@@ -11,9 +11,9 @@
 #include "common/seed.h"
 #include "common/text.h"
 #include "lasca/analysis/analysis.h"
-#include "lasca/core/pdn.h"
 #include "lasca/core/movegen.h"
 #include "lasca/core/notation.h"
+#include "lasca/core/pdn.h"
 #include "web/messages/messages.h"
 
 namespace web::lasca_tables {

@@ -5,9 +5,9 @@
 #include <utility>
 
 #include "common/text.h"
-#include "lasca/core/pdn.h"
 #include "lasca/core/movegen.h"
 #include "lasca/core/notation.h"
+#include "lasca/core/pdn.h"
 #include "lasca_table_internal.h"
 #include "web/lasca_tables/lasca_table.h"
 #include "web/messages/messages.h"

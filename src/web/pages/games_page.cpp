@@ -27,7 +27,6 @@ namespace {
 
 constexpr int kListed = 100;  // games on /games
 
-
 GamesPage page(int status, std::string contentType, std::string body) {
     return GamesPage{status, std::move(contentType), std::move(body)};
 }
@@ -82,8 +81,8 @@ std::string duelRow(const GameSummary& g) {
     std::string result = running ? "running" : g.result + " (" + g.rule + ")";
     return "<tr><td>Lasca table " + number + "</td><td>two people, " +
            common::xmlEscape(clockText(g.players)) + "</td><td>" + std::to_string(g.plies) +
-           (g.plies == 1 ? " move" : " moves") + "</td><td>" + common::xmlEscape(result) + "</td><td>" +
-           common::utcTime(g.updated, "%Y-%m-%d %H:%M UTC") + "</td><td>" +
+           (g.plies == 1 ? " move" : " moves") + "</td><td>" + common::xmlEscape(result) +
+           "</td><td>" + common::utcTime(g.updated, "%Y-%m-%d %H:%M UTC") + "</td><td>" +
            (running ? std::string()
                     : "<a href=\"/?view=table-" + number +
                           "\">analyse</a> <a href=\"/games/table/" + number + ".pdn\">PDN</a>") +

@@ -250,10 +250,11 @@ std::vector<Json> DuelRoom::decorate(const DuelBinding& binding, std::vector<Jso
         if (duel.over()) {
             const std::string winner = duel.result() == "2-0" ? "White" : "Black";
             const std::string loser = winner == "White" ? "Black" : "White";
-            const std::string text = duel.rule() == "time"        ? loser + " lost on time"
-                                     : duel.rule() == "resign"    ? loser + " resigned"
-                                     : duel.rule() == "agreement" ? std::string("Draw by agreement")
-                                                 : r["status"]["text"].get<std::string>();
+            const std::string text = duel.rule() == "time"     ? loser + " lost on time"
+                                     : duel.rule() == "resign" ? loser + " resigned"
+                                     : duel.rule() == "agreement"
+                                         ? std::string("Draw by agreement")
+                                         : r["status"]["text"].get<std::string>();
             r["status"] = {
                 {"over", true}, {"result", duel.result()}, {"rule", duel.rule()}, {"text", text}};
         }

@@ -7,17 +7,17 @@
 #include <cstdint>
 #include <map>
 #include <memory>
-#include <utility>  // before Boost.Asio, whose awaitable.hpp uses std::exchange
 #include <optional>
 #include <string>
+#include <utility>  // before Boost.Asio, whose awaitable.hpp uses std::exchange
 #include <vector>
 
 #include <boost/asio.hpp>
 
+#include "room.h"
 #include "web/lasca_tables/duel.h"
 #include "web/lasca_tables/lasca_table.h"
 #include "web/store/store.h"
-#include "room.h"
 
 namespace web::server {
 
@@ -52,8 +52,7 @@ class DuelRoom : public std::enable_shared_from_this<DuelRoom> {
     std::vector<Json> handle(const Json& m, const std::string& type, const DuelBinding& binding,
                              lasca_tables::LascaTable& view);
     // The tab's copy of the table's game brought up to date, and its state.
-    std::vector<Json> view(const DuelBinding& binding, lasca_tables::LascaTable& view,
-                           bool joined);
+    std::vector<Json> view(const DuelBinding& binding, lasca_tables::LascaTable& view, bool joined);
     // Drops every table (the server stops).
     void clear() { duels_.clear(); }
 

@@ -122,9 +122,8 @@ void HttpSession::onRead(beast::error_code ec, std::size_t) {
         const bool torneio = request.target() == "/ws/torneio";
         if ((request.target() != "/ws" && !torneio) || !sameOrigin(request)) return;
         stream_.expires_never();
-        std::make_shared<WebSocketSession>(stream_.release_socket(),
-                                           torneio ? state_->torneio : state_->lasca,
-                                           state_->config)
+        std::make_shared<WebSocketSession>(
+            stream_.release_socket(), torneio ? state_->torneio : state_->lasca, state_->config)
             ->run(std::move(request));
         return;
     }

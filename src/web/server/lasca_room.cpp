@@ -98,10 +98,9 @@ class LascaTab : public Tab, public DuelWatcher, public std::enable_shared_from_
     }
 
     EngineFactory engineFactory() {
-        return [weak = weak_from_this(), engines = room_->engines_,
-                max = room_->config_.maxEngines, path = room_->config_.enginePath,
-                executor =
-                    room_->executor_]() -> common::Result<std::unique_ptr<EngineChannel>> {
+        return [weak = weak_from_this(), engines = room_->engines_, max = room_->config_.maxEngines,
+                path = room_->config_.enginePath,
+                executor = room_->executor_]() -> common::Result<std::unique_ptr<EngineChannel>> {
             if (engines->fetch_add(1) >= max) {
                 --*engines;
                 return common::makeError("too many engines running: try again later");

@@ -9,8 +9,8 @@
 #include <atomic>
 #include <map>
 #include <memory>
-#include <utility>  // before Boost.Asio, whose awaitable.hpp uses std::exchange
 #include <string>
+#include <utility>  // before Boost.Asio, whose awaitable.hpp uses std::exchange
 
 #include <boost/asio.hpp>
 

@@ -4,9 +4,9 @@
 
 #include <memory>
 
+#include "room.h"
 #include "web/server/server.h"
 #include "web/store/store.h"
-#include "room.h"
 
 namespace web::server {
 

@@ -288,8 +288,8 @@ std::optional<std::string> TorneioRoom::create(const Json& m, std::vector<Json>&
     const auto saved = store_.createTorneioTable(kept);
     if (!saved) {
         common::logger().error("web: saving failed: {}", saved.error());
-        out.push_back(errorMessage("saving failed (the table goes on, but is not kept): " +
-                                   saved.error()));
+        out.push_back(
+            errorMessage("saving failed (the table goes on, but is not kept): " + saved.error()));
     }
     add(table.value(), tableId);
     Json seats = table.value()->seatsJson();

@@ -8,8 +8,8 @@
 #include <chrono>
 #include <map>
 #include <memory>
-#include <utility>  // before Boost.Asio, whose awaitable.hpp uses std::exchange
 #include <string>
+#include <utility>  // before Boost.Asio, whose awaitable.hpp uses std::exchange
 #include <vector>
 
 #include <boost/asio.hpp>

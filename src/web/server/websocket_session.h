@@ -10,8 +10,8 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 
-#include "web/server/server.h"
 #include "room.h"
+#include "web/server/server.h"
 
 namespace web::server {
 

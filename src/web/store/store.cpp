@@ -32,7 +32,6 @@ std::string failure(std::string_view doing, const SQLite::Exception& e) {
 
 namespace {
 
-
 // The migrations, in order: migration i takes a file from version i to i + 1.
 constexpr std::array<std::string_view, Store::kSchemaVersion> kMigrations = {
     // 0 -> 1: Lasca games and their moves.

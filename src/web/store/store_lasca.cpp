@@ -23,7 +23,7 @@ void writeMoveRows(SQLite::Database& db, const MoveRowsTable& table, const std::
 }
 
 common::Result<bool> Store::saveLascaGame(const StoredLascaGame& game,
-                                         const MoveRowsChange& moves) {
+                                          const MoveRowsChange& moves) {
     std::lock_guard lock(mutex_);
     try {
         SQLite::Transaction transaction(*db_);

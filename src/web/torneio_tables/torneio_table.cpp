@@ -9,10 +9,10 @@
 #include "common/logging.h"
 #include "common/seed.h"
 #include "common/text.h"
-#include "torneio/rules/action.h"
-#include "torneio/rules/geometry.h"
 #include "torneio/play/player.h"
 #include "torneio/referee/game.h"
+#include "torneio/rules/action.h"
+#include "torneio/rules/geometry.h"
 
 namespace web::torneio_tables {
 

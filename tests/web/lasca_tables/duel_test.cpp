@@ -1,5 +1,5 @@
-// A Lasca table for two people (include/web/lasca_tables/duel.h), on a virtual clock: only the side to move
-// moves (never a watcher), the clock runs for the side to move from the first move with its
+// A Lasca table for two people (include/web/lasca_tables/duel.h), on a virtual clock: only the side
+// to move moves (never a watcher), the clock runs for the side to move from the first move with its
 // increment, a flag falls exactly when the time is gone, resignation and draw by agreement end
 // the game, the rules end it too, and a kept duel comes back the same (time not charged while
 // the server was down). Tokens: three, 128-bit, kept only as hashes.

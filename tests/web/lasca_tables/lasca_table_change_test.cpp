@@ -19,17 +19,16 @@ struct Fixture {
 
     std::vector<Json> send(const Json& m) { return table.handle(m); }
     Json firstLegal() {
-        return lastOfType(send({{"type", "view"}, {"ply", table.viewPly()}}), "state")["legal"]
-            .at(0)["move"];
+        return lastOfType(send({{"type", "view"}, {"ply", table.viewPly()}}), "state")["legal"].at(
+            0)["move"];
     }
     // Plays the first legal move at the end of the line.
     void play() {
         const Json move = firstLegal();
-        ASSERT_TRUE(lastOfType(send({{"type", "move"},
-                                     {"ply", table.moves().size()},
-                                     {"move", move}}),
-                               "error")
-                        .is_null());
+        ASSERT_TRUE(
+            lastOfType(send({{"type", "move"}, {"ply", table.moves().size()}, {"move", move}}),
+                       "error")
+                .is_null());
     }
     // Saves what changed, as the server does; the change it wrote.
     std::optional<LascaGameChange> save() {

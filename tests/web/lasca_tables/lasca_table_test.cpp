@@ -230,7 +230,7 @@ Json playLine(Fixture& f, const std::vector<std::string>& moves, int from) {
     return state;
 }
 
-// Issue 24: on the analysis board a move at an earlier position starts a variation and keeps
+// On the analysis board a move at an earlier position starts a variation and keeps
 // the main line; lines are shown, promoted and deleted; PDN carries them both ways.
 TEST(LascaTable, VariationsOnTheAnalysisBoard) {
     Fixture f;

@@ -1,4 +1,4 @@
-// The tree of a game's lines on the analysis board (issue 24, "Variations"): adding, following,
+// The tree of a game's lines on the analysis board ("Variations"): adding, following,
 // promoting and removing lines, and the same tree through PDN and JSON.
 #include <gtest/gtest.h>
 

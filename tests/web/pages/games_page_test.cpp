@@ -25,8 +25,8 @@ namespace web::pages {
 
 using lasca_tables::DuelClock;
 using lasca_tables::DuelSeat;
-using lasca_tables::LascaDuel;
 using lasca_tables::kLevels;
+using lasca_tables::LascaDuel;
 using store::Store;
 using store::StoredLascaGame;
 using store::StoredTorneioTable;
