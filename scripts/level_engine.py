@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A web-page level as an engine for lasca-match (scripts/levels.sh): lasca behind a filter
 that turns every `go ...` into `go nodes N` and, for a level with a random share (kLevels'
-randomPercent in include/web/lasca/lasca_table.h), replaces that share of the engine's moves by a
+randomPercent in include/web/lasca_tables/lasca_table.h), replaces that share of the engine's moves by a
 legal move, as the web server does. The server draws from the position's Zobrist key; this
 filter draws from a hash of the `position` command, which the engine does not print: the same
 share of moves is replaced, not the same moves.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Calibration of the web page's levels: each level (a node budget per move, the
-# kLevels of include/web/lasca/lasca_table.h) plays the reference players of lasca-reference and its
+# kLevels of include/web/lasca_tables/lasca_table.h) plays the reference players of lasca-reference and its
 # neighbouring levels with lasca-match, node-limited, over data/openings-1000.txt. A level is
 # the engine behind a two-line wrapper that turns every `go ...` into `go nodes N` (lasca-match
 # has one limit for both sides); 8 MB hash as the web server sets. Games go to
@@ -36,7 +36,7 @@ done
 
 build=$(cd "$build" && pwd)
 mkdir -p "$out/bin"
-# Node budgets of the page's levels (keep in step with kLevels in include/web/lasca/lasca_table.h).
+# Node budgets of the page's levels (keep in step with kLevels in include/web/lasca_tables/lasca_table.h).
 declare -A nodes=([starter]=20 [beginner]=20 [novice]=150 [casual]=1000 [club]=8000
                   [strong]=60000 [master]=400000)
 declare -A random_percent=([starter]=50)

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Load test of lasca-web (issue 15): N tables play whole Lasca games against the engine at once.
+"""Load test of lasca-web: N tables play whole Lasca games against the engine at once.
 
 Starts lasca-web on a free 127.0.0.1 port, opens N WebSocket clients (threads,
 Python's standard library only), each playing one game against the engine at a tiny node budget
@@ -9,11 +9,11 @@ the clients left: the engines must be stopped when their tables close. Bounded: 
 clients, each game at most --max-plies plies and the whole run at most --deadline seconds.
 
 Also reports the server's own CPU time per ply (user + system of the lasca-web process from
-/proc, its engines not counted), and the per-move latency a client sees (issue 23): the time from sending a move to
-receiving the first `state` reply that holds it (median, p95, max over every move of every
-client; measured in the clients' Python threads, so it includes their own scheduling). With
+/proc, its engines not counted), and the per-move latency a client sees: the time from sending
+a move to receiving the first `state` reply that holds it (median, p95, max over every move of
+every client; measured in the clients' Python threads, so it includes their own scheduling). With
 --db FILE the server keeps its games in that SQLite file (each accepted move committed before
-its reply goes out); --db '' (the default) keeps them in memory, as before. With a file, once the
+its reply goes out); --db '' (the default) keeps them in memory. With a file, once the
 server has stopped, the script reports the file's size (plus its -wal file if one is left), the
 number of games it keeps (SELECT COUNT(*) FROM lasca_games on a copy) and the bytes per game.
 
@@ -113,9 +113,8 @@ def play_one_game(host, port, index, max_plies, results, latencies):
 
     A tab gets a game of its own on opening (the `hello` and a `state`, sent before the server
     reads anything); the client plays the game its `new` starts, so every state of that first
-    game is skipped, and it never sends two moves for one ply. (Before issue 23 the first game's
-    state was skipped only when its engine colour differed: the even clients answered it too,
-    sending their first move twice, and on a slow server the doubled moves went on all game.)
+    game is skipped, and it never sends two moves for one ply (answering it too would send a
+    client's first move twice, and on a slow server the doubled moves would go on all game).
     """
     try:
         ws = WebSocket(host, port)

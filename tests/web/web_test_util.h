@@ -5,9 +5,13 @@
 #include <string>
 #include <vector>
 
-#include "web/lasca/lasca_table.h"
+#include "web/lasca_tables/lasca_table.h"
 
 namespace web::test {
+
+using lasca_tables::EngineChannel;
+using lasca_tables::EngineFactory;
+using lasca_tables::Json;
 
 // FakeEngine: an EngineChannel whose lines go to a shared list the test reads; `started`
 // counts the engines a table made.

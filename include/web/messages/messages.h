@@ -12,7 +12,7 @@
 
 #include "common/result.h"
 
-namespace web {
+namespace web::messages {
 
 using Json = nlohmann::json;
 
@@ -41,4 +41,4 @@ common::Result<bool> boolField(const Json& message, const char* name);
 
 Json errorMessage(std::string_view message);
 
-}  // namespace web
+}  // namespace web::messages

@@ -1,4 +1,4 @@
-// The games pages of lasca-web (issue 23), made from the store without I/O of their own:
+// The games pages of lasca-web, made from the store without I/O of their own:
 //   /games                  the most recent games of both kinds, newest first (HTML)
 //   /games.pdn              every kept Lasca game as PDN, oldest first
 //   /games/lasca/N.pdn      one Lasca game by its public number (the page's analysis board
@@ -18,7 +18,7 @@
 
 #include "web/store/store.h"
 
-namespace web {
+namespace web::pages {
 
 // GamesPage: an answer to one of the paths above.
 struct GamesPage {
@@ -29,10 +29,10 @@ struct GamesPage {
 
 // The answer to a GET of `target` (its query ignored), or nothing when the path is not one of
 // the games pages. A number that names no game is a 404 page; a store error a 500 page.
-std::optional<GamesPage> gamesPage(Store& store, std::string_view target);
+std::optional<GamesPage> gamesPage(store::Store& store, std::string_view target);
 
 // The parts, for tests.
-std::string gamesListHtml(const std::vector<GameSummary>& games);
-std::string torneioTableText(const StoredTorneioTable& table);
+std::string gamesListHtml(const std::vector<store::GameSummary>& games);
+std::string torneioTableText(const store::StoredTorneioTable& table);
 
-}  // namespace web
+}  // namespace web::pages

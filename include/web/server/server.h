@@ -1,6 +1,9 @@
-// The `lasca-web` server: static files of the page over HTTP and one WebSocket per browser
-// tab (Boost.Beast on one Asio thread). The messages are handled by LascaTable (and, for
-// Torneio, TorneioHub); this layer only moves bytes, counts and limits.
+// The `lasca-web` server (Boost.Beast on one Asio thread), laid out as Beast's own multi-session
+// examples: a Listener accepts connections; an HttpSession serves the page's static files and the
+// /games pages and upgrades /ws and /ws/torneio to a WebSocketSession, which only reads, limits,
+// queues and writes; the rooms own the tables and their policy: LascaRoom (Lasca tables against
+// the engine: ownership, the save policy), DuelRoom (two-person tables and their clocks) and
+// TorneioRoom (Torneio tables and their hooks). Sessions and rooms talk through room.h.
 #pragma once
 
 #include <cstdint>
@@ -8,9 +11,11 @@
 
 #include "common/result.h"
 
-namespace web {
-
+namespace web::store {
 class Store;
+}
+
+namespace web::server {
 
 // ServerConfig: what `lasca-web`'s command line sets.
 //   address, port    where to listen (127.0.0.1 by default; port 0 picks a free port)
@@ -37,7 +42,7 @@ struct ServerConfig {
 // on stdout once it listens (with the real port when port was 0). Every Lasca game is saved in
 // `store` (store.h) as it changes, before the replies that show the change go out; a tab joins a
 // stored game by its id. Errors: the address cannot be bound.
-common::Result<bool> runServer(const ServerConfig& config, Store& store);
+common::Result<bool> runServer(const ServerConfig& config, store::Store& store);
 
 // RateLimiter: a token bucket. `allow(now)` takes one token if there is one; tokens come back at
 // `perSecond`, up to `burst`.
@@ -54,4 +59,4 @@ class RateLimiter {
     double last_ = -1;
 };
 
-}  // namespace web
+}  // namespace web::server

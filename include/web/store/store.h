@@ -1,5 +1,5 @@
 // The web server's database: every Lasca game and every Torneio table of the page kept in one
-// SQLite file, so that a reload or a restart of the server loses nothing (issue 23). The moves
+// SQLite file, so that a reload or a restart of the server loses nothing. The moves
 // and decisions are the truth: a Lasca game is its start position, its moves and who plays what
 // (positions are derived by replaying the moves through the rules core, LascaTable::restore); a
 // Torneio table is its parameters, seed, seats and the referee's record of decisions as it grows
@@ -27,7 +27,7 @@ namespace SQLite {
 class Database;
 }
 
-namespace web {
+namespace web::store {
 
 // StoredLascaGame: one Lasca game as the store keeps it.
 //   id          the game's id (the page keeps it in its address)
@@ -54,6 +54,14 @@ struct StoredLascaGame {
     std::string tree;
 
     friend bool operator==(const StoredLascaGame&, const StoredLascaGame&) = default;
+};
+
+// MoveRowsChange: how the move rows of a game change in a save: the rows from ply `from` on are
+// deleted, then `added` are stored at plies from, from + 1, ... (moves played: `from` is the
+// number of rows kept; a takeback: `added` is empty). The stored rows are never read to find it.
+struct MoveRowsChange {
+    std::size_t from = 0;
+    std::vector<std::string> added;
 };
 
 // StoredTorneioSeat: who plays a seat of a Torneio table. kind: "person" or a player kind;
@@ -96,7 +104,7 @@ struct StoredTorneioTable {
     friend bool operator==(const StoredTorneioTable&, const StoredTorneioTable&) = default;
 };
 
-// StoredDuel: a Lasca table for two people (web/duel.h).
+// StoredDuel: a Lasca table for two people (web/lasca_tables/duel.h).
 //   whiteHash, blackHash, watchHash   the three links' tokens as common::hashSecret keeps them
 //   clockTime, clockIncrement         milliseconds; 0 and 0 for a game without a clock
 //   whiteMs, blackMs                  the time each side had left when its clock last stopped
@@ -157,8 +165,10 @@ class Store {
     Store(const Store&) = delete;
     Store& operator=(const Store&) = delete;
 
-    // Saves the game whole in one transaction (its row, and its moves: those beyond the stored
-    // ones added, a changed or taken-back tail replaced), committed when this returns true.
+    // Saves a game in one transaction, committed when this returns true: its row (game.moves is
+    // not read; `created` is kept from the first save) and the change of its move rows.
+    common::Result<bool> saveLascaGame(const StoredLascaGame& game, const MoveRowsChange& moves);
+    // Saves the game whole: its row and every move row.
     common::Result<bool> saveLascaGame(const StoredLascaGame& game);
     // The game with this id; nothing when there is none.
     common::Result<std::optional<StoredLascaGame>> loadLascaGame(const std::string& id);
@@ -182,7 +192,9 @@ class Store {
     common::Result<std::optional<StoredTorneioTable>> torneioTableByNumber(std::int64_t number);
     common::Result<std::int64_t> torneioTableCount();
 
-    // A two-person table, saved whole (its row and its moves, as saveLascaGame), and back.
+    // A two-person table: its row and the change of its move rows (as saveLascaGame), or
+    // whole; and back.
+    common::Result<bool> saveDuel(const StoredDuel& duel, const MoveRowsChange& moves);
     common::Result<bool> saveDuel(const StoredDuel& duel);
     common::Result<std::optional<StoredDuel>> loadDuel(const std::string& id);
     // The finished ones, oldest first (for /games.pdn), and one by its public number.
@@ -205,4 +217,4 @@ class Store {
     mutable std::mutex mutex_;
 };
 
-}  // namespace web
+}  // namespace web::store

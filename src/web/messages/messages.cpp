@@ -2,7 +2,7 @@
 
 #include "common/text.h"
 
-namespace web {
+namespace web::messages {
 
 namespace {
 // The deepest nesting of arrays and objects in the text, strings skipped.
@@ -109,4 +109,4 @@ Json errorMessage(std::string_view message) {
     return {{"type", "error"}, {"message", std::string(message)}};
 }
 
-}  // namespace web
+}  // namespace web::messages

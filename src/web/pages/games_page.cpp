@@ -11,9 +11,19 @@
 #include "torneio/rules/geometry.h"
 #include "torneio/rules/record.h"
 #include "torneio/rules/state.h"
-#include "web/lasca/lasca_table.h"
+#include "web/lasca_tables/lasca_table.h"
 
-namespace web {
+namespace web::pages {
+
+using lasca_tables::kLevels;
+using lasca_tables::storedGamePdn;
+using lasca_tables::storedGamePdnGame;
+using store::GameSummary;
+using store::Store;
+using store::StoredDuel;
+using store::StoredLascaGame;
+using store::StoredTorneioTable;
+
 namespace {
 
 constexpr int kListed = 100;  // games on /games
@@ -242,4 +252,4 @@ std::optional<GamesPage> gamesPage(Store& store, std::string_view target) {
     return std::nullopt;
 }
 
-}  // namespace web
+}  // namespace web::pages

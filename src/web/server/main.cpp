@@ -59,7 +59,7 @@ std::string defaultEngine() {
 
 int main(int argc, char** argv) {
     if (common::printVersionIfAsked(argc, argv, "lasca-web")) return 0;
-    web::ServerConfig config;
+    web::server::ServerConfig config;
     int port = config.port;
     std::string logLevel = "info";
     std::string dbPath = defaultDatabase();
@@ -111,13 +111,13 @@ int main(int argc, char** argv) {
         std::error_code ignored;  // a folder that cannot be made shows as the open's error
         std::filesystem::create_directories(std::filesystem::path(dbPath).parent_path(), ignored);
     }
-    auto store = web::Store::open(dbPath);
+    auto store = web::store::Store::open(dbPath);
     if (!store) {
         std::cerr << "lasca-web: " << store.error() << "\n";
         return 2;
     }
     common::logger().info("web: games are kept in {}", dbPath.empty() ? "memory" : dbPath);
-    const auto result = web::runServer(config, *store.value());
+    const auto result = web::server::runServer(config, *store.value());
     if (!result) {
         std::cerr << "lasca-web: " << result.error() << "\n";
         return 1;

@@ -4,9 +4,13 @@
 
 #include <random>
 
+#include "web/messages/messages.h"
 #include "web/web_test_util.h"
 
-namespace web {
+namespace web::messages {
+
+using lasca_tables::LascaTable;
+
 namespace {
 
 const std::vector<std::string> kSeeds = {
@@ -112,4 +116,4 @@ TEST(MessagesFuzz, GarbledMessagesNeverCrashAndErrorsChangeNothing) {
 }
 
 }  // namespace
-}  // namespace web
+}  // namespace web::messages

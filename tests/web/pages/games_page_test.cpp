@@ -19,10 +19,19 @@
 #include "torneio/rules/random_play.h"
 #include "torneio/rules/record.h"
 #include "torneio/rules/state.h"
-#include "web/lasca/duel.h"
-#include "web/lasca/lasca_table.h"
+#include "web/lasca_tables/duel.h"
+#include "web/lasca_tables/lasca_table.h"
 
-namespace web {
+namespace web::pages {
+
+using lasca_tables::DuelClock;
+using lasca_tables::DuelSeat;
+using lasca_tables::kLevels;
+using lasca_tables::LascaDuel;
+using store::Store;
+using store::StoredLascaGame;
+using store::StoredTorneioTable;
+
 namespace {
 
 bool contains(const std::string& text, const std::string& part) {
@@ -171,4 +180,4 @@ TEST(GamesPage, TablesForTwoPeopleAreListedAndFinishedOnesServed) {
 }
 
 }  // namespace
-}  // namespace web
+}  // namespace web::pages

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""The web page in headless Chromium (issue 15), driven by clicks like a person.
+"""The web page in headless Chromium, driven by clicks like a person.
 
 Starts lasca-web on a free 127.0.0.1 port and checks: an LFEN pasted appears on the board; a
 near-finished game against the engine (a tiny node budget) played by clicks to its end with the
@@ -731,7 +731,7 @@ def click(driver, selector):
 
 
 def check_reload_and_restart(page, args, server, url):
-    """A game survives a reload of the page and a kill -9 and restart of the server (issue 23).
+    """A game survives a reload of the page and a kill -9 and restart of the server.
     Returns the running server."""
     page.set_select("colour", "none")
     page.d.find_element(By.ID, "new-game").click()

@@ -1,4 +1,4 @@
-// lasca-web keeps every game through `kill -9` (issue 23): the real server on a database file is
+// lasca-web keeps every game through `kill -9`: the real server on a database file is
 // killed at random points of a game 100 times; after each start on the same file the game,
 // joined by its id, goes on from exactly its last committed move (every move the page was shown
 // is there; a move sent but not yet answered may or may not be), and SQLite's own check finds
@@ -22,7 +22,10 @@
 #include "torneio/rules/record.h"
 #include "web/store/store.h"
 
-namespace web {
+namespace web::server {
+
+using store::Store;
+
 namespace {
 
 namespace net = boost::asio;
@@ -619,4 +622,4 @@ TEST(ServerRestart, ABadOrHeldDatabaseStopsTheServerWithExitTwo) {
 }
 
 }  // namespace
-}  // namespace web
+}  // namespace web::server

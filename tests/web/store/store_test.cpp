@@ -14,7 +14,7 @@
 
 #include "test_directory.h"
 
-namespace web {
+namespace web::store {
 namespace {
 
 StoredLascaGame sampleGame(const std::string& id, std::vector<std::string> moves) {
@@ -270,4 +270,4 @@ TEST(Store, MigratesAVersionOneFileKeepingItsGames) {
 }
 
 }  // namespace
-}  // namespace web
+}  // namespace web::store

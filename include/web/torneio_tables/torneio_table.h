@@ -22,13 +22,13 @@
 #include <nlohmann/json.hpp>
 
 #include "common/random.h"
-#include "torneio/play/ai/ai_options.h"
-#include "torneio/rules/record.h"
-#include "torneio/referee/seat.h"
 #include "torneio/person/terminal.h"
+#include "torneio/play/ai/ai_options.h"
+#include "torneio/referee/seat.h"
+#include "torneio/rules/record.h"
 #include "web/store/store.h"
 
-namespace web {
+namespace web::torneio_tables {
 
 using Json = nlohmann::json;
 
@@ -97,7 +97,7 @@ struct TorneioSeatChoice {
 // Decisions and the end replayed by TorneioTable::restore are not reported again.
 struct TorneioTableHooks {
     std::function<void(int seat)> seatChanged;
-    std::function<bool(std::size_t index, const StoredTorneioDecision& decision)> decided;
+    std::function<bool(std::size_t index, const store::StoredTorneioDecision& decision)> decided;
     std::function<void(const std::string& result, const torneio::Record& record)> ended;
 };
 
@@ -125,10 +125,10 @@ class TorneioTable {
     // kept decisions, so that each person's view and pending request, and each AI's knowledge,
     // are what they were; play goes on after the last kept decision. Errors: a kept table that
     // is not sound (parameters, kinds, levels, seats).
-    static common::Result<std::shared_ptr<TorneioTable>> restore(const StoredTorneioTable& kept,
-                                                                 TorneioTableHooks hooks);
+    static common::Result<std::shared_ptr<TorneioTable>> restore(
+        const store::StoredTorneioTable& kept, TorneioTableHooks hooks);
     // The table as the store keeps it at creation: no decisions, no result.
-    StoredTorneioTable stored() const;
+    store::StoredTorneioTable stored() const;
     ~TorneioTable();
     TorneioTable(const TorneioTable&) = delete;
     TorneioTable& operator=(const TorneioTable&) = delete;
@@ -162,7 +162,7 @@ class TorneioTable {
     torneio::Params params_;
     std::uint64_t seed_ = 0;
     TorneioTableHooks hooks_;
-    std::vector<StoredTorneioDecision> replay_;
+    std::vector<store::StoredTorneioDecision> replay_;
     bool endKept_ = false;
     std::size_t decisions_ = 0;
     mutable std::mutex mutex_;
@@ -172,4 +172,4 @@ class TorneioTable {
     std::thread thread_;
 };
 
-}  // namespace web
+}  // namespace web::torneio_tables

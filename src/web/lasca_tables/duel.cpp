@@ -1,10 +1,12 @@
-#include "web/lasca/duel.h"
+#include "web/lasca_tables/duel.h"
 
 #include "common/seed.h"
-#include "lasca/core/pdn.h"
 #include "lasca/core/notation.h"
+#include "lasca/core/pdn.h"
 
-namespace web {
+namespace web::lasca_tables {
+
+using store::StoredDuel;
 
 namespace {
 
@@ -129,7 +131,8 @@ void LascaDuel::endGame(std::string result, std::string rule) {
 
 void LascaDuel::checkRules() {
     const auto status = game_.status(lasca::DrawRules{});
-    if (status.over()) endGame(lasca::pdnResult(status.outcome), lasca::terminationRule(status.termination));
+    if (status.over())
+        endGame(lasca::pdnResult(status.outcome), lasca::terminationRule(status.termination));
 }
 
 common::Result<bool> LascaDuel::move(DuelSeat seat, std::string_view text, std::int64_t nowMs) {
@@ -222,4 +225,4 @@ StoredDuel LascaDuel::stored(std::int64_t nowMs) const {
     return kept;
 }
 
-}  // namespace web
+}  // namespace web::lasca_tables

@@ -1,4 +1,4 @@
-#include "web/torneio/torneio_table.h"
+#include "web/torneio_tables/torneio_table.h"
 
 #include <atomic>
 #include <chrono>
@@ -9,12 +9,14 @@
 #include "common/logging.h"
 #include "common/seed.h"
 #include "common/text.h"
-#include "torneio/rules/action.h"
-#include "torneio/rules/geometry.h"
 #include "torneio/play/player.h"
 #include "torneio/referee/game.h"
+#include "torneio/rules/action.h"
+#include "torneio/rules/geometry.h"
 
-namespace web {
+namespace web::torneio_tables {
+
+using store::StoredTorneioTable;
 
 namespace {
 
@@ -522,4 +524,4 @@ std::optional<torneio::Record> TorneioTable::record() const {
     return record_;
 }
 
-}  // namespace web
+}  // namespace web::torneio_tables

@@ -1,10 +1,10 @@
-#include "web/lasca/move_tree.h"
+#include "web/lasca_tables/move_tree.h"
 
 #include <algorithm>
 #include <optional>
 #include <utility>
 
-namespace web {
+namespace web::lasca_tables {
 namespace {
 
 using lasca::PdnLine;
@@ -245,4 +245,4 @@ bool MoveTree::fromJson(const nlohmann::json& json, MoveTree& tree) {
     return true;
 }
 
-}  // namespace web
+}  // namespace web::lasca_tables

@@ -14,9 +14,13 @@
 #include "torneio/rules/event.h"
 #include "torneio/rules/geometry.h"
 #include "torneio/rules/record.h"
-#include "web/torneio/torneio_table.h"
+#include "web/torneio_tables/torneio_table.h"
 
-namespace web {
+namespace web::torneio_tables {
+
+using store::StoredTorneioDecision;
+using store::StoredTorneioTable;
+
 namespace {
 
 // PageDriver: receives a seat's views as its page would (only what is new since the last
@@ -286,4 +290,4 @@ TEST(TorneioTable, AKeptTableThatIsNotSoundIsRefused) {
 }
 
 }  // namespace
-}  // namespace web
+}  // namespace web::torneio_tables

@@ -13,7 +13,7 @@
 #include "common/process.h"
 #include "common/result.h"
 
-namespace web {
+namespace web::lasca_tables {
 
 // EngineChannel: where a table writes the engine's commands (lines without their end). The
 // engine's replies come back to the table through LascaTable::onEngineLine, called by whoever
@@ -65,4 +65,4 @@ class ProcessEngine : public EngineChannel {
     std::thread reader_;
 };
 
-}  // namespace web
+}  // namespace web::lasca_tables

@@ -1,9 +1,9 @@
-#include "web/lasca/engine_link.h"
+#include "web/lasca_tables/engine_link.h"
 
 #include <chrono>
 #include <utility>
 
-namespace web {
+namespace web::lasca_tables {
 
 namespace {
 // How long the reader waits for a line before it looks at stopping_ again.
@@ -51,4 +51,4 @@ void ProcessEngine::readLines() {
     }
 }
 
-}  // namespace web
+}  // namespace web::lasca_tables

@@ -1,4 +1,4 @@
-// A Lasca table for two people (issue 24): each colour played from its own private link (a
+// A Lasca table for two people: each colour played from its own private link (a
 // random token), a third link to watch; an optional clock (time + increment) kept by the
 // server; resignation, draw by agreement, and the rules' own endings (R9, T1, T2) from the rules
 // core. Pure: no I/O, no threads; time comes in as milliseconds from the caller (a virtual clock
@@ -18,7 +18,7 @@
 #include "lasca/core/game.h"
 #include "web/store/store.h"
 
-namespace web {
+namespace web::lasca_tables {
 
 enum class DuelSeat { White, Black, Watch };
 const char* duelSeatName(DuelSeat seat);  // "white", "black", "watch"
@@ -51,7 +51,7 @@ class LascaDuel {
     // A kept duel again (its moves replayed through the rules core); its clock, if one was
     // running, goes on from now with the time it had left (time is not charged while the server
     // was down). Errors: a kept duel that is not sound.
-    static common::Result<LascaDuel> restore(const StoredDuel& kept, std::int64_t nowMs);
+    static common::Result<LascaDuel> restore(const store::StoredDuel& kept, std::int64_t nowMs);
 
     // White's, Black's and the watchers' tokens, once.
     std::vector<std::string> takeTokens();
@@ -82,7 +82,7 @@ class LascaDuel {
     std::optional<lasca::Color> drawOffer() const { return drawOffer_; }
     const std::optional<DuelClock>& clock() const { return clock_; }
     // The duel as the store keeps it, its clocks read at nowMs.
-    StoredDuel stored(std::int64_t nowMs) const;
+    store::StoredDuel stored(std::int64_t nowMs) const;
 
   private:
     LascaDuel() = default;
@@ -104,4 +104,4 @@ class LascaDuel {
     std::int64_t created_ = 0;
 };
 
-}  // namespace web
+}  // namespace web::lasca_tables

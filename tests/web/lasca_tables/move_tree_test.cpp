@@ -1,12 +1,12 @@
-// The tree of a game's lines on the analysis board (issue 24, "Variations"): adding, following,
+// The tree of a game's lines on the analysis board ("Variations"): adding, following,
 // promoting and removing lines, and the same tree through PDN and JSON.
 #include <gtest/gtest.h>
 
 #include <sstream>
 
-#include "web/lasca/move_tree.h"
+#include "web/lasca_tables/move_tree.h"
 
-namespace web {
+namespace web::lasca_tables {
 namespace {
 
 // The main line a b c, a variation x y replacing b, and z replacing c.
@@ -85,4 +85,4 @@ TEST(MoveTree, RefusesJsonOfAnotherShape) {
 }
 
 }  // namespace
-}  // namespace web
+}  // namespace web::lasca_tables

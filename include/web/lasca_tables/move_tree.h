@@ -12,7 +12,7 @@
 
 #include "lasca/core/pdn.h"
 
-namespace web {
+namespace web::lasca_tables {
 
 // MoveNode: one move and what may follow it. children[0] is the main continuation, the others
 // the lines played instead of it, in the order they were made. comment: the text shown (and
@@ -88,4 +88,4 @@ class MoveTree {
     std::size_t size_ = 0;
 };
 
-}  // namespace web
+}  // namespace web::lasca_tables

@@ -1,16 +1,19 @@
-// A Lasca table for two people (include/web/lasca/duel.h), on a virtual clock: only the side to move
-// moves (never a watcher), the clock runs for the side to move from the first move with its
+// A Lasca table for two people (include/web/lasca_tables/duel.h), on a virtual clock: only the side
+// to move moves (never a watcher), the clock runs for the side to move from the first move with its
 // increment, a flag falls exactly when the time is gone, resignation and draw by agreement end
 // the game, the rules end it too, and a kept duel comes back the same (time not charged while
 // the server was down). Tokens: three, 128-bit, kept only as hashes.
-#include "web/lasca/duel.h"
+#include "web/lasca_tables/duel.h"
 
 #include <gtest/gtest.h>
 
 #include "lasca/core/movegen.h"
 #include "lasca/core/notation.h"
 
-namespace web {
+namespace web::lasca_tables {
+
+using store::StoredDuel;
+
 namespace {
 
 using lasca::Color;
@@ -135,4 +138,4 @@ TEST(Duel, AKeptDuelComesBackTheSame) {
 }
 
 }  // namespace
-}  // namespace web
+}  // namespace web::lasca_tables

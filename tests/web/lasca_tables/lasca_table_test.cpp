@@ -12,7 +12,10 @@
 #include "lasca/core/position.h"
 #include "web/web_test_util.h"
 
-namespace web {
+namespace web::lasca_tables {
+
+using store::StoredLascaGame;
+
 namespace {
 
 using test::FakeEngineLog;
@@ -227,7 +230,7 @@ Json playLine(Fixture& f, const std::vector<std::string>& moves, int from) {
     return state;
 }
 
-// Issue 24: on the analysis board a move at an earlier position starts a variation and keeps
+// On the analysis board a move at an earlier position starts a variation and keeps
 // the main line; lines are shown, promoted and deleted; PDN carries them both ways.
 TEST(LascaTable, VariationsOnTheAnalysisBoard) {
     Fixture f;
@@ -724,4 +727,4 @@ TEST(LascaTable, AWholeGameAgainstTheRealEngine) {
 }
 
 }  // namespace
-}  // namespace web
+}  // namespace web::lasca_tables

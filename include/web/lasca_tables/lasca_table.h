@@ -19,11 +19,11 @@
 
 #include "lasca/core/game.h"
 #include "lasca/core/pdn.h"
-#include "web/lasca/engine_link.h"
-#include "web/lasca/move_tree.h"
+#include "web/lasca_tables/engine_link.h"
+#include "web/lasca_tables/move_tree.h"
 #include "web/store/store.h"
 
-namespace web {
+namespace web::lasca_tables {
 
 using Json = nlohmann::json;
 
@@ -111,6 +111,12 @@ struct GameMarks {
     std::vector<std::string> marks;
 };
 
+// LascaGameChange: what a save writes: the game's row (game.moves empty) and its move rows.
+struct LascaGameChange {
+    store::StoredLascaGame game;
+    store::MoveRowsChange moves;
+};
+
 // LascaTable
 //   gameId_      the id of the game (a new one for each game started)
 //   game_        the game: start position and moves (the rules core's Game)
@@ -123,6 +129,8 @@ struct GameMarks {
 //                that position (a mate is +-10000), nothing when unknown
 //   jobs_        the searches sent to the engine and not yet answered by bestmove
 //   analysing_, multiPv_   whether the page asked for analysis, and how many lines
+//   unsaved_     the store's row of the game is not as the table is (unsavedChange)
+//   savedMoves_  how many leading moves of moves_ the store holds under gameId_
 // Every message either changes the state and gets its replies, or gets exactly one error reply
 // and changes nothing.
 class LascaTable {
@@ -135,12 +143,21 @@ class LascaTable {
     // The current game's id (`state` carries it as "gameId").
     const std::string& gameId() const { return gameId_; }
     // The game as the store keeps it (created and updated left 0: the server stamps them).
-    StoredLascaGame stored() const;
+    store::StoredLascaGame stored() const;
+    // What of the game the store does not hold yet, nothing when it holds all of it: the game's
+    // row as it is now (its `moves` left empty) and how its move rows change. The table keeps it
+    // as the messages change the game (no stored game is rebuilt to compare): a changed setting,
+    // line or variation marks the row; the moves record how many leading moves the store holds.
+    std::optional<LascaGameChange> unsavedChange() const;
+    // The store took unsavedChange(): the table is as stored.
+    void markSaved();
+    // The store holds nothing of this game under its id (a copy of another game).
+    void markUnsaved();
     // Takes a stored game (a reload or a restart): its moves replayed through the rules core,
     // its settings and analysis; the replies are the state (and the engine's search, if it is
     // the engine's turn or analysis is on). An error, and nothing changed, for a stored game
     // that is not a legal game.
-    common::Result<std::vector<Json>> restore(const StoredLascaGame& game);
+    common::Result<std::vector<Json>> restore(const store::StoredLascaGame& game);
 
     // The first message of a table: the levels and the state.
     std::vector<Json> hello();
@@ -156,6 +173,7 @@ class LascaTable {
     // For tests and the load script.
     const lasca::Game& game() const { return game_; }
     int viewPly() const { return viewPly_; }
+    const std::vector<std::string>& moves() const { return moves_; }
     bool engineRunning() const { return engine_ != nullptr; }
     std::size_t pendingSearches() const { return jobs_.size(); }
 
@@ -181,6 +199,10 @@ class LascaTable {
     // Shows `line` (a line of tree_ to the end of its branch) at ply `view`: game_, moves_ and
     // the evaluations of the plies it shares with the line shown before.
     void showLine(const MoveLine& line, int view);
+    // The game's row as the store keeps it (moves empty).
+    store::StoredLascaGame storedRow() const;
+    // moves_ changed; its first `same` moves are as they were.
+    void movesChanged(std::size_t same);
     void annotationStep(std::string_view bestMove, Replies& out);
     void finishAnnotation(Replies& out);
     Json marksJson() const;
@@ -230,6 +252,8 @@ class LascaTable {
     // one by one); the page gets them only once the depth's last rank is in, so that it never
     // shows a new depth's first line beside the old depth's others (the same move twice).
     std::vector<Json> analysisLines_;
+    bool unsaved_ = true;
+    std::size_t savedMoves_ = 0;
 };
 
 // Square names and columns of a position, for the page: {"a1": "wb", ...} (occupied squares
@@ -239,8 +263,8 @@ Json boardJson(const lasca::Position& pos);
 // A kept game as PDN (the page's export and the games pages): the engine named with its level,
 // the start position, the moves, the result and the rule that ended it; `round` names the game
 // ("-" for none), its date comes from when it was made ("????.??.??" when not stamped).
-std::string storedGamePdn(const StoredLascaGame& game, const std::string& round = "-");
-lasca::PdnGame storedGamePdnGame(const StoredLascaGame& game,
-                                        const std::string& round = "-");
+std::string storedGamePdn(const store::StoredLascaGame& game, const std::string& round = "-");
+lasca::PdnGame storedGamePdnGame(const store::StoredLascaGame& game,
+                                 const std::string& round = "-");
 
-}  // namespace web
+}  // namespace web::lasca_tables

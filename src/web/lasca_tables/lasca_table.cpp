@@ -1,0 +1,418 @@
+#include "web/lasca_tables/lasca_table.h"
+
+#include "lasca_table_internal.h"
+
+#include <algorithm>
+#include <charconv>
+#include <initializer_list>
+#include <sstream>
+#include <utility>
+
+#include "common/seed.h"
+#include "common/text.h"
+#include "lasca/analysis/analysis.h"
+#include "lasca/core/movegen.h"
+#include "lasca/core/notation.h"
+#include "lasca/core/pdn.h"
+#include "web/messages/messages.h"
+
+namespace web::lasca_tables {
+
+using messages::boolField;
+using messages::checkFields;
+using messages::errorMessage;
+using messages::intField;
+using messages::messageType;
+using messages::parseMessage;
+using messages::stringField;
+using store::StoredLascaGame;
+
+std::size_t levelMove(const Level& level, std::uint64_t positionKey, std::size_t engineMove,
+                      std::size_t count) {
+    if (level.randomPercent <= 0 || count == 0) return engineMove;
+    // splitmix64 of the key: Zobrist keys are fixed, so the choice is the same on any machine.
+    std::uint64_t z = positionKey + 0x9e3779b97f4a7c15ULL;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    z ^= z >> 31;
+    if (static_cast<int>(z % 100) >= level.randomPercent) return engineMove;
+    return static_cast<std::size_t>((z / 100) % count);
+}
+
+const char* colourName(lasca::Color c) {
+    return c == lasca::Color::White ? "white" : "black";
+}
+
+std::optional<std::optional<lasca::Color>> engineColourOf(std::string_view name) {
+    if (name == "white") return std::optional<lasca::Color>(lasca::Color::White);
+    if (name == "black") return std::optional<lasca::Color>(lasca::Color::Black);
+    if (name == "none") return std::optional<lasca::Color>();
+    return std::nullopt;
+}
+
+// Replays every line of a tree from `start` through the rules core: each move legal where it
+// is played, none after the end of a game. The checked tree has the moves as formatMove writes
+// them; an error names the first bad move.
+namespace {
+std::optional<std::string> checkBranch(const MoveNode& from, lasca::Game game, MoveNode& out) {
+    const MoveNode* node = &from;
+    MoveNode* checked = &out;
+    while (!node->children.empty()) {
+        if (game.status(lasca::DrawRules{}).over())
+            return "move '" + common::printable(node->children[0].move) +
+                   "' comes after the end of the game";
+        checked->children.resize(node->children.size());
+        for (std::size_t k = node->children.size(); k-- > 0;) {  // alternatives on copies
+            lasca::Game line = k == 0 ? std::move(game) : game;
+            const MoveNode& child = node->children[k];
+            const auto move = line.playText(child.move);
+            if (!move) return "move '" + common::printable(child.move) + "': " + move.error();
+            checked->children[k].move = lasca::formatMove(move.value());
+            checked->children[k].comment = child.comment;
+            if (k == 0) {
+                game = std::move(line);
+            } else if (auto e = checkBranch(child, std::move(line), checked->children[k])) {
+                return e;
+            }
+        }
+        node = &node->children[0];
+        checked = &checked->children[0];
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+common::Result<MoveTree> checkedTree(const lasca::Position& start, const MoveTree& tree) {
+    if (tree.size() > kMaxTreeMoves) return common::makeError("too many moves with the variations");
+    MoveNode root;
+    if (auto e = checkBranch(tree.root(), lasca::Game(start), root)) return common::makeError(*e);
+    MoveTree checked;
+    // Rebuilt line by line (leaves in order) to keep the tree's order, with the comments.
+    std::vector<std::pair<MoveLine, std::string>> comments;
+    std::vector<const MoveNode*> stack{&root};
+    std::vector<MoveLine> lines{{}};
+    while (!stack.empty()) {
+        const MoveNode* node = stack.back();
+        MoveLine line = std::move(lines.back());
+        stack.pop_back();
+        lines.pop_back();
+        if (!node->comment.empty()) comments.emplace_back(line, node->comment);
+        if (node->children.empty()) checked.add(line);
+        for (std::size_t k = node->children.size(); k-- > 0;) {
+            stack.push_back(&node->children[k]);
+            lines.push_back(line);
+            lines.back().push_back(node->children[k].move);
+        }
+    }
+    for (const auto& [line, comment] : comments) checked.setComment(line, comment);
+    return checked;
+}
+
+// A line of moves from a message field: an array of move texts.
+common::Result<MoveLine> lineField(const Json& m, const char* name) {
+    if (!m.contains(name) || !m[name].is_array())
+        return common::makeError(std::string(name) + " must be an array of moves");
+    if (m[name].size() > kMaxGamePlies)
+        return common::makeError(std::string(name) + ": too many moves");
+    MoveLine line;
+    for (const Json& move : m[name]) {
+        if (!move.is_string() || move.get_ref<const std::string&>().size() > kMaxMoveText)
+            return common::makeError(std::string(name) + " must be an array of moves");
+        line.push_back(move.get<std::string>());
+    }
+    return line;
+}
+
+std::string statusText(const lasca::GameStatus& status) {
+    switch (status.termination) {
+        case lasca::Termination::NoLegalMove:
+            return status.outcome == lasca::Outcome::WhiteWins
+                       ? "White wins: Black has no legal move (R9)"
+                       : "Black wins: White has no legal move (R9)";
+        case lasca::Termination::Repetition:
+            return "Draw by threefold repetition (T1)";
+        case lasca::Termination::NoProgress:
+            return "Draw: 100 plies without capture or soldier move (T2)";
+        case lasca::Termination::None:
+            break;
+    }
+    return "";
+}
+
+Json squaresJson(const lasca::Move& m) {
+    Json path = Json::array();
+    path.push_back(lasca::squareName(m.origin()));
+    for (int i = 0; i < m.length; ++i) path.push_back(lasca::squareName(m.landing(i)));
+    return path;
+}
+
+Json legalMovesJson(const lasca::Position& pos) {
+    lasca::MoveList list;
+    lasca::generateMoves(pos, list);
+    Json moves = Json::array();
+    for (const lasca::Move& m : list)
+        moves.push_back({{"move", lasca::formatMove(m)}, {"path", squaresJson(m)}});
+    return moves;
+}
+
+Json boardJson(const lasca::Position& pos) {
+    Json board = Json::object();
+    for (lasca::Square s = 0; s < lasca::kSquares; ++s)
+        if (pos.height(s) > 0)
+            board[lasca::squareName(s)] = lasca::columnText(pos.column(s), pos.height(s));
+    return board;
+}
+
+LascaTable::LascaTable(EngineFactory engineFactory, GameIdFactory newGameId, TableClock clock)
+    : engineFactory_(std::move(engineFactory)),
+      newGameId_(std::move(newGameId)),
+      clock_(std::move(clock)),
+      evals_(1) {
+    if (!newGameId_) newGameId_ = [] { return common::randomHex(8); };
+    if (!clock_) clock_ = [] { return std::chrono::steady_clock::now(); };
+    gameId_ = newGameId_();
+}
+
+StoredLascaGame LascaTable::stored() const {
+    auto game = storedRow();
+    game.moves = moves_;
+    return game;
+}
+
+// The game's row as the store keeps it (no moves).
+StoredLascaGame LascaTable::storedRow() const {
+    StoredLascaGame game;
+    game.id = gameId_;
+    game.startLfen = game_.start().toLfen();
+    game.engine = settings_.engineColour ? colourName(*settings_.engineColour) : "none";
+    game.level = settings_.level;
+    game.analysing = analysing_;
+    game.multiPv = multiPv_;
+    const auto status = game_.status(lasca::DrawRules{});
+    game.result = status.over() ? lasca::pdnResult(status.outcome) : "*";
+    game.rule = status.over() ? lasca::terminationRule(status.termination) : "";
+    if (!tree_.isPlainLine(moves_)) game.tree = tree_.toJson().dump();
+    return game;
+}
+
+std::optional<LascaGameChange> LascaTable::unsavedChange() const {
+    if (!unsaved_) return std::nullopt;
+    LascaGameChange change;
+    change.game = storedRow();
+    change.moves.from = std::min(savedMoves_, moves_.size());
+    change.moves.added.assign(moves_.begin() + static_cast<std::ptrdiff_t>(change.moves.from),
+                              moves_.end());
+    return change;
+}
+
+void LascaTable::markSaved() {
+    unsaved_ = false;
+    savedMoves_ = moves_.size();
+}
+
+void LascaTable::markUnsaved() {
+    unsaved_ = true;
+    savedMoves_ = 0;
+}
+
+void LascaTable::movesChanged(std::size_t same) {
+    unsaved_ = true;
+    savedMoves_ = std::min(savedMoves_, same);
+}
+
+common::Result<std::vector<Json>> LascaTable::restore(const StoredLascaGame& stored) {
+    TableSettings settings;
+    const auto colour = engineColourOf(stored.engine);
+    if (!colour) return common::makeError("stored game " + stored.id + ": bad engine colour");
+    settings.engineColour = *colour;
+    if (stored.level < 0 || stored.level >= static_cast<int>(kLevels.size()) ||
+        stored.multiPv < 1 || stored.multiPv > kMaxMultiPv)
+        return common::makeError("stored game " + stored.id + ": bad level or MultiPV");
+    settings.level = stored.level;
+    const auto start = lasca::Position::fromLfen(stored.startLfen);
+    if (!start) return common::makeError("stored game " + stored.id + ": " + start.error());
+    if (stored.moves.size() > kMaxGamePlies)
+        return common::makeError("stored game " + stored.id + ": too long");
+    lasca::Game game(start.value());
+    for (const auto& move : stored.moves)
+        if (game.status(lasca::DrawRules{}).over() || !game.playText(move))
+            return common::makeError("stored game " + stored.id + ": move '" +
+                                     common::printable(move) + "' is not legal there");
+    MoveTree tree(stored.moves);
+    if (!stored.tree.empty()) {
+        const Json json = Json::parse(stored.tree, nullptr, false);
+        MoveTree read;
+        if (json.is_discarded() || !MoveTree::fromJson(json, read))
+            return common::makeError("stored game " + stored.id + ": unreadable variations");
+        auto checked = checkedTree(start.value(), read);
+        if (!checked) return common::makeError("stored game " + stored.id + ": " + checked.error());
+        if (!checked.value().contains(stored.moves))
+            return common::makeError("stored game " + stored.id + ": its line is not in its tree");
+        tree = std::move(checked).value();
+    }
+    dropEngine();
+    gameId_ = stored.id;
+    settings_ = settings;
+    analysing_ = stored.analysing;
+    multiPv_ = stored.multiPv;
+    game_ = std::move(game);
+    tree_ = std::move(tree);
+    moves_ = stored.moves;
+    viewPly_ = static_cast<int>(moves_.size());
+    evals_.assign(moves_.size() + 1, std::nullopt);
+    markSaved();  // as the store holds it
+    Replies out;
+    reschedule(out);
+    out.push_back(stateMessage());
+    return out;
+}
+
+std::vector<Json> LascaTable::hello() {
+    Json levels = Json::array();
+    for (const Level& l : kLevels)
+        levels.push_back({{"name", l.name}, {"nodes", l.nodes}, {"random", l.randomPercent}});
+    Replies out;
+    out.push_back(
+        {{"type", "hello"}, {"game", "lasca"}, {"levels", levels}, {"maxMultiPv", kMaxMultiPv}});
+    reschedule(out);
+    out.push_back(stateMessage());
+    return out;
+}
+
+std::vector<Json> LascaTable::handleText(std::string_view text) {
+    auto parsed = parseMessage(text);
+    if (!parsed) return {errorMessage(parsed.error())};
+    return handle(parsed.value());
+}
+
+std::vector<Json> LascaTable::handle(const Json& message) {
+    const auto type = messageType(message);
+    if (!type) return {errorMessage(type.error())};
+    using Handler = std::optional<std::string> (LascaTable::*)(const Json&, Replies&);
+    static const std::pair<const char*, Handler> handlers[] = {
+        {"new", &LascaTable::onNew},
+        {"settings", &LascaTable::onSettings},
+        {"move", &LascaTable::onMove},
+        {"takeback", &LascaTable::onTakeback},
+        {"view", &LascaTable::onView},
+        {"analyse", &LascaTable::onAnalyse},
+        {"preview", &LascaTable::onPreview},
+        {"lfen", &LascaTable::onLfen},
+        {"pdn.export", &LascaTable::onPdnExport},
+        {"pdn.import", &LascaTable::onPdnImport},
+        {"retry", &LascaTable::onRetry},
+        {"annotate", &LascaTable::onAnnotate},
+        {"line", &LascaTable::onLine},
+        {"promote", &LascaTable::onPromote},
+        {"delete", &LascaTable::onDelete},
+    };
+    for (const auto& [name, handler] : handlers) {
+        if (type.value() != name) continue;
+        Replies out;
+        if (auto error = (this->*handler)(message, out)) return {errorMessage(*error)};
+        return out;
+    }
+    return {errorMessage("unknown message type '" + common::printable(type.value()) + "'")};
+}
+// ---- The game --------------------------------------------------------------------------------
+
+void LascaTable::startNewGame(const lasca::Position& start, const std::vector<std::string>& moves) {
+    gameId_ = newGameId_();
+    engineFailures_.clear();  // a new game tries the engine again
+    startGame(start, moves);
+    markUnsaved();  // the store holds nothing under the new id
+}
+
+void LascaTable::startGame(const lasca::Position& start, const std::vector<std::string>& moves) {
+    std::size_t same = 0;
+    while (same < moves.size() && same < moves_.size() && moves[same] == moves_[same]) ++same;
+    movesChanged(same);
+    lasca::Game game(start);
+    for (const auto& move : moves) game.playText(move);  // checked by every caller
+    game_ = std::move(game);
+    tree_ = MoveTree(moves);
+    moves_ = moves;
+    viewPly_ = static_cast<int>(moves_.size());
+    evals_.assign(moves_.size() + 1, std::nullopt);
+}
+
+void LascaTable::showLine(const MoveLine& line, int view) {
+    std::size_t same = 0;
+    while (same < line.size() && same < moves_.size() && line[same] == moves_[same]) ++same;
+    if (same == moves_.size() && same == line.size()) {  // the same line: only the view moves
+        viewPly_ = std::clamp(view, 0, static_cast<int>(moves_.size()));
+        return;
+    }
+    movesChanged(same);
+    // Every line of tree_ is checked: its moves are legal. The moves the lines share are played
+    // again only when the new line leaves the shown one before its end.
+    lasca::Game game = same == moves_.size() ? std::move(game_) : gameUpTo(static_cast<int>(same));
+    for (std::size_t i = same; i < line.size(); ++i) game.playText(line[i]);
+    game_ = std::move(game);
+    moves_ = line;
+    evals_.resize(same + 1);
+    evals_.resize(moves_.size() + 1);
+    viewPly_ = std::clamp(view, 0, static_cast<int>(moves_.size()));
+}
+
+lasca::Game LascaTable::gameUpTo(int ply) const {
+    if (ply == static_cast<int>(game_.moves().size())) return game_;
+    lasca::Game game(game_.start());
+    for (int i = 0; i < ply; ++i) game.play(game_.moves()[static_cast<std::size_t>(i)]);
+    return game;
+}
+
+lasca::Position LascaTable::positionAt(int ply) const {
+    return gameUpTo(ply).current();
+}
+
+bool LascaTable::engineToMove() const {
+    return settings_.engineColour && !game_.status(lasca::DrawRules{}).over() &&
+           game_.current().sideToMove() == *settings_.engineColour;
+}
+
+Json LascaTable::statusJson(const lasca::GameStatus& status) const {
+    return {{"over", status.over()},
+            {"result", lasca::pdnResult(status.outcome)},
+            {"rule", lasca::terminationRule(status.termination)},
+            {"text", statusText(status)}};
+}
+
+Json LascaTable::stateMessage() const {
+    const lasca::Game view = gameUpTo(viewPly_);
+    const lasca::Position& pos = view.current();
+    const auto viewStatus = view.status(lasca::DrawRules{});
+    Json lastMove = Json::array();
+    if (viewPly_ > 0) lastMove = squaresJson(game_.moves()[static_cast<std::size_t>(viewPly_ - 1)]);
+    Json evals = Json::array();
+    for (const auto& e : evals_) evals.push_back(e ? Json(*e) : Json(nullptr));
+    const auto* active = jobs_.empty() ? nullptr : &jobs_.back();
+    const bool thinking = active && !active->cancelled && active->play;
+    return {
+        {"type", "state"},
+        {"gameId", gameId_},
+        {"engine", settings_.engineColour ? colourName(*settings_.engineColour) : "none"},
+        {"level", settings_.level},
+        {"startLfen", game_.start().toLfen()},
+        {"moves", moves_},
+        {"tree", tree_.toJson()},
+        {"ply", viewPly_},
+        {"lfen", pos.toLfen()},
+        {"board", boardJson(pos)},
+        {"sideToMove", colourName(pos.sideToMove())},
+        {"legal", viewStatus.over() ? Json::array() : legalMovesJson(pos)},
+        {"lastMove", lastMove},
+        {"status", statusJson(game_.status(lasca::DrawRules{}))},
+        {"viewStatus", statusJson(viewStatus)},
+        {"evals", evals},
+        {"thinking", thinking},
+        {"analysing", analysing_},
+        {"engineUnavailable", recentEngineFailures() >= kMaxEngineFailures},
+        {"marks", marksJson()},
+        {"annotated", !moves_.empty() && marks_.moves == moves_},
+        {"annotating", annotation_ ? Json{{"done", annotation_->next}, {"total", moves_.size() + 1}}
+                                   : Json(nullptr)},
+        {"multipv", multiPv_}};
+}
+}  // namespace web::lasca_tables

@@ -1,0 +1,415 @@
+// LascaTable and its engine: which search should run, the engine's lines read, its move
+// played, the analysis shown, the whole-game annotation, and the engine's failures.
+#include <algorithm>
+#include <charconv>
+#include <utility>
+
+#include "common/text.h"
+#include "lasca/analysis/analysis.h"
+#include "lasca/core/movegen.h"
+#include "lasca/core/notation.h"
+#include "lasca_table_internal.h"
+#include "web/lasca_tables/lasca_table.h"
+#include "web/messages/messages.h"
+
+namespace web::lasca_tables {
+
+using messages::boolField;
+using messages::checkFields;
+using messages::errorMessage;
+using messages::intField;
+using messages::messageType;
+using messages::parseMessage;
+using messages::stringField;
+using store::StoredLascaGame;
+
+namespace {
+
+std::optional<std::int64_t> numberAfter(const std::vector<std::string_view>& tokens,
+                                        std::size_t& i) {
+    if (i + 1 >= tokens.size()) return std::nullopt;
+    std::int64_t value = 0;
+    const auto text = tokens[++i];
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+    return value;
+}
+
+// EngineInfo: what one `info depth ...` line of the engine says.
+struct EngineInfo {
+    int depth = 0;
+    int multiPv = 1;
+    bool mate = false;
+    std::int64_t score = 0;
+    bool bound = false;
+    std::int64_t nodes = 0;
+    std::int64_t nps = 0;
+    std::vector<std::string> pv;
+};
+
+std::optional<EngineInfo> parseInfo(std::string_view line) {
+    const auto tokens = common::splitWhitespace(line);
+    if (tokens.size() < 2 || tokens[0] != "info" || tokens[1] == "string") return std::nullopt;
+    EngineInfo info;
+    bool hasScore = false;
+    for (std::size_t i = 1; i < tokens.size(); ++i) {
+        const auto t = tokens[i];
+        if (t == "pv") {
+            for (++i; i < tokens.size(); ++i) info.pv.emplace_back(tokens[i]);
+            break;
+        }
+        if (t == "lowerbound" || t == "upperbound") {
+            info.bound = true;
+            continue;
+        }
+        if (t == "score" && i + 1 < tokens.size()) {
+            info.mate = tokens[++i] == "mate";
+            const auto v = numberAfter(tokens, i);
+            if (!v) return std::nullopt;
+            info.score = *v;
+            hasScore = true;
+            continue;
+        }
+        const auto v = numberAfter(tokens, i);
+        if (!v) return std::nullopt;
+        if (t == "depth") info.depth = static_cast<int>(*v);
+        if (t == "multipv") info.multiPv = static_cast<int>(*v);
+        if (t == "nodes") info.nodes = *v;
+        if (t == "nps") info.nps = *v;
+    }
+    if (!hasScore || info.pv.empty()) return std::nullopt;
+    return info;
+}
+
+// The score for White in centi-soldiers, a mate counting as +-kMateScore.
+int whiteScore(const EngineInfo& info, lasca::Color sideToMove) {
+    std::int64_t cp = info.score;
+    if (info.mate) cp = info.score > 0 ? kMateScore : -kMateScore;
+    cp = std::clamp<std::int64_t>(cp, -kMateScore, kMateScore);
+    return static_cast<int>(sideToMove == lasca::Color::White ? cp : -cp);
+}
+
+bool sameJob(const SearchJob& a, const SearchJob& b) {
+    return a.play == b.play && a.annotate == b.annotate && a.ply == b.ply &&
+           a.multiPv == b.multiPv && a.history == b.history;
+}
+
+constexpr std::int64_t kMaxAnnotateNodes = 10'000'000;
+
+}  // namespace
+
+std::optional<SearchJob> LascaTable::wantedJob() const {
+    SearchJob job;
+    if (engineToMove()) {
+        job.play = true;
+        job.ply = static_cast<int>(moves_.size());
+    } else if (annotation_) {
+        job.annotate = true;
+        job.ply = annotation_->next;
+    } else if (analysing_) {
+        job.ply = viewPly_;
+        job.multiPv = multiPv_;
+        if (gameUpTo(viewPly_).status(lasca::DrawRules{}).over()) return std::nullopt;
+    } else {
+        return std::nullopt;
+    }
+    job.history.assign(moves_.begin(), moves_.begin() + job.ply);
+    return job;
+}
+
+SearchJob* LascaTable::activeJob() {
+    if (jobs_.empty() || jobs_.back().cancelled) return nullptr;
+    return &jobs_.back();
+}
+
+void LascaTable::reschedule(Replies& out) {
+    if (annotation_ && annotation_->moves != moves_) {  // the game changed: the annotation ends
+        annotation_.reset();
+        out.push_back({{"type", "annotate"}, {"event", "cancelled"}, {"done", 0}, {"total", 0}});
+    }
+    const auto wanted = wantedJob();
+    SearchJob* active = activeJob();
+    if (active && wanted && sameJob(*active, *wanted)) return;
+    if (active) {
+        active->cancelled = true;
+        if (engine_) engine_->send("stop");
+    }
+    if (wanted) startJob(*wanted, out);
+}
+
+bool LascaTable::ensureEngine(Replies& out) {
+    if (engine_) return true;
+    if (const int failures = recentEngineFailures(); failures >= kMaxEngineFailures) {
+        out.push_back(errorMessage("the engine failed " + std::to_string(failures) +
+                                   " times within a minute: it is unavailable until you retry "
+                                   "or start a new game"));
+        return false;
+    }
+    auto engine = engineFactory_();
+    if (!engine) {
+        engineFailed();
+        out.push_back(errorMessage("engine: " + engine.error()));
+        return false;
+    }
+    engine_ = std::move(engine).value();
+    jobs_.clear();
+    engineMultiPv_ = 1;
+    engine_->send("uci");
+    engine_->send("setoption name Hash value " + std::to_string(kEngineHashMb));
+    engine_->send("ucinewgame");
+    engine_->send("isready");
+    return true;
+}
+
+bool LascaTable::startJob(const SearchJob& job, Replies& out) {
+    if (!ensureEngine(out)) return false;
+    const int multiPv = job.play || job.annotate ? 1 : job.multiPv;
+    if (multiPv != engineMultiPv_) {
+        engine_->send("setoption name MultiPV value " + std::to_string(multiPv));
+        engineMultiPv_ = multiPv;
+    }
+    std::string position = "position fen " + game_.start().toLfen();
+    if (!job.history.empty()) {
+        position += " moves";
+        for (const auto& move : job.history) position += " " + move;
+    }
+    engine_->send(position);
+    const auto nodes = kLevels[static_cast<std::size_t>(settings_.level)].nodes;
+    if (job.annotate)
+        engine_->send("go nodes " + std::to_string(annotation_->nodes));
+    else
+        engine_->send(job.play ? "go nodes " + std::to_string(nodes) : std::string("go infinite"));
+    jobs_.push_back(job);
+    analysisLines_.clear();
+    return true;
+}
+
+std::vector<Json> LascaTable::onEngineLine(std::string_view line) {
+    Replies out;
+    if (line.starts_with("bestmove"))
+        onBestMove(line, out);
+    else if (line.starts_with("info "))
+        onInfo(line, out);
+    return out;
+}
+
+void LascaTable::onInfo(std::string_view line, Replies& out) {
+    if (jobs_.empty() || jobs_.front().cancelled) return;
+    const SearchJob& job = jobs_.front();
+    const auto info = parseInfo(line);
+    if (!info || info->bound || info->multiPv < 1 || info->multiPv > job.multiPv) return;
+    const auto side = positionAt(job.ply).sideToMove();
+    const int white = whiteScore(*info, side);
+    if (info->multiPv == 1) evals_[static_cast<std::size_t>(job.ply)] = white;
+    if (job.annotate && info->multiPv == 1 && annotation_ && job.ply == annotation_->next)
+        annotation_->white[static_cast<std::size_t>(job.ply)] = white;
+    if (job.play || job.annotate) return;
+    Json score = info->mate ? Json{{"mate", info->score}} : Json{{"cp", info->score}};
+    Json entry = {{"multipv", info->multiPv},
+                  {"depth", info->depth},
+                  {"score", score},
+                  {"white", white},
+                  {"pv", info->pv}};
+    lasca::MoveList legal;
+    lasca::generateMoves(positionAt(job.ply), legal);
+    const int ranks = std::min(job.multiPv, static_cast<int>(legal.size()));
+    analysisLines_.resize(static_cast<std::size_t>(job.multiPv));
+    analysisLines_[static_cast<std::size_t>(info->multiPv - 1)] = entry;
+    if (info->multiPv < ranks) return;  // the depth's other lines are on their way
+    Json lines = Json::array();
+    for (const auto& l : analysisLines_)
+        if (!l.is_null()) lines.push_back(l);
+    out.push_back({{"type", "analysis"},
+                   {"ply", job.ply},
+                   {"depth", info->depth},
+                   {"nodes", info->nodes},
+                   {"nps", info->nps},
+                   {"lines", lines}});
+}
+
+void LascaTable::onBestMove(std::string_view line, Replies& out) {
+    if (jobs_.empty()) return;
+    const SearchJob job = jobs_.front();
+    jobs_.pop_front();
+    if (job.annotate && !job.cancelled && annotation_ && job.ply == annotation_->next) {
+        const auto tokens = common::splitWhitespace(line);
+        annotationStep(tokens.size() >= 2 ? tokens[1] : std::string_view(), out);
+        return;
+    }
+    if (job.cancelled || !job.play) return;
+    const auto tokens = common::splitWhitespace(line);
+    if (tokens.size() < 2 || tokens[1] == "0000") return;
+    std::string text(tokens[1]);
+    const Level& level = kLevels[static_cast<std::size_t>(settings_.level)];
+    if (level.randomPercent > 0) {
+        // A weakened level: the engine's move may give way to another legal move (levelMove).
+        lasca::MoveList list;
+        lasca::generateMoves(game_.current(), list);
+        std::vector<std::string> legal;
+        for (const lasca::Move& m : list) legal.push_back(lasca::formatMove(m));
+        const auto engineMove = lasca::parseMove(game_.current(), text);
+        const auto at = engineMove ? std::find(legal.begin(), legal.end(),
+                                               lasca::formatMove(engineMove.value()))
+                                   : legal.end();
+        if (!legal.empty() && at != legal.end()) {
+            const auto index =
+                levelMove(level, game_.current().key(),
+                          static_cast<std::size_t>(at - legal.begin()), legal.size());
+            text = legal[index];
+        }
+    }
+    const auto move = game_.playText(text);
+    if (!move) {
+        out.push_back(errorMessage("the engine played an illegal move: " + move.error()));
+        return;
+    }
+    movesChanged(moves_.size());
+    moves_.push_back(lasca::formatMove(move.value()));
+    tree_.add(moves_);
+    evals_.emplace_back();
+    viewPly_ = static_cast<int>(moves_.size());
+    reschedule(out);
+    out.push_back(stateMessage());
+}
+
+// The engine died: what it was asked is asked again of a new one (its move, or the analysis);
+// the dead engine's analysis lines are cleared at once. After kMaxEngineFailures failures within
+// kEngineFailureWindow it is not started again until a retry or a new game.
+std::vector<Json> LascaTable::onEngineClosed() {
+    Replies out;
+    dropEngine();
+    engineFailed();
+    analysisLines_.clear();
+    out.push_back({{"type", "analysis"},
+                   {"ply", viewPly_},
+                   {"depth", 0},
+                   {"nodes", 0},
+                   {"nps", 0},
+                   {"lines", Json::array()}});
+    reschedule(out);
+    if (engine_)
+        out.push_back({{"type", "engine"}, {"event", "restarted"}, {"text", "engine restarted"}});
+    else if (recentEngineFailures() < kMaxEngineFailures)
+        out.push_back(errorMessage("the engine stopped"));
+    out.push_back(stateMessage());
+    return out;
+}
+
+// ---- Whole-game annotation -------------------------------------------------------------------
+
+// {"type":"annotate","nodes":N} searches every position of the game at N nodes, then marks each
+// move; {"type":"annotate","cancel":true} stops it. Progress: {"type":"annotate","event":...}.
+std::optional<std::string> LascaTable::onAnnotate(const Json& m, Replies& out) {
+    if (auto e = checkFields(m, {"nodes", "cancel"})) return e;
+    if (m.contains("cancel")) {
+        if (!m["cancel"].is_boolean() || !m["cancel"].get<bool>()) return "cancel must be true";
+        if (!annotation_) return "no annotation runs";
+        const int done = annotation_->next;
+        annotation_.reset();
+        reschedule(out);
+        out.push_back({{"type", "annotate"},
+                       {"event", "cancelled"},
+                       {"done", done},
+                       {"total", moves_.size() + 1}});
+        out.push_back(stateMessage());
+        return std::nullopt;
+    }
+    const auto nodes = intField(m, "nodes", 1, kMaxAnnotateNodes);
+    if (!nodes) return nodes.error();
+    if (moves_.empty()) return "there is no move to annotate";
+    Annotation annotation;
+    annotation.nodes = static_cast<int>(nodes.value());
+    annotation.moves = moves_;
+    annotation.white.assign(moves_.size() + 1, std::nullopt);
+    annotation.best.assign(moves_.size() + 1, "");
+    annotation_ = std::move(annotation);
+    out.push_back(
+        {{"type", "annotate"}, {"event", "started"}, {"done", 0}, {"total", moves_.size() + 1}});
+    annotationStep({}, out);  // skips nothing yet: starts the first search
+    return std::nullopt;
+}
+
+// The search of position `next` ended with `bestMove` (empty on the first call): the next
+// position is searched, or, past the last, the marks are made. Positions where the game is
+// over are not searched: the rules' verdict is their score.
+void LascaTable::annotationStep(std::string_view bestMove, Replies& out) {
+    Annotation& a = *annotation_;
+    if (!bestMove.empty()) {
+        a.best[static_cast<std::size_t>(a.next)] = std::string(bestMove);
+        ++a.next;
+        out.push_back({{"type", "annotate"},
+                       {"event", "progress"},
+                       {"done", a.next},
+                       {"total", a.moves.size() + 1}});
+    }
+    while (a.next <= static_cast<int>(a.moves.size())) {
+        const auto status = gameUpTo(a.next).status(lasca::DrawRules{});
+        if (!status.over()) break;
+        int white = 0;
+        if (status.outcome == lasca::Outcome::WhiteWins) white = kMateScore;
+        if (status.outcome == lasca::Outcome::BlackWins) white = -kMateScore;
+        a.white[static_cast<std::size_t>(a.next)] = white;
+        ++a.next;
+    }
+    if (a.next > static_cast<int>(a.moves.size())) {
+        finishAnnotation(out);
+        return;
+    }
+    reschedule(out);
+    out.push_back(stateMessage());
+}
+
+void LascaTable::finishAnnotation(Replies& out) {
+    const Annotation a = std::move(*annotation_);
+    annotation_.reset();
+    marks_.moves = a.moves;
+    marks_.marks.assign(a.moves.size(), "");
+    for (std::size_t i = 0; i < a.moves.size(); ++i) {
+        if (a.white[i]) evals_[i] = a.white[i];
+        const auto mover = positionAt(static_cast<int>(i)).sideToMove();
+        if (!a.white[i] || !a.white[i + 1]) continue;
+        const int sign = mover == lasca::Color::White ? 1 : -1;
+        const double before = lasca::winningChance(sign * *a.white[i]);
+        const double after = lasca::winningChance(sign * *a.white[i + 1]);
+        const auto best = lasca::parseMove(positionAt(static_cast<int>(i)), a.best[i]);
+        const bool playedBest = best && lasca::formatMove(best.value()) == a.moves[i];
+        const double drop = playedBest ? 0.0 : std::max(0.0, before - after);
+        marks_.marks[i] = lasca::markGlyph(lasca::classifyDrop(drop));
+    }
+    if (a.white.back()) evals_.back() = a.white.back();
+    out.push_back({{"type", "annotate"},
+                   {"event", "done"},
+                   {"done", a.moves.size() + 1},
+                   {"total", a.moves.size() + 1}});
+    reschedule(out);
+    out.push_back(stateMessage());
+}
+
+// The marks of the game as it is: "" for every move when they were made for another game.
+Json LascaTable::marksJson() const {
+    Json marks = Json::array();
+    const bool current = marks_.moves == moves_;
+    for (std::size_t i = 0; i < moves_.size(); ++i)
+        marks.push_back(current ? marks_.marks[i] : std::string());
+    return marks;
+}
+
+// One more failure; the engine is given up at kMaxEngineFailures within kEngineFailureWindow
+// (it stays given up, time alone does not bring it back: a retry or a new game does).
+void LascaTable::engineFailed() {
+    const auto now = clock_();
+    while (!engineFailures_.empty() && now - engineFailures_.front() > kEngineFailureWindow)
+        engineFailures_.pop_front();
+    engineFailures_.push_back(now);
+}
+
+int LascaTable::recentEngineFailures() const {
+    return static_cast<int>(engineFailures_.size());
+}
+
+void LascaTable::dropEngine() {
+    engine_.reset();
+    jobs_.clear();
+}
+
+}  // namespace web::lasca_tables

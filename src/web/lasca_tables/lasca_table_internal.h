@@ -1,0 +1,39 @@
+// What the files of LascaTable share: limits, the names of colours, the check of a tree of
+// variations, and the JSON of moves and statuses.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "common/result.h"
+#include "lasca/core/game.h"
+#include "web/lasca_tables/lasca_table.h"
+#include "web/lasca_tables/move_tree.h"
+
+namespace web::lasca_tables {
+
+inline constexpr int kMateScore = 10000;       // a mate's place on the evaluation bar and graph
+inline constexpr std::size_t kMaxLfen = 2000;  // longer LFEN text is refused before parsing
+inline constexpr std::size_t kMaxPdn = 60000;  // within the 64 KB message limit
+inline constexpr std::size_t kMaxMoveText = 64;
+inline constexpr int kEngineHashMb = 8;  // per table: 50 tables stay under half a gigabyte
+
+const char* colourName(lasca::Color c);
+// The engine's colour from its name ("white", "black", or "none": people play both sides);
+// nothing for another name. The inverse of colourName, with "none".
+std::optional<std::optional<lasca::Color>> engineColourOf(std::string_view name);
+// A tree of variations replayed from `start` through the rules core: each move legal where it
+// is played, none after the end of a game; the moves as formatMove writes them. An error names
+// the first bad move.
+common::Result<MoveTree> checkedTree(const lasca::Position& start, const MoveTree& tree);
+// A line of moves from a message field: an array of move texts.
+common::Result<MoveLine> lineField(const Json& m, const char* name);
+// The text of a game's end as the page shows it, with its rule (lasca-rules.md); "" while on.
+std::string statusText(const lasca::GameStatus& status);
+// A move's squares, origin first: ["c3", "e5"].
+Json squaresJson(const lasca::Move& m);
+// The legal moves of a position: [{"move": text, "path": squares}, ...].
+Json legalMovesJson(const lasca::Position& pos);
+
+}  // namespace web::lasca_tables

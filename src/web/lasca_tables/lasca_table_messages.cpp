@@ -1,0 +1,298 @@
+// LascaTable: the messages from the page (protocol.md, "The web page's WebSocket messages").
+#include <algorithm>
+#include <cstdio>
+#include <sstream>
+#include <utility>
+
+#include "common/text.h"
+#include "lasca/core/movegen.h"
+#include "lasca/core/notation.h"
+#include "lasca/core/pdn.h"
+#include "lasca_table_internal.h"
+#include "web/lasca_tables/lasca_table.h"
+#include "web/messages/messages.h"
+
+namespace web::lasca_tables {
+
+using messages::boolField;
+using messages::checkFields;
+using messages::errorMessage;
+using messages::intField;
+using messages::messageType;
+using messages::parseMessage;
+using messages::stringField;
+using store::StoredLascaGame;
+
+namespace {
+// Reads the optional "engine" and "level" fields into settings.
+std::optional<std::string> readSettings(const Json& m, TableSettings& settings) {
+    if (m.contains("engine")) {
+        const auto engine = stringField(m, "engine", 8);
+        if (!engine) return engine.error();
+        const auto colour = engineColourOf(engine.value());
+        if (!colour) return "engine must be white, black or none";
+        settings.engineColour = *colour;
+    }
+    if (m.contains("level")) {
+        const auto level = intField(m, "level", 0, static_cast<std::int64_t>(kLevels.size()) - 1);
+        if (!level) return level.error();
+        settings.level = static_cast<int>(level.value());
+    }
+    return std::nullopt;
+}
+}  // namespace
+
+std::optional<std::string> LascaTable::onNew(const Json& m, Replies& out) {
+    if (auto e = checkFields(m, {"engine", "level"})) return e;
+    TableSettings settings = settings_;
+    if (auto e = readSettings(m, settings)) return e;
+    settings_ = settings;
+    startNewGame(lasca::Position::startPosition(), {});
+    reschedule(out);
+    out.push_back(stateMessage());
+    return std::nullopt;
+}
+
+std::optional<std::string> LascaTable::onSettings(const Json& m, Replies& out) {
+    if (auto e = checkFields(m, {"engine", "level"})) return e;
+    TableSettings settings = settings_;
+    if (auto e = readSettings(m, settings)) return e;
+    if (settings.engineColour != settings_.engineColour || settings.level != settings_.level)
+        unsaved_ = true;
+    settings_ = settings;
+    reschedule(out);
+    out.push_back(stateMessage());
+    return std::nullopt;
+}
+
+std::optional<std::string> LascaTable::onMove(const Json& m, Replies& out) {
+    if (auto e = checkFields(m, {"ply", "move"})) return e;
+    const auto ply = intField(m, "ply", 0, static_cast<std::int64_t>(moves_.size()));
+    if (!ply) return ply.error();
+    const auto text = stringField(m, "move", kMaxMoveText);
+    if (!text) return text.error();
+    if (moves_.size() >= kMaxGamePlies) return "the game is too long";
+    const auto kept = static_cast<std::size_t>(ply.value());
+    lasca::Game game = kept == moves_.size() ? game_ : gameUpTo(static_cast<int>(kept));
+    if (game.status(lasca::DrawRules{}).over()) return "the game is over";
+    if (settings_.engineColour && game.current().sideToMove() == *settings_.engineColour)
+        return "it is the engine's turn";
+    const auto move = game.playText(text.value());
+    if (!move) return move.error();
+    MoveLine line(moves_.begin(), moves_.begin() + static_cast<std::ptrdiff_t>(kept));
+    line.push_back(lasca::formatMove(move.value()));
+    if (!tree_.contains(line) && tree_.size() >= kMaxTreeMoves)
+        return "too many moves with the variations";
+    // Against the engine a move in the past replaces the rest of the line (the page asked);
+    // on the analysis board it starts a variation, or follows one already there.
+    if (settings_.engineColour && kept < moves_.size()) {
+        tree_.remove(
+            MoveLine(moves_.begin(), moves_.begin() + static_cast<std::ptrdiff_t>(kept) + 1));
+        unsaved_ = true;
+    }
+    if (!tree_.contains(line)) unsaved_ = true;
+    tree_.add(line);
+    showLine(tree_.continuation(line), static_cast<int>(line.size()));
+    reschedule(out);
+    out.push_back(stateMessage());
+    return std::nullopt;
+}
+
+std::optional<std::string> LascaTable::onTakeback(const Json& m, Replies& out) {
+    if (auto e = checkFields(m, {})) return e;
+    if (moves_.empty()) return "there is no move to take back";
+    std::size_t keep = moves_.size() - 1;
+    if (settings_.engineColour) {
+        // Back to a position where the person is to move (or the start).
+        while (keep > 0 &&
+               positionAt(static_cast<int>(keep)).sideToMove() == *settings_.engineColour)
+            --keep;
+    }
+    const std::vector<std::string> moves(moves_.begin(),
+                                         moves_.begin() + static_cast<std::ptrdiff_t>(keep));
+    std::vector<std::optional<int>> evals(evals_.begin(),
+                                          evals_.begin() + static_cast<std::ptrdiff_t>(keep + 1));
+    MoveTree tree = std::move(tree_);  // startGame makes a new one: the other lines go on
+    tree.remove(MoveLine(moves_.begin(), moves_.begin() + static_cast<std::ptrdiff_t>(keep) + 1));
+    startGame(game_.start(), moves);
+    tree_ = std::move(tree);
+    evals_ = std::move(evals);
+    reschedule(out);
+    out.push_back(stateMessage());
+    return std::nullopt;
+}
+
+// The line a `line`, `promote` or `delete` message names: its only field, a line of the tree.
+common::Result<MoveLine> LascaTable::lineInTree(const Json& m) const {
+    if (auto e = checkFields(m, {"moves"})) return common::makeError(*e);
+    auto line = lineField(m, "moves");
+    if (!line) return line;
+    if (!tree_.contains(line.value())) return common::makeError("that line is not in the game");
+    return line;
+}
+
+// A line of the tree shown (a click on a move of a variation): to the end of its branch, at
+// the clicked move.
+std::optional<std::string> LascaTable::onLine(const Json& m, Replies& out) {
+    const auto line = lineInTree(m);
+    if (!line) return line.error();
+    showLine(tree_.continuation(line.value()), static_cast<int>(line.value().size()));
+    reschedule(out);
+    out.push_back(stateMessage());
+    return std::nullopt;
+}
+
+// A variation one step up among the alternatives (the first alternative becomes the main line).
+std::optional<std::string> LascaTable::onPromote(const Json& m, Replies& out) {
+    const auto line = lineInTree(m);
+    if (!line) return line.error();
+    if (!tree_.promote(line.value())) return "that move is already the main line there";
+    unsaved_ = true;
+    out.push_back(stateMessage());
+    return std::nullopt;
+}
+
+// A move and all that follows it removed; a shown line through it goes back to its parent.
+std::optional<std::string> LascaTable::onDelete(const Json& m, Replies& out) {
+    const auto line = lineInTree(m);
+    if (!line) return line.error();
+    if (line.value().empty()) return "moves: the start position cannot be deleted";
+    const bool shown = line.value().size() <= moves_.size() &&
+                       std::equal(line.value().begin(), line.value().end(), moves_.begin());
+    tree_.remove(line.value());
+    unsaved_ = true;
+    if (shown) {
+        const MoveLine parent(line.value().begin(), line.value().end() - 1);
+        showLine(tree_.continuation(parent), std::min(viewPly_, static_cast<int>(parent.size())));
+    }
+    reschedule(out);
+    out.push_back(stateMessage());
+    return std::nullopt;
+}
+
+// After the engine failed kMaxEngineFailures times within kEngineFailureWindow: try it again.
+std::optional<std::string> LascaTable::onRetry(const Json& m, Replies& out) {
+    if (auto e = checkFields(m, {})) return e;
+    engineFailures_.clear();
+    reschedule(out);
+    out.push_back(stateMessage());
+    return std::nullopt;
+}
+
+std::optional<std::string> LascaTable::onView(const Json& m, Replies& out) {
+    if (auto e = checkFields(m, {"ply"})) return e;
+    const auto ply = intField(m, "ply", 0, static_cast<std::int64_t>(moves_.size()));
+    if (!ply) return ply.error();
+    viewPly_ = static_cast<int>(ply.value());
+    reschedule(out);
+    out.push_back(stateMessage());
+    return std::nullopt;
+}
+
+std::optional<std::string> LascaTable::onAnalyse(const Json& m, Replies& out) {
+    if (auto e = checkFields(m, {"on", "multipv"})) return e;
+    const auto on = boolField(m, "on");
+    if (!on) return on.error();
+    int multiPv = multiPv_;
+    if (m.contains("multipv")) {
+        const auto v = intField(m, "multipv", 1, kMaxMultiPv);
+        if (!v) return v.error();
+        multiPv = static_cast<int>(v.value());
+    }
+    if (analysing_ != on.value() || multiPv_ != multiPv) unsaved_ = true;
+    analysing_ = on.value();
+    multiPv_ = multiPv;
+    reschedule(out);
+    out.push_back(stateMessage());
+    return std::nullopt;
+}
+
+std::optional<std::string> LascaTable::onPreview(const Json& m, Replies& out) {
+    if (auto e = checkFields(m, {"ply", "moves"})) return e;
+    const auto ply = intField(m, "ply", 0, static_cast<std::int64_t>(moves_.size()));
+    if (!ply) return ply.error();
+    if (!m.contains("moves") || !m["moves"].is_array()) return "moves must be an array";
+    const Json& moves = m["moves"];
+    if (moves.size() > kMaxPreviewMoves) return "moves: at most 64";
+    lasca::Game game = gameUpTo(static_cast<int>(ply.value()));
+    Json lastMove = Json::array();
+    Json played = Json::array();
+    for (const Json& move : moves) {
+        if (!move.is_string() || move.get_ref<const std::string&>().size() > kMaxMoveText)
+            return "moves must be move texts";
+        const auto result = game.playText(move.get_ref<const std::string&>());
+        if (!result) return result.error();
+        lastMove = squaresJson(result.value());
+        played.push_back(lasca::formatMove(result.value()));
+    }
+    out.push_back({{"type", "preview"},
+                   {"ply", ply.value()},
+                   {"moves", played},
+                   {"board", boardJson(game.current())},
+                   {"lastMove", lastMove},
+                   {"lfen", game.current().toLfen()}});
+    return std::nullopt;
+}
+
+std::optional<std::string> LascaTable::onLfen(const Json& m, Replies& out) {
+    if (auto e = checkFields(m, {"lfen"})) return e;
+    const auto text = stringField(m, "lfen", kMaxLfen);
+    if (!text) return text.error();
+    const auto pos = lasca::Position::fromLfen(text.value());
+    if (!pos) return pos.error();
+    startNewGame(pos.value(), {});
+    reschedule(out);
+    out.push_back(stateMessage());
+    return std::nullopt;
+}
+
+std::optional<std::string> LascaTable::onPdnExport(const Json& m, Replies& out) {
+    if (auto e = checkFields(m, {})) return e;
+    // The marks and evaluations the page shows go with the moves: "c3-d4?! {[%eval 0.35]}".
+    auto pdn = storedGamePdnGame(stored());
+    const Json marks = marksJson();
+    for (std::size_t i = 0; i < moves_.size(); ++i) {
+        std::string annotation = marks[i].get<std::string>();
+        if (const auto& e = evals_[i + 1]; e) {
+            char text[32];
+            std::snprintf(text, sizeof text, "%.2f", *e / 100.0);
+            annotation += std::string(" {[%eval ") + text + "]}";
+        }
+        pdn.annotations.push_back(annotation);
+    }
+    out.push_back({{"type", "pdn"}, {"pdn", lasca::writePdn(pdn)}});
+    return std::nullopt;
+}
+
+std::optional<std::string> LascaTable::onPdnImport(const Json& m, Replies& out) {
+    if (auto e = checkFields(m, {"pdn"})) return e;
+    const auto text = stringField(m, "pdn", kMaxPdn);
+    if (!text) return text.error();
+    std::istringstream in(text.value());
+    const auto games = lasca::readPdn(in);
+    if (!games) return "PDN: " + games.error();
+    if (games.value().empty()) return "PDN: no game found";
+    const auto& pdn = games.value().front();
+    const auto start = lasca::startOf(pdn);
+    if (!start) return "PDN: " + start.error();
+    if (pdn.moves.size() > kMaxGamePlies) return "PDN: the game is too long";
+    lasca::Game game(start.value());
+    std::vector<std::string> moves;
+    for (std::size_t i = 0; i < pdn.moves.size(); ++i) {
+        if (game.status(lasca::DrawRules{}).over())
+            return "PDN: move " + std::to_string(i + 1) + " comes after the end of the game";
+        const auto move = game.playText(pdn.moves[i]);
+        if (!move)
+            return "PDN: move " + std::to_string(i + 1) + " '" + common::printable(pdn.moves[i]) +
+                   "': " + move.error();
+        moves.push_back(lasca::formatMove(move.value()));
+    }
+    auto tree = checkedTree(start.value(), MoveTree::fromPdn(pdn));
+    if (!tree) return "PDN: a variation's " + tree.error();
+    startNewGame(start.value(), moves);
+    tree_ = std::move(tree).value();
+    reschedule(out);
+    out.push_back(stateMessage());
+    return std::nullopt;
+}
+}  // namespace web::lasca_tables

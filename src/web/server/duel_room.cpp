@@ -1,0 +1,268 @@
+#include "duel_room.h"
+
+#include <algorithm>
+#include <chrono>
+
+#include "common/logging.h"
+#include "common/seed.h"
+#include "web/messages/messages.h"
+
+namespace web::server {
+
+using lasca_tables::DuelClock;
+using lasca_tables::DuelSeat;
+using lasca_tables::LascaDuel;
+using lasca_tables::LascaTable;
+using messages::boolField;
+using messages::checkFields;
+using messages::errorMessage;
+using messages::intField;
+using messages::stringField;
+
+namespace {
+
+// The duels' clock: milliseconds of the steady clock (only differences matter).
+std::int64_t duelNow() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+}  // namespace
+
+DuelRoom::DuelRoom(boost::asio::any_io_executor executor, store::Store& store, int maxTables)
+    : executor_(std::move(executor)), store_(store), maxTables_(maxTables) {
+}
+
+DuelRoom::Entry* DuelRoom::find(const std::string& id) {
+    const auto it = duels_.find(id);
+    return it == duels_.end() ? nullptr : &it->second;
+}
+
+std::vector<Json> DuelRoom::create(const Json& m, const std::string& keepId) {
+    if (auto e = checkFields(m, {"clock"})) return {errorMessage(*e)};
+    std::optional<DuelClock> clock;
+    if (m.contains("clock") && !m["clock"].is_null()) {
+        const Json& c = m["clock"];
+        if (!c.is_object()) return {errorMessage("clock must be null or an object")};
+        if (auto e = checkFields(c, {"time", "increment"})) return {errorMessage(*e)};
+        const auto time =
+            intField(c, "time", lasca_tables::kMinDuelTime, lasca_tables::kMaxDuelTime);
+        if (!time) return {errorMessage(time.error())};
+        const auto increment = intField(c, "increment", 0, lasca_tables::kMaxDuelIncrement);
+        if (!increment) return {errorMessage(increment.error())};
+        clock = DuelClock{time.value(), increment.value()};
+    }
+    sweep(keepId);
+    if (duels_.size() >= static_cast<std::size_t>(maxTables_))
+        return {errorMessage("too many two-person tables: try again later")};
+    auto duel = LascaDuel::create(common::randomHex(8), clock, duelNow());
+    if (!duel) return {errorMessage(duel.error())};
+    const auto tokens = duel.value().takeTokens();
+    const std::string id = duel.value().id();
+    auto& entry = duels_[id];
+    entry.duel = std::make_unique<LascaDuel>(std::move(duel).value());
+    entry.timer = std::make_unique<boost::asio::steady_timer>(executor_);
+    std::vector<Json> out;
+    if (const auto error = save(entry)) out.push_back(errorMessage(*error));
+    out.push_back({{"type", "lasca.created"},
+                   {"table", id},
+                   {"seats", Json::array({{{"colour", "white"}, {"token", tokens[0]}},
+                                          {{"colour", "black"}, {"token", tokens[1]}}})},
+                   {"watch", tokens[2]}});
+    return out;
+}
+
+std::vector<Json> DuelRoom::join(const Json& m, const std::weak_ptr<DuelWatcher>& watcher,
+                                 DuelBinding& binding, LascaTable& view) {
+    if (auto e = checkFields(m, {"table", "token"})) return {errorMessage(*e)};
+    const auto id = stringField(m, "table", 64);
+    if (!id) return {errorMessage(id.error())};
+    const auto token = stringField(m, "token", 64);
+    if (!token) return {errorMessage(token.error())};
+    auto it = duels_.find(id.value());
+    if (it == duels_.end()) {
+        sweep(binding.id);
+        if (duels_.size() >= static_cast<std::size_t>(maxTables_))
+            return {errorMessage("too many two-person tables: try again later")};
+        const auto kept = store_.loadDuel(id.value());
+        if (!kept) return {errorMessage("cannot load the table: " + kept.error())};
+        if (!kept.value()) return {errorMessage("no such table")};
+        auto duel = LascaDuel::restore(*kept.value(), duelNow());
+        if (!duel) return {errorMessage(duel.error())};
+        if (!duel.value().seatOfToken(token.value()))
+            return {errorMessage("this link holds no seat of the table")};
+        Entry entry;
+        entry.duel = std::make_unique<LascaDuel>(std::move(duel).value());
+        entry.timer = std::make_unique<boost::asio::steady_timer>(executor_);
+        entry.storedMoves = kept.value()->moves.size();
+        it = duels_.emplace(id.value(), std::move(entry)).first;
+        armTimer(id.value());
+    }
+    const auto seat = it->second.duel->seatOfToken(token.value());
+    if (!seat) return {errorMessage("this link holds no seat of the table")};
+    binding.id = id.value();
+    binding.seat = *seat;
+    std::erase_if(it->second.watchers, [](const auto& w) { return w.expired(); });
+    it->second.watchers.push_back(watcher);
+    return this->view(binding, view, true);
+}
+
+// A bound tab's messages: moves, resign and draw go to the duel; looking (view, preview,
+// export) to the tab's own copy of the game; everything that would change the game otherwise
+// is refused. Analysis only once the game is over.
+std::vector<Json> DuelRoom::handle(const Json& m, const std::string& type,
+                                   const DuelBinding& binding, LascaTable& view) {
+    Entry* entry = find(binding.id);
+    if (!entry) return {errorMessage("the table is gone")};
+    LascaDuel& duel = *entry->duel;
+    common::Result<bool> done = common::makeError("");
+    if (type == "move") {
+        if (auto e = checkFields(m, {"ply", "move"})) return {errorMessage(*e)};
+        const auto ply = intField(m, "ply", 0, lasca_tables::kMaxGamePlies);
+        if (!ply) return {errorMessage(ply.error())};
+        const auto text = stringField(m, "move", 64);
+        if (!text) return {errorMessage(text.error())};
+        if (static_cast<std::size_t>(ply.value()) != duel.moveTexts().size())
+            return {errorMessage("moves are played at the end of the game")};
+        done = duel.move(binding.seat, text.value(), duelNow());
+    } else if (type == "resign") {
+        if (auto e = checkFields(m, {})) return {errorMessage(*e)};
+        done = duel.resign(binding.seat, duelNow());
+    } else if (type == "draw") {
+        if (auto e = checkFields(m, {"offer"})) return {errorMessage(*e)};
+        const auto offer = boolField(m, "offer");
+        if (!offer) return {errorMessage(offer.error())};
+        done = duel.draw(binding.seat, offer.value(), duelNow());
+    } else if (type == "view" || type == "preview" || type == "pdn.export" ||
+               (type == "analyse" && duel.over())) {
+        return decorate(binding, view.handle(m));
+    } else {
+        return {errorMessage(type == "analyse" ? "no analysis while the game is played"
+                                               : "this tab plays a two-person table: open the "
+                                                 "page without a table link for other games")};
+    }
+    if (!done) return {errorMessage(done.error())};
+    changed(binding.id);
+    return {};
+}
+
+// Keeps the duel (before anyone is told): its row, and the moves the store does not hold yet.
+// An error line when saving failed.
+std::optional<std::string> DuelRoom::save(Entry& entry) {
+    auto kept = entry.duel->stored(duelNow());
+    const auto now = nowMilliseconds();
+    kept.created = kept.created ? kept.created : now;
+    kept.updated = now;
+    store::MoveRowsChange moves;
+    moves.from = std::min(entry.storedMoves, kept.moves.size());
+    moves.added.assign(kept.moves.begin() + static_cast<std::ptrdiff_t>(moves.from),
+                       kept.moves.end());
+    if (const auto saved = store_.saveDuel(kept, moves); !saved) {
+        common::logger().error("web: saving failed: {}", saved.error());
+        return "saving failed (the game goes on, but is not kept): " + saved.error();
+    }
+    entry.storedMoves = kept.moves.size();
+    return std::nullopt;
+}
+
+// After a change: kept, its clock re-armed, every tab of it shown the new state.
+void DuelRoom::changed(const std::string& id) {
+    Entry* entry = find(id);
+    if (!entry) return;
+    const auto error = save(*entry);
+    armTimer(id);
+    for (const auto& w : entry->watchers)
+        if (auto watcher = w.lock()) watcher->duelChanged(error);
+}
+
+// Wakes the server when the running clock's flag falls (the handler holds no owner of the room,
+// so that a stopped server frees it).
+void DuelRoom::armTimer(const std::string& id) {
+    Entry* entry = find(id);
+    if (!entry) return;
+    const auto until = entry->duel->untilFlag(duelNow());
+    entry->timer->cancel();
+    if (!until) return;
+    entry->timer->expires_after(std::chrono::milliseconds(*until + 1));
+    entry->timer->async_wait([weak = weak_from_this(), id](boost::system::error_code ec) {
+        auto room = weak.lock();
+        if (ec || !room) return;
+        Entry* found = room->find(id);
+        if (!found) return;
+        if (found->duel->checkTime(duelNow()))
+            room->changed(id);
+        else
+            room->armTimer(id);  // woke early: wait again
+    });
+}
+
+// Drops the duels nobody shows whose clock does not run (they stay in the store and come back
+// when a link joins them); keepId is the asking tab's own table.
+void DuelRoom::sweep(const std::string& keepId) {
+    for (auto it = duels_.begin(); it != duels_.end();) {
+        const bool watched = std::any_of(it->second.watchers.begin(), it->second.watchers.end(),
+                                         [](const auto& w) { return !w.expired(); });
+        if (!watched && !it->second.duel->running() && it->first != keepId)
+            it = duels_.erase(it);
+        else
+            ++it;
+    }
+}
+
+// The tab's copy of the duel's game (people both sides, the view at the end unless the tab
+// looks at an earlier position), and its state.
+std::vector<Json> DuelRoom::view(const DuelBinding& binding, LascaTable& view, bool joined) {
+    Entry* entry = find(binding.id);
+    if (!entry) return {errorMessage("the table is gone")};
+    const LascaDuel& duel = *entry->duel;
+    store::StoredLascaGame game;
+    game.id = "table-" + binding.id;
+    game.startLfen = duel.game().start().toLfen();
+    game.moves = duel.moveTexts();
+    game.engine = "none";
+    const int ply = view.viewPly();
+    const bool atEnd = ply == static_cast<int>(view.moves().size());
+    auto restored = view.restore(game);
+    if (!restored) return {errorMessage(restored.error())};
+    view.markUnsaved();  // a copy the store does not hold under this id
+    if (!joined && !atEnd) return decorate(binding, view.handle({{"type", "view"}, {"ply", ply}}));
+    return decorate(binding, std::move(restored).value());
+}
+
+// Adds the duel's facts to every state: the table, this tab's seat, the clock, the draw offer,
+// and its end (time, resignation, agreement) over the rules' status; a seat that cannot move at
+// the shown position gets no legal moves.
+std::vector<Json> DuelRoom::decorate(const DuelBinding& binding, std::vector<Json> replies) {
+    Entry* entry = find(binding.id);
+    if (!entry) return replies;
+    const LascaDuel& duel = *entry->duel;
+    const auto now = duelNow();
+    for (auto& r : replies) {
+        if (r.value("type", "") != "state") continue;
+        r["table"] = binding.id;
+        r["seat"] = lasca_tables::duelSeatName(binding.seat);
+        r["clock"] = duel.clockJson(now);
+        r["drawOffer"] = duel.drawOffer()
+                             ? Json(duel.drawOffer() == lasca::Color::White ? "white" : "black")
+                             : Json(nullptr);
+        r.erase("gameId");
+        if (duel.over()) {
+            const std::string winner = duel.result() == "2-0" ? "White" : "Black";
+            const std::string loser = winner == "White" ? "Black" : "White";
+            const std::string text = duel.rule() == "time"     ? loser + " lost on time"
+                                     : duel.rule() == "resign" ? loser + " resigned"
+                                     : duel.rule() == "agreement"
+                                         ? std::string("Draw by agreement")
+                                         : r["status"]["text"].get<std::string>();
+            r["status"] = {
+                {"over", true}, {"result", duel.result()}, {"rule", duel.rule()}, {"text", text}};
+        }
+        const bool mine = (binding.seat == DuelSeat::White && r["sideToMove"] == "white") ||
+                          (binding.seat == DuelSeat::Black && r["sideToMove"] == "black");
+        if (duel.over() || !mine || r["ply"] != r["moves"].size()) r["legal"] = Json::array();
+    }
+    return replies;
+}
+
+}  // namespace web::server

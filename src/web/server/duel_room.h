@@ -1,0 +1,79 @@
+// The two-person Lasca tables (lasca_tables/duel.h) of the server: made and joined from a Lasca
+// tab (`lasca.create`, `lasca.join`), kept in the store after every change before anyone is
+// told, their clocks woken by a timer when a flag falls, and every tab of a table shown each
+// change. A tab bound to a table shows it on its own LascaTable (people both sides).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>  // before Boost.Asio, whose awaitable.hpp uses std::exchange
+#include <vector>
+
+#include <boost/asio.hpp>
+
+#include "room.h"
+#include "web/lasca_tables/duel.h"
+#include "web/lasca_tables/lasca_table.h"
+#include "web/store/store.h"
+
+namespace web::server {
+
+// DuelBinding: the table a tab shows (id "" for none) and its seat there.
+struct DuelBinding {
+    std::string id;
+    lasca_tables::DuelSeat seat = lasca_tables::DuelSeat::Watch;
+};
+
+// DuelWatcher: a tab that shows a table, told after each change (with the error line of a save
+// that failed, if one did).
+class DuelWatcher {
+  public:
+    virtual ~DuelWatcher() = default;
+    virtual void duelChanged(const std::optional<std::string>& error) = 0;
+};
+
+// DuelRoom
+//   duels_   the tables on the server by id: the duel, the tabs that show it, the timer that
+//            wakes the server when the running clock's flag falls, and how many of its moves
+//            the store holds
+class DuelRoom : public std::enable_shared_from_this<DuelRoom> {
+  public:
+    DuelRoom(boost::asio::any_io_executor executor, store::Store& store, int maxTables);
+
+    // {"type":"lasca.create","clock":null|{"time":ms,"increment":ms}}
+    std::vector<Json> create(const Json& m, const std::string& keepId);
+    // {"type":"lasca.join","table":ID,"token":T}: the tab shows the table from that seat.
+    std::vector<Json> join(const Json& m, const std::weak_ptr<DuelWatcher>& watcher,
+                           DuelBinding& binding, lasca_tables::LascaTable& view);
+    // A bound tab's message of type `type`.
+    std::vector<Json> handle(const Json& m, const std::string& type, const DuelBinding& binding,
+                             lasca_tables::LascaTable& view);
+    // The tab's copy of the table's game brought up to date, and its state.
+    std::vector<Json> view(const DuelBinding& binding, lasca_tables::LascaTable& view, bool joined);
+    // Drops every table (the server stops).
+    void clear() { duels_.clear(); }
+
+  private:
+    struct Entry {
+        std::unique_ptr<lasca_tables::LascaDuel> duel;
+        std::vector<std::weak_ptr<DuelWatcher>> watchers;
+        std::unique_ptr<boost::asio::steady_timer> timer;
+        std::size_t storedMoves = 0;
+    };
+    Entry* find(const std::string& id);
+    std::optional<std::string> save(Entry& entry);
+    void changed(const std::string& id);
+    void armTimer(const std::string& id);
+    void sweep(const std::string& keepId);
+    std::vector<Json> decorate(const DuelBinding& binding, std::vector<Json> replies);
+
+    boost::asio::any_io_executor executor_;
+    store::Store& store_;
+    int maxTables_;
+    std::map<std::string, Entry> duels_;
+};
+
+}  // namespace web::server

@@ -1,0 +1,207 @@
+#include "lasca_room.h"
+
+#include <utility>
+
+#include "common/logging.h"
+#include "common/text.h"
+#include "web/lasca_tables/engine_link.h"
+#include "web/lasca_tables/lasca_table.h"
+#include "web/messages/messages.h"
+
+namespace web::server {
+
+using lasca_tables::EngineChannel;
+using lasca_tables::EngineFactory;
+using lasca_tables::LascaTable;
+using lasca_tables::ProcessEngine;
+using messages::checkFields;
+using messages::errorMessage;
+using messages::messageType;
+using messages::parseMessage;
+using messages::stringField;
+
+namespace net = boost::asio;
+
+namespace {
+
+// CountedEngine: a ProcessEngine that holds one of the room's engine places while it lives.
+class CountedEngine : public EngineChannel {
+  public:
+    CountedEngine(std::unique_ptr<ProcessEngine> engine, std::shared_ptr<std::atomic<int>> count)
+        : engine_(std::move(engine)), count_(std::move(count)) {}
+    ~CountedEngine() override {
+        engine_.reset();
+        --*count_;
+    }
+    bool send(std::string_view line) override { return engine_->send(line); }
+
+  private:
+    std::unique_ptr<ProcessEngine> engine_;
+    std::shared_ptr<std::atomic<int>> count_;
+};
+
+}  // namespace
+
+// LascaTab: one tab's Lasca table, and the two-person table it shows, if any (its own table
+// then shows that table's game).
+class LascaTab : public Tab, public DuelWatcher, public std::enable_shared_from_this<LascaTab> {
+  public:
+    LascaTab(std::shared_ptr<LascaRoom> room, std::weak_ptr<Peer> peer)
+        : room_(std::move(room)), peer_(std::move(peer)) {
+        ++room_->tables_;
+    }
+    ~LascaTab() override {
+        table_.reset();  // stops the engine first
+        --room_->tables_;
+    }
+
+    void start() {
+        table_ = std::make_unique<LascaTable>(engineFactory());
+        send(saved(table_->hello()));
+    }
+
+    void onMessage(std::string_view text) override {
+        const auto message = parseMessage(text);
+        if (!message) return send({errorMessage(message.error())});
+        const auto type = messageType(message.value());
+        const std::string name = type ? type.value() : "";
+        if (name == "lasca.create") return send(room_->duels_->create(message.value(), duel_.id));
+        if (name == "lasca.join")
+            return send(room_->duels_->join(message.value(), weak_from_this(), duel_, *table_));
+        if (!duel_.id.empty())
+            return send(room_->duels_->handle(message.value(), name, duel_, *table_));
+        if (name == "resign" || name == "draw")
+            return send({errorMessage("join a two-person table first")});
+        if (name == "join") return send(saved(onJoinGame(message.value())));
+        send(saved(table_->handle(message.value())));
+    }
+
+    void duelChanged(const std::optional<std::string>& error) override {
+        auto view = room_->duels_->view(duel_, *table_, false);
+        if (error) view.insert(view.begin(), errorMessage(*error));
+        send(view);
+    }
+
+    // Another tab took this tab's game: this one starts a new game.
+    void gameTakenElsewhere() {
+        auto replies = table_->handle(Json{{"type", "new"}});
+        replies.insert(replies.begin(), errorMessage("this game was opened in another tab"));
+        send(saved(std::move(replies)));
+    }
+
+    const std::string& gameId() const { return table_->gameId(); }
+    bool hasTable() const { return table_ != nullptr; }
+
+  private:
+    void send(const std::vector<Json>& messages) {
+        if (auto peer = peer_.lock()) peer->send(messages);
+    }
+
+    EngineFactory engineFactory() {
+        return [weak = weak_from_this(), engines = room_->engines_, max = room_->config_.maxEngines,
+                path = room_->config_.enginePath,
+                executor = room_->executor_]() -> common::Result<std::unique_ptr<EngineChannel>> {
+            if (engines->fetch_add(1) >= max) {
+                --*engines;
+                return common::makeError("too many engines running: try again later");
+            }
+            auto onLine = [weak, executor](std::string line) {
+                net::post(executor, [weak, line = std::move(line)] {
+                    if (auto self = weak.lock()) self->onEngineLine(line);
+                });
+            };
+            auto onClosed = [weak, executor] {
+                net::post(executor, [weak] {
+                    if (auto self = weak.lock()) self->onEngineClosed();
+                });
+            };
+            auto engine = ProcessEngine::start(path, onLine, onClosed);
+            if (!engine) {
+                --*engines;
+                return common::makeError(engine.error());
+            }
+            return std::unique_ptr<EngineChannel>(
+                std::make_unique<CountedEngine>(std::move(engine).value(), engines));
+        };
+    }
+
+    void onEngineLine(const std::string& line) {
+        if (table_) send(saved(table_->onEngineLine(line)));
+    }
+    void onEngineClosed() {
+        if (table_) send(saved(table_->onEngineClosed()));
+    }
+
+    // Commits what the replies changed of the game before they go out: what a page is shown is
+    // on disk. A failed save keeps the game going in memory (the change stays unsaved and goes
+    // with the next save) and says so to the page and the log.
+    std::vector<Json> saved(std::vector<Json> replies) {
+        auto change = table_->unsavedChange();
+        if (!change) return replies;
+        const auto millis = nowMilliseconds();
+        change->game.created = millis;  // kept from the first save of the game
+        change->game.updated = millis;
+        room_->claim(change->game.id, *this);
+        if (auto ok = room_->store_.saveLascaGame(change->game, change->moves); !ok) {
+            common::logger().error("web: saving failed: {}", ok.error());
+            replies.insert(
+                replies.begin(),
+                errorMessage("saving failed (the game goes on, but is not kept): " + ok.error()));
+            return replies;
+        }
+        table_->markSaved();
+        return replies;
+    }
+
+    // {"type":"join","gameId":ID}: this tab takes the stored game (a reload, a restart).
+    std::vector<Json> onJoinGame(const Json& m) {
+        if (auto e = checkFields(m, {"gameId"})) return {errorMessage(*e)};
+        const auto id = stringField(m, "gameId", 64);
+        if (!id) return {errorMessage(id.error())};
+        if (id.value() == table_->gameId())  // already this tab's game: its state again
+            return table_->handle(Json{{"type", "view"}, {"ply", table_->viewPly()}});
+        const auto loaded = room_->store_.loadLascaGame(id.value());
+        if (!loaded) return {errorMessage("cannot load the game: " + loaded.error())};
+        if (!loaded.value())
+            return {errorMessage("no game with id '" + common::printable(id.value()) + "'")};
+        auto restored = table_->restore(*loaded.value());
+        if (!restored) return {errorMessage(restored.error())};
+        room_->claim(id.value(), *this);
+        return std::move(restored).value();
+    }
+
+    std::shared_ptr<LascaRoom> room_;
+    std::weak_ptr<Peer> peer_;
+    std::unique_ptr<LascaTable> table_;
+    DuelBinding duel_;
+};
+
+LascaRoom::LascaRoom(const ServerConfig& config, store::Store& store,
+                     std::shared_ptr<DuelRoom> duels, net::any_io_executor executor)
+    : config_(config),
+      store_(store),
+      duels_(std::move(duels)),
+      executor_(std::move(executor)),
+      engines_(std::make_shared<std::atomic<int>>(0)) {
+}
+
+std::shared_ptr<Tab> LascaRoom::open(const std::shared_ptr<Peer>& peer) {
+    if (tables_ >= config_.maxTables) {
+        peer->sendAndClose({errorMessage("too many tables: try again later")});
+        return nullptr;
+    }
+    auto tab = std::make_shared<LascaTab>(shared_from_this(), peer);
+    tab->start();
+    return tab;
+}
+
+void LascaRoom::claim(const std::string& id, LascaTab& tab) {
+    std::erase_if(owners_, [](const auto& entry) { return entry.second.expired(); });
+    auto& owner = owners_[id];
+    auto other = owner.lock();
+    owner = tab.weak_from_this();
+    if (!other || other.get() == &tab || !other->hasTable() || other->gameId() != id) return;
+    other->gameTakenElsewhere();
+}
+
+}  // namespace web::server

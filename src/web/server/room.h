@@ -1,0 +1,54 @@
+// What the server's sessions and rooms say to each other. A WebSocket session only reads, queues
+// and writes; a room owns the tables of one kind and the policy that goes with them. When a
+// connection opens, its room gives it a Tab (what that connection holds in the room); the session
+// hands the tab every message it reads, and the tab answers through the Peer.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace web::server {
+
+using Json = nlohmann::json;
+
+// Peer: one connection as a room sees it. Called on the server's thread only.
+class Peer {
+  public:
+    virtual ~Peer() = default;
+    // Queues the messages, in order, to be written.
+    virtual void send(const std::vector<Json>& messages) = 0;
+    // Queues the messages, then closes the connection once they are written.
+    virtual void sendAndClose(const std::vector<Json>& messages) = 0;
+};
+
+// Tab: what one connection holds in a room (a table, a seat). It lives as long as its
+// connection; the room keeps only weak references to it.
+class Tab {
+  public:
+    virtual ~Tab() = default;
+    // One message as the page sent it (text, not yet parsed).
+    virtual void onMessage(std::string_view text) = 0;
+};
+
+// Room: the tables of one kind. open() is called once a connection's WebSocket handshake is
+// accepted: a tab, or nothing when the room refuses the connection (it has told the peer why
+// and asked to close).
+class Room {
+  public:
+    virtual ~Room() = default;
+    virtual std::shared_ptr<Tab> open(const std::shared_ptr<Peer>& peer) = 0;
+};
+
+// Milliseconds since the Unix epoch: the times the store keeps.
+inline std::int64_t nowMilliseconds() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+}  // namespace web::server

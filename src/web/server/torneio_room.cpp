@@ -1,0 +1,303 @@
+#include "torneio_room.h"
+
+#include "common/logging.h"
+#include "common/seed.h"
+#include "common/text.h"
+#include "torneio/play/player.h"
+#include "web/messages/messages.h"
+
+namespace web::server {
+
+using messages::checkFields;
+using messages::errorMessage;
+using messages::intField;
+using messages::messageType;
+using messages::parseMessage;
+using messages::stringField;
+using torneio_tables::TorneioSeatChoice;
+using torneio_tables::TorneioTable;
+
+namespace net = boost::asio;
+
+// TorneioTab: one tab of /ws/torneio and the seat it shows, if any.
+//   linesSent_, logSent_, requestSent_   what of the seat's view the tab was sent: the protocol
+//             lines, the log lines, and the pending request's line ("" for none)
+class TorneioTab : public Tab, public std::enable_shared_from_this<TorneioTab> {
+  public:
+    TorneioTab(std::shared_ptr<TorneioRoom> room, std::weak_ptr<Peer> peer)
+        : room_(std::move(room)), peer_(std::move(peer)) {}
+
+    void send(const std::vector<Json>& messages) {
+        if (auto peer = peer_.lock()) peer->send(messages);
+    }
+
+    void onMessage(std::string_view text) override {
+        const auto message = parseMessage(text);
+        if (!message) return send({errorMessage(message.error())});
+        const auto type = messageType(message.value());
+        if (!type) return send({errorMessage(type.error())});
+        std::optional<std::string> error;
+        std::vector<Json> out;
+        if (type.value() == "torneio.create")
+            error = room_->create(message.value(), out);
+        else if (type.value() == "torneio.join")
+            error = onJoin(message.value(), out);
+        else if (type.value() == "torneio.act")
+            error = onAct(message.value());
+        else
+            error = "unknown message type '" + common::printable(type.value()) + "'";
+        if (error) return send({errorMessage(*error)});
+        send(out);
+    }
+
+    // The seat this tab shows changed: send what is new of its view.
+    void seatChanged() {
+        TorneioRoom::Entry* entry = room_->find(tableId_);
+        if (!entry) return;
+        Json view = entry->table->webSeat(seat_)->view(linesSent_, logSent_);
+        if (!noteSent(view) && view["lines"].empty()) return;  // nothing new
+        send({view});
+    }
+
+    // Another window opened this tab's seat: this tab no longer holds it.
+    void seatTakenElsewhere() {
+        tableId_.clear();
+        linesSent_ = logSent_ = 0;
+        requestSent_.clear();
+        send({{{"type", "torneio.left"},
+               {"text", "this seat was opened in another window: play it there"}}});
+    }
+
+  private:
+    // Notes what `view` sends; true when its pending request differs from the one last sent.
+    bool noteSent(const Json& view) {
+        linesSent_ = view["lineCount"].get<std::size_t>();
+        if (view["started"].get<bool>()) logSent_ = view["logCount"].get<std::size_t>();
+        const std::string request = view.contains("request") && !view["request"].is_null()
+                                        ? view["request"]["line"].get<std::string>()
+                                        : std::string();
+        const bool changed = request != requestSent_;
+        requestSent_ = request;
+        return changed;
+    }
+
+    std::optional<std::string> onJoin(const Json& m, std::vector<Json>& out) {
+        if (auto e = checkFields(m, {"table", "token"})) return e;
+        const auto id = stringField(m, "table", 64);
+        if (!id) return id.error();
+        const auto token = stringField(m, "token", 64);
+        if (!token) return token.error();
+        if (!tableId_.empty()) return "this tab already holds a seat";
+        const auto found = room_->findOrRestore(id.value(), token.value());
+        if (!found) return found.error();
+        TorneioRoom::Entry& entry = *found.value();
+        const auto seat = entry.table->seatOfToken(token.value());
+        if (!seat) return "this link holds no seat of the table";
+        tableId_ = id.value();
+        seat_ = *seat;
+        // The newest window holds the seat: one that held it before is told and let go.
+        auto& listeners = entry.listeners[static_cast<std::size_t>(seat_)];
+        for (const auto& l : listeners)
+            if (auto other = l.lock(); other && other.get() != this) other->seatTakenElsewhere();
+        listeners.assign(1, weak_from_this());
+        entry.lastActive = std::chrono::steady_clock::now();
+        out.push_back({{"type", "torneio.joined"},
+                       {"table", tableId_},
+                       {"seat", seat_ + 1},
+                       {"seats", entry.table->seatsJson()}});
+        Json view = entry.table->webSeat(seat_)->view(0, 0);
+        noteSent(view);
+        out.push_back(view);
+        return std::nullopt;
+    }
+
+    std::optional<std::string> onAct(const Json& m) {
+        if (auto e = checkFields(m, {"action"})) return e;
+        const auto action = stringField(m, "action", 200);
+        if (!action) return action.error();
+        TorneioRoom::Entry* entry = tableId_.empty() ? nullptr : room_->find(tableId_);
+        if (!entry) return "join a table first";
+        entry->lastActive = std::chrono::steady_clock::now();
+        return entry->table->webSeat(seat_)->submit(action.value());
+    }
+
+    std::shared_ptr<TorneioRoom> room_;
+    std::weak_ptr<Peer> peer_;
+    std::string tableId_;
+    int seat_ = 0;
+    std::size_t linesSent_ = 0;
+    std::size_t logSent_ = 0;
+    std::string requestSent_;
+};
+
+namespace {
+
+Json torneioHello() {
+    Json kinds = Json::array({"person"});
+    for (const auto& kind : torneio::playerKinds()) kinds.push_back(std::string(kind.name));
+    Json levels = Json::array();
+    for (const auto& level : torneio::kAiLevels)
+        levels.push_back({{"name", level.name}, {"about", level.about}});
+    return {{"type", "hello"}, {"game", "torneio"}, {"kinds", kinds}, {"aiLevels", levels}};
+}
+
+}  // namespace
+
+TorneioRoom::TorneioRoom(const ServerConfig& config, store::Store& store,
+                         net::any_io_executor executor)
+    : config_(config), store_(store), executor_(std::move(executor)) {
+}
+
+std::shared_ptr<Tab> TorneioRoom::open(const std::shared_ptr<Peer>& peer) {
+    peer->send({torneioHello()});
+    return std::make_shared<TorneioTab>(shared_from_this(), peer);
+}
+
+TorneioRoom::Entry* TorneioRoom::find(const std::string& id) {
+    const auto it = tables_.find(id);
+    return it == tables_.end() ? nullptr : &it->second;
+}
+
+// Drops finished tables nobody shows, and tables nobody looked at for kIdle.
+void TorneioRoom::sweep() {
+    const auto now = std::chrono::steady_clock::now();
+    for (auto it = tables_.begin(); it != tables_.end();) {
+        bool watched = false;
+        for (const auto& seat : it->second.listeners)
+            for (const auto& l : seat) watched = watched || !l.expired();
+        const bool idle = now - it->second.lastActive > kIdle;
+        if ((!watched && it->second.table->finished()) || (!watched && idle))
+            it = tables_.erase(it);
+        else
+            ++it;
+    }
+}
+
+// What a table tells the server, from its own thread: a seat's view changed (its tabs are told
+// on the server's thread), a decision to keep (kept at once, before the seats are told; the
+// store is locked per call), the end of the game. `id` is the table's id once it is made.
+torneio_tables::TorneioTableHooks TorneioRoom::hooks(const std::shared_ptr<std::string>& id) {
+    auto weak = weak_from_this();
+    auto executor = executor_;
+    store::Store* store = &store_;
+    torneio_tables::TorneioTableHooks hooks;
+    hooks.seatChanged = [weak, id, executor](int seat) {
+        net::post(executor, [weak, id, seat] {
+            auto room = weak.lock();
+            if (!room) return;
+            Entry* entry = room->find(*id);
+            if (!entry) return;
+            for (const auto& l : entry->listeners[static_cast<std::size_t>(seat)])
+                if (auto tab = l.lock()) tab->seatChanged();
+        });
+    };
+    hooks.decided = [weak, id, executor, store](std::size_t index,
+                                                const store::StoredTorneioDecision& decision) {
+        const auto saved = store->addTorneioDecision(*id, index, decision, nowMilliseconds());
+        if (saved) return true;
+        common::logger().error("web: saving failed: {}", saved.error());
+        net::post(executor, [weak, id, error = saved.error()] {
+            auto room = weak.lock();
+            if (!room) return;
+            Entry* entry = room->find(*id);
+            if (!entry) return;
+            for (const auto& seat : entry->listeners)
+                for (const auto& l : seat)
+                    if (auto tab = l.lock())
+                        tab->send({errorMessage(
+                            "saving failed (the game goes on, but is not kept): " + error)});
+        });
+        return false;
+    };
+    hooks.ended = [id, store](const std::string& result, const torneio::Record& record) {
+        const auto saved = store->finishTorneioTable(*id, result, torneio::formatRecord(record),
+                                                     nowMilliseconds());
+        if (!saved) common::logger().error("web: saving failed: {}", saved.error());
+    };
+    return hooks;
+}
+
+// Puts a made table in the room and starts its game (the hooks learn its id first).
+void TorneioRoom::add(const std::shared_ptr<TorneioTable>& table,
+                      const std::shared_ptr<std::string>& id) {
+    *id = table->id();
+    Entry entry;
+    entry.table = table;
+    entry.listeners.resize(static_cast<std::size_t>(table->seats()));
+    entry.lastActive = std::chrono::steady_clock::now();
+    tables_.emplace(table->id(), std::move(entry));
+    table->start();
+}
+
+// The table with this id: in the room, or made again from the store (its game replayed) when
+// the token is one of its seats'. An error says why not.
+common::Result<TorneioRoom::Entry*> TorneioRoom::findOrRestore(const std::string& id,
+                                                               const std::string& token) {
+    if (Entry* entry = find(id)) return entry;
+    const auto kept = store_.loadTorneioTable(id);
+    if (!kept) return common::makeError("cannot load the table: " + kept.error());
+    if (!kept.value()) return common::makeError("no such table");
+    auto tableId = std::make_shared<std::string>();
+    auto table = TorneioTable::restore(*kept.value(), hooks(tableId));
+    if (!table) return common::makeError(table.error());
+    if (!table.value()->seatOfToken(token))
+        return common::makeError("this link holds no seat of the table");
+    sweep();
+    if (static_cast<int>(tables_.size()) >= config_.maxTorneioTables)
+        return common::makeError("too many Torneio tables: try again later");
+    add(table.value(), tableId);
+    return find(id);
+}
+
+// {"type":"torneio.create","seats":[{"kind":K,"level":L},...],"rounds":N}
+std::optional<std::string> TorneioRoom::create(const Json& m, std::vector<Json>& out) {
+    if (auto e = checkFields(m, {"seats", "rounds"})) return e;
+    const auto rounds = intField(m, "rounds", 1, 200);
+    if (!rounds) return rounds.error();
+    if (!m.contains("seats") || !m["seats"].is_array() || m["seats"].size() < 2 ||
+        m["seats"].size() > 4)
+        return "seats must be an array of 2 to 4 seats";
+    std::vector<TorneioSeatChoice> choices;
+    int persons = 0;
+    for (const Json& seat : m["seats"]) {
+        if (!seat.is_object()) return "each seat must be an object";
+        if (auto e = checkFields(seat, {"kind", "level"})) return e;
+        const auto kind = stringField(seat, "kind", 16);
+        if (!kind) return kind.error();
+        TorneioSeatChoice choice;
+        choice.kind = kind.value();
+        if (seat.contains("level")) {
+            const auto level = intField(
+                seat, "level", 0, static_cast<std::int64_t>(std::size(torneio::kAiLevels)) - 1);
+            if (!level) return level.error();
+            choice.level = static_cast<int>(level.value());
+        }
+        persons += choice.kind == "person" ? 1 : 0;
+        choices.push_back(choice);
+    }
+    if (persons == 0) return "at least one seat must be a person";
+    sweep();
+    if (static_cast<int>(tables_.size()) >= config_.maxTorneioTables)
+        return "too many Torneio tables: try again later";
+    auto tableId = std::make_shared<std::string>();
+    auto table = TorneioTable::create(choices, static_cast<int>(rounds.value()),
+                                      common::systemSeed(), hooks(tableId));
+    if (!table) return table.error();
+    auto kept = table.value()->stored();
+    kept.created = kept.updated = nowMilliseconds();
+    const auto saved = store_.createTorneioTable(kept);
+    if (!saved) {
+        common::logger().error("web: saving failed: {}", saved.error());
+        out.push_back(
+            errorMessage("saving failed (the table goes on, but is not kept): " + saved.error()));
+    }
+    add(table.value(), tableId);
+    Json seats = table.value()->seatsJson();
+    const auto tokens = table.value()->takeTokens();
+    for (std::size_t s = 0; s < seats.size(); ++s)
+        if (choices[s].kind == "person") seats[s]["token"] = tokens[s];
+    out.push_back({{"type", "torneio.created"}, {"table", table.value()->id()}, {"seats", seats}});
+    return std::nullopt;
+}
+
+}  // namespace web::server

@@ -1,0 +1,51 @@
+// One browser tab's WebSocket: reads messages, limits their rate, hands them to the tab its
+// room gave it, and writes the replies in order. Nothing of a game lives here.
+#pragma once
+
+#include <deque>
+#include <memory>
+#include <string>
+
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+
+#include "room.h"
+#include "web/server/server.h"
+
+namespace web::server {
+
+// WebSocketSession
+//   room_    the room that gives this connection its tab once the handshake is accepted
+//   tab_     what the connection holds in the room (nothing before the handshake or when refused)
+//   queue_   messages waiting to be written, oldest first; one async_write at a time
+//   closing_ true once the room asked to close: the queue is written, then the socket closed
+class WebSocketSession : public Peer, public std::enable_shared_from_this<WebSocketSession> {
+  public:
+    WebSocketSession(boost::asio::ip::tcp::socket socket, std::shared_ptr<Room> room,
+                     const ServerConfig& config);
+    ~WebSocketSession() override;
+
+    void run(boost::beast::http::request<boost::beast::http::string_body> request);
+
+    void send(const std::vector<Json>& messages) override;
+    void sendAndClose(const std::vector<Json>& messages) override;
+
+  private:
+    void onAccept(boost::beast::error_code ec);
+    void doRead();
+    void onRead(boost::beast::error_code ec, std::size_t bytes);
+    void doWrite();
+    void onWrite(boost::beast::error_code ec, std::size_t bytes);
+
+    boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+    std::shared_ptr<Room> room_;
+    std::shared_ptr<Tab> tab_;
+    RateLimiter limiter_;
+    boost::beast::flat_buffer buffer_;
+    std::deque<std::string> queue_;
+    bool writing_ = false;
+    bool closing_ = false;
+};
+
+}  // namespace web::server

@@ -1,0 +1,240 @@
+// The Lasca games and the two-person tables in the store: their rows and their move rows.
+#include <SQLiteCpp/SQLiteCpp.h>
+
+#include "store_internal.h"
+#include "web/store/store.h"
+
+namespace web::store {
+
+void writeMoveRows(SQLite::Database& db, const MoveRowsTable& table, const std::string& id,
+                   const MoveRowsChange& change) {
+    SQLite::Statement cut(db, table.cut);
+    cut.bind(1, id);
+    cut.bind(2, static_cast<int64_t>(change.from));
+    cut.exec();
+    SQLite::Statement add(db, table.add);
+    for (std::size_t i = 0; i < change.added.size(); ++i) {
+        add.bind(1, id);
+        add.bind(2, static_cast<int64_t>(change.from + i));
+        add.bind(3, change.added[i]);
+        add.exec();
+        add.reset();
+    }
+}
+
+common::Result<bool> Store::saveLascaGame(const StoredLascaGame& game,
+                                          const MoveRowsChange& moves) {
+    std::lock_guard lock(mutex_);
+    try {
+        SQLite::Transaction transaction(*db_);
+        SQLite::Statement row(*db_,
+                              "INSERT INTO lasca_games (id, start_lfen, engine, level, analysing, "
+                              "multipv, result, rule, created, updated, tree) "
+                              "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) "
+                              "ON CONFLICT (id) DO UPDATE SET start_lfen = ?2, engine = ?3, "
+                              "level = ?4, analysing = ?5, multipv = ?6, result = ?7, rule = ?8, "
+                              "updated = ?10, tree = ?11");
+        row.bind(1, game.id);
+        row.bind(2, game.startLfen);
+        row.bind(3, game.engine);
+        row.bind(4, game.level);
+        row.bind(5, game.analysing ? 1 : 0);
+        row.bind(6, game.multiPv);
+        row.bind(7, game.result);
+        row.bind(8, game.rule);
+        row.bind(9, static_cast<int64_t>(game.created));
+        row.bind(10, static_cast<int64_t>(game.updated));
+        row.bind(11, game.tree);
+        row.exec();
+
+        writeMoveRows(*db_, kLascaMoveRows, game.id, moves);
+        transaction.commit();
+        return true;
+    } catch (const SQLite::Exception& e) {
+        return makeError(failure("saving game " + game.id, e));
+    }
+}
+
+common::Result<bool> Store::saveLascaGame(const StoredLascaGame& game) {
+    return saveLascaGame(game, MoveRowsChange{0, game.moves});
+}
+
+std::optional<StoredLascaGame> Store::readLascaGame(const std::string& id) {
+    SQLite::Statement row(*db_,
+                          "SELECT start_lfen, engine, level, analysing, multipv, result, rule, "
+                          "created, updated, tree FROM lasca_games WHERE id = ?");
+    row.bind(1, id);
+    if (!row.executeStep()) return std::nullopt;
+    StoredLascaGame game;
+    game.id = id;
+    game.startLfen = row.getColumn(0).getString();
+    game.engine = row.getColumn(1).getString();
+    game.level = row.getColumn(2).getInt();
+    game.analysing = row.getColumn(3).getInt() != 0;
+    game.multiPv = row.getColumn(4).getInt();
+    game.result = row.getColumn(5).getString();
+    game.rule = row.getColumn(6).getString();
+    game.created = row.getColumn(7).getInt64();
+    game.updated = row.getColumn(8).getInt64();
+    game.tree = row.getColumn(9).getString();
+    SQLite::Statement moves(*db_, "SELECT move FROM lasca_moves WHERE game = ? ORDER BY ply");
+    moves.bind(1, id);
+    while (moves.executeStep()) game.moves.push_back(moves.getColumn(0).getString());
+    return game;
+}
+
+common::Result<std::optional<StoredLascaGame>> Store::loadLascaGame(const std::string& id) {
+    std::lock_guard lock(mutex_);
+    try {
+        return readLascaGame(id);
+    } catch (const SQLite::Exception& e) {
+        return makeError(failure("loading game " + id, e));
+    }
+}
+
+common::Result<std::int64_t> Store::lascaGameCount() {
+    std::lock_guard lock(mutex_);
+    try {
+        return db_->execAndGet("SELECT COUNT(*) FROM lasca_games").getInt64();
+    } catch (const SQLite::Exception& e) {
+        return makeError(failure("counting games", e));
+    }
+}
+
+common::Result<std::vector<StoredLascaGame>> Store::lascaGames() {
+    std::lock_guard lock(mutex_);
+    try {
+        std::vector<std::string> ids;
+        SQLite::Statement all(*db_, "SELECT id FROM lasca_games ORDER BY rowid");
+        while (all.executeStep()) ids.push_back(all.getColumn(0).getString());
+        std::vector<StoredLascaGame> games;
+        for (const auto& id : ids)
+            if (auto game = readLascaGame(id)) games.push_back(std::move(*game));
+        return games;
+    } catch (const SQLite::Exception& e) {
+        return makeError(failure("reading the games", e));
+    }
+}
+
+common::Result<std::optional<StoredLascaGame>> Store::lascaGameByNumber(std::int64_t number) {
+    std::lock_guard lock(mutex_);
+    try {
+        SQLite::Statement find(*db_, "SELECT id FROM lasca_games WHERE rowid = ?");
+        find.bind(1, static_cast<int64_t>(number));
+        if (!find.executeStep()) return std::optional<StoredLascaGame>();
+        return readLascaGame(find.getColumn(0).getString());
+    } catch (const SQLite::Exception& e) {
+        return makeError(failure("loading game " + std::to_string(number), e));
+    }
+}
+
+common::Result<bool> Store::saveDuel(const StoredDuel& duel, const MoveRowsChange& moves) {
+    std::lock_guard lock(mutex_);
+    try {
+        SQLite::Transaction transaction(*db_);
+        SQLite::Statement row(
+            *db_,
+            "INSERT INTO lasca_duels (id, start_lfen, white_hash, black_hash, watch_hash, "
+            "clock_time, clock_increment, white_ms, black_ms, draw_offer, result, rule, created, "
+            "updated) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14) "
+            "ON CONFLICT (id) DO UPDATE SET white_ms = ?8, black_ms = ?9, draw_offer = ?10, "
+            "result = ?11, rule = ?12, updated = ?14");
+        row.bind(1, duel.id);
+        row.bind(2, duel.startLfen);
+        row.bind(3, duel.whiteHash);
+        row.bind(4, duel.blackHash);
+        row.bind(5, duel.watchHash);
+        row.bind(6, static_cast<int64_t>(duel.clockTime));
+        row.bind(7, static_cast<int64_t>(duel.clockIncrement));
+        row.bind(8, static_cast<int64_t>(duel.whiteMs));
+        row.bind(9, static_cast<int64_t>(duel.blackMs));
+        row.bind(10, duel.drawOffer);
+        row.bind(11, duel.result);
+        row.bind(12, duel.rule);
+        row.bind(13, static_cast<int64_t>(duel.created));
+        row.bind(14, static_cast<int64_t>(duel.updated));
+        row.exec();
+        writeMoveRows(*db_, kDuelMoveRows, duel.id, moves);
+        transaction.commit();
+        return true;
+    } catch (const SQLite::Exception& e) {
+        return makeError(failure("saving table " + duel.id, e));
+    }
+}
+
+common::Result<bool> Store::saveDuel(const StoredDuel& duel) {
+    return saveDuel(duel, MoveRowsChange{0, duel.moves});
+}
+
+common::Result<std::optional<StoredDuel>> Store::loadDuel(const std::string& id) {
+    std::lock_guard lock(mutex_);
+    try {
+        SQLite::Statement row(*db_,
+                              "SELECT start_lfen, white_hash, black_hash, watch_hash, clock_time, "
+                              "clock_increment, white_ms, black_ms, draw_offer, result, rule, "
+                              "created, updated FROM lasca_duels WHERE id = ?");
+        row.bind(1, id);
+        if (!row.executeStep()) return std::optional<StoredDuel>();
+        StoredDuel duel;
+        duel.id = id;
+        duel.startLfen = row.getColumn(0).getString();
+        duel.whiteHash = row.getColumn(1).getString();
+        duel.blackHash = row.getColumn(2).getString();
+        duel.watchHash = row.getColumn(3).getString();
+        duel.clockTime = row.getColumn(4).getInt64();
+        duel.clockIncrement = row.getColumn(5).getInt64();
+        duel.whiteMs = row.getColumn(6).getInt64();
+        duel.blackMs = row.getColumn(7).getInt64();
+        duel.drawOffer = row.getColumn(8).getString();
+        duel.result = row.getColumn(9).getString();
+        duel.rule = row.getColumn(10).getString();
+        duel.created = row.getColumn(11).getInt64();
+        duel.updated = row.getColumn(12).getInt64();
+        SQLite::Statement moves(*db_,
+                                "SELECT move FROM lasca_duel_moves WHERE duel = ? ORDER BY ply");
+        moves.bind(1, id);
+        while (moves.executeStep()) duel.moves.push_back(moves.getColumn(0).getString());
+        return std::optional<StoredDuel>(std::move(duel));
+    } catch (const SQLite::Exception& e) {
+        return makeError(failure("loading table " + id, e));
+    }
+}
+
+common::Result<std::vector<StoredDuel>> Store::finishedDuels() {
+    std::vector<std::string> ids;
+    {
+        std::lock_guard lock(mutex_);
+        try {
+            SQLite::Statement all(*db_,
+                                  "SELECT id FROM lasca_duels WHERE result != '*' ORDER BY rowid");
+            while (all.executeStep()) ids.push_back(all.getColumn(0).getString());
+        } catch (const SQLite::Exception& e) {
+            return makeError(failure("reading the tables", e));
+        }
+    }
+    std::vector<StoredDuel> duels;
+    for (const auto& id : ids) {
+        auto duel = loadDuel(id);
+        if (!duel) return makeError(duel.error());
+        if (duel.value()) duels.push_back(std::move(*duel.value()));
+    }
+    return duels;
+}
+
+common::Result<std::optional<StoredDuel>> Store::duelByNumber(std::int64_t number) {
+    std::string id;
+    {
+        std::lock_guard lock(mutex_);
+        try {
+            SQLite::Statement find(*db_, "SELECT id FROM lasca_duels WHERE rowid = ?");
+            find.bind(1, static_cast<int64_t>(number));
+            if (!find.executeStep()) return std::optional<StoredDuel>();
+            id = find.getColumn(0).getString();
+        } catch (const SQLite::Exception& e) {
+            return makeError(failure("loading table " + std::to_string(number), e));
+        }
+    }
+    return loadDuel(id);
+}
+
+}  // namespace web::store

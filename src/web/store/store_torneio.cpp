@@ -1,0 +1,154 @@
+// The Torneio tables in the store: their rows, seats and decisions.
+#include <SQLiteCpp/SQLiteCpp.h>
+
+#include "store_internal.h"
+#include "web/store/store.h"
+
+namespace web::store {
+
+common::Result<bool> Store::createTorneioTable(const StoredTorneioTable& table) {
+    std::lock_guard lock(mutex_);
+    try {
+        SQLite::Transaction transaction(*db_);
+        SQLite::Statement row(*db_,
+                              "INSERT INTO torneio_tables (id, params, seed, result, record, "
+                              "created, updated) VALUES (?, ?, ?, ?, ?, ?, ?)");
+        row.bind(1, table.id);
+        row.bind(2, table.params);
+        row.bind(3, std::to_string(table.seed));
+        row.bind(4, table.result);
+        row.bind(5, table.record);
+        row.bind(6, static_cast<int64_t>(table.created));
+        row.bind(7, static_cast<int64_t>(table.updated));
+        row.exec();
+        SQLite::Statement seat(*db_,
+                               "INSERT INTO torneio_seats (tbl, seat, kind, level, token_hash) "
+                               "VALUES (?, ?, ?, ?, ?)");
+        for (std::size_t s = 0; s < table.seats.size(); ++s) {
+            seat.bind(1, table.id);
+            seat.bind(2, static_cast<int64_t>(s));
+            seat.bind(3, table.seats[s].kind);
+            seat.bind(4, table.seats[s].level);
+            seat.bind(5, table.seats[s].tokenHash);
+            seat.exec();
+            seat.reset();
+        }
+        SQLite::Statement decision(
+            *db_, "INSERT INTO torneio_decisions (tbl, n, seat, action) VALUES (?, ?, ?, ?)");
+        for (std::size_t n = 0; n < table.decisions.size(); ++n) {
+            decision.bind(1, table.id);
+            decision.bind(2, static_cast<int64_t>(n));
+            decision.bind(3, table.decisions[n].seat);
+            decision.bind(4, table.decisions[n].action);
+            decision.exec();
+            decision.reset();
+        }
+        transaction.commit();
+        return true;
+    } catch (const SQLite::Exception& e) {
+        return makeError(failure("saving table " + table.id, e));
+    }
+}
+
+common::Result<bool> Store::addTorneioDecision(const std::string& id, std::size_t index,
+                                               const StoredTorneioDecision& decision,
+                                               std::int64_t updated) {
+    std::lock_guard lock(mutex_);
+    try {
+        SQLite::Transaction transaction(*db_);
+        SQLite::Statement add(
+            *db_, "INSERT INTO torneio_decisions (tbl, n, seat, action) VALUES (?, ?, ?, ?)");
+        add.bind(1, id);
+        add.bind(2, static_cast<int64_t>(index));
+        add.bind(3, decision.seat);
+        add.bind(4, decision.action);
+        add.exec();
+        SQLite::Statement touch(*db_, "UPDATE torneio_tables SET updated = ? WHERE id = ?");
+        touch.bind(1, static_cast<int64_t>(updated));
+        touch.bind(2, id);
+        touch.exec();
+        transaction.commit();
+        return true;
+    } catch (const SQLite::Exception& e) {
+        return makeError(failure("saving a decision of table " + id, e));
+    }
+}
+
+common::Result<bool> Store::finishTorneioTable(const std::string& id, const std::string& result,
+                                               const std::string& record, std::int64_t updated) {
+    std::lock_guard lock(mutex_);
+    try {
+        SQLite::Statement finish(
+            *db_, "UPDATE torneio_tables SET result = ?, record = ?, updated = ? WHERE id = ?");
+        finish.bind(1, result);
+        finish.bind(2, record);
+        finish.bind(3, static_cast<int64_t>(updated));
+        finish.bind(4, id);
+        if (finish.exec() != 1)
+            return makeError("saving the end of table " + id + ": no such table");
+        return true;
+    } catch (const SQLite::Exception& e) {
+        return makeError(failure("saving the end of table " + id, e));
+    }
+}
+
+std::optional<StoredTorneioTable> Store::readTorneioTable(const std::string& id) {
+    SQLite::Statement row(*db_,
+                          "SELECT params, seed, result, record, created, updated "
+                          "FROM torneio_tables WHERE id = ?");
+    row.bind(1, id);
+    if (!row.executeStep()) return std::nullopt;
+    StoredTorneioTable table;
+    table.id = id;
+    table.params = row.getColumn(0).getString();
+    table.seed = std::stoull(row.getColumn(1).getString());
+    table.result = row.getColumn(2).getString();
+    table.record = row.getColumn(3).getString();
+    table.created = row.getColumn(4).getInt64();
+    table.updated = row.getColumn(5).getInt64();
+    SQLite::Statement seats(
+        *db_, "SELECT kind, level, token_hash FROM torneio_seats WHERE tbl = ? ORDER BY seat");
+    seats.bind(1, id);
+    while (seats.executeStep())
+        table.seats.push_back({seats.getColumn(0).getString(), seats.getColumn(1).getInt(),
+                               seats.getColumn(2).getString()});
+    SQLite::Statement decisions(
+        *db_, "SELECT seat, action FROM torneio_decisions WHERE tbl = ? ORDER BY n");
+    decisions.bind(1, id);
+    while (decisions.executeStep())
+        table.decisions.push_back(
+            {decisions.getColumn(0).getInt(), decisions.getColumn(1).getString()});
+    return table;
+}
+
+common::Result<std::optional<StoredTorneioTable>> Store::loadTorneioTable(const std::string& id) {
+    std::lock_guard lock(mutex_);
+    try {
+        return readTorneioTable(id);
+    } catch (const std::exception& e) {  // SQLite's, or a seed that is not a number
+        return makeError("loading table " + id + ": " + e.what());
+    }
+}
+
+common::Result<std::optional<StoredTorneioTable>> Store::torneioTableByNumber(std::int64_t number) {
+    std::lock_guard lock(mutex_);
+    try {
+        SQLite::Statement find(*db_, "SELECT id FROM torneio_tables WHERE rowid = ?");
+        find.bind(1, static_cast<int64_t>(number));
+        if (!find.executeStep()) return std::optional<StoredTorneioTable>();
+        return readTorneioTable(find.getColumn(0).getString());
+    } catch (const std::exception& e) {
+        return makeError("loading table " + std::to_string(number) + ": " + e.what());
+    }
+}
+
+common::Result<std::int64_t> Store::torneioTableCount() {
+    std::lock_guard lock(mutex_);
+    try {
+        return db_->execAndGet("SELECT COUNT(*) FROM torneio_tables").getInt64();
+    } catch (const SQLite::Exception& e) {
+        return makeError(failure("counting tables", e));
+    }
+}
+
+}  // namespace web::store
