@@ -25,7 +25,7 @@
 #include "torneio/play/ai/ai_options.h"
 #include "torneio/rules/record.h"
 #include "torneio/referee/seat.h"
-#include "torneio/person/terminal.h"
+#include "torneio/person/seat_view.h"
 #include "web/store/store.h"
 
 namespace web {

@@ -6,7 +6,7 @@
 
 #include "common/text.h"
 #include "torneio/rules/distance.h"
-#include "torneio/person/terminal.h"
+#include "torneio/person/seat_view.h"
 
 namespace torneio::terminal {
 

@@ -9,7 +9,7 @@
 #include "common/random.h"
 #include "common/text.h"
 #include "torneio/referee/human_seat.h"
-#include "torneio/person/terminal.h"
+#include "torneio/person/seat_view.h"
 
 namespace torneio::referee {
 

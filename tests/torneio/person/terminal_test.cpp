@@ -9,7 +9,7 @@
 #include <algorithm>
 
 #include "common/random.h"
-#include "torneio/person/terminal.h"
+#include "torneio/person/seat_view.h"
 #include "torneio/rules/view.h"
 #include "torneio/torneio_test_util.h"
 

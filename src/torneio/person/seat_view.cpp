@@ -1,6 +1,6 @@
 // Terminal play: the seat's game rebuilt from its lines, the events in plain words, and the
 // drawing of the board, the opponents and the log (terminal.h). No I/O.
-#include "torneio/person/terminal.h"
+#include "torneio/person/seat_view.h"
 
 #include <algorithm>
 
