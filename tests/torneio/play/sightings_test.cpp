@@ -32,7 +32,9 @@ void checkAgainstTheState(const Sightings& sightings, const Knowledge& k, const 
         const OwnPieces& pieces = state.pieces(s.seat);
         const int piece = pieces.pieceOn(s.square);
         ASSERT_GE(piece, 0) << "seat " << s.seat + 1 << " seen on " << s.square;
-        if (s.strength == kKingReveal) EXPECT_EQ(piece, kKing);
+        if (s.strength == kKingReveal) {
+            EXPECT_EQ(piece, kKing);
+        }
         if (s.strength >= 0) {
             EXPECT_GE(pieces[piece].strength, s.strength);
             EXPECT_LE(pieces[piece].strength, s.strength + k.pointsGained(s.seat) - s.gainedAt);
