@@ -3,7 +3,7 @@
 //              random_action() draws from; what one seat may know is view(seat), the very lines
 //              the referee sends that seat (torneio::viewOf + viewLines).
 //   Knowledge  what a player program holds: one seat's knowledge rebuilt from the event lines
-//              it receives (torneio::Knowledge), with its legal replies to a request line.
+//              it receives (torneio::play::Knowledge), with its legal replies to a request line.
 // Seats are 1..N here, as in every text form of the project; the core's 0-based seats never
 // cross this boundary. No rule is written here; the core's errors (common::Result) become
 // ValueError (bad input) or RuntimeError (the game cannot take it now). Guide: docs/python.md.
@@ -167,7 +167,7 @@ PyState makeState(int seats, std::uint64_t seed, const std::optional<std::string
 // PyKnowledge: a player's side of the protocol: one seat's knowledge from its event lines and
 // the random stream of its random replies.
 struct PyKnowledge {
-    torneio::Knowledge knowledge;
+    torneio::play::Knowledge knowledge;
     common::Random random;
 
     void update(const std::string& line) {
@@ -216,7 +216,7 @@ struct PyKnowledge {
 PyKnowledge makeKnowledge(int seat, const std::string& paramsText, std::uint64_t seed) {
     checkLine(paramsText, "params");
     torneio::Params params = valueOrThrow(torneio::parseParams(paramsText));
-    return PyKnowledge{torneio::Knowledge(params, seatIndex(seat, params.seats)),
+    return PyKnowledge{torneio::play::Knowledge(params, seatIndex(seat, params.seats)),
                        common::Random(seed)};
 }
 

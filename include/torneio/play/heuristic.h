@@ -21,42 +21,24 @@
 //   Reward   every point to its strongest living warrior (G10).
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <vector>
 
 #include "common/random.h"
 #include "torneio/play/player.h"
+#include "torneio/play/sightings.h"
 
-namespace torneio {
+namespace torneio::play {
 
-inline constexpr int kUnknownStrength = -2;  // a warrior whose strength was not revealed
-inline constexpr int kKingSighting = kKingReveal;
-
-// Sighting: where an opponent's piece was last seen.
-//   seat      the opponent (0-based)
-//   square    where it stood
-//   strength  revealed strength, kUnknownStrength (a combat call or a refusal shows a piece,
-//             not its strength; a refusal may even be the king), or kKingSighting
-//   round     the round it was seen in
-//   movesAt   the opponent's count of "moved" (and withdrawals) at that moment
-//   gainedAt  the points the opponent had gained at that moment (G10: the totals are public)
-// Size: 24 bytes.
-struct Sighting {
-    int seat = -1;
-    Square square = kNoSquare;
-    int strength = kUnknownStrength;
-    int round = 0;
-    int movesAt = 0;
-    int gainedAt = 0;
-};
+// The heuristic player's memory: up to 8 sightings per opponent, each keeping its place in the
+// list when seen again; a withdrawal counts as one more move of its seat and a retreat carries
+// the sighting along.
+inline constexpr SightingRules kHeuristicSightings{8, false, false};
 
 // HeuristicPlayer
 //   random_       tie-breaking noise and the set-up's square choice
-//   sightings_    at most one sighting per (opponent, square); dropped when disproved (a
-//                 combat there without its reveal), when the piece was removed, or when the
-//                 opponent left the game
-//   moves_[s]     how many "moved" / "withdrew" events of seat s were seen
+//   sightings_    every public sighting of an opponent's piece (sightings.h), kept by
+//                 kHeuristicSightings
 //   searched_[q]  the round a combat on square q last showed no king there (0: never)
 //   reveals_      the (seat, value) reveals of the combat being resolved
 class HeuristicPlayer final : public Player {
@@ -65,10 +47,10 @@ class HeuristicPlayer final : public Player {
     void observe(const Event& event, const Knowledge& knowledge) override;
     Action decide(const Request& request, const Knowledge& knowledge) override;
 
-    const std::vector<Sighting>& sightings() const { return sightings_; }
+    const std::vector<Sighting>& sightings() const { return sightings_.all(); }
     // Moves of the sighting's seat since it was seen: how far the piece may have gone.
-    int staleness(const Sighting& s) const;
-    // The most the piece of a sighting may be worth now (kKingSighting for a king).
+    int staleness(const Sighting& s) const { return sightings_.movesSince(s); }
+    // The most the piece of a sighting may be worth now (kKingReveal for a king).
     int estimatedStrength(const Sighting& s, const Knowledge& knowledge) const;
 
   private:
@@ -77,9 +59,6 @@ class HeuristicPlayer final : public Player {
         int value = 0;
     };
 
-    void see(int seat, Square square, int strength, const Knowledge& knowledge);
-    void forget(int seat, Square square);
-    void moveSighting(int seat, Square from, Square to);
     void endOfReveals(const Knowledge& knowledge);
     double scoreTurn(const Action& action, const Knowledge& knowledge) const;
     double scoreCombat(Square square, int strength, const Knowledge& knowledge) const;
@@ -92,10 +71,9 @@ class HeuristicPlayer final : public Player {
     Action chooseReward(const Knowledge& knowledge) const;
 
     common::Random random_;
-    std::vector<Sighting> sightings_;
-    std::array<int, kMaxSeats> moves_{};
+    Sightings sightings_{kHeuristicSightings};
     std::vector<int> searched_;
     std::vector<Reveal> reveals_;
 };
 
-}  // namespace torneio
+}  // namespace torneio::play

@@ -17,7 +17,7 @@
 #include "torneio/rules/params.h"
 #include "torneio/rules/state.h"
 
-namespace torneio {
+namespace torneio::play {
 
 // Knowledge: one seat's running knowledge.
 //   geometry_      the board and Params of the game
@@ -77,4 +77,4 @@ class Knowledge {
     Outcome outcome_;
 };
 
-}  // namespace torneio
+}  // namespace torneio::play

@@ -1,8 +1,8 @@
 // Players: the decision makers behind a seat, without any I/O. A player sees a game only
 // through its seat's Knowledge (own pieces, public facts: knowledge.h) and the events of that
 // seat, and answers requests with actions. The kinds are pluggable: each is one entry of
-// playerKinds(), listed by the `Player` option of the `torneio` program (protocol.md); another kind
-// (the `ai` player of a later issue) is one more entry.
+// playerKinds(), listed by the `Player` option of the `torneio` program (protocol.md): `random`,
+// `heuristic` (heuristic.h) and `ai` (ai/ai.h), the default; another kind is one more entry.
 #pragma once
 
 #include <cstdint>
@@ -16,7 +16,7 @@
 #include "torneio/rules/event.h"
 #include "torneio/play/knowledge.h"
 
-namespace torneio {
+namespace torneio::play {
 
 // Player: the interface every kind implements. The session (player_session.h) calls, per game:
 // newGame once, then observe for every event line the seat receives (after updating the
@@ -59,4 +59,4 @@ std::unique_ptr<Player> makeHeuristicPlayer();
 // The ISMCTS player of ai.h with its default settings.
 std::unique_ptr<Player> makeAiPlayer();
 
-}  // namespace torneio
+}  // namespace torneio::play

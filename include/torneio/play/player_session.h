@@ -16,7 +16,7 @@
 #include "torneio/play/knowledge.h"
 #include "torneio/play/player.h"
 
-namespace torneio {
+namespace torneio::play {
 
 inline constexpr const char* kPlayerProgramName = "Torneio";
 inline constexpr const char* kPlayerVersion = "0.1.0";
@@ -60,4 +60,4 @@ class PlayerSession {
 // reply to `out` at once (flushed), logs both at debug level. Returns the exit code (0).
 int runPlayerLoop(std::istream& in, std::ostream& out);
 
-}  // namespace torneio
+}  // namespace torneio::play

@@ -1,14 +1,15 @@
-// The human seat (issue 13): a person plays one seat of a torneio-referee game at the terminal
+// The human seat: a person plays one seat of a torneio-referee game at the terminal
 // (`--player name=me,human`). It is one more Seat (seat.h), so the referee treats it like any
 // player: it sends the seat's lines and judges the reply with the same rules.
 //
 // What the person sees is built from the lines the referee sends this seat and nothing else
-// (terminal.h: a TerminalGame fed the seat's `newgame` and event lines), never from the
-// referee's State: the leak guarantee of the protocol (D8) holds for the screen too.
+// (torneio/person/seat_view.h: a SeatView fed the seat's `newgame` and event lines; drawn by
+// torneio/person/terminal.h), never from the referee's State: the leak guarantee of the
+// protocol (D8) holds for the screen too.
 //
 // Behaviour
 //   - `torneio` and `isready` are answered at once by the seat itself; options are ignored.
-//   - A request shows the screen (terminal::Dialog) and reads lines until one settles it: a bad
+//   - A request shows the screen (person::Dialog) and reads lines until one settles it: a bad
 //     line is explained and asked again, never sent, so the person is never disqualified for a
 //     typing mistake.
 //   - There is no time limit: receive ignores its deadline (--decision-ms is a hang guard for

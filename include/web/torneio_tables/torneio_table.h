@@ -2,7 +2,7 @@
 // seat's private link) or an AI (the `torneio` player kinds, run in-process). The referee's own
 // game loop (torneio/referee/game.h) runs the game on a thread of the table; a person's seat is
 // one more referee Seat (WebSeat) whose view is built from the lines the referee sends that seat
-// and nothing else (terminal::TerminalGame, as for the terminal seat), so a page can only show
+// and nothing else (torneio::person::SeatView, as for the terminal seat), so a page can only show
 // what the seat may know (D8).
 #pragma once
 
@@ -22,7 +22,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/random.h"
-#include "torneio/person/terminal.h"
+#include "torneio/person/seat_view.h"
 #include "torneio/play/ai/ai_options.h"
 #include "torneio/referee/seat.h"
 #include "torneio/rules/record.h"
@@ -34,7 +34,7 @@ using Json = nlohmann::json;
 
 // WebSeat: a person's seat as the referee sees it. The referee thread calls send and receive;
 // the server's thread calls submit and view. All state is behind mutex_.
-//   game_      the seat's game built from its `newgame` and event lines (TerminalGame)
+//   game_      the seat's game built from its `newgame` and event lines (SeatView)
 //   lines_     every line the referee sent the seat, in order (the protocol view)
 //   pending_   the request waiting for the person's reply, with its line
 //   replies_   lines the seat answers by itself (torneiook, readyok) and the person's reply
@@ -70,7 +70,7 @@ class WebSeat : public torneio::referee::Seat {
 
     mutable std::mutex mutex_;
     std::condition_variable replied_;
-    std::optional<torneio::terminal::TerminalGame> game_;
+    std::optional<torneio::person::SeatView> game_;
     std::vector<std::string> lines_;
     std::optional<torneio::Request> pending_;
     std::string pendingLine_;
@@ -81,7 +81,7 @@ class WebSeat : public torneio::referee::Seat {
 };
 
 // TorneioSeatChoice: who plays a seat. kind: "person", or a player kind of playerKinds()
-// ("random", "heuristic", "ai"); level: for `ai`, an index into torneio::kAiLevels.
+// ("random", "heuristic", "ai"); level: for `ai`, an index into torneio::play::kAiLevels.
 struct TorneioSeatChoice {
     std::string kind = "person";
     int level = 1;

@@ -8,7 +8,9 @@
 #include "torneio/rules/distance.h"
 #include "torneio/person/terminal.h"
 
-namespace torneio::terminal {
+namespace torneio::person {
+
+using play::Knowledge;
 
 namespace {
 
@@ -102,7 +104,7 @@ SetUp makeSetUp(Square king, const std::vector<Square>& warriors,
 
 // ---- Prompts by request ------------------------------------------------------------------------
 
-Prompt setUpPrompt(const Request& request, const TerminalGame& game) {
+Prompt setUpPrompt(const Request& request, const SeatView& game) {
     const Geometry& g = game.geometry();
     const Params& p = g.params();
     Prompt prompt;
@@ -123,7 +125,7 @@ Prompt setUpPrompt(const Request& request, const TerminalGame& game) {
     return prompt;
 }
 
-Prompt turnPrompt(const Request& request, const TerminalGame& game) {
+Prompt turnPrompt(const Request& request, const SeatView& game) {
     const Geometry& g = game.geometry();
     const OwnPieces& own = game.knowledge().own();
     Prompt prompt;
@@ -166,7 +168,7 @@ Prompt turnPrompt(const Request& request, const TerminalGame& game) {
     return prompt;
 }
 
-Prompt squarePrompt(const Request& request, const TerminalGame& game) {
+Prompt squarePrompt(const Request& request, const SeatView& game) {
     const Geometry& g = game.geometry();
     Prompt prompt;
     const bool order = request.kind == RequestKind::RetreatOrder;
@@ -190,7 +192,7 @@ Prompt squarePrompt(const Request& request, const TerminalGame& game) {
     return prompt;
 }
 
-Prompt rewardPrompt(const Request& request, const TerminalGame& game) {
+Prompt rewardPrompt(const Request& request, const SeatView& game) {
     const Geometry& g = game.geometry();
     const OwnPieces& own = game.knowledge().own();
     Prompt prompt;
@@ -228,7 +230,7 @@ std::string hintLine(const Request& request) {
     return "\n";
 }
 
-std::string header(const TerminalGame& game) {
+std::string header(const SeatView& game) {
     const Knowledge& k = game.knowledge();
     const Geometry& g = game.geometry();
     std::string text = "==== Torneio: you are seat " + seatText(k.seat()) + " (" +
@@ -372,7 +374,7 @@ std::vector<Choice> proposedSetUps(const Geometry& g, int seat) {
 
 // ---- Prompt, screen, help --------------------------------------------------------------------
 
-Prompt makePrompt(const Request& request, const TerminalGame& game) {
+Prompt makePrompt(const Request& request, const SeatView& game) {
     Prompt prompt;
     switch (request.kind) {
         case RequestKind::SetUp:
@@ -393,14 +395,14 @@ Prompt makePrompt(const Request& request, const TerminalGame& game) {
     return prompt;
 }
 
-std::string drawScreen(const TerminalGame& game, const Prompt& prompt, std::size_t logFrom) {
+std::string drawScreen(const SeatView& game, const Prompt& prompt, std::size_t logFrom) {
     std::string text = header(game) + drawBoard(game) + "\n" + drawOpponents(game) + "\n";
     const std::string log = drawLog(game, logFrom, kLogLines);
     if (!log.empty()) text += log + "\n";
     return text + prompt.title + "\n" + prompt.body + prompt.marker;
 }
 
-std::string drawEnd(const TerminalGame& game, std::size_t logFrom) {
+std::string drawEnd(const SeatView& game, std::size_t logFrom) {
     std::string text = header(game) + drawBoard(game) + "\n" + drawOpponents(game) + "\n" +
                        drawLog(game, logFrom, kLogLines) + "\n";
     const Outcome& outcome = game.knowledge().outcome();
@@ -497,7 +499,7 @@ common::Result<Input> parseInput(std::string_view line, const Request& request,
 
 // ---- Dialog ----------------------------------------------------------------------------------
 
-Dialog::Dialog(const TerminalGame& game, const Request& request, std::size_t logFrom)
+Dialog::Dialog(const SeatView& game, const Request& request, std::size_t logFrom)
     : game_(game),
       request_(request),
       prompt_(makePrompt(request, game)),
@@ -532,4 +534,4 @@ Dialog::Answer Dialog::answer(std::string_view line, common::Random& random) con
     return Answer{prompt_.marker, std::nullopt, false};
 }
 
-}  // namespace torneio::terminal
+}  // namespace torneio::person

@@ -1,90 +1,15 @@
-// Terminal play: the seat's game rebuilt from its lines, the events in plain words, and the
-// drawing of the board, the opponents and the log (terminal.h). No I/O.
+// Terminal play: the drawing of the board, the opponents and the log (terminal.h). No I/O.
 #include "torneio/person/terminal.h"
 
 #include <algorithm>
 
-#include "common/text.h"
+namespace torneio::person {
 
-namespace torneio::terminal {
+using play::kNotRevealed;
+using play::Knowledge;
+using play::Sighting;
 
 namespace {
-
-using common::makeError;
-
-// ---- Words -----------------------------------------------------------------------------------
-
-std::string seatWord(int seat) {
-    return "Seat " + seatText(seat);
-}
-
-// "You" or "Seat 2", as the subject of a sentence.
-std::string subject(int seat, int me) {
-    return seat == me ? "You" : seatWord(seat);
-}
-
-// "Your" or "Seat 2's".
-std::string possessive(int seat, int me) {
-    return seat == me ? "Your" : seatWord(seat) + "'s";
-}
-
-// The verb for a subject: "call" for "You", "calls" for "Seat 2".
-std::string verb(int seat, int me, std::string_view plain, std::string_view third) {
-    return std::string(seat == me ? plain : third);
-}
-
-std::string pointsText(int points) {
-    return std::to_string(points) + (points == 1 ? " point" : " points");
-}
-
-std::string pieceWord(int piece) {
-    return piece == kKing ? std::string("your king") : "warrior " + std::to_string(piece);
-}
-
-// "seats 1 and 2" / "seats 1, 3 and 4", with "you" for the seat itself.
-std::string seatList(unsigned seats, int me) {
-    std::vector<std::string> names;
-    for (int s = 0; s < kMaxSeats; ++s)
-        if (seats >> s & 1u) names.push_back(s == me ? "you" : "seat " + seatText(s));
-    std::string text;
-    for (std::size_t i = 0; i < names.size(); ++i) {
-        if (i > 0) text += i + 1 == names.size() ? " and " : ", ";
-        text += names[i];
-    }
-    return text;
-}
-
-std::string endText(const Event& e, int me) {
-    const auto seats = static_cast<unsigned>(e.value);
-    if (!e.draw) {
-        for (int s = 0; s < kMaxSeats; ++s)
-            if (seats >> s & 1u)
-                return s == me ? "Game over: you win!" : "Game over: " + seatWord(s) + " wins.";
-        return "Game over.";
-    }
-    return "Game over after the last round (D11): a draw between " + seatList(seats, me) + ".";
-}
-
-std::string revealText(const Event& e, int me) {
-    if (e.value == kKingReveal)
-        return e.seat == me ? "Your king stands on the square!"
-                            : seatWord(e.seat) + " reveals its KING!";
-    return subject(e.seat, me) + " " + verb(e.seat, me, "reveal", "reveals") + " strength " +
-           std::to_string(e.value) + ".";
-}
-
-std::string resultText(const Event& e, int me) {
-    if (e.seat < 0) return "No winner: every warrior on the square withdraws in secret (G8, G9).";
-    return subject(e.seat, me) + " " + verb(e.seat, me, "win", "wins") + " the combat.";
-}
-
-std::string setUpText(const SetUp& s, const Geometry& g) {
-    std::string text = "Your set-up: king " + g.name(s.king);
-    for (std::size_t i = 0; i < kWarriors; ++i)
-        text += ", warrior " + std::to_string(i + 1) + " " + g.name(s.warriors[i]) + " (strength " +
-                std::to_string(s.strengths[i]) + ")";
-    return text + ".";
-}
 
 // ---- Text layout -----------------------------------------------------------------------------
 
@@ -119,13 +44,13 @@ std::string movesAgo(int moves) {
 constexpr std::size_t kCellWidth = 6;  // a blank, then at most 5 characters
 
 // Before its set-up, the seat's zone squares are shown (D2): where it may place its pieces.
-bool settingUp(const TerminalGame& game) {
+bool settingUp(const SeatView& game) {
     const Knowledge& k = game.knowledge();
     return !k.own().kingAlive() && !k.eliminated(k.seat()) && k.round() == 0;
 }
 
 // The newest sighting standing on the square (a withdrawn piece is no longer there).
-const Sighting* sightingOn(const TerminalGame& game, Square square) {
+const Sighting* sightingOn(const SeatView& game, Square square) {
     const auto& all = game.sightings();
     for (auto it = all.rbegin(); it != all.rend(); ++it)
         if (it->square == square && !it->withdrew) return &*it;
@@ -137,7 +62,7 @@ std::string ownPieceMark(const Piece& piece, int index) {
     return "W" + std::to_string(index) + ":" + std::to_string(piece.strength);
 }
 
-std::string cellText(const TerminalGame& game, Square square) {
+std::string cellText(const SeatView& game, Square square) {
     const Knowledge& k = game.knowledge();
     const Geometry& g = game.geometry();
     const int own = k.own().pieceOn(square);
@@ -160,7 +85,7 @@ std::string filesLine(const Geometry& g) {
     return line + "\n";
 }
 
-std::string ownPiecesLine(const TerminalGame& game) {
+std::string ownPiecesLine(const SeatView& game) {
     const Knowledge& k = game.knowledge();
     const Geometry& g = game.geometry();
     if (k.eliminated(k.seat())) return "Your pieces: none, you are out of the game.\n";
@@ -179,7 +104,7 @@ std::string ownPiecesLine(const TerminalGame& game) {
     return line + "\n";
 }
 
-std::string opponentLine(const TerminalGame& game, int seat) {
+std::string opponentLine(const SeatView& game, int seat) {
     const Knowledge& k = game.knowledge();
     std::string line =
         "  " + seatWord(seat) + " (" + std::string(sideName(game.geometry().side(seat))) + "): ";
@@ -189,7 +114,7 @@ std::string opponentLine(const TerminalGame& game, int seat) {
     return line + "\n";
 }
 
-std::string sightingLine(const TerminalGame& game, const Sighting& s) {
+std::string sightingLine(const SeatView& game, const Sighting& s) {
     const Geometry& g = game.geometry();
     std::string line =
         "      " + padRight(g.name(s.square), 4) + padRight(strengthWords(s.strength), 13);
@@ -205,207 +130,9 @@ std::string sightingLine(const TerminalGame& game, const Sighting& s) {
 
 }  // namespace
 
-// ---- TerminalGame ----------------------------------------------------------------------------
-
-common::Result<TerminalGame> TerminalGame::start(std::string_view newGameLine) {
-    const auto t = common::splitWhitespace(newGameLine);
-    if (t.size() < 6 || t[0] != "newgame" || t[1] != "seat" || t[3] != "seed")
-        return makeError("expected 'newgame seat <n> seed <s> <params>'");
-    const auto seed = common::parseSeed(t[4]);
-    if (!seed) return makeError("newgame: bad seed '" + common::printable(t[4]) + "'");
-    std::string paramsText;
-    for (std::size_t i = 5; i < t.size(); ++i) paramsText += std::string(t[i]) + " ";
-    auto params = parseParams(paramsText);
-    if (!params) return makeError("newgame: " + params.error());
-    auto seat = parseSeat(t[2], params.value().seats);
-    if (!seat) return makeError("newgame: " + seat.error());
-    return TerminalGame(Knowledge(params.value(), seat.value()), *seed);
-}
-
-common::Result<bool> TerminalGame::takeEvent(std::string_view line) {
-    auto event = parseEvent(line, seat(), geometry());
-    if (!event) return makeError(event.error());
-    const Square combat = knowledge_.combatSquare();  // before a "turn" clears it
-    auto updated = knowledge_.update(event.value());
-    if (!updated) return updated;
-    remember(event.value());
-    const Square where = event.value().kind == EventKind::Combat ? event.value().square : combat;
-    std::string text = describeEvent(event.value(), seat(), where, geometry());
-    if (!text.empty()) log_.push_back(LogEntry{knowledge_.round(), std::move(text)});
-    return true;
-}
-
-common::Result<Request> TerminalGame::readRequest(std::string_view line) const {
-    return parseRequest(line, seat(), geometry());
-}
-
-// The sightings an event gives or takes away (D8: every fact used here is public).
-void TerminalGame::remember(const Event& e) {
-    const Square combat = knowledge_.combatSquare();
-    const bool other = e.seat >= 0 && e.seat != seat() && !isPrivateKind(e.kind);
-    switch (e.kind) {
-        case EventKind::Moved:
-            ++moves_[static_cast<std::size_t>(e.seat)];
-            break;
-        case EventKind::Combat:
-            revealed_.clear();
-            if (other) see(e.seat, e.square, kNotRevealed);
-            break;
-        case EventKind::Unopposed:
-            dropUnrevealed(e.square, e.seat);  // nobody else stands there (D5)
-            break;
-        case EventKind::Reveal:
-            revealed_.push_back(e.seat);
-            if (other) see(e.seat, combat, e.value);
-            break;
-        case EventKind::Result:
-            dropUnrevealed(combat, -1);  // every piece there has revealed (D12.1)
-            break;
-        case EventKind::Refused:
-            if (other) see(e.seat, e.square, kNotRevealed);
-            break;
-        case EventKind::Retreat:
-            if (other) {
-                const auto it =
-                    std::find_if(sightings_.begin(), sightings_.end(), [&](const Sighting& s) {
-                        return s.seat == e.seat && s.square == combat && !s.withdrew;
-                    });
-                const int strength = it == sightings_.end() ? kNotRevealed : it->strength;
-                forget(e.seat, combat);
-                see(e.seat, e.square, strength);
-            }
-            break;
-        case EventKind::Removed:
-            if (other) forget(e.seat, e.square);
-            break;
-        case EventKind::Withdrew:
-            if (other)
-                for (Sighting& s : sightings_)
-                    if (s.seat == e.seat && s.square == combat) {
-                        s.withdrew = true;
-                        s.round = knowledge_.round();
-                        s.movesAt = moves(e.seat);
-                    }
-            break;
-        case EventKind::Eliminated:
-        case EventKind::Disqualified:
-            forgetSeat(e.seat);
-            break;
-        default:
-            break;
-    }
-}
-
-// A sighting of (seat, square) now: a new one, or the old one brought up to date. A presence
-// without a strength keeps the strength seen there before while the seat has not moved since
-// (it is the same piece); after a move it may be another piece.
-void TerminalGame::see(int seat, Square square, int strength) {
-    for (auto it = sightings_.begin(); it != sightings_.end(); ++it) {
-        if (it->seat != seat || it->square != square) continue;
-        Sighting s = *it;
-        if (strength != kNotRevealed || s.withdrew || movesSince(s) > 0) {
-            s.strength = strength;
-            s.gainedAt = knowledge_.pointsGained(seat);
-        }
-        s.round = knowledge_.round();
-        s.movesAt = moves(seat);
-        s.withdrew = false;
-        sightings_.erase(it);
-        sightings_.push_back(s);  // the newest last
-        return;
-    }
-    sightings_.push_back(Sighting{seat, square, strength, knowledge_.round(), moves(seat),
-                                  knowledge_.pointsGained(seat), false});
-    const auto count = std::count_if(sightings_.begin(), sightings_.end(),
-                                     [seat](const Sighting& s) { return s.seat == seat; });
-    if (static_cast<std::size_t>(count) <= kSightingsPerSeat) return;
-    sightings_.erase(std::find_if(sightings_.begin(), sightings_.end(),
-                                  [seat](const Sighting& s) { return s.seat == seat; }));
-}
-
-void TerminalGame::forget(int seat, Square square) {
-    std::erase_if(sightings_,
-                  [&](const Sighting& s) { return s.seat == seat && s.square == square; });
-}
-
-void TerminalGame::forgetSeat(int seat) {
-    std::erase_if(sightings_, [seat](const Sighting& s) { return s.seat == seat; });
-}
-
-// A combat on `square` showed every opponent piece standing there: the sightings there of
-// seats that did not reveal (nor called it) are out of date. Withdrawn ones are elsewhere.
-void TerminalGame::dropUnrevealed(Square square, int attacker) {
-    std::erase_if(sightings_, [&](const Sighting& s) {
-        const bool revealed =
-            std::find(revealed_.begin(), revealed_.end(), s.seat) != revealed_.end();
-        return s.square == square && !s.withdrew && s.seat != attacker && !revealed;
-    });
-}
-
-// ---- Words -----------------------------------------------------------------------------------
-
-std::string describeEvent(const Event& e, int me, Square combat, const Geometry& g) {
-    const std::string where = combat == kNoSquare ? std::string("the square") : g.name(combat);
-    switch (e.kind) {
-        case EventKind::Turn:
-            return "";
-        case EventKind::Moved:
-            return e.seat == me ? "" : seatWord(e.seat) + " moved.";
-        case EventKind::Pass:
-            return subject(e.seat, me) + " " + verb(e.seat, me, "pass", "passes") + ".";
-        case EventKind::Combat:
-            return subject(e.seat, me) + " " + verb(e.seat, me, "call", "calls") + " a combat on " +
-                   g.name(e.square) + ".";
-        case EventKind::Unopposed:
-            return "Nobody else stands on " + g.name(e.square) + ": nothing is revealed.";
-        case EventKind::Reveal:
-            return revealText(e, me);
-        case EventKind::Result:
-            return resultText(e, me);
-        case EventKind::Eliminated:
-            return e.seat == me ? "You are eliminated: your king stood on " + where + " (G11)."
-                                : seatWord(e.seat) + " is eliminated: its king stood on " + where +
-                                      " (G11).";
-        case EventKind::Refused:
-            return subject(e.seat, me) + " " + verb(e.seat, me, "have", "has") + " a piece on " +
-                   g.name(e.square) + ": the order is refused.";
-        case EventKind::Retreat:
-            return possessive(e.seat, me) + " losing warrior retreats to " + g.name(e.square) + ".";
-        case EventKind::Removed:
-            return possessive(e.seat, me) + " warrior on " + g.name(e.square) +
-                   " has nowhere to go and leaves the game (D7).";
-        case EventKind::Withdrew:
-            return e.seat == me ? "" : seatWord(e.seat) + "'s warrior withdraws in secret.";
-        case EventKind::Gained:
-            return subject(e.seat, me) + " " + verb(e.seat, me, "gain", "gains") + " " +
-                   pointsText(e.value) + ".";
-        case EventKind::Forfeit:
-            return subject(e.seat, me) + " " + verb(e.seat, me, "have", "has") +
-                   " no warrior left: " + pointsText(e.value) + " lost.";
-        case EventKind::End:
-            return endText(e, me);
-        case EventKind::Disqualified:
-            return subject(e.seat, me) + " " + verb(e.seat, me, "are", "is") +
-                   " put out of the game by the referee (" +
-                   std::string(faultName(static_cast<Fault>(e.value))) + ").";
-        case EventKind::SetUp:
-            return setUpText(e.setUp, g);
-        case EventKind::Move:
-            return "You moved " + pieceWord(e.piece) + " from " + g.name(e.square) + " to " +
-                   g.name(e.to) + ".";
-        case EventKind::Withdraw:
-            return "Your warrior " + std::to_string(e.piece) + " withdrew in secret from " +
-                   g.name(e.square) + " to " + g.name(e.to) + ".";
-        case EventKind::Placed:
-            return "Warrior " + std::to_string(e.piece) + " gets the point: strength " +
-                   std::to_string(e.value) + " now.";
-    }
-    return "";
-}
-
 // ---- Drawing ---------------------------------------------------------------------------------
 
-std::string drawBoard(const TerminalGame& game) {
+std::string drawBoard(const SeatView& game) {
     const Geometry& g = game.geometry();
     std::string text = filesLine(g);
     for (int rank = g.size() - 1; rank >= 0; --rank) {
@@ -423,7 +150,7 @@ std::string drawBoard(const TerminalGame& game) {
     return text;
 }
 
-std::string drawOpponents(const TerminalGame& game) {
+std::string drawOpponents(const SeatView& game) {
     std::string text = "What is known of the others:\n";
     for (int seat = 0; seat < game.geometry().seats(); ++seat) {
         if (seat == game.seat()) continue;
@@ -435,7 +162,7 @@ std::string drawOpponents(const TerminalGame& game) {
     return text;
 }
 
-std::string drawLog(const TerminalGame& game, std::size_t from, std::size_t maxLines) {
+std::string drawLog(const SeatView& game, std::size_t from, std::size_t maxLines) {
     const auto& log = game.log();
     if (from >= log.size()) return "";
     std::string text = "What happened:\n";
@@ -456,4 +183,4 @@ std::string drawLog(const TerminalGame& game, std::size_t from, std::size_t maxL
     return text;
 }
 
-}  // namespace torneio::terminal
+}  // namespace torneio::person

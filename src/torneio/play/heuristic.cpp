@@ -6,7 +6,7 @@
 
 #include "torneio/rules/distance.h"
 
-namespace torneio {
+namespace torneio::play {
 
 namespace {
 
@@ -23,7 +23,6 @@ constexpr double kKingDanger = 60;        // per unit of danger the king escapes
 constexpr double kNoise = 0.5;            // tie-breaking noise
 constexpr int kSearchAgain = 8;           // rounds after which a searched square is searched again
 constexpr int kTargetStaleness = 4;       // older sightings are no longer hunted
-constexpr int kMaxSightingsPerSeat = 8;
 
 bool inOpponentZone(const Knowledge& k, Square s) {
     const Geometry& g = k.geometry();
@@ -39,113 +38,45 @@ bool inOpponentZone(const Knowledge& k, Square s) {
 void HeuristicPlayer::newGame(const Knowledge& knowledge, std::uint64_t seed) {
     random_.reseed(seed);
     sightings_.clear();
-    moves_ = {};
     searched_.assign(static_cast<std::size_t>(knowledge.geometry().squareCount()), 0);
     reveals_.clear();
 }
 
-int HeuristicPlayer::staleness(const Sighting& s) const {
-    return moves_[static_cast<std::size_t>(s.seat)] - s.movesAt;
-}
-
 int HeuristicPlayer::estimatedStrength(const Sighting& s, const Knowledge& knowledge) const {
-    if (s.strength == kKingSighting) return kKingSighting;
+    if (s.strength == kKingReveal) return kKingReveal;
     const int grown = knowledge.pointsGained(s.seat) - s.gainedAt;
-    if (s.strength == kUnknownStrength)
+    if (s.strength == kNotRevealed)
         return (knowledge.geometry().params().strengthTotal + 2) / 3 + grown;
     return s.strength + grown;
 }
 
 // ---- Memory ----------------------------------------------------------------------------------
 
-void HeuristicPlayer::see(int seat, Square square, int strength, const Knowledge& knowledge) {
-    const auto s = static_cast<std::size_t>(seat);
-    for (Sighting& old : sightings_) {
-        if (old.seat != seat || old.square != square) continue;
-        if (strength != kUnknownStrength || staleness(old) > 0) {
-            old.strength = strength;
-            old.gainedAt = knowledge.pointsGained(seat);
-        }
-        old.round = knowledge.round();
-        old.movesAt = moves_[s];
-        return;
-    }
-    sightings_.push_back(Sighting{seat, square, strength, knowledge.round(), moves_[s],
-                                  knowledge.pointsGained(seat)});
-    const auto count = std::count_if(sightings_.begin(), sightings_.end(),
-                                     [seat](const Sighting& x) { return x.seat == seat; });
-    if (count <= kMaxSightingsPerSeat) return;
-    const auto oldest = std::find_if(sightings_.begin(), sightings_.end(),
-                                     [seat](const Sighting& x) { return x.seat == seat; });
-    sightings_.erase(oldest);
-}
-
-void HeuristicPlayer::forget(int seat, Square square) {
-    std::erase_if(sightings_, [&](const Sighting& s) {
-        return s.seat == seat && (square == kNoSquare || s.square == square);
-    });
-}
-
-void HeuristicPlayer::moveSighting(int seat, Square from, Square to) {
-    for (Sighting& s : sightings_)
-        if (s.seat == seat && s.square == from) s.square = to;
-}
-
-// After the reveals of an opposed combat: a seat that did not reveal has nothing on the square;
-// without a king among the reveals the square is searched.
+// After the reveals of an opposed combat: without a king among them the square is searched.
 void HeuristicPlayer::endOfReveals(const Knowledge& k) {
     if (k.combatSquare() == kNoSquare) return;
-    bool king = false;
-    for (int seat = 0; seat < k.geometry().seats(); ++seat) {
-        const auto it = std::find_if(reveals_.begin(), reveals_.end(),
-                                     [seat](const Reveal& r) { return r.seat == seat; });
-        if (it == reveals_.end()) forget(seat, k.combatSquare());
-        if (it != reveals_.end() && it->value == kKingReveal) king = true;
-    }
+    const bool king = std::any_of(reveals_.begin(), reveals_.end(),
+                                  [](const Reveal& r) { return r.value == kKingReveal; });
     if (!king) searched_[static_cast<std::size_t>(k.combatSquare())] = k.round();
 }
 
+// The sightings take every event (sightings.h); the player keeps the reveals of the combat
+// being resolved and the squares searched.
 void HeuristicPlayer::observe(const Event& e, const Knowledge& k) {
-    const bool other = e.seat >= 0 && e.seat != k.seat();
+    sightings_.observe(e, k);
     switch (e.kind) {
         case EventKind::Turn:
-            reveals_.clear();
-            break;
-        case EventKind::Moved:
-            if (other) ++moves_[static_cast<std::size_t>(e.seat)];
-            break;
         case EventKind::Combat:
             reveals_.clear();
-            if (other) see(e.seat, e.square, kUnknownStrength, k);
             break;
         case EventKind::Unopposed:
-            for (int seat = 0; seat < k.geometry().seats(); ++seat)
-                if (seat != e.seat) forget(seat, e.square);
             searched_[static_cast<std::size_t>(e.square)] = k.round();
             break;
         case EventKind::Reveal:
             reveals_.push_back(Reveal{e.seat, e.value});
-            if (other) see(e.seat, k.combatSquare(), e.value, k);
             break;
         case EventKind::Result:
             endOfReveals(k);
-            break;
-        case EventKind::Refused:  // "my piece stands there": some piece of that seat, maybe the
-                                  // king
-            if (other) see(e.seat, e.square, kUnknownStrength, k);
-            break;
-        case EventKind::Retreat:
-            if (other) moveSighting(e.seat, k.combatSquare(), e.square);
-            break;
-        case EventKind::Removed:
-            if (other) forget(e.seat, e.square);
-            break;
-        case EventKind::Withdrew:
-            if (other) ++moves_[static_cast<std::size_t>(e.seat)];
-            break;
-        case EventKind::Eliminated:
-        case EventKind::Disqualified:
-            forget(e.seat, kNoSquare);
             break;
         default:
             break;
@@ -158,8 +89,8 @@ void HeuristicPlayer::observe(const Event& e, const Knowledge& k) {
 // step per move of their seat since), the fresher the more.
 double HeuristicPlayer::danger(Square square, const Knowledge& k) const {
     double total = 0;
-    for (const Sighting& s : sightings_) {
-        if (k.eliminated(s.seat) || s.strength == kKingSighting) continue;
+    for (const Sighting& s : sightings_.all()) {
+        if (k.eliminated(s.seat) || s.strength == kKingReveal) continue;
         const int age = staleness(s);
         if (chebyshev(k.geometry(), square, s.square) <= age + 1) total += 1.0 / (1 + age);
     }
@@ -172,11 +103,11 @@ double HeuristicPlayer::danger(Square square, const Knowledge& k) const {
 int HeuristicPlayer::targetDistance(Square from, int strength, const Knowledge& k) const {
     const Geometry& g = k.geometry();
     int best = std::numeric_limits<int>::max();
-    for (const Sighting& s : sightings_) {
+    for (const Sighting& s : sightings_.all()) {
         if (k.eliminated(s.seat) || staleness(s) > kTargetStaleness) continue;
         const int estimate = estimatedStrength(s, k);
-        if (estimate == kKingSighting) best = std::min(best, chebyshev(g, from, s.square) - 3);
-        if (estimate != kKingSighting && estimate <= strength)
+        if (estimate == kKingReveal) best = std::min(best, chebyshev(g, from, s.square) - 3);
+        if (estimate != kKingReveal && estimate <= strength)
             best = std::min(best, chebyshev(g, from, s.square));
     }
     if (best != std::numeric_limits<int>::max()) return best;
@@ -193,16 +124,16 @@ double HeuristicPlayer::scoreCombat(Square square, int strength, const Knowledge
     bool freshDefender = false;
     int strongest = -1;
     bool likely = false;
-    for (const Sighting& s : sightings_) {
+    for (const Sighting& s : sightings_.all()) {
         if (k.eliminated(s.seat) || s.square != square) continue;
         const int estimate = estimatedStrength(s, k);
         const int age = staleness(s);
-        if (age == 0 && estimate == kKingSighting) freshKing = true;
-        if (age == 0 && estimate != kKingSighting) {
+        if (age == 0 && estimate == kKingReveal) freshKing = true;
+        if (age == 0 && estimate != kKingReveal) {
             freshDefender = true;
             strongest = std::max(strongest, estimate);
         }
-        if (age <= 1 && (estimate == kKingSighting || estimate <= strength)) likely = true;
+        if (age <= 1 && (estimate == kKingReveal || estimate <= strength)) likely = true;
     }
     if (freshKing) return kKingFound;
     if (freshDefender) return strongest <= strength ? kSureWin : kSureLoss;  // G8: ties to us
@@ -218,10 +149,10 @@ double HeuristicPlayer::scoreWarriorStep(Square from, Square to, int strength,
                                          const Knowledge& k) const {
     double score =
         (targetDistance(from, strength, k) - targetDistance(to, strength, k)) * (6.0 + strength);
-    for (const Sighting& s : sightings_) {
+    for (const Sighting& s : sightings_.all()) {
         if (k.eliminated(s.seat) || s.square != to || staleness(s) > 0) continue;
         const int estimate = estimatedStrength(s, k);
-        score += (estimate == kKingSighting || estimate <= strength) ? 20 : -40;
+        score += (estimate == kKingReveal || estimate <= strength) ? 20 : -40;
     }
     return score;
 }
@@ -335,4 +266,4 @@ std::unique_ptr<Player> makeHeuristicPlayer() {
     return std::make_unique<HeuristicPlayer>();
 }
 
-}  // namespace torneio
+}  // namespace torneio::play

@@ -1,6 +1,6 @@
 #include "torneio/play/knowledge.h"
 
-namespace torneio {
+namespace torneio::play {
 
 namespace {
 
@@ -134,4 +134,4 @@ common::Result<bool> Knowledge::update(const Event& e) {
     return true;
 }
 
-}  // namespace torneio
+}  // namespace torneio::play

@@ -4,7 +4,7 @@
 
 #include "common/random.h"
 
-namespace torneio {
+namespace torneio::play {
 
 namespace {
 
@@ -47,4 +47,4 @@ std::unique_ptr<Player> makePlayer(std::string_view kind) {
     return nullptr;
 }
 
-}  // namespace torneio
+}  // namespace torneio::play

@@ -86,7 +86,8 @@ int run(int argc, char** argv) {
     if (vm.count("help") || vm.count("version")) {
         if (vm.count("help")) std::cout << options;
         if (vm.count("version"))
-            std::cout << torneio::kPlayerProgramName << " " << torneio::kPlayerVersion << "\n";
+            std::cout << torneio::play::kPlayerProgramName << " " << torneio::play::kPlayerVersion
+                      << "\n";
         return 0;
     }
     auto logging =
@@ -94,7 +95,7 @@ int run(int argc, char** argv) {
     if (!logging) throw common::UsageError{logging.error()};
     std::ios::sync_with_stdio(false);
     std::cin.tie(nullptr);
-    return torneio::runPlayerLoop(std::cin, std::cout);
+    return torneio::play::runPlayerLoop(std::cin, std::cout);
 }
 
 }  // namespace

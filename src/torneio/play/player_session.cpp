@@ -8,7 +8,7 @@
 #include "common/text.h"
 #include "torneio/play/ai/ai_options.h"
 
-namespace torneio {
+namespace torneio::play {
 
 namespace {
 
@@ -182,4 +182,4 @@ int runPlayerLoop(std::istream& in, std::ostream& out) {
     return 0;
 }
 
-}  // namespace torneio
+}  // namespace torneio::play

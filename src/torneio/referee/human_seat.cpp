@@ -76,7 +76,7 @@ class HumanSeat final : public Seat {
 
   private:
     void newGame(std::string_view line) {
-        auto started = terminal::TerminalGame::start(line);
+        auto started = person::SeatView::start(line);
         if (!started) {
             replies_.push_back(common::errorLine(started.error()));
             return;
@@ -97,9 +97,9 @@ class HumanSeat final : public Seat {
             return;
         }
         if (game_->knowledge().over()) {
-            show(terminal::drawEnd(*game_, shownLog_));
+            show(person::drawEnd(*game_, shownLog_));
         } else if (!wasOut && game_->knowledge().eliminated(me) && survivors() >= 2) {
-            show(terminal::drawLog(*game_, shownLog_, game_->log().size()) +
+            show(person::drawLog(*game_, shownLog_, game_->log().size()) +
                  "You are out of the game. The others play on; the result comes at the end.\n");
         }
     }
@@ -128,7 +128,7 @@ class HumanSeat final : public Seat {
 
     // Puts the request to the person until a line settles it.
     ReadStatus ask(std::string& line) {
-        const terminal::Dialog dialog(*game_, *request_, shownLog_);
+        const person::Dialog dialog(*game_, *request_, shownLog_);
         show(dialog.screen());
         common::BoundedLine typed;
         while (common::readBoundedLine(in_, kMaxTypedLine, typed)) {
@@ -136,7 +136,7 @@ class HumanSeat final : public Seat {
                 out_ << "  That line is too long.\n" << dialog.prompt().marker << std::flush;
                 continue;
             }
-            const terminal::Dialog::Answer answer = dialog.answer(typed.text, random_);
+            const person::Dialog::Answer answer = dialog.answer(typed.text, random_);
             out_ << answer.text << std::flush;
             if (answer.quit) return leave();
             if (answer.action) {
@@ -157,7 +157,7 @@ class HumanSeat final : public Seat {
 
     std::istream& in_;
     std::ostream& out_;
-    std::optional<terminal::TerminalGame> game_;
+    std::optional<person::SeatView> game_;
     std::optional<Request> request_;
     std::deque<std::string> replies_;
     common::Random random_;

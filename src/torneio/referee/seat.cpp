@@ -81,7 +81,7 @@ class InProcessSeat final : public Seat {
     bool open() const override { return open_; }
 
   private:
-    PlayerSession session_;
+    play::PlayerSession session_;
     std::deque<std::string> replies_;
     bool open_ = true;
 };

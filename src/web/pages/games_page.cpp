@@ -76,9 +76,9 @@ std::string torneioPlayers(const std::string& seats) {
         if (to == std::string::npos) to = seats.size();
         std::string seat = seats.substr(from, to - from);
         const auto level = numberIn(seat, "ai ", "");  // 1 for kAiLevels[0]
-        if (level && *level <= static_cast<std::int64_t>(std::size(torneio::kAiLevels)))
+        if (level && *level <= static_cast<std::int64_t>(std::size(torneio::play::kAiLevels)))
             seat = std::string("ai (") +
-                   torneio::kAiLevels[static_cast<std::size_t>(*level - 1)].name + ")";
+                   torneio::play::kAiLevels[static_cast<std::size_t>(*level - 1)].name + ")";
         out += (out.empty() ? "" : ", ") + seat;
         from = to + 2;
     }

@@ -134,9 +134,9 @@ namespace {
 
 Json torneioHello() {
     Json kinds = Json::array({"person"});
-    for (const auto& kind : torneio::playerKinds()) kinds.push_back(std::string(kind.name));
+    for (const auto& kind : torneio::play::playerKinds()) kinds.push_back(std::string(kind.name));
     Json levels = Json::array();
-    for (const auto& level : torneio::kAiLevels)
+    for (const auto& level : torneio::play::kAiLevels)
         levels.push_back({{"name", level.name}, {"about", level.about}});
     return {{"type", "hello"}, {"game", "torneio"}, {"kinds", kinds}, {"aiLevels", levels}};
 }
@@ -268,7 +268,7 @@ std::optional<std::string> TorneioRoom::create(const Json& m, std::vector<Json>&
         choice.kind = kind.value();
         if (seat.contains("level")) {
             const auto level = intField(
-                seat, "level", 0, static_cast<std::int64_t>(std::size(torneio::kAiLevels)) - 1);
+                seat, "level", 0, static_cast<std::int64_t>(std::size(torneio::play::kAiLevels)) - 1);
             if (!level) return level.error();
             choice.level = static_cast<int>(level.value());
         }

@@ -138,7 +138,7 @@ bool WebSeat::send(std::string_view line) {
         } else if (word == "quit") {
             closed_ = true;
         } else if (word == "newgame") {
-            auto game = torneio::terminal::TerminalGame::start(line);
+            auto game = torneio::person::SeatView::start(line);
             if (!game) {
                 common::logger().error("web: torneio seat: {}", game.error());
                 return true;
@@ -402,10 +402,11 @@ common::Result<std::shared_ptr<TorneioTable>> TorneioTable::make(
             continue;
         }
         table->webSeats_.push_back(nullptr);
-        if (!torneio::makePlayer(choice.kind))
+        if (!torneio::play::makePlayer(choice.kind))
             return common::makeError("seat " + std::to_string(s + 1) + ": unknown player kind '" +
                                      common::printable(choice.kind) + "'");
-        if (choice.level < 0 || choice.level >= static_cast<int>(std::size(torneio::kAiLevels)))
+        if (choice.level < 0 ||
+            choice.level >= static_cast<int>(std::size(torneio::play::kAiLevels)))
             return common::makeError("seat " + std::to_string(s + 1) + ": level out of range");
     }
     return table;
@@ -451,7 +452,7 @@ void TorneioTable::play() {
             spec.options = {{"Player", choice.kind}};
             if (choice.kind == "ai")
                 spec.options.emplace_back(
-                    "Level", torneio::kAiLevels[static_cast<std::size_t>(choice.level)].name);
+                    "Level", torneio::play::kAiLevels[static_cast<std::size_t>(choice.level)].name);
             auto opened = torneio::referee::openSeat(spec, "");
             if (opened) {
                 aiSeats_[s] = std::make_unique<StoppableSeat>(std::move(opened).value(), stop_);

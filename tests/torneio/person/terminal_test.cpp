@@ -13,7 +13,7 @@
 #include "torneio/rules/view.h"
 #include "torneio/torneio_test_util.h"
 
-namespace torneio::terminal {
+namespace torneio::person {
 namespace {
 
 using test::play;
@@ -29,9 +29,9 @@ SetUp setUpOf(const Geometry& g, std::string_view text) {
 }
 
 // The seat's game as the terminal rebuilds it from the lines the referee would send it.
-TerminalGame gameOf(const State& state, int seat) {
-    auto game = TerminalGame::start("newgame seat " + seatText(seat) + " seed 7 " +
-                                    formatParams(state.params()));
+SeatView gameOf(const State& state, int seat) {
+    auto game = SeatView::start("newgame seat " + seatText(seat) + " seed 7 " +
+                                formatParams(state.params()));
     EXPECT_TRUE(game.ok()) << (game.ok() ? "" : game.error());
     for (const Event& e : visibleEvents(state, seat)) {
         auto taken = game.value().takeEvent(formatEvent(e, state.geometry()));
@@ -77,18 +77,18 @@ State combatGame(bool hidden) {
 }
 
 TEST(Terminal, StartsFromTheNewGameLineOnly) {
-    auto game = TerminalGame::start(kNewGame);
+    auto game = SeatView::start(kNewGame);
     ASSERT_TRUE(game.ok()) << game.error();
     EXPECT_EQ(game.value().seat(), 0);
     EXPECT_EQ(game.value().seed(), 7u);
     EXPECT_EQ(game.value().geometry().size(), 8);
-    EXPECT_FALSE(TerminalGame::start("newgame seat 3 seed 7 seats=2").ok());
-    EXPECT_FALSE(TerminalGame::start("newgame seat 1 seed x seats=2").ok());
-    EXPECT_FALSE(TerminalGame::start("hello").ok());
+    EXPECT_FALSE(SeatView::start("newgame seat 3 seed 7 seats=2").ok());
+    EXPECT_FALSE(SeatView::start("newgame seat 1 seed x seats=2").ok());
+    EXPECT_FALSE(SeatView::start("hello").ok());
 }
 
 TEST(Terminal, TheBoardShowsOwnPiecesWithStrengthsAndTheKing) {
-    auto game = TerminalGame::start(kNewGame).value();
+    auto game = SeatView::start(kNewGame).value();
     const std::string before = drawBoard(game);
     EXPECT_NE(rankRow(before, 1).find("o"), std::string::npos);  // the zone before set-up (D2)
     ASSERT_TRUE(game.takeEvent("event setup king c1 warriors a1:3 e1:3 g1:4").ok());
@@ -109,7 +109,7 @@ TEST(Terminal, TheBoardShowsOwnPiecesWithStrengthsAndTheKing) {
 
 TEST(Terminal, TheBoardShowsWhatIsPublicOfTheOpponents) {
     const State state = combatGame(false);
-    TerminalGame game = gameOf(state, 0);
+    SeatView game = gameOf(state, 0);
     const std::string board = drawBoard(game);
     // seat 2's warrior revealed strength 3 and retreated to e6 as ordered (G9)
     EXPECT_NE(rankRow(board, 6).find("@2:3"), std::string::npos) << board;
@@ -141,8 +141,8 @@ TEST(Terminal, TheScreenIsAFunctionOfTheSeatsLinesOnly) {
     for (const Event& e : visibleEvents(a, 0)) linesA.push_back(formatEvent(e, a.geometry()));
     for (const Event& e : visibleEvents(b, 0)) linesB.push_back(formatEvent(e, b.geometry()));
     ASSERT_EQ(linesA, linesB);
-    const TerminalGame gameA = gameOf(a, 0);
-    const TerminalGame gameB = gameOf(b, 0);
+    const SeatView gameA = gameOf(a, 0);
+    const SeatView gameB = gameOf(b, 0);
     const Prompt promptA = makePrompt(a.request(), gameA);
     const Prompt promptB = makePrompt(b.request(), gameB);
     EXPECT_EQ(drawScreen(gameA, promptA, 0), drawScreen(gameB, promptB, 0));
@@ -182,7 +182,7 @@ TEST(Terminal, ListedChoicesAreTheLegalActions) {
         while (!state.over() && checked < 300) {
             const Request request = state.request();
             const int seat = request.seat;
-            const TerminalGame game = gameOf(state, seat);
+            const SeatView game = gameOf(state, seat);
             auto read = game.readRequest(formatRequest(request, state.geometry()));
             ASSERT_TRUE(read.ok());
             const Prompt prompt = makePrompt(read.value(), game);
@@ -225,12 +225,12 @@ TEST(Terminal, ProposedSetUpsAreLegalForEverySeat) {
 
 // Typed lines: keys, protocol actions, short forms, commands; everything else is explained.
 TEST(Terminal, ParsesTypedLinesAndExplainsBadOnes) {
-    TerminalGame game = TerminalGame::start(kNewGame).value();
+    SeatView game = SeatView::start(kNewGame).value();
     ASSERT_TRUE(game.takeEvent("event setup king c1 warriors a1:3 e1:3 g1:4").ok());
     ASSERT_TRUE(game.takeEvent("event turn 1 1").ok());
     const Request request = game.readRequest("request turn 1").value();
     const Prompt prompt = makePrompt(request, game);
-    const Knowledge& k = game.knowledge();
+    const play::Knowledge& k = game.knowledge();
     const Geometry& g = game.geometry();
     const auto read = [&](std::string_view line) { return parseInput(line, request, prompt, k); };
 
@@ -264,7 +264,7 @@ TEST(Terminal, ParsesTypedLinesAndExplainsBadOnes) {
 }
 
 TEST(Terminal, TheDialogAsksAgainUntilALineSettlesTheRequest) {
-    TerminalGame game = TerminalGame::start(kNewGame).value();
+    SeatView game = SeatView::start(kNewGame).value();
     const Request request = game.readRequest("request setup").value();
     const Dialog dialog(game, request, 0);
     EXPECT_TRUE(dialog.screen().ends_with("setup> "));
@@ -296,7 +296,7 @@ TEST(Terminal, TheDialogAsksAgainUntilALineSettlesTheRequest) {
 }
 
 TEST(Terminal, RewardKeysAreTheWarriorsNumbers) {
-    TerminalGame game = TerminalGame::start(kNewGame).value();
+    SeatView game = SeatView::start(kNewGame).value();
     ASSERT_TRUE(game.takeEvent("event setup king c1 warriors a1:3 e1:3 g1:4").ok());
     const Request request = game.readRequest("request reward 1").value();
     const Prompt prompt = makePrompt(request, game);
@@ -309,4 +309,4 @@ TEST(Terminal, RewardKeysAreTheWarriorsNumbers) {
 }
 
 }  // namespace
-}  // namespace torneio::terminal
+}  // namespace torneio::person

@@ -9,7 +9,7 @@
 #include "torneio/rules/view.h"
 #include "torneio/torneio_test_util.h"
 
-namespace torneio {
+namespace torneio::play {
 namespace {
 
 TEST(Knowledge, AgreesWithTheStateThroughRandomGames) {
@@ -111,4 +111,4 @@ TEST(Knowledge, AGameFromAPositionIsSetUp) {
 }
 
 }  // namespace
-}  // namespace torneio
+}  // namespace torneio::play

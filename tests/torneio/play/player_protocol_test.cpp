@@ -15,7 +15,7 @@
 #include "torneio/referee/game.h"
 #include "torneio/rules/view.h"
 
-namespace torneio {
+namespace torneio::play {
 namespace {
 
 constexpr auto kHangGuard = std::chrono::seconds(20);  // a hang guard, not a speed limit
@@ -409,4 +409,4 @@ TEST(PlayerProtocol, DocumentedSessionsReplayExactly) {
 }
 
 }  // namespace
-}  // namespace torneio
+}  // namespace torneio::play

@@ -8,7 +8,7 @@
 #include "torneio/rules/random_play.h"
 #include "torneio/torneio_test_util.h"
 
-namespace torneio {
+namespace torneio::play {
 namespace {
 
 using test::army;
@@ -210,4 +210,4 @@ TEST(HeuristicPlayer, AlwaysLegalInRandomGames) {
 }
 
 }  // namespace
-}  // namespace torneio
+}  // namespace torneio::play

@@ -33,7 +33,7 @@ std::string illegalReply(std::string_view request) {
 int main(int argc, char** argv) {
     const std::string mode = argc > 1 ? argv[1] : "polite";
     const int trigger = argc > 2 ? std::atoi(argv[2]) : 3;
-    torneio::PlayerSession session;
+    torneio::play::PlayerSession session;
     (void)session.handle("setoption name Player value random");
     int requests = 0;
     bool hanging = false;

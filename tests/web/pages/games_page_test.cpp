@@ -84,7 +84,7 @@ TEST(GamesPage, ListsGamesWithoutSecretsAndServesTheirPdn) {
     EXPECT_TRUE(contains(list->body, std::string("person v engine (") + kLevels[2].name + ")"));
     EXPECT_TRUE(contains(list->body, "6 decisions"));
     EXPECT_TRUE(
-        contains(list->body, std::string("person, ai (") + torneio::kAiLevels[0].name + ")"))
+        contains(list->body, std::string("person, ai (") + torneio::play::kAiLevels[0].name + ")"))
         << "an AI seat by its level's name";
     EXPECT_FALSE(contains(list->body, "ai 1"));
     EXPECT_FALSE(contains(list->body, "secret"));

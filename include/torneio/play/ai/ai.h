@@ -20,7 +20,7 @@
 #include "torneio/play/ai/ismcts.h"
 #include "torneio/play/player.h"
 
-namespace torneio {
+namespace torneio::play {
 
 // SetUpPolicy: where the king hides and how the 10 points are split (G3, G4, D2, D3).
 //   Back     king on a back-line square at random, warriors in front, split 5/3/2 (about
@@ -176,4 +176,4 @@ class AiPlayer final : public Player {
 std::unique_ptr<Player> makeAiPlayer();
 std::unique_ptr<Player> makeAiPlayer(const AiConfig& config);
 
-}  // namespace torneio
+}  // namespace torneio::play

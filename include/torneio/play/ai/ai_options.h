@@ -20,7 +20,7 @@
 
 #include "common/options.h"
 
-namespace torneio {
+namespace torneio::play {
 
 inline constexpr int kDefaultSimulations = 300;
 inline constexpr int kMaxSimulations = 10'000'000;
@@ -52,4 +52,4 @@ inline constexpr AiLevel kAiLevels[] = {
 
 void addAiOptions(common::Options& options);
 
-}  // namespace torneio
+}  // namespace torneio::play

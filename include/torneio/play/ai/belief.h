@@ -1,7 +1,8 @@
 // Belief: what one seat believes about its opponents' hidden pieces, built from its own
 // Knowledge and the event lines it receives (D8) and nothing else: never the referee's State.
-// It is the resampler of the AI (STYLE.md, "A resampler beside the game"): sample() draws a full
-// position consistent with what the seat has seen, usable with State::fromPosition.
+// It is the AI's resampler: sample() draws a full position consistent with what the seat has
+// seen, usable with State::fromPosition; the search (ismcts.h) plays its determinizations from
+// such positions.
 //
 // Representation: per opponent, a set of equally weighted particles; each particle is one full
 // hypothesis of that opponent's pieces (squares, strengths) with, per piece, the last square
@@ -36,17 +37,18 @@
 #include <vector>
 
 #include "common/random.h"
+#include "torneio/play/knowledge.h"
+#include "torneio/play/sightings.h"
 #include "torneio/rules/action.h"
 #include "torneio/rules/event.h"
 #include "torneio/rules/geometry.h"
-#include "torneio/play/knowledge.h"
 #include "torneio/rules/params.h"
 #include "torneio/rules/state.h"
 
-namespace torneio {
+namespace torneio::play {
 
 inline constexpr int kDefaultParticles = 256;
-// The king filter's hypotheses about how often an opponent moves its king (belief.cpp).
+// The king filter's hypotheses about how often an opponent moves its king (belief_king.cpp).
 inline constexpr int kKingMobilities = 6;
 
 // KingPrior: where the king filter expects an opponent's king before any event (D2 allows any
@@ -179,17 +181,13 @@ class Belief {
     void mixKing(int seat);
     std::array<KingModels, kMaxSeats> kingModels_;
     std::array<std::vector<double>, kMaxSeats> kingField_;  // the weighted mixture
-    // Sighting: a public fact that a warrior of `seat` stood on `square` (its combat call, its
-    // reveal, its retreat); sightings_ keeps the latest kRecentSightings (belief.cpp), oldest
-    // first, for the fleeing-king hypothesis.
-    struct Sighting {
-        int seat = -1;
-        Square square = kNoSquare;
-    };
+    // The latest kRecentSightings (belief_king.cpp) public facts that a warrior of a seat stood on
+    // a square (its combat call, its reveal, its retreat), oldest first, for the fleeing-king
+    // hypothesis: only `seat` and `square` of each Sighting (sightings.h) are used.
     std::vector<Sighting> sightings_;
     Combat combat_;
     int repairs_ = 0;
     int resets_ = 0;
 };
 
-}  // namespace torneio
+}  // namespace torneio::play

@@ -37,7 +37,7 @@
 #include "torneio/play/knowledge.h"
 #include "torneio/rules/state.h"
 
-namespace torneio {
+namespace torneio::play {
 
 // SearchLimits: the budget and shape of one search.
 //   simulations    determinizations (and rollouts) per decision, >= 1
@@ -87,4 +87,4 @@ Action rolloutAction(const State& state, common::Random& random);
 // warriors' strength and shrinks with enemy warriors near its king. 0 for seats that are out.
 Rewards evaluate(const State& state);
 
-}  // namespace torneio
+}  // namespace torneio::play

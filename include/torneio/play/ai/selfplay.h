@@ -14,7 +14,7 @@
 #include "torneio/play/player.h"
 #include "torneio/rules/state.h"
 
-namespace torneio {
+namespace torneio::play {
 
 // Called after every decision with the true state and every seat's knowledge.
 using AfterDecision = std::function<void(const State&, std::span<const Knowledge>)>;
@@ -24,4 +24,4 @@ using AfterDecision = std::function<void(const State&, std::span<const Knowledge
 common::Result<State> playGame(const Params& params, std::span<Player* const> players,
                                std::uint64_t seed, const AfterDecision& after = {});
 
-}  // namespace torneio
+}  // namespace torneio::play

@@ -10,7 +10,7 @@
 #include "torneio/play/ai/ai_options.h"
 #include "torneio/rules/distance.h"
 
-namespace torneio {
+namespace torneio::play {
 
 namespace {
 
@@ -382,9 +382,9 @@ std::unique_ptr<Player> makeAiPlayer(const AiConfig& config) {
     return std::make_unique<AiPlayer>(config);
 }
 
-}  // namespace torneio
+}  // namespace torneio::play
 
-namespace torneio {
+namespace torneio::play {
 
 void addAiOptions(common::Options& options) {
     options.add({"Simulations",
@@ -435,4 +435,4 @@ void addAiOptions(common::Options& options) {
     options.add(levels);
 }
 
-}  // namespace torneio
+}  // namespace torneio::play

@@ -18,6 +18,7 @@
 
 namespace po = boost::program_options;
 using namespace torneio;
+using namespace torneio::play;
 
 namespace {
 
@@ -73,7 +74,7 @@ void printDraw(const State& st, const AiPlayer& ai, int aiSeat, int game) {
 }
 
 // The BeliefMap a player would have if it were handed the true state: every enemy piece on its
-// square with certainty. For the omniscient comparison only (issue 14's table); no player
+// square with certainty. For the omniscient comparison only (docs/torneio-strength.md); no player
 // of the `torneio` program is ever built this way.
 BeliefMap truthMap(const State& state, const Knowledge& k) {
     const auto squares = static_cast<std::size_t>(state.geometry().squareCount());

@@ -1,26 +1,20 @@
+// The particles of a Belief (belief.h): their start, reach, the constraints each public event
+// puts on them (dropped, repaired or forced), unseen moves, and the queries. The king's grid
+// filter is in belief_king.cpp.
 #include "torneio/play/ai/belief.h"
 #include "torneio/rules/distance.h"
 
 #include <algorithm>
 #include <cstdlib>
 
-namespace torneio {
+namespace torneio::play {
 
 namespace {
 
 // How much likelier a particle attributes an unseen move to a given warrior than to the king.
 constexpr int kWarriorMoveWeight = 4;
-// Grid filter of the king: the chance that a "moved" was the king's, and how much a refusal
-// (a piece of the seat stands there, maybe the king) multiplies the square's probability.
-// The last hypothesis is a king that keeps still unless a warrior of another seat was seen
-// (a public sighting, Belief::sightings_) within kFleeRadius, and then steps away from the
-// sightings with probability kFleeChance.
-constexpr std::array<double, kKingMobilities> kKingMoveChance{0.0, 0.01, 0.04, 0.12, 0.3, 0.0};
-constexpr std::size_t kFleeingKing = kKingMobilities - 1;
-constexpr int kFleeRadius = 3;
-constexpr double kFleeChance = 0.3;
-// How many of the latest public sightings of warriors the fleeing hypothesis remembers.
-constexpr std::size_t kRecentSightings = 9;
+// Grid filter of the king: how much a refusal (a piece of the seat stands there, maybe the
+// king) multiplies the square's probability.
 constexpr double kRefusalFactor = 3.0;
 // Below this fraction of survivors the rejected particles are repaired rather than dropped.
 constexpr std::size_t kSurvivorFraction = 4;
@@ -34,27 +28,6 @@ Belief::Belief(const Params& params, int seat, int particles, std::uint64_t seed
     : geometry_(params), seat_(seat), size_(std::max(1, particles)), prior_(prior), random_(seed) {
     for (int s = 0; s < geometry_.seats(); ++s)
         if (s != seat_) initialise(s);
-}
-
-// The king filter's start (KingPrior): uniform over the zone, plus the back line's and its two
-// ends' shares; sums to 1 (weights outside [0, 1] or summing past 1 are clamped).
-std::vector<double> Belief::kingPriorField(int seat) const {
-    const std::span<const Square> zone = geometry_.zone(seat);
-    const std::vector<Square> back = backLine(geometry_, seat);
-    const double lineShare = back.empty() ? 0.0 : std::clamp(prior_.backLine, 0.0, 1.0);
-    const double cornerShare =
-        back.empty() ? 0.0 : std::clamp(prior_.corners, 0.0, 1.0 - lineShare);
-    std::vector<double> field(static_cast<std::size_t>(geometry_.squareCount()), 0.0);
-    for (Square z : zone)
-        field[static_cast<std::size_t>(z)] =
-            (1.0 - lineShare - cornerShare) / static_cast<double>(zone.size());
-    for (Square z : back)
-        field[static_cast<std::size_t>(z)] += lineShare / static_cast<double>(back.size());
-    if (!back.empty()) {
-        field[static_cast<std::size_t>(back.front())] += cornerShare / 2;
-        field[static_cast<std::size_t>(back.back())] += cornerShare / 2;
-    }
-    return field;
 }
 
 // D2/D3: each particle starts as a uniformly random legal set-up of the seat; the king filter
@@ -307,19 +280,6 @@ void Belief::randomStep(int seat, Particle& p, const OwnPieces& mine) {
     ++p.steps[static_cast<std::size_t>(piece)];
 }
 
-int Belief::nearestSighting(int seat, Square square) const {
-    int best = 1 << 20;
-    for (const Sighting& s : sightings_)
-        if (s.seat != seat) best = std::min(best, chebyshev(geometry_, square, s.square));
-    return best;
-}
-
-void Belief::see(int seat, Square square) {
-    if (square == kNoSquare) return;
-    sightings_.push_back(Sighting{seat, square});
-    if (sightings_.size() > kRecentSightings) sightings_.erase(sightings_.begin());
-}
-
 void Belief::withdraw(int seat, Particle& p, Square from) {
     (void)seat;
     const int piece = p.pieces.pieceOn(from);
@@ -349,95 +309,6 @@ void Belief::gain(Particle& p, int points) {
         const int w = greedy ? strongest : alive[random_.index(static_cast<std::size_t>(count))];
         ++p.pieces[w].strength;
     }
-}
-
-// ---- The king's grid filter -----------------------------------------------------------------
-
-// G5: the king may have taken one step of one or two squares orthogonally (blockers ignored),
-// with each hypothesis' probability.
-void Belief::diffuseKing(int seat) {
-    KingModels& models = kingModels_[static_cast<std::size_t>(seat)];
-    for (std::size_t h = 0; h < kKingMobilities; ++h) {
-        std::vector<double>& field = models.field[h];
-        if (field.empty() || (kKingMoveChance[h] <= 0 && h != kFleeingKing)) continue;
-        std::vector<double> next(field.size(), 0.0);
-        for (Square q = 0; q < geometry_.squareCount(); ++q) {
-            const double p = field[static_cast<std::size_t>(q)];
-            if (p <= 0) continue;
-            std::array<Square, 8> to{};
-            int count = 0;
-            for (int direction : kOrthogonalDirections) {
-                const Square one = geometry_.step(q, direction);
-                if (one == kNoSquare) continue;
-                to[static_cast<std::size_t>(count++)] = one;
-                const Square two = geometry_.step(one, direction);
-                if (two != kNoSquare) to[static_cast<std::size_t>(count++)] = two;
-            }
-            double mu = kKingMoveChance[h];
-            if (h == kFleeingKing && nearestSighting(seat, q) <= kFleeRadius) {
-                // Steps to the squares farthest from the sightings.
-                mu = kFleeChance;
-                int far = -1;
-                for (int i = 0; i < count; ++i)
-                    far = std::max(far, nearestSighting(seat, to[static_cast<std::size_t>(i)]));
-                int kept = 0;
-                for (int i = 0; i < count; ++i)
-                    if (nearestSighting(seat, to[static_cast<std::size_t>(i)]) == far)
-                        to[static_cast<std::size_t>(kept++)] = to[static_cast<std::size_t>(i)];
-                count = kept;
-            }
-            next[static_cast<std::size_t>(q)] += p * (1 - mu);
-            for (int i = 0; i < count; ++i)
-                next[static_cast<std::size_t>(to[static_cast<std::size_t>(i)])] += p * mu / count;
-        }
-        field = std::move(next);
-    }
-    mixKing(seat);
-}
-
-// Multiplies the square's probability (0: no king there) in every hypothesis; each
-// hypothesis' weight takes the likelihood of the fact (its mass left). When every hypothesis
-// is refuted (the facts contradict the model), the filter starts again from the particles.
-void Belief::scaleKing(int seat, Square square, double factor) {
-    KingModels& models = kingModels_[static_cast<std::size_t>(seat)];
-    if (models.field[0].empty() || square == kNoSquare) return;
-    double weights = 0;
-    for (std::size_t h = 0; h < kKingMobilities; ++h) {
-        std::vector<double>& field = models.field[h];
-        field[static_cast<std::size_t>(square)] *= factor;
-        double total = 0;
-        for (double p : field) total += p;
-        if (total > 1e-12)
-            for (double& p : field) p /= total;
-        models.weight[h] *= total;
-        weights += models.weight[h];
-    }
-    if (weights > 1e-30) {
-        for (double& w : models.weight) w /= weights;
-    } else {
-        const std::vector<Particle>& ps = particles_[static_cast<std::size_t>(seat)];
-        for (std::size_t h = 0; h < kKingMobilities; ++h) {
-            std::fill(models.field[h].begin(), models.field[h].end(), 0.0);
-            for (const Particle& p : ps)
-                if (p.pieces[kKing].alive && p.pieces[kKing].square != square)
-                    models.field[h][static_cast<std::size_t>(p.pieces[kKing].square)] += 1.0;
-            double total = 0;
-            for (double p : models.field[h]) total += p;
-            for (double& p : models.field[h])
-                p = total > 0 ? p / total : 1.0 / static_cast<double>(models.field[h].size());
-            models.weight[h] = 1.0 / kKingMobilities;
-        }
-    }
-    mixKing(seat);
-}
-
-void Belief::mixKing(int seat) {
-    const KingModels& models = kingModels_[static_cast<std::size_t>(seat)];
-    std::vector<double>& mixed = kingField_[static_cast<std::size_t>(seat)];
-    mixed.assign(models.field[0].size(), 0.0);
-    for (std::size_t h = 0; h < kKingMobilities; ++h)
-        for (std::size_t q = 0; q < mixed.size(); ++q)
-            mixed[q] += models.weight[h] * models.field[h][q];
 }
 
 // ---- Events ----------------------------------------------------------------------------------
@@ -597,4 +468,4 @@ double Belief::probability(int seat, bool king, Square square) const {
     return total / static_cast<double>(ps.size());
 }
 
-}  // namespace torneio
+}  // namespace torneio::play

@@ -9,7 +9,7 @@
 #include <optional>
 #include <vector>
 
-namespace torneio {
+namespace torneio::play {
 
 namespace {
 
@@ -453,4 +453,4 @@ Action searchDecision(const Request& request, const Knowledge& knowledge, const 
     return searchFromNextTurn(request, knowledge, belief, bounded, random, stats);
 }
 
-}  // namespace torneio
+}  // namespace torneio::play

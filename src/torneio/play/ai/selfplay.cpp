@@ -5,7 +5,7 @@
 #include "common/random.h"
 #include "torneio/rules/view.h"
 
-namespace torneio {
+namespace torneio::play {
 
 namespace {
 
@@ -52,4 +52,4 @@ common::Result<State> playGame(const Params& params, std::span<Player* const> pl
     return state;
 }
 
-}  // namespace torneio
+}  // namespace torneio::play

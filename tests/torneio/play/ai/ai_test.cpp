@@ -1,4 +1,4 @@
-// Tests of the `ai` player (issue 14): its belief and ISMCTS search read only the seat's
+// Tests of the `ai` player: its belief and ISMCTS search read only the seat's
 // knowledge and events (D8); every determinization it samples agrees with the public events;
 // the same seed and budget give the same decisions; it beats the heuristic player.
 #include <gtest/gtest.h>
@@ -17,7 +17,7 @@
 #include "torneio/play/ai/selfplay.h"
 #include "torneio/rules/view.h"
 
-namespace torneio {
+namespace torneio::play {
 namespace {
 
 AiConfig smallConfig(int simulations) {
@@ -399,7 +399,7 @@ TEST(AiTest, LevelOptionSetsThePercentOfRandomDecisions) {
     EXPECT_EQ(kAiLevels[std::size(kAiLevels) - 1].randomMoves, 0) << "the last level is full";
 }
 
-// Issue 25: the guided policy with 0 simulations plays exactly the hunt (whole games, the same
+// The guided policy with 0 simulations plays exactly the hunt (whole games, the same
 // seeds), and with simulations it stays deterministic and spends exactly its budget.
 TEST(AiTest, GuidedWithoutSimulationsIsTheHuntAndStaysDeterministic) {
     Params shortGame = defaultParams(2);
@@ -519,7 +519,7 @@ TEST(AiTest, BeatsTwoHeuristicsInShortMatch) {
     EXPECT_GT(score, 0.5) << "score " << score;
 }
 
-// Issue 25: the opponent model's set-up prior. Before any event the king field is the
+// The opponent model's set-up prior. Before any event the king field is the
 // KingPrior's mixture: uniform over the zone with {0, 0}; with back line and corners the two
 // ends of the back line hold their shares on top, it sums to 1, and weights past 1 are clamped.
 TEST(AiTest, KingPriorShapesTheFieldBeforeAnyEvent) {
@@ -555,8 +555,8 @@ TEST(AiTest, KingPriorShapesTheFieldBeforeAnyEvent) {
                 1.0 / static_cast<double>(back.size()), 1e-12);
 }
 
-// Issue 25: the default ai (opponent-model prior) against the ai before it (uniform prior,
-// `KingPriorBack 0`, `KingPriorCorners 0`), 2 seats, 60 games at fixed seeds, seats rotated.
+// The default ai (opponent-model prior) against the ai with a uniform prior (`KingPriorBack 0`,
+// `KingPriorCorners 0`), 2 seats, 60 games at fixed seeds, seats rotated.
 // Measured 0.920 over 1000 games (docs/torneio-strength.md, seventh pass); the bar is 0.7.
 TEST(AiTest, OpponentModelBeatsTheUniformPrior) {
     const Params params = defaultParams(2);
@@ -589,4 +589,4 @@ TEST(AiTest, DISABLED_BeatsHeuristicMargin) {
 }
 
 }  // namespace
-}  // namespace torneio
+}  // namespace torneio::play

@@ -1,0 +1,150 @@
+// The king's grid filter of a Belief (belief.h kingField_): its start from the KingPrior, the
+// recent sightings the fleeing king avoids, a "moved" as a diffusion over the mobility
+// hypotheses, a public fact as a scaling of one square, and the weighted mixture. The
+// particles are in belief.cpp.
+#include <algorithm>
+
+#include "torneio/play/ai/belief.h"
+#include "torneio/rules/distance.h"
+
+namespace torneio::play {
+
+namespace {
+
+// The chance that a "moved" was the king's, per mobility hypothesis. The last hypothesis is a
+// king that keeps still unless a warrior of another seat was seen (a public sighting,
+// Belief::sightings_) within kFleeRadius, and then steps away from the sightings with
+// probability kFleeChance.
+constexpr std::array<double, kKingMobilities> kKingMoveChance{0.0, 0.01, 0.04, 0.12, 0.3, 0.0};
+constexpr std::size_t kFleeingKing = kKingMobilities - 1;
+constexpr int kFleeRadius = 3;
+constexpr double kFleeChance = 0.3;
+// How many of the latest public sightings of warriors the fleeing hypothesis remembers.
+constexpr std::size_t kRecentSightings = 9;
+
+}  // namespace
+
+// The king filter's start (KingPrior): uniform over the zone, plus the back line's and its two
+// ends' shares; sums to 1 (weights outside [0, 1] or summing past 1 are clamped).
+std::vector<double> Belief::kingPriorField(int seat) const {
+    const std::span<const Square> zone = geometry_.zone(seat);
+    const std::vector<Square> back = backLine(geometry_, seat);
+    const double lineShare = back.empty() ? 0.0 : std::clamp(prior_.backLine, 0.0, 1.0);
+    const double cornerShare =
+        back.empty() ? 0.0 : std::clamp(prior_.corners, 0.0, 1.0 - lineShare);
+    std::vector<double> field(static_cast<std::size_t>(geometry_.squareCount()), 0.0);
+    for (Square z : zone)
+        field[static_cast<std::size_t>(z)] =
+            (1.0 - lineShare - cornerShare) / static_cast<double>(zone.size());
+    for (Square z : back)
+        field[static_cast<std::size_t>(z)] += lineShare / static_cast<double>(back.size());
+    if (!back.empty()) {
+        field[static_cast<std::size_t>(back.front())] += cornerShare / 2;
+        field[static_cast<std::size_t>(back.back())] += cornerShare / 2;
+    }
+    return field;
+}
+
+// ---- Sightings for the fleeing king -----------------------------------------------------------
+
+int Belief::nearestSighting(int seat, Square square) const {
+    int best = 1 << 20;
+    for (const Sighting& s : sightings_)
+        if (s.seat != seat) best = std::min(best, chebyshev(geometry_, square, s.square));
+    return best;
+}
+
+void Belief::see(int seat, Square square) {
+    if (square == kNoSquare) return;
+    sightings_.push_back(Sighting{.seat = seat, .square = square});
+    if (sightings_.size() > kRecentSightings) sightings_.erase(sightings_.begin());
+}
+
+// G5: the king may have taken one step of one or two squares orthogonally (blockers ignored),
+// with each hypothesis' probability.
+void Belief::diffuseKing(int seat) {
+    KingModels& models = kingModels_[static_cast<std::size_t>(seat)];
+    for (std::size_t h = 0; h < kKingMobilities; ++h) {
+        std::vector<double>& field = models.field[h];
+        if (field.empty() || (kKingMoveChance[h] <= 0 && h != kFleeingKing)) continue;
+        std::vector<double> next(field.size(), 0.0);
+        for (Square q = 0; q < geometry_.squareCount(); ++q) {
+            const double p = field[static_cast<std::size_t>(q)];
+            if (p <= 0) continue;
+            std::array<Square, 8> to{};
+            int count = 0;
+            for (int direction : kOrthogonalDirections) {
+                const Square one = geometry_.step(q, direction);
+                if (one == kNoSquare) continue;
+                to[static_cast<std::size_t>(count++)] = one;
+                const Square two = geometry_.step(one, direction);
+                if (two != kNoSquare) to[static_cast<std::size_t>(count++)] = two;
+            }
+            double mu = kKingMoveChance[h];
+            if (h == kFleeingKing && nearestSighting(seat, q) <= kFleeRadius) {
+                // Steps to the squares farthest from the sightings.
+                mu = kFleeChance;
+                int far = -1;
+                for (int i = 0; i < count; ++i)
+                    far = std::max(far, nearestSighting(seat, to[static_cast<std::size_t>(i)]));
+                int kept = 0;
+                for (int i = 0; i < count; ++i)
+                    if (nearestSighting(seat, to[static_cast<std::size_t>(i)]) == far)
+                        to[static_cast<std::size_t>(kept++)] = to[static_cast<std::size_t>(i)];
+                count = kept;
+            }
+            next[static_cast<std::size_t>(q)] += p * (1 - mu);
+            for (int i = 0; i < count; ++i)
+                next[static_cast<std::size_t>(to[static_cast<std::size_t>(i)])] += p * mu / count;
+        }
+        field = std::move(next);
+    }
+    mixKing(seat);
+}
+
+// Multiplies the square's probability (0: no king there) in every hypothesis; each
+// hypothesis' weight takes the likelihood of the fact (its mass left). When every hypothesis
+// is refuted (the facts contradict the model), the filter starts again from the particles.
+void Belief::scaleKing(int seat, Square square, double factor) {
+    KingModels& models = kingModels_[static_cast<std::size_t>(seat)];
+    if (models.field[0].empty() || square == kNoSquare) return;
+    double weights = 0;
+    for (std::size_t h = 0; h < kKingMobilities; ++h) {
+        std::vector<double>& field = models.field[h];
+        field[static_cast<std::size_t>(square)] *= factor;
+        double total = 0;
+        for (double p : field) total += p;
+        if (total > 1e-12)
+            for (double& p : field) p /= total;
+        models.weight[h] *= total;
+        weights += models.weight[h];
+    }
+    if (weights > 1e-30) {
+        for (double& w : models.weight) w /= weights;
+    } else {
+        const std::vector<Particle>& ps = particles_[static_cast<std::size_t>(seat)];
+        for (std::size_t h = 0; h < kKingMobilities; ++h) {
+            std::fill(models.field[h].begin(), models.field[h].end(), 0.0);
+            for (const Particle& p : ps)
+                if (p.pieces[kKing].alive && p.pieces[kKing].square != square)
+                    models.field[h][static_cast<std::size_t>(p.pieces[kKing].square)] += 1.0;
+            double total = 0;
+            for (double p : models.field[h]) total += p;
+            for (double& p : models.field[h])
+                p = total > 0 ? p / total : 1.0 / static_cast<double>(models.field[h].size());
+            models.weight[h] = 1.0 / kKingMobilities;
+        }
+    }
+    mixKing(seat);
+}
+
+void Belief::mixKing(int seat) {
+    const KingModels& models = kingModels_[static_cast<std::size_t>(seat)];
+    std::vector<double>& mixed = kingField_[static_cast<std::size_t>(seat)];
+    mixed.assign(models.field[0].size(), 0.0);
+    for (std::size_t h = 0; h < kKingMobilities; ++h)
+        for (std::size_t q = 0; q < mixed.size(); ++q)
+            mixed[q] += models.weight[h] * models.field[h][q];
+}
+
+}  // namespace torneio::play
