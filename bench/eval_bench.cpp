@@ -1,6 +1,6 @@
-// Micro-benchmarks of the evaluation (issue 6): one evaluate() call, and the search's time per
+// Micro-benchmarks of the evaluation: one evaluate() call, and the search's time per
 // node on the bench positions, to check that the evaluation costs at most half of a node.
-// Issue 17: the network's output from a ready accumulator, a full refresh, one incremental
+// The network's output from a ready accumulator, a full refresh, one incremental
 // update after a move, and the search per node with the network (Arg 1) or classic (Arg 0).
 #include <benchmark/benchmark.h>
 

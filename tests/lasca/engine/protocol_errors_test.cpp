@@ -189,7 +189,7 @@ TEST_F(ProtocolTest, BadOptionValuesLeaveOptionsUnchanged) {
     EXPECT_EQ(query(*e, "result"), "response none");
 }
 
-// The learned evaluation's options (issue 17): UseNNUE (on by default) switches the search and
+// The learned evaluation's options: UseNNUE (on by default) switches the search and
 // `eval` between the network and the classic evaluation; an EvalFile that does not load is one
 // error line and the network in use stays; the embedded network's own file loads.
 TEST_F(ProtocolTest, NnueOptions) {

@@ -172,7 +172,7 @@ TEST_F(ProtocolTest, MalformedGoDuringASearchLeavesItRunning) {
     EXPECT_EQ(withoutSearchInfo(sync(*e)), Lines{});
 }
 
-// Issue 12: a GUI writes a whole burst of commands at once, without waiting between them. Each
+// A GUI writes a whole burst of commands at once, without waiting between them. Each
 // burst is sent in one write, many times over; every go must get exactly one bestmove, legal in
 // the position it searched, and no error line may appear.
 struct Burst {

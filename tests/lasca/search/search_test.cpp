@@ -183,8 +183,8 @@ TEST(Search, BenchNodeCountWithTheClassicEvaluationIsPinned) {
     EXPECT_EQ(Engine::bench(Engine::kDefaultBenchDepth, nullptr).nodes, 331298u);
 }
 
-// Issue 27: the search's numbers are parameters (SearchParams), by default the first SPSA run's
-// set (the two pins above); changing any one changes the search.
+// The search's numbers are parameters (SearchParams), by default the values SPSA found (the two
+// pins above); changing any one changes the search.
 TEST(Search, EachTunableParameterChangesTheSearch) {
     const Position pos = test::lfen(Engine::benchPositions()[3]);
     const std::uint64_t byDefault = searchDepth(pos, 10).nodes;
