@@ -6,9 +6,9 @@
 
 #include <vector>
 
+#include "lasca/core/movegen.h"
 #include "lasca/engine/engine.h"
 #include "lasca/eval/eval.h"
-#include "lasca/core/movegen.h"
 #include "lasca/eval/nnue.h"
 #include "lasca/search/search.h"
 #include "lasca/search/tt.h"
@@ -21,7 +21,7 @@ using namespace lasca;
 // after a few plies of play, gathered by walking each bench position's first moves.
 std::vector<Position> quietPositions() {
     std::vector<Position> out;
-    for (const std::string& lfen : Engine::benchPositions()) {
+    for (const std::string& lfen : engine::Engine::benchPositions()) {
         Position pos = Position::fromLfen(lfen).value();
         MoveList first;
         generateMoves(pos, first);
@@ -123,7 +123,7 @@ BENCHMARK(BM_NnueUpdate)->UseRealTime();
 // Arg 1: with the embedded network.
 void BM_SearchPerNode(benchmark::State& state) {
     std::vector<Position> roots;
-    for (const std::string& lfen : Engine::benchPositions())
+    for (const std::string& lfen : engine::Engine::benchPositions())
         roots.push_back(Position::fromLfen(lfen).value());
     TranspositionTable tt;
     (void)tt.resize(16);

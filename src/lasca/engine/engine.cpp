@@ -5,7 +5,7 @@
 #include "common/text.h"
 #include "lasca/core/notation.h"
 
-namespace lasca {
+namespace lasca::engine {
 
 namespace {
 constexpr std::int64_t kDefaultHashMb = 16;
@@ -234,4 +234,4 @@ Engine::BenchResult Engine::bench(int depth, std::shared_ptr<const nnue::Network
     return result;
 }
 
-}  // namespace lasca
+}  // namespace lasca::engine

@@ -12,7 +12,7 @@
 #include "lasca/core/perft.h"
 #include "lasca/core/version.h"
 
-namespace lasca {
+namespace lasca::engine {
 
 namespace {
 
@@ -481,4 +481,4 @@ int Protocol::run(std::istream& in, std::ostream& out) {
     return 0;
 }
 
-}  // namespace lasca
+}  // namespace lasca::engine

@@ -159,7 +159,10 @@ int main(int argc, char** argv) {
     std::ios::sync_with_stdio(false);
     ReferenceState state;
     common::readCommandLines(
-        std::cin, lasca::kMaxLineBytes, [&](std::string_view line) { return handle(line, state); },
-        [](std::size_t length) { error(common::lineTooLong(length, lasca::kMaxLineBytes)); });
+        std::cin, lasca::engine::kMaxLineBytes,
+        [&](std::string_view line) { return handle(line, state); },
+        [](std::size_t length) {
+            error(common::lineTooLong(length, lasca::engine::kMaxLineBytes));
+        });
     return 0;
 }
