@@ -1,14 +1,14 @@
-// Micro-benchmarks of the evaluation (issue 6): one evaluate() call, and the search's time per
+// Micro-benchmarks of the evaluation: one evaluate() call, and the search's time per
 // node on the bench positions, to check that the evaluation costs at most half of a node.
-// Issue 17: the network's output from a ready accumulator, a full refresh, one incremental
+// The network's output from a ready accumulator, a full refresh, one incremental
 // update after a move, and the search per node with the network (Arg 1) or classic (Arg 0).
 #include <benchmark/benchmark.h>
 
 #include <vector>
 
+#include "lasca/core/movegen.h"
 #include "lasca/engine/engine.h"
 #include "lasca/eval/eval.h"
-#include "lasca/core/movegen.h"
 #include "lasca/eval/nnue.h"
 #include "lasca/search/search.h"
 #include "lasca/search/tt.h"
@@ -21,7 +21,7 @@ using namespace lasca;
 // after a few plies of play, gathered by walking each bench position's first moves.
 std::vector<Position> quietPositions() {
     std::vector<Position> out;
-    for (const std::string& lfen : Engine::benchPositions()) {
+    for (const std::string& lfen : engine::Engine::benchPositions()) {
         Position pos = Position::fromLfen(lfen).value();
         MoveList first;
         generateMoves(pos, first);
@@ -123,7 +123,7 @@ BENCHMARK(BM_NnueUpdate)->UseRealTime();
 // Arg 1: with the embedded network.
 void BM_SearchPerNode(benchmark::State& state) {
     std::vector<Position> roots;
-    for (const std::string& lfen : Engine::benchPositions())
+    for (const std::string& lfen : engine::Engine::benchPositions())
         roots.push_back(Position::fromLfen(lfen).value());
     TranspositionTable tt;
     (void)tt.resize(16);

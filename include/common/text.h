@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <istream>
 #include <optional>
 #include <string>
@@ -49,6 +50,8 @@ struct SetOption {
 };
 // Nothing when the line is not a setoption command, has no `name`, or an empty id.
 std::optional<SetOption> parseSetOption(std::string_view line);
+// The same for a line already split by splitWhitespace.
+std::optional<SetOption> parseSetOption(const std::vector<std::string_view>& tokens);
 
 // BoundedLine: one input line read by readBoundedLine.
 //   text    the line without its end (LF or CRLF), cut after maxBytes + 1 bytes
@@ -62,5 +65,16 @@ struct BoundedLine {
 // Reads the next line of `in` without ever holding more than maxBytes + 1 of it; false at the
 // end of the input (a last line without a line end is still a line).
 bool readBoundedLine(std::istream& in, std::size_t maxBytes, BoundedLine& line);
+
+// The message of the error reply to a line longer than maxBytes:
+// "line too long (<length> bytes, at most <maxBytes>)".
+std::string lineTooLong(std::size_t length, std::size_t maxBytes);
+
+// The command loop of every protocol program: reads the lines of `in` with readBoundedLine and
+// hands each to `handle` until it returns false (quit) or the input ends. A line longer than
+// maxBytes is not handed on: `tooLong` gets its length instead.
+void readCommandLines(std::istream& in, std::size_t maxBytes,
+                      const std::function<bool(std::string_view line)>& handle,
+                      const std::function<void(std::size_t length)>& tooLong);
 
 }  // namespace common

@@ -75,7 +75,10 @@ std::string joined(std::span<const std::string_view> tokens) {
 }  // namespace
 
 std::optional<SetOption> parseSetOption(std::string_view line) {
-    const std::vector<std::string_view> tokens = splitWhitespace(line);
+    return parseSetOption(splitWhitespace(line));
+}
+
+std::optional<SetOption> parseSetOption(const std::vector<std::string_view>& tokens) {
     const std::span<const std::string_view> all(tokens);
     if (tokens.size() < 3 || tokens[0] != "setoption" || tokens[1] != "name") return std::nullopt;
     const auto value = std::find(all.begin() + 2, all.end(), std::string_view("value"));
@@ -110,6 +113,23 @@ bool readBoundedLine(std::istream& in, std::size_t maxBytes, BoundedLine& line) 
         --line.length;
     }
     return true;
+}
+
+std::string lineTooLong(std::size_t length, std::size_t maxBytes) {
+    return "line too long (" + std::to_string(length) + " bytes, at most " +
+           std::to_string(maxBytes) + ")";
+}
+
+void readCommandLines(std::istream& in, std::size_t maxBytes,
+                      const std::function<bool(std::string_view line)>& handle,
+                      const std::function<void(std::size_t length)>& tooLong) {
+    BoundedLine line;
+    while (readBoundedLine(in, maxBytes, line)) {
+        if (line.tooLong(maxBytes))
+            tooLong(line.length);
+        else if (!handle(line.text))
+            return;
+    }
 }
 
 std::string xmlEscape(std::string_view text) {

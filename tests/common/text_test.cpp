@@ -79,5 +79,21 @@ TEST(Text, BoundedLinesKeepTheFullLengthAndDropCr) {
     EXPECT_FALSE(readBoundedLine(empty, 100, line));
 }
 
+TEST(Text, CommandLinesStopAtQuitAndReportLongLines) {
+    std::istringstream in("a\r\n" + std::string(200, 'x') + "\n\nquit\nafter\n");
+    std::vector<std::string> handled;
+    std::vector<std::size_t> tooLong;
+    readCommandLines(
+        in, 100,
+        [&](std::string_view line) {
+            handled.emplace_back(line);
+            return line != "quit";
+        },
+        [&](std::size_t length) { tooLong.push_back(length); });
+    EXPECT_EQ(handled, (std::vector<std::string>{"a", "", "quit"}));
+    EXPECT_EQ(tooLong, std::vector<std::size_t>{200});
+    EXPECT_EQ(lineTooLong(200, 100), "line too long (200 bytes, at most 100)");
+}
+
 }  // namespace
 }  // namespace common

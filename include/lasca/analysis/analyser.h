@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "common/result.h"
-#include "lasca/engine/engine.h"
 #include "lasca/core/game.h"
+#include "lasca/engine/engine.h"
 #include "lasca/eval/nnue.h"
 #include "lasca/search/search.h"
 #include "lasca/search/tt.h"
@@ -31,7 +31,7 @@ struct AnalysisSettings {
     int multiPV = 1;
     std::size_t hashMb = 16;
     DrawRules rules;
-    std::shared_ptr<const nnue::Network> network = Engine::defaultEvalNetwork();
+    std::shared_ptr<const nnue::Network> network = engine::Engine::defaultEvalNetwork();
 };
 
 // PvLine: one line of the last completed iteration, as the search reported it.

@@ -1,4 +1,4 @@
-// Game analysis (issue 16, docs/analysis.md): every position of a recorded game searched, each
+// Game analysis (docs/analysis.md): every position of a recorded game searched, each
 // move judged by the winning chances it gave away, marked ?!, ? or ??, and written back as
 // annotated PDN or as JSON lines; a summary per game and player.
 //

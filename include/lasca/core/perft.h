@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "lasca/core/move.h"
@@ -23,5 +24,41 @@ struct DivideLine {
 std::vector<DivideLine> divide(Position& pos, int depth);
 
 inline constexpr int kMaxPerftDepth = 64;
+
+// Number of two-move paths (perft to depth 2): the sum of countMoves over the positions after
+// each legal move, computed from bitboards without making the moves.
+std::uint64_t countMovePairs(const Position& pos);
+
+// Number of three-move paths (perft to depth 3), also without making any move.
+std::uint64_t countMoveTriples(const Position& pos);
+
+// Number of four-move paths (perft to depth 4), also without making any move.
+std::uint64_t countMoveQuadruples(const Position& pos);
+
+// PerftTally: the leaves of many perft subtrees, counted together. Moves are made and unmade
+// down to four plies above the leaves; below, nothing is made, and the positions one ply above
+// the leaves are not counted one by one: they wait in batches (one per side to move) and are
+// counted many at a time by a SIMD loop, so batches filled across many subtrees waste no lanes.
+// total() counts what still waits.
+class PerftTally {
+  public:
+    PerftTally();
+    ~PerftTally();
+    PerftTally(const PerftTally&) = delete;
+    PerftTally& operator=(const PerftTally&) = delete;
+
+    // Adds perft(pos, plies): the number of move paths of length `plies` from pos (1 when
+    // plies <= 0).
+    void add(const Position& pos, int plies);
+    // Everything added so far.
+    std::uint64_t total();
+
+  private:
+    void addAfterEachMove(Position& pos, int plies);  // plies > 4: make/unmake one ply
+
+    struct Batches;
+    std::unique_ptr<Batches> batches_;
+    std::uint64_t counted_ = 0;  // the paths counted directly (plies == 1)
+};
 
 }  // namespace lasca

@@ -8,12 +8,12 @@
 #include <vector>
 
 #include "common/options.h"
-#include "lasca/eval/eval.h"
 #include "lasca/core/game.h"
+#include "lasca/eval/eval.h"
 #include "lasca/search/search.h"
 #include "lasca/search/tt.h"
 
-namespace lasca {
+namespace lasca::engine {
 
 // How the protocol hears from the engine while a search runs (called on the search thread).
 struct EngineCallbacks {
@@ -86,4 +86,4 @@ class Engine {
     std::shared_ptr<const nnue::Network> network_ = nnue::defaultNetwork();  // EvalFile's
 };
 
-}  // namespace lasca
+}  // namespace lasca::engine

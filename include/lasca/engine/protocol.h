@@ -13,7 +13,7 @@
 
 #include "lasca/engine/engine.h"
 
-namespace lasca {
+namespace lasca::engine {
 
 // Output: the single writer of protocol lines. Thread-safe (the search thread reports through
 // it); every line is flushed at once and logged at debug level.
@@ -94,4 +94,4 @@ class Protocol {
     std::deque<std::string> pending_;  // lines kept while a search runs, oldest first
 };
 
-}  // namespace lasca
+}  // namespace lasca::engine

@@ -1,4 +1,4 @@
-// The learned evaluation (issue 17): an efficiently updated neural network (NNUE) over inputs
+// The learned evaluation: an efficiently updated neural network (NNUE) over inputs
 // that see columns, trained from self-play (scripts/nnue/train.py) and evaluated with integer
 // arithmetic. The classic evaluation (eval.h) stays beside it, chosen by the `UseNNUE` option.
 //

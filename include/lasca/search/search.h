@@ -39,12 +39,12 @@ struct SearchLimits {
     std::vector<Move> searchMoves;  // restrict the root to these moves (empty = all)
 };
 
-// SearchParams: the numbers of the search's pruning, reduction and window rules (issue 27),
-// gathered so that they can be tuned (`lasca-tune spsa`, docs/tuning.md) through the engine's
-// options of the same names (protocol.md). The defaults are the first SPSA run's set, which won
-// an SPRT against the values the search was written with (docs/tuning.md: 110, 3, 60, 220, 3, 3,
-// 30, 50, 4, 400 in the order below); the bench pins count nodes with them. All are whole numbers;
-// the engine's options keep each within a range where the search stays sound (see engine.cpp).
+// SearchParams: the numbers of the search's pruning, reduction and window rules, gathered so
+// that they can be tuned (`lasca-tune spsa`, docs/tuning.md) through the engine's options of the
+// same names (protocol.md). The defaults are the values SPSA found (docs/tuning.md): 108, 4, 59,
+// 207, 3, 2, 25, 50, 4, 416 in the order below; the bench pins count nodes with them. All are
+// whole numbers; the engine's options keep each within a range where the search stays sound
+// (see engine.cpp).
 //   rfpMargin, rfpDepth     Step 5, reverse futility pruning: a quiet non-PV node at depth <=
 //                           rfpDepth whose static evaluation exceeds beta by rfpMargin per ply
 //                           of depth returns it (centi-soldiers; rfpDepth 0 turns it off)

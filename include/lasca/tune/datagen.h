@@ -1,4 +1,4 @@
-// Training data for the learned evaluation (issue 17, docs/nnue.md): self-play games of the
+// Training data for the learned evaluation (docs/nnue.md): self-play games of the
 // engine's own search at a fixed node count, opened by a few uniformly random moves, whose quiet
 // positions are labelled with the search score and the game's result.
 //

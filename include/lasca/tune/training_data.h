@@ -1,4 +1,4 @@
-// The binary training file of the learned evaluation (issue 17, docs/nnue.md): the text data
+// The binary training file of the learned evaluation (docs/nnue.md): the text data
 // of datagen turned into the network's active inputs (nnue::activeFeatures) for both
 // perspectives, so that the trainer (scripts/nnue/train.py) never computes an input itself.
 //

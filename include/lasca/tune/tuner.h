@@ -1,4 +1,4 @@
-// The evaluation tuner (issue 6): labelled positions from the engine's own games, and a
+// The evaluation tuner: labelled positions from the engine's own games, and a
 // Texel-style logistic fit of the evaluation weights to the games' results.
 //
 // Pipeline (scripts/tune.sh runs it end to end):

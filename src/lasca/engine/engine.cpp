@@ -5,7 +5,7 @@
 #include "common/text.h"
 #include "lasca/core/notation.h"
 
-namespace lasca {
+namespace lasca::engine {
 
 namespace {
 constexpr std::int64_t kDefaultHashMb = 16;
@@ -76,7 +76,7 @@ void Engine::declareOptions() {
                       return true;
                   },
                   {}});
-    // The learned evaluation (issue 17, nnue.h): on by default when it measured stronger at
+    // The learned evaluation (nnue.h): on by default when it measured stronger at
     // equal time (docs/strength.md); EvalFile loads another network ("" = the embedded one). A
     // file that does not load is an error and the network in use stays. Both clear the hash.
     options_.add({"UseNNUE",
@@ -116,7 +116,7 @@ void Engine::declareOptions() {
                       return callbacks_.onLogFile(o.value);
                   },
                   {}});
-    // The search's tunable numbers (issue 27): read into SearchParams at each `go`; listed last, as
+    // The search's tunable numbers: read into SearchParams at each `go`; listed last, as
     // tuning parameters (protocol.md).
     const SearchParams defaults;
     for (const SearchParamOption& p : kSearchParamOptions)
@@ -234,4 +234,4 @@ Engine::BenchResult Engine::bench(int depth, std::shared_ptr<const nnue::Network
     return result;
 }
 
-}  // namespace lasca
+}  // namespace lasca::engine

@@ -5,13 +5,13 @@
 #include <iostream>
 #include <string>
 
-#include "lasca/analysis/commands.h"
 #include "common/logging.h"
-#include "lasca/engine/engine.h"
+#include "lasca/analysis/commands.h"
 #include "lasca/core/notation.h"
 #include "lasca/core/perft.h"
-#include "lasca/engine/protocol.h"
 #include "lasca/core/version.h"
+#include "lasca/engine/engine.h"
+#include "lasca/engine/protocol.h"
 
 namespace po = boost::program_options;
 
@@ -51,7 +51,7 @@ int runBench(int depth) {
         std::cerr << "lasca: bench depth must be between 1 and " << kMaxBenchDepth << "\n";
         return kExitUsage;
     }
-    const auto r = lasca::Engine::bench(depth, lasca::Engine::defaultEvalNetwork());
+    const auto r = lasca::engine::Engine::bench(depth, lasca::engine::Engine::defaultEvalNetwork());
     const auto ms = static_cast<std::uint64_t>(std::max<std::int64_t>(r.timeMs, 1));
     std::cout << "Total time (ms): " << r.timeMs << "\n"
               << "Nodes searched: " << r.nodes << "\n"
@@ -121,13 +121,14 @@ int main(int argc, char** argv) {
     const std::string command = vm.count("command") ? vm["command"].as<std::string>() : "";
     const bool hasDepth = vm.count("depth") > 0;
     if (command.empty()) {
-        return lasca::Protocol::run(std::cin, std::cout);
+        return lasca::engine::Protocol::run(std::cin, std::cout);
     }
     if (command == "perft")
         return runPerft(hasDepth ? vm["depth"].as<int>() : kDefaultPerftDepth,
                         vm["fen"].as<std::string>());
     if (command == "bench")
-        return runBench(hasDepth ? vm["depth"].as<int>() : lasca::Engine::kDefaultBenchDepth);
+        return runBench(hasDepth ? vm["depth"].as<int>()
+                                 : lasca::engine::Engine::kDefaultBenchDepth);
     std::cerr << "lasca: unknown command '" << command << "'\nTry 'lasca --help'.\n";
     return kExitUsage;
 }

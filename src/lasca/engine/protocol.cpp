@@ -12,7 +12,7 @@
 #include "lasca/core/perft.h"
 #include "lasca/core/version.h"
 
-namespace lasca {
+namespace lasca::engine {
 
 namespace {
 
@@ -90,8 +90,7 @@ void Protocol::error(const std::string& message) {
 bool Protocol::handle(std::string_view line) {
     common::logger().debug("<< {}", common::printable(line));
     if (line.size() > kMaxLineBytes) {
-        error("line too long (" + std::to_string(line.size()) + " bytes, at most " +
-              std::to_string(kMaxLineBytes) + ")");
+        error(common::lineTooLong(line.size(), kMaxLineBytes));
         return true;
     }
     const Tokens t = common::splitWhitespace(line);
@@ -200,23 +199,13 @@ void Protocol::identify(Dialect dialect) {
 
 // setoption name <id> [value <x>]: the name may hold spaces, the value is the rest of the line.
 void Protocol::setOption(const Tokens& t) {
-    if (t.size() < 3 || t[1] != "name") {
-        error("setoption needs: setoption name <id> [value <x>]");
+    const auto option = common::parseSetOption(t);
+    if (!option) {
+        error(t.size() < 3 || t[1] != "name" ? "setoption needs: setoption name <id> [value <x>]"
+                                             : "setoption needs an option name");
         return;
     }
-    std::size_t valueAt = t.size();
-    for (std::size_t i = 2; i < t.size(); ++i)
-        if (t[i] == "value") {
-            valueAt = i;
-            break;
-        }
-    const std::string name = join(t, 2, valueAt);
-    const std::string value = valueAt < t.size() ? join(t, valueAt + 1, t.size()) : "";
-    if (name.empty()) {
-        error("setoption needs an option name");
-        return;
-    }
-    auto applied = engine_.options().set(name, value);
+    auto applied = engine_.options().set(option->name, option->value);
     if (!applied) error(applied.error());
 }
 
@@ -479,45 +468,17 @@ std::string Protocol::formatBestMove(const Move& best, const Move& ponder) const
     return line;
 }
 
-// Reads one line of at most kMaxLineBytes + 1 bytes (the rest of a longer line is skipped),
-// without its line end; CRLF counts as a line end.
-static bool readLine(std::istream& in, std::string& line, std::size_t& fullLength) {
-    line.clear();
-    fullLength = 0;
-    int c;
-    bool any = false;
-    while ((c = in.get()) != EOF) {
-        any = true;
-        if (c == '\n') break;
-        ++fullLength;
-        if (line.size() <= kMaxLineBytes) line += static_cast<char>(c);
-    }
-    if (!any) return false;
-    if (!line.empty() && line.back() == '\r' && fullLength <= kMaxLineBytes + 1) {
-        line.pop_back();
-        --fullLength;
-    }
-    return true;
-}
-
 int Protocol::run(std::istream& in, std::ostream& out) {
     // Reading must never flush the output stream behind Output's back: a tied stream would be
     // flushed by the reading thread while the search thread writes, duplicating lines.
     in.tie(nullptr);
     Output output(out);
     Protocol protocol(output);
-    std::string line;
-    std::size_t fullLength = 0;
-    while (readLine(in, line, fullLength)) {
-        if (fullLength > kMaxLineBytes) {
-            protocol.error("line too long (" + std::to_string(fullLength) + " bytes, at most " +
-                           std::to_string(kMaxLineBytes) + ")");
-            continue;
-        }
-        if (!protocol.handle(line)) return 0;
-    }
+    common::readCommandLines(
+        in, kMaxLineBytes, [&](std::string_view line) { return protocol.handle(line); },
+        [&](std::size_t length) { protocol.error(common::lineTooLong(length, kMaxLineBytes)); });
     protocol.finish();
     return 0;
 }
 
-}  // namespace lasca
+}  // namespace lasca::engine

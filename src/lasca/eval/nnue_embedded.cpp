@@ -1,4 +1,4 @@
-// The default network, embedded in the binary (issue 17: a new user needs no file). The
+// The default network, embedded in the binary (a new user needs no file). The
 // assembler's .incbin copies the network file named by LASCA_NNUE_DEFAULT_FILE (set by
 // CMakeLists.txt: src/lasca/eval/default.nnue) into read-only data at build time; this file is
 // compiled without link-time optimisation, which does not see top-level assembly symbols.

@@ -1,24 +1,17 @@
 #include "lasca/match/engine.h"
 
 #include <span>
-#include <sstream>
 #include <string_view>
 
 #include "common/program_spec.h"
 #include "common/text.h"
+#include "lasca/engine/replies.h"
 
 namespace lasca::match {
 
 namespace {
 
 constexpr std::chrono::milliseconds kQuitGrace{300};
-
-std::string firstToken(const std::string& line) {
-    std::istringstream in(line);
-    std::string t;
-    in >> t;
-    return t;
-}
 
 // An engine's own limit (movetime=MS, nodes=N): a whole number in 1..10^12.
 common::Result<std::int64_t> engineLimit(const std::string& key, const std::string& value) {
@@ -94,7 +87,8 @@ bool Engine::waitFor(const std::string& token, std::chrono::milliseconds timeout
             alive_ = false;
             return false;
         }
-        if (firstToken(line) == token) return true;
+        const auto tokens = common::splitWhitespace(line);
+        if (!tokens.empty() && tokens[0] == token) return true;
     }
 }
 
@@ -131,11 +125,10 @@ MoveReply Engine::requestMove(const std::string& positionCommand, const std::str
             alive_ = false;
             return reply;
         }
-        std::istringstream in(line);
-        std::string token;
-        in >> token;
-        if (token != "bestmove") continue;
-        if (!(in >> reply.move)) reply.status = ReplyStatus::Garbled;
+        const auto best = engine::parseBestMove(line);
+        if (!best) continue;
+        reply.move = best->move;
+        if (reply.move.empty()) reply.status = ReplyStatus::Garbled;
         return reply;
     }
 }

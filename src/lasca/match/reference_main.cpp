@@ -2,24 +2,23 @@
 // (uci/ugi, isready, setoption, ucinewgame/uginewgame, position, go, quit). `go` ignores its
 // parameters and answers at once with `bestmove <move>` (`bestmove 0000` when there is no
 // legal move). Errors get one `info string error: ...` line; the previous state stays.
-#include <cctype>
-#include <charconv>
 #include <cstdint>
 #include <iostream>
-#include <random>
-#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "common/text.h"
 #include "common/version.h"
 #include "lasca/core/game.h"
-#include "lasca/match/reference_players.h"
 #include "lasca/core/notation.h"
+#include "lasca/engine/protocol.h"
+#include "lasca/match/reference_players.h"
 
 namespace {
 
 using lasca::match::PlayerConfig;
+using Tokens = std::vector<std::string_view>;
 
 constexpr int kMaxDepth = 30;
 constexpr std::int64_t kMaxSeed = 2147483647;
@@ -42,56 +41,38 @@ void reply(const std::string& line) {
 }
 
 void error(const std::string& what) {
-    reply("info string error: " + what);
+    reply(common::errorLine(what));
 }
 
-std::vector<std::string> split(const std::string& line) {
-    std::istringstream in(line);
-    std::vector<std::string> tokens;
-    for (std::string t; in >> t;) tokens.push_back(t);
-    return tokens;
-}
-
-std::string lowercase(std::string s) {
-    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
-
-void handshake(const std::string& dialect) {
+void handshake(std::string_view dialect) {
     reply("id name Lasca reference");
     reply("id author the lasca developers");
     reply("option name Player type string default alphabeta");
     reply("option name Depth type spin default 6 min 1 max " + std::to_string(kMaxDepth));
     reply("option name Seed type spin default 0 min 0 max " + std::to_string(kMaxSeed));
-    reply(dialect + "ok");
+    reply(std::string(dialect) + "ok");
 }
 
-bool parseInt(const std::string& text, std::int64_t lo, std::int64_t hi, std::int64_t& out) {
-    std::int64_t v = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (ec != std::errc{} || end != text.data() + text.size() || v < lo || v > hi) return false;
-    out = v;
-    return true;
-}
-
-// setoption name <id> value <x>: ids are single words here.
-void setOption(const std::vector<std::string>& t, ReferenceState& state) {
-    if (t.size() < 5 || t[1] != "name" || t[3] != "value") return error("setoption: bad syntax");
-    const std::string name = lowercase(t[2]);
-    std::int64_t n = 0;
-    if (name == "player") {
-        const auto kind = lasca::match::parsePlayerKind(t[4]);
+// setoption name <id> value <x>: every option here has a value.
+void setOption(const Tokens& t, ReferenceState& state) {
+    const auto option = common::parseSetOption(t);
+    if (!option || option->value.empty()) return error("setoption: bad syntax");
+    const std::string& value = option->value;
+    if (common::equalsIgnoringCase(option->name, "player")) {
+        const auto kind = lasca::match::parsePlayerKind(value);
         if (!kind) return error("option Player must be random, greedy or alphabeta");
         state.player.kind = *kind;
-    } else if (name == "depth") {
-        if (!parseInt(t[4], 1, kMaxDepth, n)) return error("option Depth out of range");
-        state.player.depth = static_cast<int>(n);
-    } else if (name == "seed") {
-        if (!parseInt(t[4], 0, kMaxSeed, n)) return error("option Seed out of range");
-        state.seed = n;
-        state.rng.reseed(static_cast<std::uint64_t>(n));
+    } else if (common::equalsIgnoringCase(option->name, "depth")) {
+        const auto n = common::parseBoundedInteger(value, 1, kMaxDepth);
+        if (!n) return error("option Depth out of range");
+        state.player.depth = static_cast<int>(*n);
+    } else if (common::equalsIgnoringCase(option->name, "seed")) {
+        const auto n = common::parseBoundedInteger(value, 0, kMaxSeed);
+        if (!n) return error("option Seed out of range");
+        state.seed = *n;
+        state.rng.reseed(static_cast<std::uint64_t>(*n));
     } else {
-        error("unknown option '" + t[2] + "'");
+        error("unknown option '" + option->name + "'");
     }
 }
 
@@ -102,14 +83,17 @@ void newGame(ReferenceState& state) {
 }
 
 // position startpos|fen <LFEN: 2 to 4 fields> [moves ...]
-void setPosition(const std::vector<std::string>& t, ReferenceState& state) {
+void setPosition(const Tokens& t, ReferenceState& state) {
     std::size_t i = 1;
     std::string lfen;
     if (i < t.size() && t[i] == "startpos") {
         lfen = std::string(lasca::kStartLfen);
         ++i;
     } else if (i < t.size() && t[i] == "fen") {
-        for (++i; i < t.size() && t[i] != "moves"; ++i) lfen += (lfen.empty() ? "" : " ") + t[i];
+        for (++i; i < t.size() && t[i] != "moves"; ++i) {
+            if (!lfen.empty()) lfen += ' ';
+            lfen += t[i];
+        }
     } else {
         return error("position: expected startpos or fen");
     }
@@ -120,11 +104,11 @@ void setPosition(const std::vector<std::string>& t, ReferenceState& state) {
         for (++i; i < t.size(); ++i) {
             if (!game.playText(t[i])) {
                 state.position = game.current();
-                return error("illegal move " + t[i]);
+                return error("illegal move " + std::string(t[i]));
             }
         }
     } else if (i < t.size()) {
-        return error("position: unexpected '" + t[i] + "'");
+        return error("position: unexpected '" + std::string(t[i]) + "'");
     }
     state.position = game.current();
 }
@@ -135,10 +119,10 @@ void go(ReferenceState& state) {
 }
 
 // Returns false on quit.
-bool handle(const std::string& line, ReferenceState& state) {
-    const auto t = split(line);
+bool handle(std::string_view line, ReferenceState& state) {
+    const Tokens t = common::splitWhitespace(line);
     if (t.empty()) return true;
-    const std::string& cmd = t[0];
+    const std::string_view cmd = t[0];
     if (cmd == "uci" || cmd == "ugi") {
         handshake(cmd);
     } else if (cmd == "isready") {
@@ -154,7 +138,7 @@ bool handle(const std::string& line, ReferenceState& state) {
     } else if (cmd == "quit") {
         return false;
     } else if (cmd != "stop") {
-        error("unknown command '" + cmd + "'");
+        error("unknown command '" + std::string(cmd) + "'");
     }
     return true;
 }
@@ -174,9 +158,11 @@ int main(int argc, char** argv) {
     }
     std::ios::sync_with_stdio(false);
     ReferenceState state;
-    for (std::string line; std::getline(std::cin, line);) {
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        if (!handle(line, state)) break;
-    }
+    common::readCommandLines(
+        std::cin, lasca::engine::kMaxLineBytes,
+        [&](std::string_view line) { return handle(line, state); },
+        [](std::size_t length) {
+            error(common::lineTooLong(length, lasca::engine::kMaxLineBytes));
+        });
     return 0;
 }

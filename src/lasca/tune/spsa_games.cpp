@@ -1,7 +1,6 @@
 #include "lasca/tune/spsa_games.h"
 
 #include <algorithm>
-#include <charconv>
 #include <numeric>
 #include <optional>
 #include <span>
@@ -10,8 +9,9 @@
 #include "common/process.h"
 #include "common/random.h"
 #include "common/text.h"
-#include "lasca/match/match.h"
 #include "lasca/core/position.h"
+#include "lasca/engine/replies.h"
+#include "lasca/match/match.h"
 
 namespace lasca::tune {
 
@@ -20,60 +20,26 @@ namespace {
 // The stream of the openings' shuffle, apart from the Delta draws seeded with the same seed.
 constexpr std::uint64_t kOpeningStream = 1;
 
-// ListedOption: one `option name <id> type <t> ...` line of the engine's listing.
-//   spin       the type is spin; min and max its range (0 otherwise)
-struct ListedOption {
-    std::string name;
-    bool spin = false;
-    std::int64_t min = 0;
-    std::int64_t max = 0;
-};
-
-std::optional<std::int64_t> integerField(std::string_view text) {
-    std::int64_t v = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
-    return v;
-}
-
-// Nothing for a line that is no option declaration. The id is every token between `name` and
-// `type`; for a spin option the numbers after `min` and `max`.
-std::optional<ListedOption> parseOptionLine(std::string_view line) {
-    const auto t = common::splitWhitespace(line);
-    if (t.size() < 4 || t[0] != "option" || t[1] != "name") return std::nullopt;
-    ListedOption o;
-    std::size_t i = 2;
-    for (; i < t.size() && t[i] != "type"; ++i)
-        o.name += (o.name.empty() ? "" : " ") + std::string(t[i]);
-    if (i + 1 >= t.size()) return std::nullopt;
-    o.spin = t[i + 1] == "spin";
-    for (std::size_t k = i + 2; k + 1 < t.size(); ++k) {
-        if (t[k] == "min") o.min = integerField(t[k + 1]).value_or(0);
-        if (t[k] == "max") o.max = integerField(t[k + 1]).value_or(0);
-    }
-    return o;
-}
-
 // The options the engine lists after `uci` (or `ugi`), up to uciok.
-common::Result<std::vector<ListedOption>> listedOptions(const SpsaRunConfig& config) {
+common::Result<std::vector<engine::OptionReply>> listedOptions(const SpsaRunConfig& config) {
     const match::EngineSpec& spec = config.engine;
     auto started = common::ChildProcess::start(spec.path, spec.args, "");
     if (!started) return common::makeError(started.error());
-    common::ChildProcess& engine = *started.value();
+    common::ChildProcess& child = *started.value();
     const bool ugi = spec.dialect == match::Dialect::Ugi;
-    engine.writeLine(ugi ? "ugi" : "uci");
+    child.writeLine(ugi ? "ugi" : "uci");
     const std::string done = ugi ? "ugiok" : "uciok";
     const auto deadline = common::SteadyClock::now() + config.timeouts.startup;
-    std::vector<ListedOption> options;
+    std::vector<engine::OptionReply> options;
     std::string line;
     common::ReadStatus status;
-    while ((status = engine.readLine(line, deadline)) == common::ReadStatus::Line) {
+    while ((status = child.readLine(line, deadline)) == common::ReadStatus::Line) {
         if (common::splitWhitespace(line) == std::vector<std::string_view>{done}) {
-            engine.writeLine("quit");
-            engine.wait(std::chrono::milliseconds(300));
+            child.writeLine("quit");
+            child.wait(std::chrono::milliseconds(300));
             return options;
         }
-        if (auto option = parseOptionLine(line)) options.push_back(*option);
+        if (auto option = engine::parseOption(line)) options.push_back(*option);
     }
     if (status == common::ReadStatus::Closed)
         return common::makeError("the engine '" + spec.path + "' ended before " + done);
@@ -167,9 +133,10 @@ common::Result<bool> checkEngineOptions(const SpsaRunConfig& config,
     if (!listed) return common::makeError(listed.error());
     for (const SpsaParam& p : params) {
         const auto& options = listed.value();
-        const auto option = std::find_if(
-            options.begin(), options.end(),
-            [&](const ListedOption& o) { return common::equalsIgnoringCase(o.name, p.name); });
+        const auto option =
+            std::find_if(options.begin(), options.end(), [&](const engine::OptionReply& o) {
+                return common::equalsIgnoringCase(o.name, p.name);
+            });
         if (option == options.end()) return common::makeError("the engine has no option " + p.name);
         if (!option->spin)
             return common::makeError("the engine's option " + p.name + " is not a spin option");

@@ -1,4 +1,4 @@
-// Game analysis (issue 16, docs/analysis.md): the winning-chance curve, the marks and their
+// Game analysis (docs/analysis.md): the winning-chance curve, the marks and their
 // thresholds, the analysis of a game and its annotated PDN and JSON, and `lasca analyse` on
 // games through the binary (pinned output, jobs, shards, bad input, bad command lines).
 #include "lasca/analysis/analysis.h"

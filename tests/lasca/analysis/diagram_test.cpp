@@ -1,4 +1,4 @@
-// SVG drawings (issue 16, docs/analysis.md): the board diagram shows every piece of every
+// SVG drawings (docs/analysis.md): the board diagram shows every piece of every
 // column, officers marked, inside its square; flipping and the last move; the evaluation graph;
 // and `lasca diagram` through the binary. Well-formedness is checked by an XML parser in the
 // ctest analysis.svg_well_formed (tests/lasca/analysis/svg_check.py), which also keeps Chromium screenshots.

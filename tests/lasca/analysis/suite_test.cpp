@@ -1,4 +1,4 @@
-// Position test suites (issue 16, docs/analysis.md): reading LFEN lines with EPD-style
+// Position test suites (docs/analysis.md): reading LFEN lines with EPD-style
 // operations, judging a search's choice, and `lasca analyse --positions` and `lasca find-wins`
 // through the binary. The shipped suite data/wins.epd must be solved at its budget.
 #include "lasca/analysis/suite.h"

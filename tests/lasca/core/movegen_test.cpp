@@ -9,6 +9,7 @@
 #include <random>
 #include <set>
 
+#include "lasca/core/perft.h"
 #include "lasca/test_util.h"
 
 namespace lasca {

@@ -1,4 +1,4 @@
-// Tests of the learned evaluation (issue 17, nnue.h): the inputs, the network file, the
+// Tests of the learned evaluation (nnue.h): the inputs, the network file, the
 // incremental accumulator against a full recomputation, colour symmetry, and the C++ integer
 // inference against the training script's float forward pass (tests/lasca/data/nnue_reference.txt).
 #include "lasca/eval/nnue.h"

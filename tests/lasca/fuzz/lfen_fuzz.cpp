@@ -1,6 +1,6 @@
 // libFuzzer harness: the LFEN reader on arbitrary bytes.
 // Properties: it never crashes or throws; a position it accepts satisfies every invariant and
-// its LFEN reads back to the same position and writes the same text (issue 7).
+// its LFEN reads back to the same position and writes the same text.
 #include <cstdint>
 #include <cstdlib>
 #include <string_view>

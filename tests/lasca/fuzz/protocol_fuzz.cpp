@@ -35,14 +35,14 @@ std::string tame(std::string line) {
 struct Session {
     Session() { (void)common::initLogging("off", ""); }
     std::ostringstream sink;
-    lasca::Output output{sink};
-    lasca::Protocol protocol{output};
+    lasca::engine::Output output{sink};
+    lasca::engine::Protocol protocol{output};
 };
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     static Session session;
     session.sink.str("");  // no search runs between inputs: nothing writes to it now
-    lasca::Protocol& protocol = session.protocol;
+    lasca::engine::Protocol& protocol = session.protocol;
     const std::string input(reinterpret_cast<const char*>(data), size);
     std::size_t start = 0;
     while (start <= input.size()) {

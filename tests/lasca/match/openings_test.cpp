@@ -1,4 +1,4 @@
-// Openings (issue 5, "Openings"): the file reader and the generator.
+// Openings: the file reader and the generator.
 #include <gtest/gtest.h>
 
 #include <fstream>

@@ -1,4 +1,4 @@
-// PDN records (issue 5, "Records"): writing, reading back, and re-checking with the rules.
+// PDN records: writing, reading back, and re-checking with the rules.
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -80,7 +80,7 @@ TEST(Pdn, ReplayChecksARulesResult) {
     EXPECT_TRUE(replayPdn(toPdn(r, PdnHeader{}), DrawRules{}).ok());
 }
 
-// PDN written by people (issue 16): {comments}, (variations), $NAGs, move marks, ; comments and
+// PDN written by people: {comments}, (variations), $NAGs, move marks, ; comments and
 // % escape lines are skipped; unknown tags are kept.
 TEST(Pdn, ReadsPdnWrittenByPeople) {
     std::istringstream in(

@@ -1,4 +1,4 @@
-// The referee (issue 5, "Referee"): every engine failure loses the game, results come from the
+// The referee: every engine failure loses the game, results come from the
 // rules core. Fake engines (fake_engine.cpp) misbehave on request.
 #include <gtest/gtest.h>
 

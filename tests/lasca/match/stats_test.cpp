@@ -1,4 +1,4 @@
-// Elo and SPRT numbers against values computed independently (issue 5, "Statistics").
+// Elo and SPRT numbers against values computed independently.
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -10,9 +10,9 @@
 #include <mutex>
 #include <random>
 
-#include "lasca/engine/engine.h"
 #include "lasca/core/movegen.h"
 #include "lasca/core/notation.h"
+#include "lasca/engine/engine.h"
 #include "lasca/test_util.h"
 
 namespace lasca {
@@ -148,7 +148,7 @@ TEST(Search, NoProgressRuleScoresADraw) {
 }
 
 TEST(Search, SameNodeLimitGivesTheSameResult) {
-    const Position pos = test::lfen(Engine::benchPositions()[3]);
+    const Position pos = test::lfen(engine::Engine::benchPositions()[3]);
     SearchLimits limits;
     limits.nodes = 20000;
     TranspositionTable tt;
@@ -170,23 +170,25 @@ TEST(Search, SameNodeLimitGivesTheSameResult) {
 // (src/lasca/eval/default.nnue), and must be the same on the AVX2 and the plain path (the
 // sanitizer builds take the plain one).
 TEST(Search, BenchNodeCountIsPinned) {
-    ASSERT_EQ(Engine::defaultEvalNetwork(), nnue::defaultNetwork());
-    const Engine::BenchResult r =
-        Engine::bench(Engine::kDefaultBenchDepth, Engine::defaultEvalNetwork());
+    ASSERT_EQ(engine::Engine::defaultEvalNetwork(), nnue::defaultNetwork());
+    const engine::Engine::BenchResult r = engine::Engine::bench(
+        engine::Engine::kDefaultBenchDepth, engine::Engine::defaultEvalNetwork());
     EXPECT_EQ(r.nodes, 353797u);
-    EXPECT_EQ(Engine::bench(Engine::kDefaultBenchDepth, Engine::defaultEvalNetwork()).nodes,
+    EXPECT_EQ(engine::Engine::bench(engine::Engine::kDefaultBenchDepth,
+                                    engine::Engine::defaultEvalNetwork())
+                  .nodes,
               r.nodes);
 }
 
 // The same with the classic evaluation (UseNNUE off): it changes with the search or eval.cpp.
 TEST(Search, BenchNodeCountWithTheClassicEvaluationIsPinned) {
-    EXPECT_EQ(Engine::bench(Engine::kDefaultBenchDepth, nullptr).nodes, 331298u);
+    EXPECT_EQ(engine::Engine::bench(engine::Engine::kDefaultBenchDepth, nullptr).nodes, 331298u);
 }
 
-// Issue 27: the search's numbers are parameters (SearchParams), by default the first SPSA run's
-// set (the two pins above); changing any one changes the search.
+// The search's numbers are parameters (SearchParams), by default the values SPSA found (the two
+// pins above); changing any one changes the search.
 TEST(Search, EachTunableParameterChangesTheSearch) {
-    const Position pos = test::lfen(Engine::benchPositions()[3]);
+    const Position pos = test::lfen(engine::Engine::benchPositions()[3]);
     const std::uint64_t byDefault = searchDepth(pos, 10).nodes;
     EXPECT_EQ(searchDepth(pos, 10).nodes, byDefault);
     const struct {
@@ -231,9 +233,9 @@ TEST(Search, DefaultReductionTableIsTheWrittenOne) {
 // and the old one stays.
 TEST(Search, TuningOptionsReachTheSearchAndBadValuesKeepTheOldOne) {
     std::uint64_t nodes = 0;
-    EngineCallbacks callbacks;
+    engine::EngineCallbacks callbacks;
     callbacks.onInfo = [&nodes](const SearchInfo& info) { nodes = info.nodes; };
-    Engine engine(callbacks);
+    engine::Engine engine(callbacks);
     const auto searchedNodes = [&] {
         engine.newGame();
         nodes = 0;
@@ -274,9 +276,9 @@ TEST(Search, TuningOptionsHaveRangesTheSearchSurvives) {
                     {"AspirationDepth", defaults.aspirationDepth},
                     {"HistoryBonusMax", defaults.historyBonusMax}};
     std::vector<Move> best;
-    EngineCallbacks callbacks;
+    engine::EngineCallbacks callbacks;
     callbacks.onBestMove = [&best](const Move& m, const Move&) { best.push_back(m); };
-    Engine engine(callbacks);
+    engine::Engine engine(callbacks);
     for (const auto& d : declared) {
         const common::Option* o = engine.options().find(d.name);
         ASSERT_NE(o, nullptr) << d.name;
@@ -286,7 +288,7 @@ TEST(Search, TuningOptionsHaveRangesTheSearchSurvives) {
         EXPECT_FALSE(engine.options().set(d.name, std::to_string(o->max + 1))) << d.name;
         EXPECT_EQ(o->value, o->defaultValue) << d.name;
     }
-    const Position pos = test::lfen(Engine::benchPositions()[4]);
+    const Position pos = test::lfen(engine::Engine::benchPositions()[4]);
     for (bool lowest : {true, false}) {
         for (const auto& d : declared) {
             const common::Option* o = engine.options().find(d.name);
@@ -346,7 +348,7 @@ TEST(Search, BestMoveIsTheFirstMoveOfTheLastPV) {
         Search search(tt);
         SearchLimits limits;
         limits.depth = 9;
-        const Position pos = test::lfen(Engine::benchPositions()[2]);
+        const Position pos = test::lfen(engine::Engine::benchPositions()[2]);
         const SearchResult r = search.run(pos, {}, limits, settings,
                                           [&](const SearchInfo& info) { lastPV = info.pv; });
         ASSERT_FALSE(lastPV.empty());

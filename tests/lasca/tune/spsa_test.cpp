@@ -1,4 +1,4 @@
-// SPSA (issue 27): the arithmetic on a simulated match (it finds a known optimum, a seed repeats
+// SPSA: the arithmetic on a simulated match (it finds a known optimum, a seed repeats
 // a run, the gains are fishtest's), the parameter file's parser, and `lasca-tune spsa` itself
 // playing a tiny run with the real engine.
 #include "lasca/tune/spsa.h"
