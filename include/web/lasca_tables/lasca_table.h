@@ -19,6 +19,7 @@
 
 #include "lasca/core/game.h"
 #include "lasca/core/pdn.h"
+#include "lasca/engine/replies.h"
 #include "web/lasca_tables/engine_link.h"
 #include "web/lasca_tables/move_tree.h"
 #include "web/store/store.h"
@@ -223,8 +224,8 @@ class LascaTable {
     bool startJob(const SearchJob& job, Replies& out);
     bool ensureEngine(Replies& out);
     SearchJob* activeJob();
-    void onInfo(std::string_view line, Replies& out);
-    void onBestMove(std::string_view line, Replies& out);
+    void onInfo(const lasca::engine::InfoReply& info, Replies& out);
+    void onBestMove(const lasca::engine::BestMoveReply& best, Replies& out);
     void dropEngine();
 
     EngineFactory engineFactory_;

@@ -1,13 +1,13 @@
 // LascaTable and its engine: which search should run, the engine's lines read, its move
 // played, the analysis shown, the whole-game annotation, and the engine's failures.
 #include <algorithm>
-#include <charconv>
 #include <utility>
 
 #include "common/text.h"
 #include "lasca/analysis/analysis.h"
 #include "lasca/core/movegen.h"
 #include "lasca/core/notation.h"
+#include "lasca/engine/replies.h"
 #include "lasca_table_internal.h"
 #include "web/lasca_tables/lasca_table.h"
 #include "web/messages/messages.h"
@@ -25,64 +25,8 @@ using store::StoredLascaGame;
 
 namespace {
 
-std::optional<std::int64_t> numberAfter(const std::vector<std::string_view>& tokens,
-                                        std::size_t& i) {
-    if (i + 1 >= tokens.size()) return std::nullopt;
-    std::int64_t value = 0;
-    const auto text = tokens[++i];
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
-    return value;
-}
-
-// EngineInfo: what one `info depth ...` line of the engine says.
-struct EngineInfo {
-    int depth = 0;
-    int multiPv = 1;
-    bool mate = false;
-    std::int64_t score = 0;
-    bool bound = false;
-    std::int64_t nodes = 0;
-    std::int64_t nps = 0;
-    std::vector<std::string> pv;
-};
-
-std::optional<EngineInfo> parseInfo(std::string_view line) {
-    const auto tokens = common::splitWhitespace(line);
-    if (tokens.size() < 2 || tokens[0] != "info" || tokens[1] == "string") return std::nullopt;
-    EngineInfo info;
-    bool hasScore = false;
-    for (std::size_t i = 1; i < tokens.size(); ++i) {
-        const auto t = tokens[i];
-        if (t == "pv") {
-            for (++i; i < tokens.size(); ++i) info.pv.emplace_back(tokens[i]);
-            break;
-        }
-        if (t == "lowerbound" || t == "upperbound") {
-            info.bound = true;
-            continue;
-        }
-        if (t == "score" && i + 1 < tokens.size()) {
-            info.mate = tokens[++i] == "mate";
-            const auto v = numberAfter(tokens, i);
-            if (!v) return std::nullopt;
-            info.score = *v;
-            hasScore = true;
-            continue;
-        }
-        const auto v = numberAfter(tokens, i);
-        if (!v) return std::nullopt;
-        if (t == "depth") info.depth = static_cast<int>(*v);
-        if (t == "multipv") info.multiPv = static_cast<int>(*v);
-        if (t == "nodes") info.nodes = *v;
-        if (t == "nps") info.nps = *v;
-    }
-    if (!hasScore || info.pv.empty()) return std::nullopt;
-    return info;
-}
-
 // The score for White in centi-soldiers, a mate counting as +-kMateScore.
-int whiteScore(const EngineInfo& info, lasca::Color sideToMove) {
+int whiteScore(const lasca::engine::InfoReply& info, lasca::Color sideToMove) {
     std::int64_t cp = info.score;
     if (info.mate) cp = info.score > 0 ? kMateScore : -kMateScore;
     cp = std::clamp<std::int64_t>(cp, -kMateScore, kMateScore);
@@ -186,18 +130,18 @@ bool LascaTable::startJob(const SearchJob& job, Replies& out) {
 
 std::vector<Json> LascaTable::onEngineLine(std::string_view line) {
     Replies out;
-    if (line.starts_with("bestmove"))
-        onBestMove(line, out);
-    else if (line.starts_with("info "))
-        onInfo(line, out);
+    if (const auto best = lasca::engine::parseBestMove(line))
+        onBestMove(*best, out);
+    else if (const auto info = lasca::engine::parseInfo(line))
+        onInfo(*info, out);
     return out;
 }
 
-void LascaTable::onInfo(std::string_view line, Replies& out) {
+void LascaTable::onInfo(const lasca::engine::InfoReply& reply, Replies& out) {
     if (jobs_.empty() || jobs_.front().cancelled) return;
     const SearchJob& job = jobs_.front();
-    const auto info = parseInfo(line);
-    if (!info || info->bound || info->multiPv < 1 || info->multiPv > job.multiPv) return;
+    const auto* info = &reply;
+    if (info->bounded() || info->multiPv < 1 || info->multiPv > job.multiPv) return;
     const auto side = positionAt(job.ply).sideToMove();
     const int white = whiteScore(*info, side);
     if (info->multiPv == 1) evals_[static_cast<std::size_t>(job.ply)] = white;
@@ -227,19 +171,17 @@ void LascaTable::onInfo(std::string_view line, Replies& out) {
                    {"lines", lines}});
 }
 
-void LascaTable::onBestMove(std::string_view line, Replies& out) {
+void LascaTable::onBestMove(const lasca::engine::BestMoveReply& best, Replies& out) {
     if (jobs_.empty()) return;
     const SearchJob job = jobs_.front();
     jobs_.pop_front();
     if (job.annotate && !job.cancelled && annotation_ && job.ply == annotation_->next) {
-        const auto tokens = common::splitWhitespace(line);
-        annotationStep(tokens.size() >= 2 ? tokens[1] : std::string_view(), out);
+        annotationStep(best.move, out);
         return;
     }
     if (job.cancelled || !job.play) return;
-    const auto tokens = common::splitWhitespace(line);
-    if (tokens.size() < 2 || tokens[1] == "0000") return;
-    std::string text(tokens[1]);
+    if (best.move.empty() || best.move == "0000") return;
+    std::string text(best.move);
     const Level& level = kLevels[static_cast<std::size_t>(settings_.level)];
     if (level.randomPercent > 0) {
         // A weakened level: the engine's move may give way to another legal move (levelMove).
