@@ -138,7 +138,7 @@ Json moveJson(const GameAnalysis& game, const MoveAnalysis& m, const Position& b
     j["game"] = game.index + 1;
     j["ply"] = m.ply + 1;
     j["move_number"] = moveNumberAt(game.start, m.ply);
-    j["side"] = m.mover == Color::White ? "white" : "black";
+    j["side"] = colorName(m.mover);
     j["fen"] = before.toLfen();
     j["move"] = formatMove(m.played);
     j["game_over"] = m.gameOverAfter;

@@ -379,7 +379,7 @@ void Protocol::display() {
     std::snprintf(key, sizeof key, "%016llx", static_cast<unsigned long long>(pos.key()));
     out_.line("info string columns are written top first: w W b B = white/black soldier/officer");
     out_.line(std::string("info string side to move: ") +
-              (pos.sideToMove() == Color::White ? "white" : "black"));
+              std::string(colorName(pos.sideToMove())));
     out_.line("info string lfen: " + pos.toLfen());
     out_.line(std::string("info string key: ") + key);
     out_.line("info string quiet plies: " + std::to_string(pos.quietPlies()) +
@@ -396,7 +396,7 @@ void Protocol::showEvaluation() {
                   " " + std::to_string(term.count[1]) + " white " + std::to_string(term.white) +
                   " black " + std::to_string(term.black));
     out_.line("info string eval total " + std::to_string(e.total) + " for " +
-              (pos.sideToMove() == Color::White ? "white" : "black") + " phase " +
+              std::string(colorName(pos.sideToMove())) + " phase " +
               std::to_string(e.phase) +
               (hasCapture(pos) ? " (not quiet: a capture is pending)" : ""));
     if (const auto network = engine_.network()) {
@@ -405,7 +405,7 @@ void Protocol::showEvaluation() {
         const Score own = nnue::evaluate(*network, acc, pos.sideToMove());
         out_.line("info string eval nnue " +
                   std::to_string(nnue::staticScore(*network, acc, pos, engine_.evalWeights())) +
-                  " for " + (pos.sideToMove() == Color::White ? "white" : "black") +
+                  " for " + std::string(colorName(pos.sideToMove())) +
                   (network->residual ? " (the classic total plus the network's correction " +
                                            std::to_string(own) + ")"
                                      : std::string()) +

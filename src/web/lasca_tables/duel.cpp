@@ -20,8 +20,8 @@ std::optional<lasca::Color> colourOfSeat(DuelSeat seat) {
     return std::nullopt;
 }
 
-const char* colourText(lasca::Color c) {
-    return c == lasca::Color::White ? "white" : "black";
+std::string colourText(lasca::Color c) {
+    return std::string(lasca::colorName(c));
 }
 
 }  // namespace

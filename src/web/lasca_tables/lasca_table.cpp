@@ -39,13 +39,12 @@ std::size_t levelMove(const Level& level, std::uint64_t positionKey, std::size_t
     return static_cast<std::size_t>((z / 100) % count);
 }
 
-const char* colourName(lasca::Color c) {
-    return c == lasca::Color::White ? "white" : "black";
+std::string colourName(lasca::Color c) {
+    return std::string(lasca::colorName(c));
 }
 
 std::optional<std::optional<lasca::Color>> engineColourOf(std::string_view name) {
-    if (name == "white") return std::optional<lasca::Color>(lasca::Color::White);
-    if (name == "black") return std::optional<lasca::Color>(lasca::Color::Black);
+    if (const auto c = lasca::parseColorName(name)) return std::optional<lasca::Color>(*c);
     if (name == "none") return std::optional<lasca::Color>();
     return std::nullopt;
 }

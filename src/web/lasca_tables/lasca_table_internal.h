@@ -19,7 +19,7 @@ inline constexpr std::size_t kMaxPdn = 60000;  // within the 64 KB message limit
 inline constexpr std::size_t kMaxMoveText = 64;
 inline constexpr int kEngineHashMb = 8;  // per table: 50 tables stay under half a gigabyte
 
-const char* colourName(lasca::Color c);
+std::string colourName(lasca::Color c);
 // The engine's colour from its name ("white", "black", or "none": people play both sides);
 // nothing for another name. The inverse of colourName, with "none".
 std::optional<std::optional<lasca::Color>> engineColourOf(std::string_view name);

@@ -244,7 +244,7 @@ std::vector<Json> DuelRoom::decorate(const DuelBinding& binding, std::vector<Jso
         r["seat"] = lasca_tables::duelSeatName(binding.seat);
         r["clock"] = duel.clockJson(now);
         r["drawOffer"] = duel.drawOffer()
-                             ? Json(duel.drawOffer() == lasca::Color::White ? "white" : "black")
+                             ? Json(std::string(lasca::colorName(*duel.drawOffer())))
                              : Json(nullptr);
         r.erase("gameId");
         if (duel.over()) {
