@@ -378,8 +378,7 @@ void Protocol::display() {
     char key[32];
     std::snprintf(key, sizeof key, "%016llx", static_cast<unsigned long long>(pos.key()));
     out_.line("info string columns are written top first: w W b B = white/black soldier/officer");
-    out_.line(std::string("info string side to move: ") +
-              std::string(colorName(pos.sideToMove())));
+    out_.line(std::string("info string side to move: ") + std::string(colorName(pos.sideToMove())));
     out_.line("info string lfen: " + pos.toLfen());
     out_.line(std::string("info string key: ") + key);
     out_.line("info string quiet plies: " + std::to_string(pos.quietPlies()) +
@@ -396,8 +395,7 @@ void Protocol::showEvaluation() {
                   " " + std::to_string(term.count[1]) + " white " + std::to_string(term.white) +
                   " black " + std::to_string(term.black));
     out_.line("info string eval total " + std::to_string(e.total) + " for " +
-              std::string(colorName(pos.sideToMove())) + " phase " +
-              std::to_string(e.phase) +
+              std::string(colorName(pos.sideToMove())) + " phase " + std::to_string(e.phase) +
               (hasCapture(pos) ? " (not quiet: a capture is pending)" : ""));
     if (const auto network = engine_.network()) {
         nnue::Accumulator acc;

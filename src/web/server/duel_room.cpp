@@ -243,9 +243,8 @@ std::vector<Json> DuelRoom::decorate(const DuelBinding& binding, std::vector<Jso
         r["table"] = binding.id;
         r["seat"] = lasca_tables::duelSeatName(binding.seat);
         r["clock"] = duel.clockJson(now);
-        r["drawOffer"] = duel.drawOffer()
-                             ? Json(std::string(lasca::colorName(*duel.drawOffer())))
-                             : Json(nullptr);
+        r["drawOffer"] = duel.drawOffer() ? Json(std::string(lasca::colorName(*duel.drawOffer())))
+                                          : Json(nullptr);
         r.erase("gameId");
         if (duel.over()) {
             const std::string winner = duel.result() == "2-0" ? "White" : "Black";
