@@ -46,7 +46,7 @@ void BM_Evaluate(benchmark::State& state) {
     const std::vector<Position> positions = quietPositions();
     std::size_t i = 0;
     for (auto _ : state) {
-        benchmark::DoNotOptimize(evaluate(positions[i]));
+        benchmark::DoNotOptimize(eval::evaluate(positions[i]));
         i = i + 1 == positions.size() ? 0 : i + 1;
     }
     state.counters["positions"] = static_cast<double>(positions.size());
@@ -57,7 +57,7 @@ void BM_ExtractFeatures(benchmark::State& state) {
     const std::vector<Position> positions = quietPositions();
     std::size_t i = 0;
     for (auto _ : state) {
-        benchmark::DoNotOptimize(extractFeatures(positions[i]));
+        benchmark::DoNotOptimize(eval::extractFeatures(positions[i]));
         i = i + 1 == positions.size() ? 0 : i + 1;
     }
 }
@@ -65,13 +65,13 @@ BENCHMARK(BM_ExtractFeatures)->UseRealTime();
 
 void BM_NnueOutput(benchmark::State& state) {
     const std::vector<Position> positions = quietPositions();
-    const nnue::Network& net = *nnue::defaultNetwork();
-    std::vector<nnue::Accumulator> accs(positions.size());
+    const eval::nnue::Network& net = *eval::nnue::defaultNetwork();
+    std::vector<eval::nnue::Accumulator> accs(positions.size());
     for (std::size_t k = 0; k < positions.size(); ++k)
-        nnue::refreshAccumulator(net, positions[k], accs[k]);
+        eval::nnue::refreshAccumulator(net, positions[k], accs[k]);
     std::size_t i = 0;
     for (auto _ : state) {
-        benchmark::DoNotOptimize(nnue::evaluate(net, accs[i], positions[i].sideToMove()));
+        benchmark::DoNotOptimize(eval::nnue::evaluate(net, accs[i], positions[i].sideToMove()));
         i = i + 1 == positions.size() ? 0 : i + 1;
     }
 }
@@ -79,10 +79,10 @@ BENCHMARK(BM_NnueOutput)->UseRealTime();
 
 void BM_NnueRefreshAndOutput(benchmark::State& state) {
     const std::vector<Position> positions = quietPositions();
-    const nnue::Network& net = *nnue::defaultNetwork();
+    const eval::nnue::Network& net = *eval::nnue::defaultNetwork();
     std::size_t i = 0;
     for (auto _ : state) {
-        benchmark::DoNotOptimize(nnue::evaluate(net, positions[i]));
+        benchmark::DoNotOptimize(eval::nnue::evaluate(net, positions[i]));
         i = i + 1 == positions.size() ? 0 : i + 1;
     }
 }
@@ -92,29 +92,29 @@ BENCHMARK(BM_NnueRefreshAndOutput)->UseRealTime();
 // positions in turn.
 void BM_NnueUpdate(benchmark::State& state) {
     std::vector<Position> positions = quietPositions();
-    const nnue::Network& net = *nnue::defaultNetwork();
+    const eval::nnue::Network& net = *eval::nnue::defaultNetwork();
     std::vector<std::pair<std::size_t, Move>> moves;
     for (std::size_t k = 0; k < positions.size(); ++k) {
         MoveList list;
         generateMoves(positions[k], list);
         for (const Move& m : list) moves.emplace_back(k, m);
     }
-    nnue::Accumulator base, next;
+    eval::nnue::Accumulator base, next;
     std::size_t i = 0;
     for (auto _ : state) {
         auto& [k, m] = moves[i];
         Position& pos = positions[k];
-        nnue::ChangedColumns changes;
+        eval::nnue::ChangedColumns changes;
         changes.recordBefore(pos, m);
         Undo undo{};
         pos.make(m, undo);
         changes.recordAfter(pos);
-        nnue::updateAccumulator(net, base, changes, next);
+        eval::nnue::updateAccumulator(net, base, changes, next);
         benchmark::DoNotOptimize(next);
         pos.unmake(m, undo);
         i = i + 1 == moves.size() ? 0 : i + 1;
     }
-    state.SetLabel(nnue::simdName());
+    state.SetLabel(eval::nnue::simdName());
 }
 BENCHMARK(BM_NnueUpdate)->UseRealTime();
 
@@ -125,13 +125,13 @@ void BM_SearchPerNode(benchmark::State& state) {
     std::vector<Position> roots;
     for (const std::string& lfen : engine::Engine::benchPositions())
         roots.push_back(Position::fromLfen(lfen).value());
-    TranspositionTable tt;
+    search::TranspositionTable tt;
     (void)tt.resize(16);
-    Search search(tt);
-    SearchLimits limits;
+    search::Search search(tt);
+    search::SearchLimits limits;
     limits.depth = 13;
-    SearchSettings settings;
-    if (state.range(0) == 1) settings.network = nnue::defaultNetwork();
+    search::SearchSettings settings;
+    if (state.range(0) == 1) settings.network = eval::nnue::defaultNetwork();
     std::uint64_t nodes = 0;
     for (auto _ : state) {
         for (const Position& root : roots) {

@@ -18,10 +18,10 @@
 #include "common/result.h"
 #include "lasca/analysis/diagram.h"
 #include "lasca/core/game.h"
-#include "lasca/core/pdn.h"
 #include "lasca/core/move.h"
 #include "lasca/core/movegen.h"
 #include "lasca/core/notation.h"
+#include "lasca/core/pdn.h"
 #include "lasca/core/perft.h"
 #include "lasca/core/position.h"
 #include "lasca/core/types.h"
@@ -127,14 +127,14 @@ std::string svgOf(const lasca::Position& pos, bool flip, int size,
                   const std::optional<std::string>& lastMove) {
     if (size < 24 || size > 1024)
         throw py::value_error("square size must be in 24..1024, got " + std::to_string(size));
-    lasca::DiagramOptions options;
+    lasca::analysis::DiagramOptions options;
     options.flip = flip;
     options.squareSize = size;
     if (lastMove) {
         checkLength(*lastMove, kMaxTokenLength, "move");
         options.lastMove = valueOrThrow(lasca::moveSquares(*lastMove));
     }
-    return lasca::diagramSvg(pos, options);
+    return lasca::analysis::diagramSvg(pos, options);
 }
 
 // StatusInfo: the rules' verdict on a game in words.
@@ -153,8 +153,8 @@ struct StatusInfo {
 StatusInfo describe(const lasca::GameStatus& status) {
     return StatusInfo{lasca::outcomeName(status.outcome),
                       lasca::terminationName(status.termination),
-                      lasca::terminationRule(status.termination),
-                      lasca::pdnResult(status.outcome), status.over()};
+                      lasca::terminationRule(status.termination), lasca::pdnResult(status.outcome),
+                      status.over()};
 }
 
 // PyGame: a game from a start position, with the draw rules in force; pop() replays the
@@ -194,7 +194,7 @@ PyGame makeGame(const std::optional<std::string>& lfen, bool repetition, bool no
 // The game as PDN: its moves, the FEN tag when it does not start from the start position, the
 // result by the rules, and the caller's tags (name -> value) first.
 lasca::PdnGame pdnOfGame(const PyGame& self,
-                                const std::vector<std::pair<std::string, std::string>>& tags) {
+                         const std::vector<std::pair<std::string, std::string>>& tags) {
     lasca::PdnGame pdn;
     pdn.tags = tags;
     const std::string startLfen = self.game.start().toLfen();

@@ -15,7 +15,7 @@
 #include "lasca/search/search.h"
 #include "lasca/search/tt.h"
 
-namespace lasca {
+namespace lasca::analysis {
 
 // AnalysisSettings: how every position is searched.
 //   limits   depth, nodes or clock.moveTime (ms); infinite and ponder are ignored
@@ -26,12 +26,12 @@ namespace lasca {
 //   network  the learned evaluation; by default the engine's (Engine::defaultEvalNetwork,
 //            UseNNUE's default); null: the classic evaluation
 struct AnalysisSettings {
-    SearchLimits limits;
+    search::SearchLimits limits;
     int threads = 1;
     int multiPV = 1;
     std::size_t hashMb = 16;
     DrawRules rules;
-    std::shared_ptr<const nnue::Network> network = engine::Engine::defaultEvalNetwork();
+    std::shared_ptr<const eval::nnue::Network> network = engine::Engine::defaultEvalNetwork();
 };
 
 // PvLine: one line of the last completed iteration, as the search reported it.
@@ -80,8 +80,8 @@ class Analyser {
     explicit Analyser(const AnalysisSettings& settings);
 
     AnalysisSettings settings_;
-    TranspositionTable tt_;
-    Search search_;
+    search::TranspositionTable tt_;
+    search::Search search_;
 };
 
-}  // namespace lasca
+}  // namespace lasca::analysis

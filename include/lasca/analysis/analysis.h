@@ -20,7 +20,7 @@
 #include "lasca/analysis/diagram.h"
 #include "lasca/core/pdn.h"
 
-namespace lasca {
+namespace lasca::analysis {
 
 // The logistic scale, in centi-soldiers: 400 / (K ln 10) with K = 0.647, the scale
 // `lasca-tune scale` fits for the current evaluation on 1200 of its own self-play games at 3000
@@ -125,8 +125,8 @@ struct GameAnalysis {
 // its positions in order, the analyser cleared first: the same game gives the same analysis
 // at a node or depth limit with one thread. Errors name the ply: "ply 7: move 'c3-e5' is not
 // legal in this position".
-common::Result<GameAnalysis> analyseGame(int gameIndex, const PdnGame& game,
-                                         Analyser& analyser, const AnalysisOptions& options = {});
+common::Result<GameAnalysis> analyseGame(int gameIndex, const PdnGame& game, Analyser& analyser,
+                                         const AnalysisOptions& options = {});
 
 // The game as annotated PDN: its tags, an Annotator tag (`annotator`), a first comment with
 // both players' summaries, then each move with its mark and a comment:
@@ -142,4 +142,4 @@ std::vector<std::string> jsonLines(const GameAnalysis& game);
 // that led to it (none for the start): the points of the evaluation graph (diagram.h).
 std::vector<ChancePoint> chanceCurve(const GameAnalysis& game, double scale = kWinningChanceScale);
 
-}  // namespace lasca
+}  // namespace lasca::analysis

@@ -4,7 +4,7 @@
 // command line.
 #pragma once
 
-namespace lasca::cli {
+namespace lasca::analysis {
 
 // lasca analyse GAMES.pdn | --positions FILE [options]
 int runAnalyse(int argc, char** argv);
@@ -13,4 +13,4 @@ int runDiagram(int argc, char** argv);
 // lasca find-wins [--openings FILE] [--count N] [--mate M] [--nodes N] ...
 int runFindWins(int argc, char** argv);
 
-}  // namespace lasca::cli
+}  // namespace lasca::analysis

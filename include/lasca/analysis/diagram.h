@@ -8,7 +8,7 @@
 
 #include "lasca/core/position.h"
 
-namespace lasca {
+namespace lasca::analysis {
 
 // DiagramOptions: what a board diagram shows.
 //   flip         Black's side at the bottom (rank 7 nearest the reader, file g on the left)
@@ -35,7 +35,8 @@ std::string diagramSvg(const Position& pos, const DiagramOptions& options = {});
 
 // ChancePoint: one position of an analysed game on the evaluation graph.
 //   whiteChance  White's winning chance there, 0..1
-//   mark         the mark of the move that led to it: 0 none, 1 ?!, 2 ?, 3 ?? (lasca::Mark)
+//   mark         the mark of the move that led to it: 0 none, 1 ?!, 2 ?, 3 ??
+//   (lasca::analysis::Mark)
 struct ChancePoint {
     double whiteChance = 0.5;
     int mark = 0;
@@ -54,4 +55,4 @@ struct GraphOptions {
 std::string chanceGraphSvg(const std::vector<ChancePoint>& points,
                            const GraphOptions& options = {});
 
-}  // namespace lasca
+}  // namespace lasca::analysis

@@ -19,7 +19,7 @@
 #include "common/result.h"
 #include "lasca/analysis/analyser.h"
 
-namespace lasca {
+namespace lasca::analysis {
 
 // SuiteEntry: one position of a suite.
 //   line      1-based line number in its file
@@ -95,4 +95,4 @@ struct FoundWin {
 std::optional<FoundWin> findWin(const Position& opening, Analyser& player, Analyser& prover,
                                 Analyser& checker, const WinSearch& search);
 
-}  // namespace lasca
+}  // namespace lasca::analysis

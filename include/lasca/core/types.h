@@ -132,6 +132,17 @@ constexpr Square neighbour(Square s, int d) {
     return makeSquare(fileOf(s) + df, rankOf(s) + dr);
 }
 
+// The value of a position for the side to move, in centi-soldiers: a soldier commanding a
+// single-piece column is worth about 100 (the evaluation's scale, shared by the search, the
+// analysis and every program that reports scores). Scores beyond kMateBound mean a forced win
+// (R9) and encode the distance: kMate - plies to the win.
+using Score = int;
+inline constexpr Score kMate = 30000;
+inline constexpr Score kMaxPly = 128;
+inline constexpr Score kMateBound = kMate - 2 * kMaxPly;
+inline constexpr Score kInfinite = kMate + 1;
+inline constexpr Score kDraw = 0;
+
 // Square names "a1".."g7".
 std::string squareName(Square s);
 std::optional<Square> parseSquare(std::string_view text);

@@ -17,7 +17,7 @@ namespace lasca::engine {
 
 // How the protocol hears from the engine while a search runs (called on the search thread).
 struct EngineCallbacks {
-    std::function<void(const SearchInfo&)> onInfo;
+    std::function<void(const search::SearchInfo&)> onInfo;
     std::function<void(const Move& best, const Move& ponder)> onBestMove;
     std::function<common::Result<bool>(const std::string&)> onLogFile;  // Debug Log File changed
 };
@@ -47,16 +47,16 @@ class Engine {
     void newGame();  // clears the hash, histories, killers, and returns to the start position
 
     DrawRules drawRules() const;
-    const EvalWeights& evalWeights() const;  // tuned, or material only (EvalMaterialOnly)
+    const eval::EvalWeights& evalWeights() const;  // tuned, or material only (EvalMaterialOnly)
     // The network searches use: null when UseNNUE is off or EvalMaterialOnly is on.
-    std::shared_ptr<const nnue::Network> network() const;
+    std::shared_ptr<const eval::nnue::Network> network() const;
     static const bool kUseNnueByDefault;  // UseNNUE's default
     // The network a fresh engine searches with (null when UseNNUE is off by default): bench's.
-    static std::shared_ptr<const nnue::Network> defaultEvalNetwork();
+    static std::shared_ptr<const eval::nnue::Network> defaultEvalNetwork();
     GameStatus status() const;  // R9, T1, T2 and a forfeit by an illegal move
 
     // `go`: starts searching in the background; the bestmove comes through onBestMove.
-    void go(const SearchLimits& limits);
+    void go(const search::SearchLimits& limits);
     void stop() { search_.stop(); }
     void ponderhit() { search_.ponderhit(); }
     void waitForSearch() { search_.wait(); }
@@ -69,21 +69,22 @@ class Engine {
         std::vector<Move> bestMoves;
     };
     // `network`: the learned evaluation to search with (null: the classic one).
-    static BenchResult bench(int depth, std::shared_ptr<const nnue::Network> network);
+    static BenchResult bench(int depth, std::shared_ptr<const eval::nnue::Network> network);
     static constexpr int kDefaultBenchDepth = 13;
     static const std::vector<std::string>& benchPositions();
 
   private:
     void declareOptions();
-    SearchSettings settings() const;
+    search::SearchSettings settings() const;
 
     EngineCallbacks callbacks_;
     common::Options options_;
-    TranspositionTable tt_;
-    Search search_;
+    search::TranspositionTable tt_;
+    search::Search search_;
     Game game_;
     std::optional<Color> forfeitBy_;
-    std::shared_ptr<const nnue::Network> network_ = nnue::defaultNetwork();  // EvalFile's
+    std::shared_ptr<const eval::nnue::Network> network_ =
+        eval::nnue::defaultNetwork();  // EvalFile's
 };
 
 }  // namespace lasca::engine

@@ -35,7 +35,7 @@ inline constexpr std::size_t kMaxLineBytes = 1 << 20;
 // until the go runs: they are read against the position it searches, which commands kept
 // while an earlier search ran may still change.
 struct GoRequest {
-    SearchLimits limits;
+    search::SearchLimits limits;
     std::vector<std::string> searchMoves;
     int perftDepth = 0;  // `go perft N`: no search, a divide
 };
@@ -85,7 +85,7 @@ class Protocol {
     void help();
     void error(const std::string& message);
 
-    std::string formatInfo(const SearchInfo& info) const;
+    std::string formatInfo(const search::SearchInfo& info) const;
     std::string formatBestMove(const Move& best, const Move& ponder) const;
 
     Output& out_;

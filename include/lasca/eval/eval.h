@@ -13,17 +13,7 @@
 
 #include "lasca/core/position.h"
 
-namespace lasca {
-
-using Score = int;
-
-// Score scale: a soldier commanding a single-piece column is worth about 100. Scores beyond
-// kMateBound mean a forced win (R9) and encode the distance: kMate - plies to the win.
-inline constexpr Score kMate = 30000;
-inline constexpr Score kMaxPly = 128;
-inline constexpr Score kMateBound = kMate - 2 * kMaxPly;
-inline constexpr Score kInfinite = kMate + 1;
-inline constexpr Score kDraw = 0;
+namespace lasca::eval {
 
 // EvalFeature: what the evaluation counts for each colour. "Own" means the colour of the
 // column's commander; "relative rank" counts from that colour's own first rank (0) to the far
@@ -118,4 +108,4 @@ struct EvalBreakdown {
 EvalBreakdown explainEvaluation(const Position& pos);
 EvalBreakdown explainEvaluation(const Position& pos, const EvalWeights& weights);
 
-}  // namespace lasca
+}  // namespace lasca::eval

@@ -41,11 +41,11 @@
 #include <vector>
 
 #include "common/result.h"
-#include "lasca/eval/eval.h"
 #include "lasca/core/move.h"
 #include "lasca/core/position.h"
+#include "lasca/eval/eval.h"
 
-namespace lasca::nnue {
+namespace lasca::eval::nnue {
 
 inline constexpr int kFeaturesPerSquare = 44;
 inline constexpr int kInputs = kFeaturesPerSquare * kSquares;  // 1100
@@ -151,4 +151,4 @@ Score staticScore(const Network& net, const Position& pos, const EvalWeights& we
 // Which SIMD path this build uses: "avx512" (AVX-512BW row updates), "avx2" or "plain".
 const char* simdName();
 
-}  // namespace lasca::nnue
+}  // namespace lasca::eval::nnue

@@ -14,15 +14,15 @@
 #include <thread>
 #include <vector>
 
-#include "lasca/eval/eval.h"
 #include "lasca/core/game.h"
 #include "lasca/core/move.h"
-#include "lasca/eval/nnue.h"
 #include "lasca/core/position.h"
+#include "lasca/eval/eval.h"
+#include "lasca/eval/nnue.h"
 #include "lasca/search/timeman.h"
 #include "lasca/search/tt.h"
 
-namespace lasca {
+namespace lasca::search {
 
 inline constexpr int kMaxDepth = 100;
 inline constexpr int kMaxThreads = 256;
@@ -94,9 +94,9 @@ struct SearchSettings {
     int multiPV = 1;
     std::int64_t moveOverheadMs = 30;
     DrawRules rules;
-    const EvalWeights* weights = &tunedWeights();  // never null
+    const eval::EvalWeights* weights = &eval::tunedWeights();  // never null
     // The learned evaluation (nnue.h); null: the classic evaluation with `weights`.
-    std::shared_ptr<const nnue::Network> network;
+    std::shared_ptr<const eval::nnue::Network> network;
     SearchParams params;  // the tunable numbers (defaults: the first SPSA run's set)
     // The clock the time limits and the reported times are read from, in milliseconds from any
     // origin; empty means the steady clock. Read by the thread that runs the main search (and
@@ -193,4 +193,4 @@ class Search {
     ReductionTable reductions_;
 };
 
-}  // namespace lasca
+}  // namespace lasca::search

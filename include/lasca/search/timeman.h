@@ -5,7 +5,7 @@
 
 #include "lasca/core/types.h"
 
-namespace lasca {
+namespace lasca::search {
 
 // What `go` said about time (milliseconds; -1 when not given).
 struct ClockLimits {
@@ -30,4 +30,4 @@ struct TimeBudget {
 // time while its replies reach the GUI within the overhead.
 TimeBudget planTime(const ClockLimits& clock, Color us, std::int64_t overheadMs);
 
-}  // namespace lasca
+}  // namespace lasca::search

@@ -6,10 +6,10 @@
 #include <memory>
 
 #include "common/result.h"
-#include "lasca/eval/eval.h"
 #include "lasca/core/position.h"
+#include "lasca/eval/eval.h"
 
-namespace lasca {
+namespace lasca::search {
 
 enum class Bound : std::uint8_t { None = 0, Upper = 1, Lower = 2, Exact = 3 };
 
@@ -93,4 +93,4 @@ class TranspositionTable {
 Score scoreToTT(Score s, int ply);
 Score scoreFromTT(Score s, int ply);
 
-}  // namespace lasca
+}  // namespace lasca::search

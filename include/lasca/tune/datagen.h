@@ -53,7 +53,7 @@ struct DatagenOptions {
     std::size_t hashMb = 4;
     common::Shard shard;
     DrawRules rules;
-    std::shared_ptr<const nnue::Network> network;
+    std::shared_ptr<const eval::nnue::Network> network;
 };
 
 // DataPosition: one kept position of a game: the side to move has no capture (as in
@@ -82,8 +82,8 @@ struct DataGame {
 };
 
 // Plays game `index` with the caller's hash and search (both cleared first).
-DataGame playDataGame(int index, const DatagenOptions& options, TranspositionTable& tt,
-                      Search& search);
+DataGame playDataGame(int index, const DatagenOptions& options, search::TranspositionTable& tt,
+                      search::Search& search);
 
 // Plays the games of options.shard on options.jobs threads. `onGame` receives every game in index
 // order, one call at a time (from a worker thread); when it returns false no further game starts or

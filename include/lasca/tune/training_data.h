@@ -1,10 +1,10 @@
 // The binary training file of the learned evaluation (docs/nnue.md): the text data
-// of datagen turned into the network's active inputs (nnue::activeFeatures) for both
+// of datagen turned into the network's active inputs (eval::nnue::activeFeatures) for both
 // perspectives, so that the trainer (scripts/nnue/train.py) never computes an input itself.
 //
 // File format (little endian, fixed-size records, read by numpy with a structured dtype):
 //   header   8 bytes "LASCADS3", u32 record count, u32 slots (kTrainingSlots), u32 input
-//            fingerprint (nnue::inputFingerprint(); the trainer copies it into the network)
+//            fingerprint (eval::nnue::inputFingerprint(); the trainer copies it into the network)
 //   record   f32 score   the search score, side to move's point of view, centi-soldiers
 //            f32 result  the game's result for the SIDE TO MOVE: 1, 0.5 or 0
 //            f32 classic the classic evaluation (eval.h, tuned weights), side to move's view:
@@ -32,7 +32,7 @@ inline constexpr int kTrainingSlots = 96;  // 22 columns at most (11 pieces a si
 inline constexpr std::uint16_t kNoFeature = 0xFFFF;
 inline constexpr std::size_t kTrainingHeaderBytes = 8 + 4 + 4 + 4;
 inline constexpr std::size_t kTrainingRecordBytes = 4 + 4 + 4 + 2 * 2 * kTrainingSlots;  // 396
-static_assert(nnue::kInputs < kNoFeature);
+static_assert(eval::nnue::kInputs < kNoFeature);
 
 // TrainingRecord: one position as the trainer reads it (fields as in the file format above).
 struct TrainingRecord {

@@ -9,8 +9,8 @@
 //   3. fitWeights finds the weights minimising the mean squared error between the result and
 //      sigmoid(K * eval / 400), eval being the linear evaluation of eval.h from White's point
 //      of view and K the scale that fits the starting weights best;
-//   4. weightsSource writes the weights as src/lasca/eval/eval_weights.inc, which the engine compiles
-//   in.
+//   4. weightsSource writes the weights as src/lasca/eval/eval_weights.inc, which the engine
+//   compiles in.
 #pragma once
 
 #include <array>
@@ -22,8 +22,8 @@
 #include <vector>
 
 #include "common/result.h"
-#include "lasca/eval/eval.h"
 #include "lasca/core/pdn.h"
+#include "lasca/eval/eval.h"
 
 namespace lasca::tune {
 
@@ -40,8 +40,8 @@ struct ExtractOptions {
 // Quiet positions of every finished game ("2-0", "0-2", "1-1"); unfinished games ("*"),
 // repeats of a game already read (same FEN and moves) and positions after the game's end are
 // skipped. Errors name the game that does not replay.
-common::Result<std::vector<LabelledPosition>> extractPositions(
-    const std::vector<PdnGame>& games, const ExtractOptions& options);
+common::Result<std::vector<LabelledPosition>> extractPositions(const std::vector<PdnGame>& games,
+                                                               const ExtractOptions& options);
 
 // A game's result for White as the data files write it: "1", "0.5" or "0" (shared with the
 // learned evaluation's data, datagen.h); parseResultLabel reads it back (nothing for any other
@@ -59,16 +59,16 @@ common::Result<LabelledPosition> parsePosition(std::string_view line);
 //   result  the label
 // 48 bytes.
 struct Sample {
-    std::array<std::int16_t, kFeatureCount> diff{};
+    std::array<std::int16_t, eval::kFeatureCount> diff{};
     std::int16_t phase = 0;
     float result = 0.5f;
 };
 Sample toSample(const Position& pos, double result);
 
 // Real-valued weights during the fit: [feature][0 = middlegame, 1 = endgame].
-using RealWeights = std::array<std::array<double, 2>, kFeatureCount>;
-RealWeights toReal(const EvalWeights& w);
-EvalWeights rounded(const RealWeights& w);
+using RealWeights = std::array<std::array<double, 2>, eval::kFeatureCount>;
+RealWeights toReal(const eval::EvalWeights& w);
+eval::EvalWeights rounded(const RealWeights& w);
 
 // The linear evaluation of a sample from White's point of view, with real weights (no
 // rounding of the blended weight).
@@ -84,7 +84,7 @@ struct FitOptions {
     int epochs = 2000;
     double learningRate = 1.0;  // Adam step size, in centi-soldiers
     // Features whose weights stay as given (for example to keep a term switched off).
-    std::vector<EvalFeature> frozen;
+    std::vector<eval::EvalFeature> frozen;
 };
 
 struct FitReport {
@@ -100,9 +100,9 @@ RealWeights fitWeights(const std::vector<Sample>& samples, RealWeights start, do
                        const FitOptions& options, FitReport& report,
                        const std::function<void(int, double)>& progress = {});
 
-// The source of src/lasca/eval/eval_weights.inc: a comment block (`header`, one line per entry), then
-// one
+// The source of src/lasca/eval/eval_weights.inc: a comment block (`header`, one line per entry),
+// then one
 // "{mg, eg},  // <feature name>" line per feature in EvalFeature order.
-std::string weightsSource(const EvalWeights& w, const std::vector<std::string>& header);
+std::string weightsSource(const eval::EvalWeights& w, const std::vector<std::string>& header);
 
 }  // namespace lasca::tune

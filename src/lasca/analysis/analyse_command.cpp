@@ -19,7 +19,7 @@
 #include "lasca/core/notation.h"
 #include "lasca/core/version.h"
 
-namespace lasca::cli {
+namespace lasca::analysis {
 
 namespace {
 
@@ -71,12 +71,12 @@ void readLimits(const po::variables_map& vm, AnalyseCli& cli) {
     const int given =
         static_cast<int>(vm.count("movetime") + vm.count("depth") + vm.count("nodes"));
     if (given > 1) throw UsageError{"give at most one of --movetime, --depth and --nodes"};
-    SearchLimits& limits = cli.settings.limits;
+    search::SearchLimits& limits = cli.settings.limits;
     if (vm.count("movetime")) {
         limits.clock.moveTime = numberOption(vm, "movetime", 1, kMaxMoveTime, 0);
         cli.limitText = "movetime " + std::to_string(limits.clock.moveTime);
     } else if (vm.count("depth")) {
-        limits.depth = intOption(vm, "depth", 1, kMaxDepth, 0);
+        limits.depth = intOption(vm, "depth", 1, search::kMaxDepth, 0);
         cli.limitText = "depth " + std::to_string(limits.depth);
     } else {
         limits.nodes =
@@ -106,8 +106,8 @@ AnalyseCli readAnalyseCli(int argc, char** argv) {
         throw UsageError{"give one PDN file (or --positions FILE); try 'lasca analyse --help'"};
     cli.input = cli.positions ? vm["positions"].as<std::string>() : inputs.front();
     readLimits(vm, cli);
-    cli.settings.threads = intOption(vm, "threads", 1, kMaxThreads, 1);
-    cli.settings.multiPV = intOption(vm, "multipv", 1, kMaxMultiPV, 1);
+    cli.settings.threads = intOption(vm, "threads", 1, search::kMaxThreads, 1);
+    cli.settings.multiPV = intOption(vm, "multipv", 1, search::kMaxMultiPV, 1);
     cli.settings.hashMb = static_cast<std::size_t>(numberOption(vm, "hash", 1, kMaxHashMb, 16));
     readEvalOption(vm, cli.settings.network);
     cli.jobs = intOption(vm, "jobs", 1, kMaxJobs, 1);
@@ -389,4 +389,4 @@ int runAnalyse(int argc, char** argv) {
     });
 }
 
-}  // namespace lasca::cli
+}  // namespace lasca::analysis

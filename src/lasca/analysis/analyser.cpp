@@ -2,12 +2,12 @@
 
 #include <algorithm>
 
-namespace lasca {
+namespace lasca::analysis {
 
 namespace {
 
 // The limits of one analysis search: never open-ended, never pondering.
-SearchLimits boundedLimits(SearchLimits limits, const std::vector<Move>& only) {
+search::SearchLimits boundedLimits(search::SearchLimits limits, const std::vector<Move>& only) {
     limits.infinite = false;
     limits.ponder = false;
     limits.searchMoves = only;
@@ -15,8 +15,8 @@ SearchLimits boundedLimits(SearchLimits limits, const std::vector<Move>& only) {
 }
 
 // Keeps the last exact report of each MultiPV rank: the lines of the last iteration.
-void keepLine(const SearchInfo& info, std::vector<PvLine>& lines) {
-    if (info.bound != Bound::Exact || info.pv.empty() || info.multiPV < 1) return;
+void keepLine(const search::SearchInfo& info, std::vector<PvLine>& lines) {
+    if (info.bound != search::Bound::Exact || info.pv.empty() || info.multiPV < 1) return;
     const auto rank = static_cast<std::size_t>(info.multiPV);
     if (lines.size() < rank) lines.resize(rank);
     lines[rank - 1] = PvLine{info.score, info.depth, info.selDepth, info.pv};
@@ -41,16 +41,16 @@ void Analyser::clear() {
 
 PositionAnalysis Analyser::analyse(const Position& pos, const std::vector<Key>& history,
                                    const std::vector<Move>& only) {
-    SearchSettings search;
+    search::SearchSettings search;
     search.threads = settings_.threads;
-    search.multiPV = std::clamp(settings_.multiPV, 1, kMaxMultiPV);
+    search.multiPV = std::clamp(settings_.multiPV, 1, search::kMaxMultiPV);
     search.moveOverheadMs = 0;
     search.rules = settings_.rules;
     search.network = settings_.network;
     PositionAnalysis out;
-    const SearchResult result =
+    const search::SearchResult result =
         search_.run(pos, history, boundedLimits(settings_.limits, only), search,
-                    [&out](const SearchInfo& info) { keepLine(info, out.lines); });
+                    [&out](const search::SearchInfo& info) { keepLine(info, out.lines); });
     out.nodes = result.nodes;
     // The lines of a rank the last iteration did not reach are dropped with it.
     const auto complete = std::find_if(out.lines.begin(), out.lines.end(),
@@ -63,4 +63,4 @@ PositionAnalysis Analyser::analyse(const Game& game) {
     return analyse(game.current(), game.repetitionHistory());
 }
 
-}  // namespace lasca
+}  // namespace lasca::analysis

@@ -7,7 +7,7 @@
 #include "common/progress.h"
 #include "lasca/core/notation.h"
 
-namespace lasca {
+namespace lasca::analysis {
 
 namespace {
 
@@ -121,9 +121,9 @@ double rounded(double value, int digits) {
 // A score of a position (for the side to move there) as JSON, from White's point of view: eval
 // in soldiers, or mate in moves as formatEval counts them; the other is null.
 void putScore(Json& j, const std::string& prefix, Score score, Color sideToMove) {
-    const bool mate = isMateScore(score);
+    const bool mate = search::isMateScore(score);
     j[prefix + "eval"] = mate ? Json() : Json(forWhite(score, sideToMove) / 100.0);
-    j[prefix + "mate"] = mate ? Json(forWhite(mateInMoves(score), sideToMove)) : Json();
+    j[prefix + "mate"] = mate ? Json(forWhite(search::mateInMoves(score), sideToMove)) : Json();
 }
 
 Json pvJson(const std::vector<Move>& pv) {
@@ -228,7 +228,8 @@ const char* markName(Mark mark) {
 
 std::string formatEval(Score score, Color sideToMove) {
     // The distance in moves counts from the side to move; only its sign changes for White.
-    if (isMateScore(score)) return "#" + std::to_string(forWhite(mateInMoves(score), sideToMove));
+    if (search::isMateScore(score))
+        return "#" + std::to_string(forWhite(search::mateInMoves(score), sideToMove));
     return common::formatFixed(forWhite(score, sideToMove) / 100.0, 2);
 }
 
@@ -262,8 +263,8 @@ std::string summaryText(const PlayerSummary& s) {
            plural(s.count(Mark::Blunder), "blunder", "blunders");
 }
 
-common::Result<GameAnalysis> analyseGame(int gameIndex, const PdnGame& pdn,
-                                         Analyser& analyser, const AnalysisOptions& options) {
+common::Result<GameAnalysis> analyseGame(int gameIndex, const PdnGame& pdn, Analyser& analyser,
+                                         const AnalysisOptions& options) {
     auto start = startOf(pdn);
     if (!start) return common::makeError(start.error());
     const DrawRules rules = analyser.settings().rules;
@@ -336,4 +337,4 @@ std::vector<ChancePoint> chanceCurve(const GameAnalysis& game, double scale) {
     return points;
 }
 
-}  // namespace lasca
+}  // namespace lasca::analysis

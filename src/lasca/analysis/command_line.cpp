@@ -7,7 +7,7 @@
 #include "common/progress.h"
 #include "common/text.h"
 
-namespace lasca::cli {
+namespace lasca::analysis {
 
 std::int64_t numberOption(const po::variables_map& vm, const std::string& name, std::int64_t low,
                           std::int64_t high, std::int64_t fallback) {
@@ -54,9 +54,10 @@ std::string rateAndEta(double elapsed, std::size_t done, std::size_t total) {
            common::formatDuration(common::etaSeconds(elapsed, done, total - done));
 }
 
-void readEvalOption(const po::variables_map& vm, std::shared_ptr<const nnue::Network>& network) {
+void readEvalOption(const po::variables_map& vm,
+                    std::shared_ptr<const eval::nnue::Network>& network) {
     if (!vm.count("eval")) return;
-    auto chosen = nnue::networkForEval(vm["eval"].as<std::string>());
+    auto chosen = eval::nnue::networkForEval(vm["eval"].as<std::string>());
     if (!chosen) throw UsageError{"--eval: " + chosen.error()};
     network = chosen.value();
 }
@@ -82,4 +83,4 @@ void reportSkipped(const std::string& what, int number, int line, const std::str
     std::cerr << "lasca: " << what << " " << number << " (line " << line << "): " << error
               << "; skipped\n";
 }
-}  // namespace lasca::cli
+}  // namespace lasca::analysis

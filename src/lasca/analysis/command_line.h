@@ -17,7 +17,7 @@
 #include "lasca/analysis/analyser.h"
 #include "lasca/eval/nnue.h"
 
-namespace lasca::cli {
+namespace lasca::analysis {
 
 namespace po = boost::program_options;
 using common::UsageError;
@@ -98,7 +98,8 @@ std::string rateAndEta(double elapsed, std::size_t done, std::size_t total);
 
 // --eval E (nnue, classic or a network file) sets the evaluation the searches use; without it
 // `network` keeps its default (the engine's, AnalysisSettings).
-void readEvalOption(const po::variables_map& vm, std::shared_ptr<const nnue::Network>& network);
+void readEvalOption(const po::variables_map& vm,
+                    std::shared_ptr<const eval::nnue::Network>& network);
 
 inline constexpr const char* kEvalHelp =
     "evaluation: nnue (the default: the embedded network), classic, or a network file";
@@ -115,4 +116,4 @@ std::vector<std::unique_ptr<Analyser>> makeAnalysers(const AnalysisSettings& set
 // "lasca: game 3 (line 45): <what>; skipped", on stderr.
 void reportSkipped(const std::string& what, int number, int line, const std::string& error);
 
-}  // namespace lasca::cli
+}  // namespace lasca::analysis

@@ -6,7 +6,7 @@
 
 #include "common/text.h"
 
-namespace lasca {
+namespace lasca::analysis {
 
 namespace {
 
@@ -218,7 +218,7 @@ void drawCaption(SvgWriter& svg, const BoardLayout& b, Color side, double y) {
              "font-size=\"" + num(std::max(11.0, b.size * 0.22)) + "\" fill=\"#333333\"");
 }
 
-// Graph colours of the marks, by lasca::Mark.
+// Graph colours of the marks, by lasca::analysis::Mark.
 constexpr const char* kMarkColour[] = {"none", "#e6c229", "#e68a00", "#d62728"};
 
 }  // namespace
@@ -288,4 +288,4 @@ std::string chanceGraphSvg(const std::vector<ChancePoint>& points, const GraphOp
     return svg.finish();
 }
 
-}  // namespace lasca
+}  // namespace lasca::analysis

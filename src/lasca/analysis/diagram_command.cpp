@@ -9,7 +9,7 @@
 #include "lasca/analysis/diagram.h"
 #include "lasca/core/notation.h"
 
-namespace lasca::cli {
+namespace lasca::analysis {
 
 int runDiagram(int argc, char** argv) {
     startLogging();
@@ -56,4 +56,4 @@ int runDiagram(int argc, char** argv) {
     });
 }
 
-}  // namespace lasca::cli
+}  // namespace lasca::analysis

@@ -11,7 +11,7 @@
 #include "lasca/analysis/suite.h"
 #include "lasca/core/version.h"
 
-namespace lasca::cli {
+namespace lasca::analysis {
 
 namespace {
 
@@ -24,7 +24,7 @@ struct FindWinsCli {
     std::uint64_t playNodes = 3000;
     int jobs = 1;
     std::size_t hashMb = 16;
-    std::shared_ptr<const nnue::Network> network = AnalysisSettings{}.network;
+    std::shared_ptr<const eval::nnue::Network> network = AnalysisSettings{}.network;
 };
 
 const char* const kFindWinsUsage =
@@ -180,4 +180,4 @@ int runFindWins(int argc, char** argv) {
     });
 }
 
-}  // namespace lasca::cli
+}  // namespace lasca::analysis

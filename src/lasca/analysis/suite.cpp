@@ -8,7 +8,7 @@
 #include "lasca/core/movegen.h"
 #include "lasca/core/notation.h"
 
-namespace lasca {
+namespace lasca::analysis {
 
 namespace {
 
@@ -117,13 +117,14 @@ Json movesJson(const std::vector<Move>& moves) {
 }
 
 void putScore(Json& j, Score score) {
-    const bool mate = isMateScore(score);
+    const bool mate = search::isMateScore(score);
     j["cp"] = mate ? Json() : Json(score);
-    j["mate"] = mate ? Json(mateInMoves(score)) : Json();
+    j["mate"] = mate ? Json(search::mateInMoves(score)) : Json();
 }
 
 bool provenWin(const PositionAnalysis& a, int mate) {
-    return a.hasMove() && a.best().score >= kMateBound && mateInMoves(a.best().score) <= mate;
+    return a.hasMove() && a.best().score >= kMateBound &&
+           search::mateInMoves(a.best().score) <= mate;
 }
 
 // A found win when `prover` proves one at `pos` and the position is a real test (see findWin).
@@ -142,7 +143,7 @@ std::optional<FoundWin> proveWin(const Position& pos, Analyser& prover, Analyser
         const PositionAnalysis only = prover.analyse(pos, {}, {m});
         if (!provenWin(only, search.mate)) continue;
         win.winning.push_back(m);
-        win.mateIn = std::min(win.mateIn, mateInMoves(only.best().score));
+        win.mateIn = std::min(win.mateIn, search::mateInMoves(only.best().score));
     }
     if (win.winning.empty() || win.winning.size() == legal.size()) return std::nullopt;
     checker.clear();
@@ -207,8 +208,8 @@ const char* verdictName(Verdict verdict) {
 }
 
 std::string scoreText(Score score) {
-    return isMateScore(score) ? "mate " + std::to_string(mateInMoves(score))
-                              : "cp " + std::to_string(score);
+    return search::isMateScore(score) ? "mate " + std::to_string(search::mateInMoves(score))
+                                      : "cp " + std::to_string(score);
 }
 
 std::vector<std::string> resultLines(int number, const SuiteEntry& entry,
@@ -280,4 +281,4 @@ std::optional<FoundWin> findWin(const Position& opening, Analyser& player, Analy
     return std::nullopt;
 }
 
-}  // namespace lasca
+}  // namespace lasca::analysis

@@ -17,21 +17,21 @@ constexpr std::int64_t kMaxHashMb = 32768;
 // reductions far below the int8 table's limit) and are wide enough for any sensible tuning.
 struct SearchParamOption {
     const char* name;
-    int SearchParams::*field;
+    int search::SearchParams::*field;
     int min;
     int max;
 };
 constexpr SearchParamOption kSearchParamOptions[] = {
-    {"RfpMargin", &SearchParams::rfpMargin, 1, 1000},
-    {"RfpDepth", &SearchParams::rfpDepth, 0, 20},
-    {"LmrBase", &SearchParams::lmrBase, 0, 400},
-    {"LmrDivisor", &SearchParams::lmrDivisor, 50, 1000},
-    {"LmrMinDepth", &SearchParams::lmrMinDepth, 2, 20},
-    {"LmrMinMove", &SearchParams::lmrMinMove, 1, 63},
-    {"AspirationDelta", &SearchParams::aspirationDelta, 5, 1000},
-    {"AspirationGrowth", &SearchParams::aspirationGrowth, 10, 400},
-    {"AspirationDepth", &SearchParams::aspirationDepth, 1, kMaxDepth},
-    {"HistoryBonusMax", &SearchParams::historyBonusMax, 1, 16384},
+    {"RfpMargin", &search::SearchParams::rfpMargin, 1, 1000},
+    {"RfpDepth", &search::SearchParams::rfpDepth, 0, 20},
+    {"LmrBase", &search::SearchParams::lmrBase, 0, 400},
+    {"LmrDivisor", &search::SearchParams::lmrDivisor, 50, 1000},
+    {"LmrMinDepth", &search::SearchParams::lmrMinDepth, 2, 20},
+    {"LmrMinMove", &search::SearchParams::lmrMinMove, 1, 63},
+    {"AspirationDelta", &search::SearchParams::aspirationDelta, 5, 1000},
+    {"AspirationGrowth", &search::SearchParams::aspirationGrowth, 10, 400},
+    {"AspirationDepth", &search::SearchParams::aspirationDepth, 1, search::kMaxDepth},
+    {"HistoryBonusMax", &search::SearchParams::historyBonusMax, 1, 16384},
 };
 }  // namespace
 
@@ -58,8 +58,8 @@ void Engine::declareOptions() {
                       return true;
                   },
                   {}});
-    options_.add({"Threads", common::OptionType::Spin, "1", 1, kMaxThreads, {}, {}});
-    options_.add({"MultiPV", common::OptionType::Spin, "1", 1, kMaxMultiPV, {}, {}});
+    options_.add({"Threads", common::OptionType::Spin, "1", 1, search::kMaxThreads, {}, {}});
+    options_.add({"MultiPV", common::OptionType::Spin, "1", 1, search::kMaxMultiPV, {}, {}});
     options_.add({"MoveOverhead", common::OptionType::Spin, "30", 0, 5000, {}, {}});
     options_.add({"Ponder", common::OptionType::Check, "false", 0, 0, {}, {}});
     options_.add({"RepetitionDraw", common::OptionType::Check, "true", 0, 0, {}, {}});
@@ -96,9 +96,9 @@ void Engine::declareOptions() {
                   0,
                   [this](const common::Option& o) -> common::Result<bool> {
                       if (o.value.empty()) {
-                          network_ = nnue::defaultNetwork();
+                          network_ = eval::nnue::defaultNetwork();
                       } else {
-                          auto loaded = nnue::loadNetwork(o.value);
+                          auto loaded = eval::nnue::loadNetwork(o.value);
                           if (!loaded) return common::makeError(loaded.error());
                           network_ = loaded.value();
                       }
@@ -118,7 +118,7 @@ void Engine::declareOptions() {
                   {}});
     // The search's tunable numbers: read into SearchParams at each `go`; listed last, as
     // tuning parameters (protocol.md).
-    const SearchParams defaults;
+    const search::SearchParams defaults;
     for (const SearchParamOption& p : kSearchParamOptions)
         options_.add({p.name,
                       common::OptionType::Spin,
@@ -129,8 +129,8 @@ void Engine::declareOptions() {
                       {}});
 }
 
-SearchSettings Engine::settings() const {
-    SearchSettings s;
+search::SearchSettings Engine::settings() const {
+    search::SearchSettings s;
     s.threads = static_cast<int>(options_.intValue("Threads"));
     s.multiPV = static_cast<int>(options_.intValue("MultiPV"));
     s.moveOverheadMs = options_.intValue("MoveOverhead");
@@ -142,17 +142,17 @@ SearchSettings Engine::settings() const {
     return s;
 }
 
-std::shared_ptr<const nnue::Network> Engine::defaultEvalNetwork() {
-    return kUseNnueByDefault ? nnue::defaultNetwork() : nullptr;
+std::shared_ptr<const eval::nnue::Network> Engine::defaultEvalNetwork() {
+    return kUseNnueByDefault ? eval::nnue::defaultNetwork() : nullptr;
 }
 
-std::shared_ptr<const nnue::Network> Engine::network() const {
+std::shared_ptr<const eval::nnue::Network> Engine::network() const {
     if (options_.boolValue("EvalMaterialOnly") || !options_.boolValue("UseNNUE")) return nullptr;
     return network_;
 }
 
-const EvalWeights& Engine::evalWeights() const {
-    return options_.boolValue("EvalMaterialOnly") ? materialWeights() : tunedWeights();
+const eval::EvalWeights& Engine::evalWeights() const {
+    return options_.boolValue("EvalMaterialOnly") ? eval::materialWeights() : eval::tunedWeights();
 }
 
 DrawRules Engine::drawRules() const {
@@ -194,8 +194,8 @@ GameStatus Engine::status() const {
     return game_.status(drawRules());
 }
 
-void Engine::go(const SearchLimits& limits) {
-    SearchCallbacks cb;
+void Engine::go(const search::SearchLimits& limits) {
+    search::SearchCallbacks cb;
     cb.onInfo = callbacks_.onInfo;
     cb.onBestMove = callbacks_.onBestMove;
     search_.start(game_.current(), game_.repetitionHistory(), limits, settings(), std::move(cb));
@@ -212,19 +212,20 @@ const std::vector<std::string>& Engine::benchPositions() {
     return positions;
 }
 
-Engine::BenchResult Engine::bench(int depth, std::shared_ptr<const nnue::Network> network) {
+Engine::BenchResult Engine::bench(int depth, std::shared_ptr<const eval::nnue::Network> network) {
     BenchResult result;
-    TranspositionTable tt;
-    Search search(tt);
-    SearchSettings settings;  // one thread, default rules
+    search::TranspositionTable tt;
+    search::Search search(tt);
+    search::SearchSettings settings;  // one thread, default rules
     settings.network = std::move(network);
-    SearchLimits limits;
+    search::SearchLimits limits;
     limits.depth = depth;
     const auto start = std::chrono::steady_clock::now();
     for (const std::string& lfen : benchPositions()) {
         tt.clear();
         search.clear();
-        const SearchResult r = search.run(Position::fromLfen(lfen).value(), {}, limits, settings);
+        const search::SearchResult r =
+            search.run(Position::fromLfen(lfen).value(), {}, limits, settings);
         result.nodes += r.nodes;
         result.bestMoves.push_back(r.best);
     }

@@ -64,9 +64,9 @@ int runBench(int depth) {
 int main(int argc, char** argv) {
     // The scripted analysis commands have their own options (docs/analysis.md).
     const std::string first = argc > 1 ? argv[1] : "";
-    if (first == "analyse") return lasca::cli::runAnalyse(argc - 1, argv + 1);
-    if (first == "diagram") return lasca::cli::runDiagram(argc - 1, argv + 1);
-    if (first == "find-wins") return lasca::cli::runFindWins(argc - 1, argv + 1);
+    if (first == "analyse") return lasca::analysis::runAnalyse(argc - 1, argv + 1);
+    if (first == "diagram") return lasca::analysis::runDiagram(argc - 1, argv + 1);
+    if (first == "find-wins") return lasca::analysis::runFindWins(argc - 1, argv + 1);
 
     po::options_description visible(
         "Usage: lasca [command] [options]\n\n"

@@ -69,7 +69,7 @@ void Output::line(const std::string& text) {
 Protocol::Protocol(Output& out)
     : out_(out),
       engine_(EngineCallbacks{
-          [this](const SearchInfo& info) { out_.line(formatInfo(info)); },
+          [this](const search::SearchInfo& info) { out_.line(formatInfo(info)); },
           [this](const Move& best, const Move& ponder) { out_.line(formatBestMove(best, ponder)); },
           [](const std::string& file) { return common::setDebugLogFile(file); }}) {
 }
@@ -244,7 +244,7 @@ void Protocol::position(const Tokens& t) {
 // Reads `go` without looking at the position: numbers and keywords only.
 common::Result<GoRequest> Protocol::parseGo(const Tokens& t) const {
     GoRequest request;
-    SearchLimits& limits = request.limits;
+    search::SearchLimits& limits = request.limits;
     static const std::vector<std::string_view> kKeywords = {
         "wtime",  "btime",    "winc",   "binc",        "movestogo", "p1time",
         "p2time", "p1inc",    "p2inc",  "depth",       "nodes",     "movetime",
@@ -275,7 +275,7 @@ common::Result<GoRequest> Protocol::parseGo(const Tokens& t) const {
             return common::makeError("go: " + std::string(key) + " needs a value");
         const std::string_view text = t[++i];
         std::int64_t low = 0, high = kMaxMilliseconds;
-        if (key == "depth") high = kMaxDepth, low = 1;
+        if (key == "depth") high = search::kMaxDepth, low = 1;
         if (key == "nodes") high = static_cast<std::int64_t>(kMaxNodes), low = 1;
         if (key == "mate") high = kMaxPly / 2, low = 1;
         if (key == "movestogo") high = 1000, low = 1;
@@ -303,7 +303,7 @@ common::Result<GoRequest> Protocol::parseGo(const Tokens& t) const {
 // Runs a read `go` on the idle engine: the root moves are read against its position now.
 void Protocol::go(const GoRequest& request) {
     const Position& pos = engine_.game().current();
-    SearchLimits limits = request.limits;
+    search::SearchLimits limits = request.limits;
     for (const std::string& text : request.searchMoves) {
         auto m = parseMove(pos, text);
         if (!m) {
@@ -389,8 +389,8 @@ void Protocol::display() {
 
 void Protocol::showEvaluation() {
     const Position& pos = engine_.game().current();
-    const EvalBreakdown e = explainEvaluation(pos, engine_.evalWeights());
-    for (const EvalTerm& term : e.terms)
+    const eval::EvalBreakdown e = eval::explainEvaluation(pos, engine_.evalWeights());
+    for (const eval::EvalTerm& term : e.terms)
         out_.line("info string eval " + term.name + " count " + std::to_string(term.count[0]) +
                   " " + std::to_string(term.count[1]) + " white " + std::to_string(term.white) +
                   " black " + std::to_string(term.black));
@@ -398,16 +398,17 @@ void Protocol::showEvaluation() {
               std::string(colorName(pos.sideToMove())) + " phase " + std::to_string(e.phase) +
               (hasCapture(pos) ? " (not quiet: a capture is pending)" : ""));
     if (const auto network = engine_.network()) {
-        nnue::Accumulator acc;
-        nnue::refreshAccumulator(*network, pos, acc);
-        const Score own = nnue::evaluate(*network, acc, pos.sideToMove());
-        out_.line("info string eval nnue " +
-                  std::to_string(nnue::staticScore(*network, acc, pos, engine_.evalWeights())) +
-                  " for " + std::string(colorName(pos.sideToMove())) +
-                  (network->residual ? " (the classic total plus the network's correction " +
-                                           std::to_string(own) + ")"
-                                     : std::string()) +
-                  " (UseNNUE: the search uses this score)");
+        eval::nnue::Accumulator acc;
+        eval::nnue::refreshAccumulator(*network, pos, acc);
+        const Score own = eval::nnue::evaluate(*network, acc, pos.sideToMove());
+        out_.line(
+            "info string eval nnue " +
+            std::to_string(eval::nnue::staticScore(*network, acc, pos, engine_.evalWeights())) +
+            " for " + std::string(colorName(pos.sideToMove())) +
+            (network->residual
+                 ? " (the classic total plus the network's correction " + std::to_string(own) + ")"
+                 : std::string()) +
+            " (UseNNUE: the search uses this score)");
     }
 }
 
@@ -442,15 +443,15 @@ void Protocol::help() {
     for (const char* line : kLines) out_.line(std::string("info string ") + line);
 }
 
-std::string Protocol::formatInfo(const SearchInfo& info) const {
+std::string Protocol::formatInfo(const search::SearchInfo& info) const {
     std::string line = "info depth " + std::to_string(info.depth) + " seldepth " +
                        std::to_string(info.selDepth) + " multipv " + std::to_string(info.multiPV);
-    if (isMateScore(info.score))
-        line += " score mate " + std::to_string(mateInMoves(info.score));
+    if (search::isMateScore(info.score))
+        line += " score mate " + std::to_string(search::mateInMoves(info.score));
     else
         line += " score cp " + std::to_string(info.score);
-    if (info.bound == Bound::Lower) line += " lowerbound";
-    if (info.bound == Bound::Upper) line += " upperbound";
+    if (info.bound == search::Bound::Lower) line += " lowerbound";
+    if (info.bound == search::Bound::Upper) line += " upperbound";
     const std::int64_t ms = std::max<std::int64_t>(info.timeMs, 1);
     line += " nodes " + std::to_string(info.nodes) + " nps " +
             std::to_string(info.nodes * 1000 / static_cast<std::uint64_t>(ms)) + " time " +

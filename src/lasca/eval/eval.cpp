@@ -5,7 +5,7 @@
 
 #include "lasca/core/movegen.h"
 
-namespace lasca {
+namespace lasca::eval {
 
 namespace {
 
@@ -169,4 +169,4 @@ EvalBreakdown explainEvaluation(const Position& pos) {
     return explainEvaluation(pos, kTunedWeights);
 }
 
-}  // namespace lasca
+}  // namespace lasca::eval

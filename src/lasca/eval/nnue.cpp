@@ -10,7 +10,7 @@
 #include <immintrin.h>
 #endif
 
-namespace lasca::nnue {
+namespace lasca::eval::nnue {
 
 // ---- Inputs ------------------------------------------------------------------------------------
 
@@ -431,7 +431,7 @@ Score staticScore(const Network& net, const Accumulator& acc, const Position& po
                   const EvalWeights& weights) {
     const Score own = evaluate(net, acc, pos.sideToMove());
     if (!net.residual) return own;
-    const int sum = int{own} + int{lasca::evaluate(pos, weights)};
+    const int sum = int{own} + int{lasca::eval::evaluate(pos, weights)};
     return static_cast<Score>(std::clamp(sum, -(kMateBound - 1), kMateBound - 1));
 }
 
@@ -441,4 +441,4 @@ Score staticScore(const Network& net, const Position& pos, const EvalWeights& we
     return staticScore(net, acc, pos, weights);
 }
 
-}  // namespace lasca::nnue
+}  // namespace lasca::eval::nnue

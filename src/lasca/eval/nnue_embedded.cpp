@@ -19,7 +19,7 @@ asm(".section .rodata\n"
 extern "C" const unsigned char lascaNnueDefaultBegin[];
 extern "C" const unsigned char lascaNnueDefaultEnd[];
 
-namespace lasca::nnue {
+namespace lasca::eval::nnue {
 
 std::span<const unsigned char> embeddedNetworkBytes() {
     return {lascaNnueDefaultBegin,
@@ -29,11 +29,11 @@ std::span<const unsigned char> embeddedNetworkBytes() {
 std::shared_ptr<const Network> defaultNetwork() {
     static const std::shared_ptr<const Network> net = [] {
         auto parsed = parseNetwork(embeddedNetworkBytes());
-        // The build embeds a checked file (tests/lasca/eval/nnue_test.cpp parses it); a zero network
-        // keeps the promise of never returning null should it ever not parse.
+        // The build embeds a checked file (tests/lasca/eval/nnue_test.cpp parses it); a zero
+        // network keeps the promise of never returning null should it ever not parse.
         return parsed ? parsed.value() : std::make_shared<const Network>();
     }();
     return net;
 }
 
-}  // namespace lasca::nnue
+}  // namespace lasca::eval::nnue

@@ -23,7 +23,7 @@ Position after(const Position& pos, const Move& m) {
 Score greedyScore(const Position& pos, const Move& m) {
     const Position next = after(pos, m);
     if (!hasLegalMove(next)) return kMate;
-    return -evaluate(next);
+    return -eval::evaluate(next);
 }
 
 Move greedyMove(const Position& pos, const MoveList& legal, common::Random& rng) {
@@ -86,7 +86,7 @@ Score referenceSearch(const Position& pos, int depth, int ply, Score alpha, Scor
     if (legal.empty()) return -(kMate - ply);
     // Step 2: at the horizon, a quiet position is evaluated; a pending capture is played out.
     const bool quiet = !legal[0].capture;
-    if ((depth <= 0 && quiet) || ply >= kReferenceMaxPly) return evaluate(pos);
+    if ((depth <= 0 && quiet) || ply >= kReferenceMaxPly) return eval::evaluate(pos);
     // Step 3: negamax over every legal move, cut off when beta is reached.
     for (const Move& m : legal) {
         const Score s = -referenceSearch(after(pos, m), depth - 1, ply + 1, -beta, -alpha, nodes);

@@ -6,7 +6,7 @@
 
 #include "lasca/core/movegen.h"
 
-namespace lasca {
+namespace lasca::search {
 
 bool isMateScore(Score s) {
     return s >= kMateBound || s <= -kMateBound;
@@ -131,20 +131,22 @@ class Worker {
         keys_.pop_back();
         if (network_) --accumulatorTop_;
     }
-    const nnue::Accumulator& accumulatorFor() {
+    const eval::nnue::Accumulator& accumulatorFor() {
         auto top = static_cast<std::size_t>(accumulatorTop_);
         std::size_t from = top;
         while (!current_[from]) --from;  // ply 0 is always current
         for (std::size_t k = from + 1; k <= top; ++k) {
-            nnue::updateAccumulator(*network_, accumulators_[k - 1], changes_[k], accumulators_[k]);
+            eval::nnue::updateAccumulator(*network_, accumulators_[k - 1], changes_[k],
+                                          accumulators_[k]);
             current_[k] = true;
         }
         return accumulators_[top];
     }
     // The static evaluation of pos_: the network's when the settings carry one.
     Score staticEvaluation() {
-        if (!network_) return evaluate(pos_, *search_.settings_.weights);
-        return nnue::staticScore(*network_, accumulatorFor(), pos_, *search_.settings_.weights);
+        if (!network_) return eval::evaluate(pos_, *search_.settings_.weights);
+        return eval::nnue::staticScore(*network_, accumulatorFor(), pos_,
+                                       *search_.settings_.weights);
     }
     // The aspiration window's next delta after a fail: grown by aspirationGrowth percent, at
     // least by 1, and capped at 2 * kInfinite (any delta from there opens the window fully, so
@@ -165,10 +167,10 @@ class Worker {
     // The network of this search (null: the classic evaluation) and, per ply of the path from
     // the root: the accumulator (512 bytes), whether it is up to date, and the columns the
     // move into that ply changed (about 0.4 KB).
-    const nnue::Network* network_ = nullptr;
-    std::array<nnue::Accumulator, kMaxPly + 2> accumulators_{};
+    const eval::nnue::Network* network_ = nullptr;
+    std::array<eval::nnue::Accumulator, kMaxPly + 2> accumulators_{};
     std::array<bool, kMaxPly + 2> current_{};
-    std::array<nnue::ChangedColumns, kMaxPly + 2> changes_{};
+    std::array<eval::nnue::ChangedColumns, kMaxPly + 2> changes_{};
     int accumulatorTop_ = 0;
     std::vector<RootMove> rootMoves_;
     std::array<PVLine, kMaxPly + 1> pv_{};
@@ -216,7 +218,7 @@ SearchResult Worker::iterate(const std::function<void(const SearchInfo&)>& repor
     network_ = search_.settings_.network.get();
     params_ = search_.settings_.params;
     accumulatorTop_ = 0;
-    if (network_) nnue::refreshAccumulator(*network_, pos_, accumulators_[0]);
+    if (network_) eval::nnue::refreshAccumulator(*network_, pos_, accumulators_[0]);
     current_[0] = true;
     nodes_ = 0;
     stopped_ = false;
@@ -643,4 +645,4 @@ SearchResult Search::run(const Position& root, const std::vector<Key>& history,
     return result_;
 }
 
-}  // namespace lasca
+}  // namespace lasca::search

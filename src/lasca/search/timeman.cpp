@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace lasca {
+namespace lasca::search {
 
 namespace {
 constexpr int kAssumedMovesToGo = 30;
@@ -38,4 +38,4 @@ TimeBudget planTime(const ClockLimits& clock, Color us, std::int64_t overheadMs)
     return budget;
 }
 
-}  // namespace lasca
+}  // namespace lasca::search

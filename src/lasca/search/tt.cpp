@@ -6,7 +6,7 @@
 
 #include <unistd.h>
 
-namespace lasca {
+namespace lasca::search {
 
 namespace {
 constexpr std::uint32_t checkOf(Key key) {
@@ -124,4 +124,4 @@ Score scoreFromTT(Score s, int ply) {
     return s;
 }
 
-}  // namespace lasca
+}  // namespace lasca::search

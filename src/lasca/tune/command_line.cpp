@@ -28,7 +28,7 @@ common::Result<std::vector<Sample>> readSamples(const std::string& path) {
 }
 
 RealWeights startingWeights(const std::string& start) {
-    return toReal(start == "tuned" ? tunedWeights() : materialWeights());
+    return toReal(start == "tuned" ? eval::tunedWeights() : eval::materialWeights());
 }
 
 bool parseOptions(const std::vector<std::string>& args, const po::options_description& desc,

@@ -44,8 +44,8 @@ void playRandomPlies(Game& game, const DatagenOptions& options, common::Random& 
     }
 }
 
-SearchSettings searchSettings(const DatagenOptions& options) {
-    SearchSettings settings;  // one thread, the tuned weights
+search::SearchSettings searchSettings(const DatagenOptions& options) {
+    search::SearchSettings settings;  // one thread, the tuned weights
     settings.moveOverheadMs = 0;
     settings.rules = options.rules;
     settings.network = options.network;
@@ -110,8 +110,8 @@ common::Result<Score> parseScore(std::string_view text) {
 
 }  // namespace
 
-DataGame playDataGame(int index, const DatagenOptions& options, TranspositionTable& tt,
-                      Search& search) {
+DataGame playDataGame(int index, const DatagenOptions& options, search::TranspositionTable& tt,
+                      search::Search& search) {
     tt.clear();
     search.clear();
     DataGame out;
@@ -122,15 +122,15 @@ DataGame playDataGame(int index, const DatagenOptions& options, TranspositionTab
     playRandomPlies(game, options, random);
 
     // Step 2: the engine plays both sides; the quiet positions with a non-mate score are kept.
-    const SearchSettings settings = searchSettings(options);
-    SearchLimits limits;
+    const search::SearchSettings settings = searchSettings(options);
+    search::SearchLimits limits;
     limits.nodes = options.nodes;
     GameStatus status = game.status(options.rules);
     while (!status.over() && static_cast<int>(game.moves().size()) < options.maxPlies) {
         const Position& pos = game.current();
-        const SearchResult r = search.run(pos, game.repetitionHistory(), limits, settings);
+        const search::SearchResult r = search.run(pos, game.repetitionHistory(), limits, settings);
         out.nodes += r.nodes;
-        if (!hasCapture(pos) && !isMateScore(r.score))
+        if (!hasCapture(pos) && !search::isMateScore(r.score))
             out.positions.push_back({pos.toLfen(), r.score});
         game.play(randomMove(game.current(), options, random).value_or(r.best));
         status = game.status(options.rules);
@@ -149,14 +149,14 @@ common::Result<int> generateData(const DatagenOptions& options,
         std::clamp(options.jobs, 1, std::max(1, static_cast<int>(queue.games.size())));
     // Every worker's hash is allocated before any game starts, so that a size the machine
     // cannot give is an error and not a half-played run.
-    std::vector<std::unique_ptr<TranspositionTable>> tables;
+    std::vector<std::unique_ptr<search::TranspositionTable>> tables;
     for (int i = 0; i < threads; ++i) {
-        tables.push_back(std::make_unique<TranspositionTable>());
+        tables.push_back(std::make_unique<search::TranspositionTable>());
         auto resized = tables.back()->resize(options.hashMb);
         if (!resized) return common::makeError(resized.error());
     }
-    auto work = [&](TranspositionTable& tt) {
-        Search search(tt);
+    auto work = [&](search::TranspositionTable& tt) {
+        search::Search search(tt);
         std::size_t place = 0;
         while (queue.take(place))
             queue.finish(place, playDataGame(queue.games[place], options, tt, search), onGame);

@@ -117,7 +117,7 @@ int datagenCommand(const std::vector<std::string>& args) {
     options.randomMovePercent = static_cast<int>(randomMoves);
     options.maxPlies = static_cast<int>(maxPlies);
     options.jobs = static_cast<int>(jobs);
-    auto network = nnue::networkForEval(eval);
+    auto network = eval::nnue::networkForEval(eval);
     if (!network) return fail("--eval: " + network.error(), kExitUsage);
     options.network = network.value();
     if (!shardText.empty()) {

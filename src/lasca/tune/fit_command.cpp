@@ -47,7 +47,7 @@ int fitCommand(const std::vector<std::string>& args) {
         });
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
-    const EvalWeights weights = tune::rounded(fitted);
+    const eval::EvalWeights weights = tune::rounded(fitted);
     char summary[200];
     std::snprintf(summary, sizeof summary,
                   "%zu positions, K %.4f, mean squared error %.6f -> %.6f after %d epochs",

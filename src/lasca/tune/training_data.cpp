@@ -37,7 +37,7 @@ struct ByteReader {
 // One perspective's active inputs in the record's slots; false when there are too many.
 bool fillSlots(const Position& pos, Color perspective,
                std::array<std::uint16_t, kTrainingSlots>& slots) {
-    const nnue::FeatureList features = nnue::activeFeatures(pos, perspective);
+    const eval::nnue::FeatureList features = eval::nnue::activeFeatures(pos, perspective);
     if (features.size > kTrainingSlots) return false;
     slots.fill(kNoFeature);
     for (int i = 0; i < features.size; ++i)
@@ -54,7 +54,7 @@ common::Result<TrainingRecord> trainingRecord(const DataLine& line) {
     TrainingRecord record;
     record.score = static_cast<float>(line.score);
     record.result = static_cast<float>(mover == Color::White ? line.result : 1.0 - line.result);
-    record.classic = static_cast<float>(evaluate(pos.value(), tunedWeights()));
+    record.classic = static_cast<float>(eval::evaluate(pos.value(), eval::tunedWeights()));
     if (!fillSlots(pos.value(), mover, record.mover) ||
         !fillSlots(pos.value(), ~mover, record.other))
         return common::makeError("more than " + std::to_string(kTrainingSlots) +
@@ -66,7 +66,7 @@ void appendTrainingHeader(std::vector<unsigned char>& out, std::uint32_t count) 
     out.insert(out.end(), kTrainingMagic, kTrainingMagic + 8);
     putU32(out, count);
     putU32(out, kTrainingSlots);
-    putU32(out, nnue::inputFingerprint());
+    putU32(out, eval::nnue::inputFingerprint());
 }
 
 void appendTrainingRecord(std::vector<unsigned char>& out, const TrainingRecord& record) {
@@ -88,7 +88,7 @@ common::Result<std::vector<TrainingRecord>> parseTrainingData(
         return common::makeError("training file has " + std::to_string(slots) +
                                  " slots per perspective; expected " +
                                  std::to_string(kTrainingSlots));
-    if (in.u32() != nnue::inputFingerprint())
+    if (in.u32() != eval::nnue::inputFingerprint())
         return common::makeError("training file made for other inputs (input fingerprint)");
     if (bytes.size() != kTrainingHeaderBytes + count * kTrainingRecordBytes)
         return common::makeError("training file is " + std::to_string(bytes.size()) +

@@ -25,13 +25,13 @@ double predicted(double score, double k) {
 
 // The blended weight of a feature at a phase (as weightAt, without rounding).
 double blend(const std::array<double, 2>& w, int phase) {
-    return (w[0] * phase + w[1] * (kPhaseMax - phase)) / kPhaseMax;
+    return (w[0] * phase + w[1] * (eval::kPhaseMax - phase)) / eval::kPhaseMax;
 }
 
 }  // namespace
 
-common::Result<std::vector<LabelledPosition>> extractPositions(
-    const std::vector<PdnGame>& games, const ExtractOptions& options) {
+common::Result<std::vector<LabelledPosition>> extractPositions(const std::vector<PdnGame>& games,
+                                                               const ExtractOptions& options) {
     std::vector<LabelledPosition> out;
     const DrawRules rules;
     std::set<std::pair<std::string, std::vector<std::string>>> seen;
@@ -92,31 +92,31 @@ common::Result<LabelledPosition> parsePosition(std::string_view line) {
 }
 
 Sample toSample(const Position& pos, double result) {
-    const EvalFeatures f = extractFeatures(pos);
+    const eval::EvalFeatures f = eval::extractFeatures(pos);
     Sample s;
-    for (std::size_t i = 0; i < kFeatureCount; ++i)
+    for (std::size_t i = 0; i < eval::kFeatureCount; ++i)
         s.diff[i] = static_cast<std::int16_t>(f.count[0][i] - f.count[1][i]);
     s.phase = static_cast<std::int16_t>(f.phase);
     s.result = static_cast<float>(result);
     return s;
 }
 
-RealWeights toReal(const EvalWeights& w) {
+RealWeights toReal(const eval::EvalWeights& w) {
     RealWeights r{};
-    for (std::size_t i = 0; i < kFeatureCount; ++i) r[i] = {double(w[i].mg), double(w[i].eg)};
+    for (std::size_t i = 0; i < eval::kFeatureCount; ++i) r[i] = {double(w[i].mg), double(w[i].eg)};
     return r;
 }
 
-EvalWeights rounded(const RealWeights& w) {
-    EvalWeights r{};
-    for (std::size_t i = 0; i < kFeatureCount; ++i)
+eval::EvalWeights rounded(const RealWeights& w) {
+    eval::EvalWeights r{};
+    for (std::size_t i = 0; i < eval::kFeatureCount; ++i)
         r[i] = {static_cast<Score>(std::lround(w[i][0])), static_cast<Score>(std::lround(w[i][1]))};
     return r;
 }
 
 double whiteScore(const Sample& s, const RealWeights& w) {
     double score = 0;
-    for (std::size_t i = 0; i < kFeatureCount; ++i) score += blend(w[i], s.phase) * s.diff[i];
+    for (std::size_t i = 0; i < eval::kFeatureCount; ++i) score += blend(w[i], s.phase) * s.diff[i];
     return score;
 }
 
@@ -159,8 +159,8 @@ RealWeights fitWeights(const std::vector<Sample>& samples, RealWeights w, double
                        const std::function<void(int, double)>& progress) {
     report.k = k;
     report.startError = meanError(samples, w, k);
-    std::array<bool, kFeatureCount> frozen{};
-    for (EvalFeature f : options.frozen) frozen[static_cast<std::size_t>(f)] = true;
+    std::array<bool, eval::kFeatureCount> frozen{};
+    for (eval::EvalFeature f : options.frozen) frozen[static_cast<std::size_t>(f)] = true;
 
     // Adam (Kingma and Ba) with the usual moment decay rates.
     constexpr double kBeta1 = 0.9, kBeta2 = 0.999, kEpsilon = 1e-12;
@@ -173,8 +173,8 @@ RealWeights fitWeights(const std::vector<Sample>& samples, RealWeights w, double
             const double p = predicted(whiteScore(s, w), k);
             // d(error)/d(score) for this sample; the score is linear in the weights.
             const double g = -2.0 * (s.result - p) * p * (1 - p) * slope / n;
-            const double mgShare = static_cast<double>(s.phase) / kPhaseMax;
-            for (std::size_t i = 0; i < kFeatureCount; ++i) {
+            const double mgShare = static_cast<double>(s.phase) / eval::kPhaseMax;
+            for (std::size_t i = 0; i < eval::kFeatureCount; ++i) {
                 if (s.diff[i] == 0) continue;
                 grad[i][0] += g * s.diff[i] * mgShare;
                 grad[i][1] += g * s.diff[i] * (1 - mgShare);
@@ -182,7 +182,7 @@ RealWeights fitWeights(const std::vector<Sample>& samples, RealWeights w, double
         }
         const double mCorrection = 1 - std::pow(kBeta1, epoch);
         const double vCorrection = 1 - std::pow(kBeta2, epoch);
-        for (std::size_t i = 0; i < kFeatureCount; ++i) {
+        for (std::size_t i = 0; i < eval::kFeatureCount; ++i) {
             if (frozen[i]) continue;
             for (std::size_t j = 0; j < 2; ++j) {
                 m[i][j] = kBeta1 * m[i][j] + (1 - kBeta1) * grad[i][j];
@@ -199,15 +199,15 @@ RealWeights fitWeights(const std::vector<Sample>& samples, RealWeights w, double
     return w;
 }
 
-std::string weightsSource(const EvalWeights& w, const std::vector<std::string>& header) {
+std::string weightsSource(const eval::EvalWeights& w, const std::vector<std::string>& header) {
     std::ostringstream out;
     for (const std::string& line : header) out << "// " << line << "\n";
     out << "// One {middlegame, endgame} pair per EvalFeature, in its order.\n";
-    for (std::size_t i = 0; i < kFeatureCount; ++i) {
+    for (std::size_t i = 0; i < eval::kFeatureCount; ++i) {
         const std::string pair =
             "{" + std::to_string(w[i].mg) + ", " + std::to_string(w[i].eg) + "},";
         out << pair << std::string(pair.size() < 13 ? 13 - pair.size() : 1, ' ') << "// "
-            << featureName(static_cast<EvalFeature>(i)) << "\n";
+            << eval::featureName(static_cast<eval::EvalFeature>(i)) << "\n";
     }
     return out.str();
 }

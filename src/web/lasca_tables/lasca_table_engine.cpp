@@ -311,12 +311,12 @@ void LascaTable::finishAnnotation(Replies& out) {
         const auto mover = positionAt(static_cast<int>(i)).sideToMove();
         if (!a.white[i] || !a.white[i + 1]) continue;
         const int sign = mover == lasca::Color::White ? 1 : -1;
-        const double before = lasca::winningChance(sign * *a.white[i]);
-        const double after = lasca::winningChance(sign * *a.white[i + 1]);
+        const double before = lasca::analysis::winningChance(sign * *a.white[i]);
+        const double after = lasca::analysis::winningChance(sign * *a.white[i + 1]);
         const auto best = lasca::parseMove(positionAt(static_cast<int>(i)), a.best[i]);
         const bool playedBest = best && lasca::formatMove(best.value()) == a.moves[i];
         const double drop = playedBest ? 0.0 : std::max(0.0, before - after);
-        marks_.marks[i] = lasca::markGlyph(lasca::classifyDrop(drop));
+        marks_.marks[i] = lasca::analysis::markGlyph(lasca::analysis::classifyDrop(drop));
     }
     if (a.white.back()) evals_.back() = a.white.back();
     out.push_back({{"type", "annotate"},

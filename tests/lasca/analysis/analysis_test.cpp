@@ -11,7 +11,7 @@
 
 #include "lasca/analysis/analysis_cli_util.h"
 
-namespace lasca {
+namespace lasca::analysis {
 namespace {
 
 using test::lines;
@@ -132,8 +132,7 @@ TEST(AnalyseGame, IsTheSameOnEveryRunAtAFixedNodeCount) {
     const auto a = analyseGame(1, games[1], *first);
     const auto b = analyseGame(1, games[1], *second);
     ASSERT_TRUE(a.ok() && b.ok());
-    EXPECT_EQ(writePdn(annotatedPdn(a.value(), "x")),
-              writePdn(annotatedPdn(b.value(), "x")));
+    EXPECT_EQ(writePdn(annotatedPdn(a.value(), "x")), writePdn(annotatedPdn(b.value(), "x")));
     EXPECT_EQ(jsonLines(a.value()), jsonLines(b.value()));
 }
 
@@ -301,4 +300,4 @@ TEST(AnalyseCommand, BadValuesGiveOneMessageAndExitCode2) {
 }
 
 }  // namespace
-}  // namespace lasca
+}  // namespace lasca::analysis

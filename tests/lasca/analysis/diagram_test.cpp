@@ -1,7 +1,8 @@
 // SVG drawings (docs/analysis.md): the board diagram shows every piece of every
 // column, officers marked, inside its square; flipping and the last move; the evaluation graph;
 // and `lasca diagram` through the binary. Well-formedness is checked by an XML parser in the
-// ctest analysis.svg_well_formed (tests/lasca/analysis/svg_check.py), which also keeps Chromium screenshots.
+// ctest analysis.svg_well_formed (tests/lasca/analysis/svg_check.py), which also keeps Chromium
+// screenshots.
 #include "lasca/analysis/diagram.h"
 
 #include <gtest/gtest.h>
@@ -11,7 +12,7 @@
 #include "lasca/analysis/analysis_cli_util.h"
 #include "lasca/core/notation.h"
 
-namespace lasca {
+namespace lasca::analysis {
 namespace {
 
 using test::lines;
@@ -148,4 +149,4 @@ TEST(DiagramCommand, BadValuesGiveOneMessageAndExitCode2) {
 }
 
 }  // namespace
-}  // namespace lasca
+}  // namespace lasca::analysis

@@ -8,7 +8,7 @@
 #include "lasca/analysis/analysis_cli_util.h"
 #include "lasca/core/notation.h"
 
-namespace lasca {
+namespace lasca::analysis {
 namespace {
 
 using test::lines;
@@ -177,4 +177,4 @@ TEST(FindWinsCommand, BadValuesGiveOneMessageAndExitCode2) {
 }
 
 }  // namespace
-}  // namespace lasca
+}  // namespace lasca::analysis

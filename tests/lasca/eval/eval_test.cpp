@@ -13,7 +13,7 @@
 #include "lasca/core/notation.h"
 #include "lasca/test_util.h"
 
-namespace lasca {
+namespace lasca::eval {
 namespace {
 
 using test::mirrored;
@@ -651,4 +651,4 @@ TEST(EvalSymmetry, FeaturesAgreeWithTheRulesCore) {
 }
 
 }  // namespace
-}  // namespace lasca
+}  // namespace lasca::eval

@@ -14,7 +14,7 @@
 #include "lasca/core/movegen.h"
 #include "lasca/test_util.h"
 
-namespace lasca::nnue {
+namespace lasca::eval::nnue {
 namespace {
 
 using test::lfen;
@@ -164,7 +164,7 @@ TEST(Nnue, ResidualNetworksAddTheClassicEvaluation) {
         test::playRandomGame(
             Position::startPosition(), seed, 80, [&](const Position& pos, const Move&) {
                 const Score own = evaluate(residual, pos);
-                const Score classic = lasca::evaluate(pos, tunedWeights());
+                const Score classic = lasca::eval::evaluate(pos, tunedWeights());
                 ASSERT_EQ(staticScore(residual, pos, tunedWeights()),
                           std::clamp(own + classic, -(kMateBound - 1), kMateBound - 1));
                 ASSERT_EQ(staticScore(full, pos, tunedWeights()), evaluate(full, pos));
@@ -280,4 +280,4 @@ TEST(Nnue, IntegerInferenceMatchesTheTrainer) {
 }
 
 }  // namespace
-}  // namespace lasca::nnue
+}  // namespace lasca::eval::nnue

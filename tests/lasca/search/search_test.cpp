@@ -15,7 +15,7 @@
 #include "lasca/engine/engine.h"
 #include "lasca/test_util.h"
 
-namespace lasca {
+namespace lasca::search {
 namespace {
 
 // ---- An exhaustive solver for small positions (no draw rules). ----
@@ -170,7 +170,7 @@ TEST(Search, SameNodeLimitGivesTheSameResult) {
 // (src/lasca/eval/default.nnue), and must be the same on the AVX2 and the plain path (the
 // sanitizer builds take the plain one).
 TEST(Search, BenchNodeCountIsPinned) {
-    ASSERT_EQ(engine::Engine::defaultEvalNetwork(), nnue::defaultNetwork());
+    ASSERT_EQ(engine::Engine::defaultEvalNetwork(), eval::nnue::defaultNetwork());
     const engine::Engine::BenchResult r = engine::Engine::bench(
         engine::Engine::kDefaultBenchDepth, engine::Engine::defaultEvalNetwork());
     EXPECT_EQ(r.nodes, 353797u);
@@ -458,4 +458,4 @@ TEST(Search, FastGamesNeverLoseOnTime) {
 }
 
 }  // namespace
-}  // namespace lasca
+}  // namespace lasca::search

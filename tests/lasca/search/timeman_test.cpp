@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-namespace lasca {
+namespace lasca::search {
 namespace {
 
 TEST(TimeManager, NoClockMeansNoLimit) {
@@ -66,4 +66,4 @@ TEST(TimeManager, IncrementBuysTime) {
 }
 
 }  // namespace
-}  // namespace lasca
+}  // namespace lasca::search

@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-namespace lasca {
+namespace lasca::search {
 namespace {
 
 TEST(TT, StoresAndFindsAnEntry) {
@@ -94,4 +94,4 @@ TEST(TT, ResizeRejectsBadSizesAndKeepsTheTable) {
 }
 
 }  // namespace
-}  // namespace lasca
+}  // namespace lasca::search

@@ -6,8 +6,8 @@
 
 #include <sstream>
 
-#include "lasca/eval/eval.h"
 #include "lasca/core/movegen.h"
+#include "lasca/eval/eval.h"
 #include "lasca/tune/training_data.h"
 
 namespace lasca::tune {
@@ -84,7 +84,7 @@ TEST(Datagen, EveryLineIsAQuietLegalPositionWithAScoreAndAResult) {
         EXPECT_EQ(pos.validate(), "") << line;
         EXPECT_FALSE(hasCapture(pos)) << line;
         EXPECT_TRUE(hasLegalMove(pos)) << line;
-        EXPECT_FALSE(isMateScore(parsed.value().score)) << line;
+        EXPECT_FALSE(search::isMateScore(parsed.value().score)) << line;
         EXPECT_EQ(formatDataLine(parsed.value()), line + "\n");
     }
     EXPECT_GT(lines, 20);
@@ -127,7 +127,7 @@ TEST(Datagen, RandomMovesAreReproducibleAndChangeTheGames) {
 TEST(Datagen, TheNetworksEngineMakesItsOwnReproducibleGames) {
     DatagenOptions network = tinyRun();
     network.games = 2;
-    network.network = nnue::defaultNetwork();
+    network.network = eval::nnue::defaultNetwork();
     DatagenOptions networkTwo = network;
     networkTwo.jobs = 2;
     DatagenOptions classic = tinyRun();
@@ -171,8 +171,8 @@ TEST(TrainingData, RecordsHoldBothPerspectivesAndTheMoversResult) {
     ASSERT_TRUE(record) << record.error();
     EXPECT_EQ(record.value().score, -35.0f);
     EXPECT_EQ(record.value().result, 0.0f);
-    const nnue::FeatureList mover = nnue::activeFeatures(pos, Color::Black);
-    const nnue::FeatureList other = nnue::activeFeatures(pos, Color::White);
+    const eval::nnue::FeatureList mover = eval::nnue::activeFeatures(pos, Color::Black);
+    const eval::nnue::FeatureList other = eval::nnue::activeFeatures(pos, Color::White);
     ASSERT_EQ(mover.size, 22 * 2);  // 22 single pieces: commander and make-up each
     for (int i = 0; i < kTrainingSlots; ++i) {
         const auto at = static_cast<std::size_t>(i);
@@ -188,12 +188,13 @@ TEST(TrainingData, RecordsHoldBothPerspectivesAndTheMoversResult) {
     const std::string blackToMove = "b,b,b,-/b,b,b/b,b,b,b/-,-,-/w,w,w,w/w,w,w/w,w,w,w b 0 1";
     const auto black = trainingRecord(DataLine{0.5, 0, blackToMove});
     ASSERT_TRUE(black);
-    EXPECT_EQ(black.value().classic, static_cast<float>(evaluate(
-                                         Position::fromLfen(blackToMove).value(), tunedWeights())));
+    EXPECT_EQ(black.value().classic,
+              static_cast<float>(
+                  eval::evaluate(Position::fromLfen(blackToMove).value(), eval::tunedWeights())));
     EXPECT_LT(black.value().classic, -200.0f);  // Black is a soldier down
     EXPECT_EQ(start.value().classic,
-              static_cast<float>(
-                  evaluate(Position::fromLfen(std::string(kStartLfen)).value(), tunedWeights())));
+              static_cast<float>(eval::evaluate(Position::fromLfen(std::string(kStartLfen)).value(),
+                                                eval::tunedWeights())));
 }
 
 TEST(TrainingData, TheFileRoundTrips) {

@@ -94,10 +94,10 @@ TEST(Tuner, PositionLinesRoundTripAndBadLinesAreErrors) {
 TEST(Tuner, SampleHoldsTheFeatureDifferences) {
     test::playRandomGame(Position::startPosition(), 5, 80, [](const Position& pos, const Move&) {
         const Sample s = toSample(pos, 1.0);
-        const EvalFeatures f = extractFeatures(pos);
-        for (std::size_t i = 0; i < kFeatureCount; ++i)
+        const eval::EvalFeatures f = eval::extractFeatures(pos);
+        for (std::size_t i = 0; i < eval::kFeatureCount; ++i)
             ASSERT_EQ(s.diff[i], f.count[0][i] - f.count[1][i]);
-        EXPECT_EQ(s.diff[Tempo], pos.sideToMove() == Color::White ? 1 : -1);
+        EXPECT_EQ(s.diff[eval::Tempo], pos.sideToMove() == Color::White ? 1 : -1);
         EXPECT_EQ(s.phase, f.phase);
     });
 }
@@ -105,8 +105,8 @@ TEST(Tuner, SampleHoldsTheFeatureDifferences) {
 // With mg == eg the blended weight needs no rounding, so the tuner's model is the engine's
 // evaluation exactly (seen from White).
 TEST(Tuner, ModelIsTheEnginesEvaluation) {
-    EvalWeights w{};
-    for (std::size_t i = 0; i < kFeatureCount; ++i) {
+    eval::EvalWeights w{};
+    for (std::size_t i = 0; i < eval::kFeatureCount; ++i) {
         const Score v = static_cast<Score>(7 * i + 3) * (i % 2 ? -1 : 1);
         w[i] = {v, v};
     }
@@ -114,7 +114,7 @@ TEST(Tuner, ModelIsTheEnginesEvaluation) {
         test::playRandomGame(
             Position::startPosition(), seed, 120, [&](const Position& pos, const Move&) {
                 const double white = whiteScore(toSample(pos, 0.5), toReal(w));
-                const Score mover = evaluate(pos, w);
+                const Score mover = eval::evaluate(pos, w);
                 ASSERT_EQ(white, pos.sideToMove() == Color::White ? mover : -mover) << pos.toLfen();
             });
 }
@@ -135,7 +135,7 @@ std::vector<Sample> syntheticSamples(const RealWeights& truth, double k) {
 }
 
 TEST(Tuner, ScaleFitFindsTheScaleOfTheLabels) {
-    const RealWeights truth = toReal(tunedWeights());
+    const RealWeights truth = toReal(eval::tunedWeights());
     const auto samples = syntheticSamples(truth, 1.3);
     ASSERT_GT(samples.size(), 1000u);
     EXPECT_NEAR(fitScale(samples, truth), 1.3, 0.01);
@@ -146,30 +146,30 @@ TEST(Tuner, ScaleFitFindsTheScaleOfTheLabels) {
 // From material-only weights, the fit must get close to labels made by other weights, and
 // frozen features must not move.
 TEST(Tuner, FitRecoversTheLabellingWeights) {
-    RealWeights truth = toReal(materialWeights());
-    truth[Reserves] = {40, 60};
-    truth[Prisoners] = {25, 15};
-    truth[Mobility] = {6, 2};
+    RealWeights truth = toReal(eval::materialWeights());
+    truth[eval::Reserves] = {40, 60};
+    truth[eval::Prisoners] = {25, 15};
+    truth[eval::Mobility] = {6, 2};
     const auto samples = syntheticSamples(truth, 1.0);
     FitOptions options;
     options.epochs = 1000;
     options.learningRate = 1.0;
-    options.frozen = {Centre};
-    RealWeights start = toReal(materialWeights());
-    start[Centre] = {11, 11};
+    options.frozen = {eval::Centre};
+    RealWeights start = toReal(eval::materialWeights());
+    start[eval::Centre] = {11, 11};
     FitReport report;
     const RealWeights fitted = fitWeights(samples, start, 1.0, options, report);
     EXPECT_LT(report.endError, report.startError / 20) << report.startError;
-    EXPECT_EQ(fitted[Centre][0], 11);
-    EXPECT_EQ(fitted[Centre][1], 11);
-    EXPECT_NEAR(fitted[SoldierCommanders][0], 100, 15);
-    EXPECT_NEAR(fitted[Prisoners][0], 25, 10);
-    EXPECT_NEAR(fitted[Mobility][0], 6, 3);
+    EXPECT_EQ(fitted[eval::Centre][0], 11);
+    EXPECT_EQ(fitted[eval::Centre][1], 11);
+    EXPECT_NEAR(fitted[eval::SoldierCommanders][0], 100, 15);
+    EXPECT_NEAR(fitted[eval::Prisoners][0], 25, 10);
+    EXPECT_NEAR(fitted[eval::Mobility][0], 6, 3);
 }
 
 TEST(Tuner, WeightsSourceListsEveryFeatureInOrder) {
-    EvalWeights w{};
-    for (std::size_t i = 0; i < kFeatureCount; ++i)
+    eval::EvalWeights w{};
+    for (std::size_t i = 0; i < eval::kFeatureCount; ++i)
         w[i] = {static_cast<Score>(i), -static_cast<Score>(2 * i)};
     const std::string text = weightsSource(w, {"first line", "second line"});
     std::istringstream in(text);
@@ -180,12 +180,13 @@ TEST(Tuner, WeightsSourceListsEveryFeatureInOrder) {
     EXPECT_EQ(line, "// second line");
     std::getline(in, line);
     EXPECT_TRUE(line.starts_with("// "));
-    for (std::size_t i = 0; i < kFeatureCount; ++i) {
+    for (std::size_t i = 0; i < eval::kFeatureCount; ++i) {
         ASSERT_TRUE(std::getline(in, line));
         const std::string pair =
             "{" + std::to_string(i) + ", " + std::to_string(-2 * static_cast<int>(i)) + "},";
         EXPECT_TRUE(line.starts_with(pair)) << line;
-        EXPECT_TRUE(line.ends_with(std::string("// ") + featureName(static_cast<EvalFeature>(i))))
+        EXPECT_TRUE(line.ends_with(std::string("// ") +
+                                   eval::featureName(static_cast<eval::EvalFeature>(i))))
             << line;
     }
     EXPECT_FALSE(std::getline(in, line));
@@ -195,7 +196,7 @@ TEST(Tuner, RoundingGivesTheNearestIntegers) {
     RealWeights r{};
     r[0] = {99.6, -12.4};
     r[1] = {0.5, -0.5};
-    const EvalWeights w = rounded(r);
+    const eval::EvalWeights w = rounded(r);
     EXPECT_EQ(w[0].mg, 100);
     EXPECT_EQ(w[0].eg, -12);
     EXPECT_EQ(w[1].mg, 1);
