@@ -625,7 +625,7 @@
           app.editor = null;
           $("editor").classList.add("hidden");
         }
-        if (!m.seat) rememberGame(m.gameId);
+        if (!m.seat) rememberGame(m);
         renderDuel();
         if (app.analysis && app.analysis.ply !== m.ply) app.analysis = null;
         render();
@@ -677,11 +677,17 @@
     }
   }
 
-  // The game's id in the page's address (?game=ID), so that a reload rejoins it.
-  function rememberGame(id) {
+  // The game's id in the page's address (?game=ID) once the server keeps the game (from its
+  // first move or a set position), so that a reload rejoins it; a game not kept yet leaves no
+  // id behind. A seat link's address stays the seat link.
+  function rememberGame(state) {
     const url = new URL(location.href);
-    if (!id || url.searchParams.get("game") === id) return;
-    url.searchParams.set("game", id);
+    if (url.searchParams.get("table")) return;
+    const id = state.kept ? state.gameId : null;
+    if (url.searchParams.get("game") === id) return;
+    if (id) url.searchParams.set("game", id);
+    else if (url.searchParams.has("game")) url.searchParams.delete("game");
+    else return;
     history.replaceState(null, "", url);
   }
 

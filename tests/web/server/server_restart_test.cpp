@@ -194,6 +194,45 @@ TEST(ServerRestart, AGameOpenedInASecondTabMovesThere) {
     EXPECT_TRUE(moved["moves"].empty());
 }
 
+// Opening the page stores nothing: a game is kept from its first move, or from a set position;
+// until then its state says it is not kept (the page leaves no id in its address).
+TEST(ServerRestart, AGameIsKeptFromItsFirstMoveNotFromAPageLoad) {
+    const std::string db = (common::test::testDirectory() / "web.db").string();
+    std::string played, positioned;
+    {
+        auto server = Server::start(db);
+        ASSERT_TRUE(server);
+        std::vector<std::unique_ptr<Tab>> tabs;
+        for (int i = 0; i < 6; ++i) {
+            tabs.push_back(std::make_unique<Tab>(server->port));
+            const Json state = tabs.back()->readState();
+            EXPECT_FALSE(state.value("kept", true)) << state.dump();
+        }
+        tabs[0]->send({{"type", "new"}, {"engine", "none"}});
+        Json state = tabs[0]->readState();
+        EXPECT_FALSE(state.value("kept", true));
+        tabs[1]->send({{"type", "settings"}, {"engine", "none"}, {"level", 2}});
+        EXPECT_FALSE(tabs[1]->readState().value("kept", true)) << "a setting alone keeps nothing";
+        tabs[0]->send({{"type", "move"}, {"ply", 0}, {"move", state["legal"][0]["move"]}});
+        state = tabs[0]->readState();
+        EXPECT_TRUE(state.value("kept", false));
+        played = state["gameId"];
+        tabs[2]->send({{"type", "lfen"},
+                       {"lfen", "-,-,-,-/-,-,-/-,b,-,-/-,-,-/-,W,-,-/-,-,-/w,-,-,- w 0 1"}});
+        state = tabs[2]->readState();
+        EXPECT_TRUE(state.value("kept", false));
+        positioned = state["gameId"];
+        tabs[0]->send({{"type", "takeback"}});
+        EXPECT_TRUE(tabs[0]->readState().value("kept", false)) << "once kept, kept with no move";
+        server->process->kill();
+    }
+    auto store = Store::open(db);
+    ASSERT_TRUE(store.ok()) << store.error();
+    EXPECT_EQ(store.value()->lascaGameCount().value(), 2);
+    EXPECT_TRUE(store.value()->loadLascaGame(played).value().has_value());
+    EXPECT_TRUE(store.value()->loadLascaGame(positioned).value().has_value());
+}
+
 // A Torneio seat's page: every line it was shown, in order, and its pending request.
 struct SeatPage {
     std::vector<std::string> lines;
