@@ -267,8 +267,9 @@ std::optional<std::string> TorneioRoom::create(const Json& m, std::vector<Json>&
         TorneioSeatChoice choice;
         choice.kind = kind.value();
         if (seat.contains("level")) {
-            const auto level = intField(
-                seat, "level", 0, static_cast<std::int64_t>(std::size(torneio::play::kAiLevels)) - 1);
+            const auto level =
+                intField(seat, "level", 0,
+                         static_cast<std::int64_t>(std::size(torneio::play::kAiLevels)) - 1);
             if (!level) return level.error();
             choice.level = static_cast<int>(level.value());
         }
