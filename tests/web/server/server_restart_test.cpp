@@ -339,6 +339,52 @@ TEST(ServerRestart, EveryKeptTorneioDecisionSurvivesKillNine) {
     std::cout << "Torneio games played through the kills: " << games << "\n";
 }
 
+// A Torneio seat rejoined after a restart: once the table's kept game is replayed, the seat is
+// sent one view with every line it had and its pending request (not an empty view first and
+// then the replay line by line).
+TEST(ServerRestart, ARejoinedTorneioSeatGetsOneWholeView) {
+    const std::string db = (common::test::testDirectory() / "web.db").string();
+    std::string table, token;
+    std::vector<std::string> shown;
+    {
+        auto server = Server::start(db);
+        ASSERT_TRUE(server);
+        Tab tab(server->port, "/ws/torneio");
+        ASSERT_EQ(tab.read().value("type", ""), "hello");
+        tab.send({{"type", "torneio.create"},
+                  {"rounds", 30},
+                  {"seats", Json::array({{{"kind", "person"}}, {{"kind", "heuristic"}}})}});
+        const Json created = tab.read();
+        ASSERT_EQ(created.value("type", ""), "torneio.created") << created.dump();
+        table = created["table"];
+        token = created["seats"][0]["token"];
+        tab.send({{"type", "torneio.join"}, {"table", table}, {"token", token}});
+        ASSERT_EQ(tab.read().value("type", ""), "torneio.joined");
+        SeatPage page;
+        page.take(tab.read());
+        page.settle(tab);
+        for (int i = 0; i < 8 && !page.over; ++i) {  // the game waits for the person after each
+            tab.send({{"type", "torneio.act"}, {"action", "random"}});
+            page.request = Json();
+            page.settle(tab);
+        }
+        ASSERT_FALSE(page.over) << "the game ended too soon to be replayed";
+        shown = page.lines;
+        server->process->kill();
+    }
+    auto server = Server::start(db);
+    ASSERT_TRUE(server);
+    Tab tab(server->port, "/ws/torneio");
+    ASSERT_EQ(tab.read().value("type", ""), "hello");
+    tab.send({{"type", "torneio.join"}, {"table", table}, {"token", token}});
+    ASSERT_EQ(tab.read().value("type", ""), "torneio.joined");
+    const Json view = tab.read();
+    ASSERT_EQ(view.value("type", ""), "torneio.view") << view.dump();
+    EXPECT_EQ(view.value("linesFrom", 1), 0);
+    EXPECT_EQ(view.value("lines", Json::array()), Json(shown)) << "every line, in the first view";
+    EXPECT_TRUE(view.contains("request") && !view["request"].is_null()) << view.dump();
+}
+
 // A seat link opened in a second window: the newer window holds the seat, the older is told
 // and can no longer act; a wrong token is refused at once.
 TEST(ServerRestart, TheNewestWindowOfASeatLinkHoldsTheSeat) {
