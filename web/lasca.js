@@ -16,6 +16,8 @@
     analysis: null,   // the last "analysis" message for the shown ply
     inspected: null,  // the square whose column the inspector shows (hover, focus or tap)
     hoverLine: null,  // the analysis line (multipv) under the pointer: its first move as an arrow
+    seated: false,    // a table's seat link was joined (a state with a seat came)
+    closed: null,     // why this page shows no game any more: a wrong table link, a seat taken
   };
   window.lascaApp = app;  // for the browser test
 
@@ -95,7 +97,7 @@
     inspect(name);
     if (app.editor) { editorClick(name); return; }
     if (app.preview) { closePreview(); return; }
-    if (!personToMove()) return;
+    if (app.closed || !personToMove()) return;
     const legal = app.state.legal;
     if (app.selected.length > 0) {
       const next = candidates().filter((m) => m.path[app.selected.length] === name);
@@ -322,6 +324,7 @@
   function renderStatus() {
     const s = app.state;
     const st = $("status");
+    if (app.closed) return;  // closePage wrote why
     st.classList.toggle("over", s.status.over);
     if (app.editor) { st.textContent = "Editing a position: click the squares to set it up"; return; }
     if (s.status.over && s.ply === s.moves.length) {
@@ -625,7 +628,8 @@
           app.editor = null;
           $("editor").classList.add("hidden");
         }
-        if (!m.seat) rememberGame(m.gameId);
+        if (m.seat) app.seated = true;
+        if (!m.seat) rememberGame(m);
         renderDuel();
         if (app.analysis && app.analysis.ply !== m.ply) app.analysis = null;
         render();
@@ -670,18 +674,57 @@
       case "engine":
         window.pageUi.showNotice(m.text);
         break;
+      case "lasca.left":
+        // The same seat link was opened in another window: that one plays the seat now.
+        closePage(`This window no longer holds the seat: ${m.text}. Reload to take it back.`, false);
+        break;
       case "error":
         showError(m.message);
         app.editorSent = null;  // an edited position refused: the editor stays open
+        // A table link whose table or token is not known: a page that says so, alone at the
+        // top (no game of its own under the table's link).
+        if (tableParams() && !app.seated)
+          closePage(`This table link opens nothing: ${m.message}.`, true);
         break;
     }
   }
 
-  // The game's id in the page's address (?game=ID), so that a reload rejoins it.
-  function rememberGame(id) {
+  function tableParams() {
+    const q = new URLSearchParams(location.search);
+    return q.get("table") && q.get("token") ? { table: q.get("table"), token: q.get("token") } : null;
+  }
+
+  // The page plays no more: the status line says why (with a way to a game of one's own);
+  // `alone` hides the board and the panels, else the last position stays in view.
+  function closePage(text, alone) {
+    app.closed = text;
+    app.selected = [];
+    if (clockTimer) { clearInterval(clockTimer); clockTimer = null; }
+    $("duel-resign").disabled = true;
+    $("duel-draw").disabled = true;
+    document.querySelector("main.layout").classList.toggle("closed-alone", alone);
+    render();
+    const st = $("status");
+    st.textContent = text + " ";
+    const a = document.createElement("a");
+    a.href = "/";
+    a.className = "link";
+    a.textContent = "Play a game of your own";
+    st.appendChild(a);
+    st.dataset.closed = alone ? "link" : "seat";
+  }
+
+  // The game's id in the page's address (?game=ID) once the server keeps the game (from its
+  // first move or a set position), so that a reload rejoins it; a game not kept yet leaves no
+  // id behind. A seat link's address stays the seat link.
+  function rememberGame(state) {
     const url = new URL(location.href);
-    if (!id || url.searchParams.get("game") === id) return;
-    url.searchParams.set("game", id);
+    if (url.searchParams.get("table")) return;
+    const id = state.kept ? state.gameId : null;
+    if (url.searchParams.get("game") === id) return;
+    if (id) url.searchParams.set("game", id);
+    else if (url.searchParams.has("game")) url.searchParams.delete("game");
+    else return;
     history.replaceState(null, "", url);
   }
 
@@ -708,9 +751,9 @@
       const url = new URL(location.href);
       const id = url.searchParams.get("game");
       const view = url.searchParams.get("view");
-      const table = url.searchParams.get("table"), token = url.searchParams.get("token");
-      if (table && token) {
-        send({ type: "lasca.join", table, token });
+      const link = tableParams();
+      if (link) {
+        send({ type: "lasca.join", table: link.table, token: link.token });
       } else if (view && /^(table-)?[0-9]{1,18}$/.test(view)) {
         openKeptGame(view, url);
       } else if (id) {

@@ -1,8 +1,9 @@
 // A Lasca table for two people: each colour played from its own private link (a
 // random token), a third link to watch; an optional clock (time + increment) kept by the
 // server; resignation, draw by agreement, and the rules' own endings (R9, T1, T2) from the rules
-// core. Pure: no I/O, no threads; time comes in as milliseconds from the caller (a virtual clock
-// in tests), so the same calls give the same game. The server keeps a duel in its store
+// core. Pure: no I/O, no threads; time comes in as milliseconds from the caller (since the Unix
+// epoch in the server, so that a kept turn's start means the same after a restart; a virtual
+// clock in tests), so the same calls give the same game. The server keeps a duel in its store
 // (StoredDuel) and tells every tab of the table after each change.
 #pragma once
 
@@ -48,9 +49,10 @@ class LascaDuel {
     static common::Result<LascaDuel> create(const std::string& id,
                                             const std::optional<DuelClock>& clock,
                                             std::int64_t nowMs);
-    // A kept duel again (its moves replayed through the rules core); its clock, if one was
-    // running, goes on from now with the time it had left (time is not charged while the server
-    // was down). Errors: a kept duel that is not sound.
+    // A kept duel again (its moves replayed through the rules core); its running clock, if any,
+    // is charged from when the turn began (kept.turnStarted, the time the server was down
+    // included: a crash refunds nothing), or runs from now for a duel kept without it. Errors:
+    // a kept duel that is not sound.
     static common::Result<LascaDuel> restore(const store::StoredDuel& kept, std::int64_t nowMs);
 
     // White's, Black's and the watchers' tokens, once.
@@ -81,7 +83,8 @@ class LascaDuel {
     std::optional<lasca::Color> running() const;
     std::optional<lasca::Color> drawOffer() const { return drawOffer_; }
     const std::optional<DuelClock>& clock() const { return clock_; }
-    // The duel as the store keeps it, its clocks read at nowMs.
+    // The duel as the store keeps it: the time each side had left when its clock last stopped,
+    // and when the running one started.
     store::StoredDuel stored(std::int64_t nowMs) const;
 
   private:
@@ -89,6 +92,7 @@ class LascaDuel {
     void endGame(std::string result, std::string rule);
     void checkRules();
     void stopClock(std::int64_t nowMs);
+    std::int64_t elapsed(std::int64_t nowMs) const;  // since the running clock started
 
     std::string id_;
     lasca::Game game_;

@@ -105,11 +105,14 @@ struct Annotation {
     std::vector<std::string> best;
 };
 
-// Marks, per move of the game they were computed for: "", "?!", "?", "??" (lasca/analysis.h:
-// the drop in the mover's winning chance from the engine's best move).
+// The last whole-game annotation, for the game it was computed for (moves): per move its mark
+// "", "?!", "?", "??" (lasca/analysis.h: the drop in the mover's winning chance from the
+// engine's best move), and per position (moves.size() + 1) White's score as the annotation found
+// it, nothing when unknown. PDN export writes these scores, one per move, and no others.
 struct GameMarks {
     std::vector<std::string> moves;
     std::vector<std::string> marks;
+    std::vector<std::optional<int>> white;
 };
 
 // LascaGameChange: what a save writes: the game's row (game.moves empty) and its move rows.
@@ -132,6 +135,7 @@ struct LascaGameChange {
 //   analysing_, multiPv_   whether the page asked for analysis, and how many lines
 //   unsaved_     the store's row of the game is not as the table is (unsavedChange)
 //   savedMoves_  how many leading moves of moves_ the store holds under gameId_
+//   inStore_     the store holds a row of the game (markSaved, restore); worthKeeping then
 // Every message either changes the state and gets its replies, or gets exactly one error reply
 // and changes nothing.
 class LascaTable {
@@ -145,7 +149,12 @@ class LascaTable {
     const std::string& gameId() const { return gameId_; }
     // The game as the store keeps it (created and updated left 0: the server stamps them).
     store::StoredLascaGame stored() const;
-    // What of the game the store does not hold yet, nothing when it holds all of it: the game's
+    // The game is one to keep: it has a move (or had one once the store held it), or it starts
+    // from a set position. A table's first game, and each new one, is kept from its first move:
+    // opening the page stores nothing. `state` carries it as "kept" (its id rejoins it).
+    bool worthKeeping() const;
+    // What of the game the store does not hold yet, nothing when it holds all of it (or when
+    // the game is not worthKeeping yet): the game's
     // row as it is now (its `moves` left empty) and how its move rows change. The table keeps it
     // as the messages change the game (no stored game is rebuilt to compare): a changed setting,
     // line or variation marks the row; the moves record how many leading moves the store holds.
@@ -255,6 +264,7 @@ class LascaTable {
     std::vector<Json> analysisLines_;
     bool unsaved_ = true;
     std::size_t savedMoves_ = 0;
+    bool inStore_ = false;  // the store holds a row of this game under gameId_
 };
 
 // Square names and columns of a position, for the page: {"a1": "wb", ...} (occupied squares

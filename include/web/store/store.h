@@ -108,6 +108,10 @@ struct StoredTorneioTable {
 //   whiteHash, blackHash, watchHash   the three links' tokens as common::hashSecret keeps them
 //   clockTime, clockIncrement         milliseconds; 0 and 0 for a game without a clock
 //   whiteMs, blackMs                  the time each side had left when its clock last stopped
+//   turnStarted                       milliseconds since the Unix epoch when the running clock
+//                                     started (the turn began), 0 when no clock runs (or for a
+//                                     table kept before this was stored): a restart charges the
+//                                     side to move from then
 //   drawOffer                         "", "white" or "black"
 //   result, rule                      "*" and "" while it goes on; else the result and "R9",
 //                                     "T1", "T2", "time", "resign" or "agreement"
@@ -127,6 +131,7 @@ struct StoredDuel {
     std::string rule;
     std::int64_t created = 0;
     std::int64_t updated = 0;
+    std::int64_t turnStarted = 0;
 
     friend bool operator==(const StoredDuel&, const StoredDuel&) = default;
 };
@@ -155,7 +160,7 @@ struct GameSummary {
 // thread saves Lasca games, each Torneio table's referee thread saves its decisions).
 class Store {
   public:
-    static constexpr int kSchemaVersion = 4;
+    static constexpr int kSchemaVersion = 5;
 
     // Opens (creating if needed) the file, or an in-memory database for "". Errors, each one
     // line: the file cannot be created or opened, is not a database, is of a newer schema,

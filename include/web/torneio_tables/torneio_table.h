@@ -94,11 +94,15 @@ struct TorneioSeatChoice {
 //                           when keeping it failed (the game goes on in memory)
 //   ended(result, record)   the game ended by the rules (not by the table closing): its result
 //                           ("win 2", "draw 1 3") and full record
+//   replayed()              a restored table's replay is done: every kept decision was given
+//                           again and play waits for a new one (or the game is over), so each
+//                           seat's view is whole again
 // Decisions and the end replayed by TorneioTable::restore are not reported again.
 struct TorneioTableHooks {
     std::function<void(int seat)> seatChanged;
     std::function<bool(std::size_t index, const store::StoredTorneioDecision& decision)> decided;
     std::function<void(const std::string& result, const torneio::Record& record)> ended;
+    std::function<void()> replayed;
 };
 
 // TorneioTable: one game.
@@ -134,6 +138,8 @@ class TorneioTable {
     TorneioTable& operator=(const TorneioTable&) = delete;
 
     void start();  // starts the game thread
+    // A restored table still replaying its kept decisions: a seat's view is not whole yet.
+    bool replaying() const { return replaying_->load(); }
     const std::string& id() const { return id_; }
     int seats() const { return static_cast<int>(choices_.size()); }
     // The seat (0-based) whose token this is, or nothing (compared as hashes, in constant time).
@@ -163,6 +169,7 @@ class TorneioTable {
     std::uint64_t seed_ = 0;
     TorneioTableHooks hooks_;
     std::vector<store::StoredTorneioDecision> replay_;
+    std::shared_ptr<std::atomic<bool>> replaying_ = std::make_shared<std::atomic<bool>>(false);
     bool endKept_ = false;
     std::size_t decisions_ = 0;
     mutable std::mutex mutex_;

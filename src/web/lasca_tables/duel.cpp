@@ -1,5 +1,7 @@
 #include "web/lasca_tables/duel.h"
 
+#include <algorithm>
+
 #include "common/seed.h"
 #include "lasca/core/notation.h"
 #include "lasca/core/pdn.h"
@@ -72,7 +74,9 @@ common::Result<LascaDuel> LascaDuel::restore(const StoredDuel& kept, std::int64_
     if (kept.clockTime > 0) duel.clock_ = DuelClock{kept.clockTime, kept.clockIncrement};
     duel.remaining_[0] = kept.whiteMs;
     duel.remaining_[1] = kept.blackMs;
-    duel.runningSince_ = nowMs;
+    // The side to move is charged from when its turn began, the time the server was down
+    // included; a table kept without that time runs from now.
+    duel.runningSince_ = kept.turnStarted > 0 ? std::min(kept.turnStarted, nowMs) : nowMs;
     if (kept.drawOffer == "white") duel.drawOffer_ = lasca::Color::White;
     if (kept.drawOffer == "black") duel.drawOffer_ = lasca::Color::Black;
     duel.result_ = kept.result;
@@ -105,8 +109,12 @@ std::optional<lasca::Color> LascaDuel::running() const {
 
 std::int64_t LascaDuel::remaining(lasca::Color colour, std::int64_t nowMs) const {
     const std::int64_t left = remaining_[colourIndex(colour)];
-    if (running() == colour) return std::max<std::int64_t>(0, left - (nowMs - runningSince_));
+    if (running() == colour) return std::max<std::int64_t>(0, left - elapsed(nowMs));
     return left;
+}
+
+std::int64_t LascaDuel::elapsed(std::int64_t nowMs) const {
+    return std::max<std::int64_t>(0, nowMs - runningSince_);  // a clock set back gives nothing
 }
 
 std::optional<std::int64_t> LascaDuel::untilFlag(std::int64_t nowMs) const {
@@ -147,7 +155,7 @@ common::Result<bool> LascaDuel::move(DuelSeat seat, std::string_view text, std::
     moves_.push_back(lasca::formatMove(move.value()));
     if (clock_) {
         auto& left = remaining_[colourIndex(side)];
-        if (moves_.size() > 1) left -= nowMs - runningSince_;  // White's first move is free
+        if (moves_.size() > 1) left -= elapsed(nowMs);  // White's first move is free
         left += clock_->increment;
     }
     runningSince_ = nowMs;
@@ -215,8 +223,9 @@ StoredDuel LascaDuel::stored(std::int64_t nowMs) const {
         kept.clockTime = clock_->time;
         kept.clockIncrement = clock_->increment;
     }
-    kept.whiteMs = remaining(lasca::Color::White, nowMs);
-    kept.blackMs = remaining(lasca::Color::Black, nowMs);
+    kept.whiteMs = remaining_[0];
+    kept.blackMs = remaining_[1];
+    kept.turnStarted = running() ? runningSince_ : 0;
     kept.drawOffer = drawOffer_ ? colourText(*drawOffer_) : "";
     kept.result = result_;
     kept.rule = rule_;

@@ -195,8 +195,13 @@ StoredLascaGame LascaTable::storedRow() const {
     return game;
 }
 
+bool LascaTable::worthKeeping() const {
+    return inStore_ || !moves_.empty() ||
+           game_.start().toLfen() != lasca::Position::startPosition().toLfen();
+}
+
 std::optional<LascaGameChange> LascaTable::unsavedChange() const {
-    if (!unsaved_) return std::nullopt;
+    if (!unsaved_ || !worthKeeping()) return std::nullopt;
     LascaGameChange change;
     change.game = storedRow();
     change.moves.from = std::min(savedMoves_, moves_.size());
@@ -208,11 +213,13 @@ std::optional<LascaGameChange> LascaTable::unsavedChange() const {
 void LascaTable::markSaved() {
     unsaved_ = false;
     savedMoves_ = moves_.size();
+    inStore_ = true;
 }
 
 void LascaTable::markUnsaved() {
     unsaved_ = true;
     savedMoves_ = 0;
+    inStore_ = false;
 }
 
 void LascaTable::movesChanged(std::size_t same) {
@@ -391,6 +398,7 @@ Json LascaTable::stateMessage() const {
     return {
         {"type", "state"},
         {"gameId", gameId_},
+        {"kept", worthKeeping()},
         {"engine", settings_.engineColour ? colourName(*settings_.engineColour) : "none"},
         {"level", settings_.level},
         {"startLfen", game_.start().toLfen()},

@@ -306,6 +306,7 @@ void LascaTable::finishAnnotation(Replies& out) {
     annotation_.reset();
     marks_.moves = a.moves;
     marks_.marks.assign(a.moves.size(), "");
+    marks_.white = a.white;
     for (std::size_t i = 0; i < a.moves.size(); ++i) {
         if (a.white[i]) evals_[i] = a.white[i];
         const auto mover = positionAt(static_cast<int>(i)).sideToMove();

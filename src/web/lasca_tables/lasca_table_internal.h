@@ -31,6 +31,10 @@ common::Result<MoveTree> checkedTree(const lasca::Position& start, const MoveTre
 common::Result<MoveLine> lineField(const Json& m, const char* name);
 // The text of a game's end as the page shows it, with its rule (lasca-rules.md); "" while on.
 std::string statusText(const lasca::GameStatus& status);
+// A move's comment with one evaluation at most: every `[%eval E]` in it taken out, then
+// `[%eval W]` for White's score `white` in centi-soldiers put first, or without a score the last
+// one it had (a comment read from PDN keeps its evaluation, once). Spaces are closed up.
+std::string withOneEval(const std::string& comment, std::optional<int> white);
 // A move's squares, origin first: ["c3", "e5"].
 Json squaresJson(const lasca::Move& m);
 // The legal moves of a position: [{"move": text, "path": squares}, ...].

@@ -42,6 +42,36 @@ std::optional<std::string> readSettings(const Json& m, TableSettings& settings) 
 }
 }  // namespace
 
+std::string withOneEval(const std::string& comment, std::optional<int> white) {
+    static constexpr std::string_view kTag = "[%eval ";
+    std::string rest, kept;
+    bool found = false;
+    std::size_t at = 0;
+    while (at < comment.size()) {
+        const auto tag = comment.find(kTag, at);
+        const auto end = tag == std::string::npos ? tag : comment.find(']', tag);
+        if (end == std::string::npos) {
+            rest += comment.substr(at);
+            break;
+        }
+        rest += comment.substr(at, tag - at);
+        kept = comment.substr(tag + kTag.size(), end - tag - kTag.size());
+        found = true;
+        at = end + 1;
+    }
+    if (!white && !found) return comment;  // no evaluation, none to write
+    if (white) {
+        char text[32];
+        std::snprintf(text, sizeof text, "%.2f", *white / 100.0);
+        kept = text;
+    }
+    std::string words;  // the rest with its spaces closed up
+    std::istringstream in(rest);
+    for (std::string word; in >> word;) words += (words.empty() ? "" : " ") + word;
+    if (kept.empty()) return words;
+    return "[%eval " + kept + "]" + (words.empty() ? "" : " " + words);
+}
+
 std::optional<std::string> LascaTable::onNew(const Json& m, Replies& out) {
     if (auto e = checkFields(m, {"engine", "level"})) return e;
     TableSettings settings = settings_;
@@ -248,17 +278,18 @@ std::optional<std::string> LascaTable::onLfen(const Json& m, Replies& out) {
 
 std::optional<std::string> LascaTable::onPdnExport(const Json& m, Replies& out) {
     if (auto e = checkFields(m, {})) return e;
-    // The marks and evaluations the page shows go with the moves: "c3-d4?! {[%eval 0.35]}".
+    // The marks go with the moves, and one evaluation per move in its comment: the last
+    // whole-game annotation's for this very game ("c3-d4?! {[%eval 0.35]}"), else the one an
+    // imported comment carried. The scores the engine reported while it played or analysed are
+    // not written: an evaluation in PDN is the annotation's.
     auto pdn = storedGamePdnGame(stored());
     const Json marks = marksJson();
+    const bool annotated = !moves_.empty() && marks_.moves == moves_;
+    pdn.comments.resize(moves_.size());
     for (std::size_t i = 0; i < moves_.size(); ++i) {
-        std::string annotation = marks[i].get<std::string>();
-        if (const auto& e = evals_[i + 1]; e) {
-            char text[32];
-            std::snprintf(text, sizeof text, "%.2f", *e / 100.0);
-            annotation += std::string(" {[%eval ") + text + "]}";
-        }
-        pdn.annotations.push_back(annotation);
+        pdn.annotations.push_back(marks[i].get<std::string>());
+        pdn.comments[i] =
+            withOneEval(pdn.comments[i], annotated ? marks_.white[i + 1] : std::nullopt);
     }
     out.push_back({{"type", "pdn"}, {"pdn", lasca::writePdn(pdn)}});
     return std::nullopt;

@@ -21,11 +21,10 @@ using messages::stringField;
 
 namespace {
 
-// The duels' clock: milliseconds of the steady clock (only differences matter).
+// The duels' clock: milliseconds since the Unix epoch, so that a kept turn's start still means
+// the same after a restart (a clock set back charges nothing, LascaDuel).
 std::int64_t duelNow() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-               std::chrono::steady_clock::now().time_since_epoch())
-        .count();
+    return nowMilliseconds();
 }
 
 }  // namespace
@@ -103,8 +102,19 @@ std::vector<Json> DuelRoom::join(const Json& m, const std::weak_ptr<DuelWatcher>
     if (!seat) return {errorMessage("this link holds no seat of the table")};
     binding.id = id.value();
     binding.seat = *seat;
-    std::erase_if(it->second.watchers, [](const auto& w) { return w.expired(); });
-    it->second.watchers.push_back(watcher);
+    // The newest window holds a player's seat: one that held it before is told and let go.
+    auto& watchers = it->second.watchers;
+    const auto self = watcher.lock();
+    std::vector<std::shared_ptr<DuelWatcher>> taken;
+    std::erase_if(watchers, [&](const Watcher& w) {
+        const auto tab = w.tab.lock();
+        if (!tab || tab == self) return true;
+        if (*seat == DuelSeat::Watch || w.seat != *seat) return false;
+        taken.push_back(tab);
+        return true;
+    });
+    watchers.push_back({watcher, *seat});
+    for (const auto& tab : taken) tab->seatTakenElsewhere();
     return this->view(binding, view, true);
 }
 
@@ -173,7 +183,7 @@ void DuelRoom::changed(const std::string& id) {
     const auto error = save(*entry);
     armTimer(id);
     for (const auto& w : entry->watchers)
-        if (auto watcher = w.lock()) watcher->duelChanged(error);
+        if (auto watcher = w.tab.lock()) watcher->duelChanged(error);
 }
 
 // Wakes the server when the running clock's flag falls (the handler holds no owner of the room,
@@ -202,7 +212,7 @@ void DuelRoom::armTimer(const std::string& id) {
 void DuelRoom::sweep(const std::string& keepId) {
     for (auto it = duels_.begin(); it != duels_.end();) {
         const bool watched = std::any_of(it->second.watchers.begin(), it->second.watchers.end(),
-                                         [](const auto& w) { return !w.expired(); });
+                                         [](const auto& w) { return !w.tab.expired(); });
         if (!watched && !it->second.duel->running() && it->first != keepId)
             it = duels_.erase(it);
         else

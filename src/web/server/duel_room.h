@@ -28,17 +28,21 @@ struct DuelBinding {
 };
 
 // DuelWatcher: a tab that shows a table, told after each change (with the error line of a save
-// that failed, if one did).
+// that failed, if one did), and when another window opened its player's seat (it no longer
+// shows the table).
 class DuelWatcher {
   public:
     virtual ~DuelWatcher() = default;
     virtual void duelChanged(const std::optional<std::string>& error) = 0;
+    virtual void seatTakenElsewhere() = 0;
 };
 
 // DuelRoom
-//   duels_   the tables on the server by id: the duel, the tabs that show it, the timer that
-//            wakes the server when the running clock's flag falls, and how many of its moves
-//            the store holds
+//   duels_   the tables on the server by id: the duel, the tabs that show it with their seats
+//            (White's and Black's seat held by one tab each: the newest window of a seat's link
+//            holds it, as at a Torneio table; watchers without limit), the timer that wakes the
+//            server when the running clock's flag falls, and how many of its moves the store
+//            holds
 class DuelRoom : public std::enable_shared_from_this<DuelRoom> {
   public:
     DuelRoom(boost::asio::any_io_executor executor, store::Store& store, int maxTables);
@@ -57,9 +61,13 @@ class DuelRoom : public std::enable_shared_from_this<DuelRoom> {
     void clear() { duels_.clear(); }
 
   private:
+    struct Watcher {
+        std::weak_ptr<DuelWatcher> tab;
+        lasca_tables::DuelSeat seat = lasca_tables::DuelSeat::Watch;
+    };
     struct Entry {
         std::unique_ptr<lasca_tables::LascaDuel> duel;
-        std::vector<std::weak_ptr<DuelWatcher>> watchers;
+        std::vector<Watcher> watchers;
         std::unique_ptr<boost::asio::steady_timer> timer;
         std::size_t storedMoves = 0;
     };

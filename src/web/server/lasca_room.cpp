@@ -82,6 +82,15 @@ class LascaTab : public Tab, public DuelWatcher, public std::enable_shared_from_
         send(view);
     }
 
+    // Another window opened this tab's seat of a two-person table: this tab no longer shows
+    // the table (a fresh table of its own, not shown, takes whatever it sends next).
+    void seatTakenElsewhere() override {
+        duel_ = DuelBinding{};
+        table_ = std::make_unique<LascaTable>(engineFactory());
+        send({{{"type", "lasca.left"},
+               {"text", "this seat was opened in another window: play it there"}}});
+    }
+
     // Another tab took this tab's game: this one starts a new game.
     void gameTakenElsewhere() {
         auto replies = table_->handle(Json{{"type", "new"}});

@@ -53,7 +53,7 @@ class TorneioTab : public Tab, public std::enable_shared_from_this<TorneioTab> {
     // The seat this tab shows changed: send what is new of its view.
     void seatChanged() {
         TorneioRoom::Entry* entry = room_->find(tableId_);
-        if (!entry) return;
+        if (!entry || entry->table->replaying()) return;  // the whole view once it is done
         Json view = entry->table->webSeat(seat_)->view(linesSent_, logSent_);
         if (!noteSent(view) && view["lines"].empty()) return;  // nothing new
         send({view});
@@ -105,6 +105,9 @@ class TorneioTab : public Tab, public std::enable_shared_from_this<TorneioTab> {
                        {"table", tableId_},
                        {"seat", seat_ + 1},
                        {"seats", entry.table->seatsJson()}});
+        // A table still replaying its kept game sends the view once the replay is done (one
+        // view with every line, not an empty one and then each line as it is replayed).
+        if (entry.table->replaying()) return std::nullopt;
         Json view = entry.table->webSeat(seat_)->view(0, 0);
         noteSent(view);
         out.push_back(view);
@@ -209,6 +212,17 @@ torneio_tables::TorneioTableHooks TorneioRoom::hooks(const std::shared_ptr<std::
         });
         return false;
     };
+    hooks.replayed = [weak, id, executor] {
+        net::post(executor, [weak, id] {
+            auto room = weak.lock();
+            if (!room) return;
+            Entry* entry = room->find(*id);
+            if (!entry) return;
+            for (const auto& seat : entry->listeners)
+                for (const auto& l : seat)
+                    if (auto tab = l.lock()) tab->seatChanged();
+        });
+    };
     hooks.ended = [id, store](const std::string& result, const torneio::Record& record) {
         const auto saved = store->finishTorneioTable(*id, result, torneio::formatRecord(record),
                                                      nowMilliseconds());
@@ -267,8 +281,9 @@ std::optional<std::string> TorneioRoom::create(const Json& m, std::vector<Json>&
         TorneioSeatChoice choice;
         choice.kind = kind.value();
         if (seat.contains("level")) {
-            const auto level = intField(
-                seat, "level", 0, static_cast<std::int64_t>(std::size(torneio::play::kAiLevels)) - 1);
+            const auto level =
+                intField(seat, "level", 0,
+                         static_cast<std::int64_t>(std::size(torneio::play::kAiLevels)) - 1);
             if (!level) return level.error();
             choice.level = static_cast<int>(level.value());
         }

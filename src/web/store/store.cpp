@@ -113,6 +113,10 @@ constexpr std::array<std::string_view, Store::kSchemaVersion> kMigrations = {
     R"sql(
     ALTER TABLE lasca_games ADD COLUMN tree TEXT NOT NULL DEFAULT '';
     )sql",
+    // 4 -> 5: when a two-person table's running clock started (0: none runs, or not known).
+    R"sql(
+    ALTER TABLE lasca_duels ADD COLUMN turn_started INTEGER NOT NULL DEFAULT 0;
+    )sql",
 };
 
 int userVersion(SQLite::Database& db) {

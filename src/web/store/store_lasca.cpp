@@ -136,9 +136,10 @@ common::Result<bool> Store::saveDuel(const StoredDuel& duel, const MoveRowsChang
             *db_,
             "INSERT INTO lasca_duels (id, start_lfen, white_hash, black_hash, watch_hash, "
             "clock_time, clock_increment, white_ms, black_ms, draw_offer, result, rule, created, "
-            "updated) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14) "
+            "updated, turn_started) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
+            "?13, ?14, ?15) "
             "ON CONFLICT (id) DO UPDATE SET white_ms = ?8, black_ms = ?9, draw_offer = ?10, "
-            "result = ?11, rule = ?12, updated = ?14");
+            "result = ?11, rule = ?12, updated = ?14, turn_started = ?15");
         row.bind(1, duel.id);
         row.bind(2, duel.startLfen);
         row.bind(3, duel.whiteHash);
@@ -153,6 +154,7 @@ common::Result<bool> Store::saveDuel(const StoredDuel& duel, const MoveRowsChang
         row.bind(12, duel.rule);
         row.bind(13, static_cast<int64_t>(duel.created));
         row.bind(14, static_cast<int64_t>(duel.updated));
+        row.bind(15, static_cast<int64_t>(duel.turnStarted));
         row.exec();
         writeMoveRows(*db_, kDuelMoveRows, duel.id, moves);
         transaction.commit();
@@ -172,7 +174,7 @@ common::Result<std::optional<StoredDuel>> Store::loadDuel(const std::string& id)
         SQLite::Statement row(*db_,
                               "SELECT start_lfen, white_hash, black_hash, watch_hash, clock_time, "
                               "clock_increment, white_ms, black_ms, draw_offer, result, rule, "
-                              "created, updated FROM lasca_duels WHERE id = ?");
+                              "created, updated, turn_started FROM lasca_duels WHERE id = ?");
         row.bind(1, id);
         if (!row.executeStep()) return std::optional<StoredDuel>();
         StoredDuel duel;
@@ -190,6 +192,7 @@ common::Result<std::optional<StoredDuel>> Store::loadDuel(const std::string& id)
         duel.rule = row.getColumn(10).getString();
         duel.created = row.getColumn(11).getInt64();
         duel.updated = row.getColumn(12).getInt64();
+        duel.turnStarted = row.getColumn(13).getInt64();
         SQLite::Statement moves(*db_,
                                 "SELECT move FROM lasca_duel_moves WHERE duel = ? ORDER BY ply");
         moves.bind(1, id);

@@ -75,10 +75,17 @@ class StoppableSeat : public torneio::referee::Seat {
 // it only passes lines.
 class ReplaySeat : public torneio::referee::Seat {
   public:
-    ReplaySeat(torneio::referee::Seat* inner, WebSeat* person, std::deque<std::string> kept)
-        : inner_(inner), person_(person), kept_(std::move(kept)) {}
+    // live: called once a request goes out that no kept decision answers (the replay is done).
+    ReplaySeat(torneio::referee::Seat* inner, WebSeat* person, std::deque<std::string> kept,
+               std::function<void()> live)
+        : inner_(inner), person_(person), kept_(std::move(kept)), live_(std::move(live)) {}
     bool send(std::string_view line) override {
-        if (kept_.empty() || firstWord(line) != "request") return inner_->send(line);
+        const bool request = firstWord(line) == "request";
+        if (kept_.empty() || !request) {
+            const bool sent = inner_->send(line);
+            if (request) live_();
+            return sent;
+        }
         if (!person_) {  // an AI decides, and its reply is replaced
             replacing_ = true;
             return inner_->send(line);
@@ -87,7 +94,9 @@ class ReplaySeat : public torneio::referee::Seat {
             common::logger().error("web: torneio replay: kept decision '{}' refused: {}",
                                    kept_.front(), *refused);
             kept_.clear();  // the person decides from here
-            return inner_->send(line);
+            const bool sent = inner_->send(line);
+            live_();
+            return sent;
         }
         kept_.pop_front();
         return true;
@@ -110,6 +119,7 @@ class ReplaySeat : public torneio::referee::Seat {
     torneio::referee::Seat* inner_;
     WebSeat* person_;
     std::deque<std::string> kept_;
+    std::function<void()> live_;
     bool replacing_ = false;
 };
 
@@ -373,6 +383,7 @@ common::Result<std::shared_ptr<TorneioTable>> TorneioTable::restore(const Stored
             return common::makeError("table " + kept.id + ": a decision of no seat");
     table.value()->id_ = kept.id;
     table.value()->replay_ = kept.decisions;
+    table.value()->replaying_->store(!kept.decisions.empty());
     table.value()->endKept_ = !kept.result.empty();
     return table;
 }
@@ -463,7 +474,11 @@ void TorneioTable::play() {
         if (seats.back() && !torneio::referee::handshake(*seats.back(), spec, limits))
             seats.back() = nullptr;
     }
-    // A restored table: each seat gives back its kept decisions while the game is replayed.
+    // A restored table: each seat gives back its kept decisions while the game is replayed,
+    // until a request goes out that none answers (or the game ends): the replay is done.
+    auto replayed = [this] {
+        if (replaying_->exchange(false) && hooks_.replayed) hooks_.replayed();
+    };
     std::vector<std::unique_ptr<torneio::referee::Seat>> replaying;
     if (!replay_.empty()) {
         for (std::size_t s = 0; s < seats.size(); ++s) {
@@ -471,8 +486,8 @@ void TorneioTable::play() {
             std::deque<std::string> kept;
             for (const auto& decision : replay_)
                 if (decision.seat == static_cast<int>(s)) kept.push_back(decision.action);
-            replaying.push_back(
-                std::make_unique<ReplaySeat>(seats[s], webSeats_[s].get(), std::move(kept)));
+            replaying.push_back(std::make_unique<ReplaySeat>(seats[s], webSeats_[s].get(),
+                                                             std::move(kept), replayed));
             seats[s] = replaying.back().get();
         }
     }
@@ -484,6 +499,7 @@ void TorneioTable::play() {
         hooks_.decided(n, {seat, torneio::formatAction(action, geometry)});
     };
     auto result = torneio::referee::playGame(seats, setup, limits);
+    replayed();
     if (!stop_->load() && !endKept_ && hooks_.ended)
         hooks_.ended(resultText(result.record.outcome, params_.seats), result.record);
     {

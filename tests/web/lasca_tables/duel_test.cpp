@@ -121,14 +121,26 @@ TEST(Duel, AKeptDuelComesBackTheSame) {
     ASSERT_TRUE(duel.move(DuelSeat::Black, anyMove(duel), 5000).ok());
     ASSERT_TRUE(duel.draw(DuelSeat::White, true, 6000).ok());
     const auto kept = duel.stored(8000);
-    EXPECT_EQ(kept.whiteMs, 58000);                 // 61000 at its move, 3000 since
-    auto back = LascaDuel::restore(kept, 1000000);  // the server was down for a long time
+    EXPECT_EQ(kept.whiteMs, 61000) << "White's time when its turn began";
+    EXPECT_EQ(kept.turnStarted, 5000) << "White's turn began with Black's move";
+    auto back = LascaDuel::restore(kept, 9000);  // a crash, and a restart a second later
     ASSERT_TRUE(back.ok()) << back.error();
     EXPECT_EQ(back.value().moveTexts(), duel.moveTexts());
-    EXPECT_EQ(back.value().remaining(Color::White, 1000000), 58000) << "downtime not charged";
+    EXPECT_EQ(back.value().remaining(Color::White, 9000), 57000)
+        << "the time thought before the crash, and while the server was down, is charged";
     EXPECT_EQ(back.value().drawOffer(), Color::White);
     EXPECT_EQ(back.value().seatOfToken(tokens[1]), DuelSeat::Black);
-    EXPECT_EQ(back.value().stored(1000000).moves, kept.moves);
+    EXPECT_EQ(back.value().stored(9000).moves, kept.moves);
+    auto again = back.value().stored(9000);
+    again.updated = kept.updated;
+    EXPECT_EQ(again, kept) << "kept again as it was";
+    auto late = LascaDuel::restore(kept, 1000000);  // the server was down for a long time
+    ASSERT_TRUE(late.ok());
+    EXPECT_TRUE(late.value().checkTime(1000000)) << "White's flag fell while it was down";
+    EXPECT_EQ(late.value().result(), "0-2");
+    auto old = kept;  // kept before the turn's start was: runs from the restart
+    old.turnStarted = 0;
+    EXPECT_EQ(LascaDuel::restore(old, 9000).value().remaining(Color::White, 9500), 60500);
     auto bad = kept;
     bad.moves.push_back("a1-h8");
     EXPECT_FALSE(LascaDuel::restore(bad, 0).ok());

@@ -46,15 +46,37 @@ struct Fixture {
     }
 };
 
-TEST(LascaTableChange, ANewTableIsUnsavedWholeThenClean) {
+TEST(LascaTableChange, AGameIsKeptFromItsFirstMoveThenClean) {
     Fixture f;
     f.table.hello();
+    EXPECT_FALSE(f.table.unsavedChange()) << "opening the page keeps nothing";
+    f.send({{"type", "settings"}, {"engine", "none"}, {"level", 2}});
+    EXPECT_FALSE(f.table.unsavedChange()) << "a setting alone keeps nothing";
+    EXPECT_FALSE(f.table.worthKeeping());
+    f.play();
     const auto first = f.save();
     ASSERT_TRUE(first);
     EXPECT_EQ(first->moves.from, 0u);
-    EXPECT_TRUE(first->moves.added.empty());
+    EXPECT_EQ(first->moves.added, f.table.moves());
     EXPECT_EQ(first->game.id, f.table.gameId());
+    EXPECT_EQ(first->game.level, 2);
     EXPECT_FALSE(f.table.unsavedChange()) << "nothing changed since the save";
+    ASSERT_TRUE(lastOfType(f.send({{"type", "takeback"}}), "error").is_null());
+    const auto back = f.save();
+    ASSERT_TRUE(back) << "a kept game stays kept without moves";
+    EXPECT_TRUE(f.storedMoves().empty());
+}
+
+TEST(LascaTableChange, ASetPositionIsKeptAtOnce) {
+    Fixture f;
+    f.table.hello();
+    const auto replies = f.send(
+        {{"type", "lfen"}, {"lfen", "-,-,-,-/-,-,-/-,b,-,-/-,-,-/-,W,-,-/-,-,-/w,-,-,- w 0 1"}});
+    EXPECT_TRUE(lastOfType(replies, "state")["kept"].get<bool>());
+    const auto change = f.save();
+    ASSERT_TRUE(change);
+    EXPECT_TRUE(change->moves.added.empty());
+    EXPECT_TRUE(f.storedMoves().empty());
 }
 
 TEST(LascaTableChange, AMoveAppendsItsRowOnly) {
@@ -179,11 +201,13 @@ TEST(LascaTableChange, ANewGameStartsFromNoRowsUnderItsNewId) {
     f.save();
     const auto old = f.table.gameId();
     f.send({{"type", "new"}, {"engine", "none"}});
+    EXPECT_FALSE(f.table.unsavedChange()) << "a new game is kept from its first move";
+    f.play();
     const auto change = f.save();
     ASSERT_TRUE(change);
     EXPECT_NE(change->game.id, old);
     EXPECT_EQ(change->moves.from, 0u);
-    EXPECT_TRUE(f.storedMoves().empty());
+    EXPECT_EQ(f.storedMoves(), f.table.moves());
 }
 
 }  // namespace

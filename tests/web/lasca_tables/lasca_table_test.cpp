@@ -586,6 +586,68 @@ TEST(LascaTable, AWholeGameIsAnnotatedPositionByPosition) {
     EXPECT_EQ(lastOfType(replies, "state")["marks"], Json::array({"", ""}));
 }
 
+// How often `what` occurs in `text`.
+std::size_t occurrences(const std::string& text, const std::string& what) {
+    std::size_t count = 0;
+    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++count;
+    return count;
+}
+
+// PDN holds one evaluation per move, the annotation's: none for a game against the engine that
+// was not annotated (the scores it reported while it played are not written); an imported
+// move's evaluation kept once; an annotation's score replaces it, and a round trip adds none.
+TEST(LascaTable, PdnHoldsOneEvaluationPerMoveReplacedNeverAppended) {
+    Fixture f;
+    f.table.hello();
+    Json state = lastOfType(f.send({{"type", "new"}, {"engine", "black"}, {"level", 1}}), "state");
+    const std::string move = firstLegal(state);
+    state = lastOfType(f.send({{"type", "move"}, {"ply", 0}, {"move", move}}), "state");
+    const std::string reply = state["legal"].at(0)["move"];
+    f.table.onEngineLine("info depth 1 seldepth 1 multipv 1 score cp -12 nodes 5 nps 100 pv " +
+                         reply);
+    state = lastOfType(f.table.onEngineLine("bestmove " + reply), "state");
+    ASSERT_EQ(state["moves"].size(), 2u);
+    ASSERT_EQ(state["evals"][1], 12) << "the engine's score is shown on the page";
+    std::string pdn = lastOfType(f.send({{"type", "pdn.export"}}), "pdn")["pdn"];
+    EXPECT_EQ(pdn.find("[%eval"), std::string::npos) << "nothing was annotated:\n" << pdn;
+
+    // Imported: the first move with two evaluations (as an older export wrote them), the second
+    // with one beside a note.
+    const std::string imported = "[GameType \"Lasca\"]\n\n1. " + move +
+                                 " {[%eval 1.53]} {[%eval 0.91]} " + reply +
+                                 " {[%eval -0.20] a note} *\n";
+    state = lastOfType(f.send({{"type", "pdn.import"}, {"pdn", imported}}), "state");
+    ASSERT_EQ(state["moves"], Json::array({move, reply}));
+    const std::string third = firstLegal(state);
+    pdn = lastOfType(f.send({{"type", "pdn.export"}}), "pdn")["pdn"];
+    EXPECT_EQ(occurrences(pdn, "[%eval"), 2u) << pdn;
+    EXPECT_NE(pdn.find(move + " {[%eval 0.91]}"), std::string::npos) << pdn;
+    EXPECT_NE(pdn.find(reply + " {[%eval -0.20] a note}"), std::string::npos) << pdn;
+
+    // Annotated (scores from the side to move's view; each move the engine's own): its scores
+    // replace the imported ones, the note stays.
+    f.send({{"type", "annotate"}, {"nodes", 100}});
+    const std::vector<std::pair<int, std::string>> searches = {
+        {30, move}, {20, reply}, {50, third}};
+    std::vector<Json> replies;
+    for (const auto& [cp, best] : searches) {
+        f.table.onEngineLine("info depth 3 seldepth 3 multipv 1 score cp " + std::to_string(cp) +
+                             " nodes 100 nps 1000 pv " + best);
+        replies = f.table.onEngineLine("bestmove " + best);
+    }
+    ASSERT_TRUE(lastOfType(replies, "state")["annotated"].get<bool>());
+    pdn = lastOfType(f.send({{"type", "pdn.export"}}), "pdn")["pdn"];
+    EXPECT_EQ(occurrences(pdn, "[%eval"), 2u) << pdn;
+    EXPECT_NE(pdn.find(move + " {[%eval -0.20]}"), std::string::npos) << pdn;
+    EXPECT_NE(pdn.find(reply + " {[%eval 0.50] a note}"), std::string::npos) << pdn;
+
+    // The export imported and exported again: still one evaluation per move.
+    f.send({{"type", "pdn.import"}, {"pdn", pdn}});
+    const std::string again = lastOfType(f.send({{"type", "pdn.export"}}), "pdn")["pdn"];
+    EXPECT_EQ(occurrences(again, "[%eval"), 2u) << again;
+    EXPECT_NE(again.find(reply + " {[%eval 0.50] a note}"), std::string::npos) << again;
+}
+
 // Every kind of bad message: one error reply, nothing changed, nothing sent to the engine.
 TEST(LascaTable, EveryBadMessageGetsOneErrorAndChangesNothing) {
     Fixture f;

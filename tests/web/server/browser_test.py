@@ -6,7 +6,8 @@ near-finished game against the engine (a tiny node budget) played by clicks to i
 result shown; a short game from the start to its end; analysis with MultiPV 3 shows three lines
 whose moves are legal (each line previewed through the server); PDN export and re-import give
 the same game; a Torneio game (the test as seat 1, a random AI as seat 2) played by clicks to its
-end, the page holding only its own seat's set-up; with an engine that cannot start, the status,
+end, the page holding only its own seat's set-up; a seat link opened in two browsers is
+held by the newest; a wrong table link says it opens nothing; with an engine that cannot start, the status,
 the analysis panel and the error toast say so without hiding the Retry banner; at 390x844 taps
 keep the board still and /games fits; no JavaScript console errors. Screenshots go to --out.
 
@@ -569,9 +570,52 @@ def check_two_people(page, url, out, profile):
             raise Failure(f"Black's page does not show the end: {b.find_element(By.ID, 'status').text!r}")
         screenshot(a, os.path.join(out, "web-duel-end.png"))
         step(f"two browsers: a game played out by clicks, ended by the rules: {end['text']} after {len(page.state()['moves'])} plies")
+        check_seat_held_once(page, other, create(None))
+        check_wrong_table_link(page, url)
     finally:
         b.quit()
         shutil.rmtree(profile + "-friend", ignore_errors=True)
+
+
+def check_seat_held_once(page, other, links):
+    """A player's link opened in a second browser: the newest window holds the seat, the older
+    says so and its clicks play nothing; each address stays the seat link."""
+    a, b = page.d, other.d
+    a.get(links["white"])
+    wait_for("White's seat", lambda: (page.state() or {}).get("seat") == "white")
+    b.get(links["white"])
+    wait_for("White's seat in the second browser", lambda: (other.state() or {}).get("seat") == "white")
+    told = wait_for("the first browser told", lambda: (lambda t: t if "no longer holds the seat" in t else None)(
+        a.find_element(By.ID, "status").text))
+    s = page.state() or {}
+    for square in (s.get("legal") or [{}])[0].get("path", []):
+        page.click_square(square)
+    time.sleep(0.3)  # a move sent would have come back by now
+    if (other.state() or {}).get("moves"):
+        raise Failure("the window that lost the seat still moved at the table")
+    for driver, link in ((a, links["white"]), (b, links["white"])):
+        if driver.current_url != link:
+            raise Failure(f"a seat link's address changed: {link} -> {driver.current_url}")
+    screenshot(a, os.path.join(OUT_DIR[0], "web-duel-seat-taken.png"))
+    step(f"a seat link in two browsers: the newest holds the seat, the older says {told!r}")
+
+
+def check_wrong_table_link(page, url):
+    """A table link that opens nothing: a page that says so at the top, no game under it, and
+    the address left as it was."""
+    d = page.d
+    wrong = url + "?table=nope&token=nope"
+    d.get(wrong)
+    text = wait_for("a wrong table link explained", lambda: (lambda t: t if "opens nothing" in t else None)(
+        d.find_element(By.ID, "status").text))
+    top = d.execute_script("return document.getElementById('status').getBoundingClientRect().top;")
+    if d.find_element(By.ID, "board").is_displayed() or top > 200:
+        raise Failure(f"the wrong table link's message sits {top:.0f} px down, or a board is shown under it")
+    time.sleep(0.3)  # an address rewritten by a late state would show by now
+    if d.current_url != wrong:
+        raise Failure(f"the wrong table link's address changed to {d.current_url}")
+    screenshot(d, os.path.join(OUT_DIR[0], "web-wrong-table-link.png"))
+    step(f"a wrong table link says so: {text!r}")
 
 
 LAYOUT_SCRIPT = """
@@ -773,6 +817,10 @@ def check_reload_and_restart(page, args, server, url):
     page.set_select("colour", "none")
     page.d.find_element(By.ID, "new-game").click()
     wait_for("a new game", lambda: page.state()["moves"] == [] and page.state()["engine"] == "none")
+    # A game without a move is not kept: its address names no game (nor the one before).
+    wait_for("no game in the address", lambda: "game=" not in page.d.current_url)
+    if (page.state() or {}).get("kept"):
+        raise Failure("a new game without a move is kept")
     for _ in range(3):
         s = page.state()
         before = len(s["moves"])

@@ -194,6 +194,45 @@ TEST(ServerRestart, AGameOpenedInASecondTabMovesThere) {
     EXPECT_TRUE(moved["moves"].empty());
 }
 
+// Opening the page stores nothing: a game is kept from its first move, or from a set position;
+// until then its state says it is not kept (the page leaves no id in its address).
+TEST(ServerRestart, AGameIsKeptFromItsFirstMoveNotFromAPageLoad) {
+    const std::string db = (common::test::testDirectory() / "web.db").string();
+    std::string played, positioned;
+    {
+        auto server = Server::start(db);
+        ASSERT_TRUE(server);
+        std::vector<std::unique_ptr<Tab>> tabs;
+        for (int i = 0; i < 6; ++i) {
+            tabs.push_back(std::make_unique<Tab>(server->port));
+            const Json state = tabs.back()->readState();
+            EXPECT_FALSE(state.value("kept", true)) << state.dump();
+        }
+        tabs[0]->send({{"type", "new"}, {"engine", "none"}});
+        Json state = tabs[0]->readState();
+        EXPECT_FALSE(state.value("kept", true));
+        tabs[1]->send({{"type", "settings"}, {"engine", "none"}, {"level", 2}});
+        EXPECT_FALSE(tabs[1]->readState().value("kept", true)) << "a setting alone keeps nothing";
+        tabs[0]->send({{"type", "move"}, {"ply", 0}, {"move", state["legal"][0]["move"]}});
+        state = tabs[0]->readState();
+        EXPECT_TRUE(state.value("kept", false));
+        played = state["gameId"];
+        tabs[2]->send({{"type", "lfen"},
+                       {"lfen", "-,-,-,-/-,-,-/-,b,-,-/-,-,-/-,W,-,-/-,-,-/w,-,-,- w 0 1"}});
+        state = tabs[2]->readState();
+        EXPECT_TRUE(state.value("kept", false));
+        positioned = state["gameId"];
+        tabs[0]->send({{"type", "takeback"}});
+        EXPECT_TRUE(tabs[0]->readState().value("kept", false)) << "once kept, kept with no move";
+        server->process->kill();
+    }
+    auto store = Store::open(db);
+    ASSERT_TRUE(store.ok()) << store.error();
+    EXPECT_EQ(store.value()->lascaGameCount().value(), 2);
+    EXPECT_TRUE(store.value()->loadLascaGame(played).value().has_value());
+    EXPECT_TRUE(store.value()->loadLascaGame(positioned).value().has_value());
+}
+
 // A Torneio seat's page: every line it was shown, in order, and its pending request.
 struct SeatPage {
     std::vector<std::string> lines;
@@ -298,6 +337,52 @@ TEST(ServerRestart, EveryKeptTorneioDecisionSurvivesKillNine) {
     EXPECT_GE(finished, games - 1);  // the last may have ended unseen
     EXPECT_LE(finished, games);
     std::cout << "Torneio games played through the kills: " << games << "\n";
+}
+
+// A Torneio seat rejoined after a restart: once the table's kept game is replayed, the seat is
+// sent one view with every line it had and its pending request (not an empty view first and
+// then the replay line by line).
+TEST(ServerRestart, ARejoinedTorneioSeatGetsOneWholeView) {
+    const std::string db = (common::test::testDirectory() / "web.db").string();
+    std::string table, token;
+    std::vector<std::string> shown;
+    {
+        auto server = Server::start(db);
+        ASSERT_TRUE(server);
+        Tab tab(server->port, "/ws/torneio");
+        ASSERT_EQ(tab.read().value("type", ""), "hello");
+        tab.send({{"type", "torneio.create"},
+                  {"rounds", 30},
+                  {"seats", Json::array({{{"kind", "person"}}, {{"kind", "heuristic"}}})}});
+        const Json created = tab.read();
+        ASSERT_EQ(created.value("type", ""), "torneio.created") << created.dump();
+        table = created["table"];
+        token = created["seats"][0]["token"];
+        tab.send({{"type", "torneio.join"}, {"table", table}, {"token", token}});
+        ASSERT_EQ(tab.read().value("type", ""), "torneio.joined");
+        SeatPage page;
+        page.take(tab.read());
+        page.settle(tab);
+        for (int i = 0; i < 8 && !page.over; ++i) {  // the game waits for the person after each
+            tab.send({{"type", "torneio.act"}, {"action", "random"}});
+            page.request = Json();
+            page.settle(tab);
+        }
+        ASSERT_FALSE(page.over) << "the game ended too soon to be replayed";
+        shown = page.lines;
+        server->process->kill();
+    }
+    auto server = Server::start(db);
+    ASSERT_TRUE(server);
+    Tab tab(server->port, "/ws/torneio");
+    ASSERT_EQ(tab.read().value("type", ""), "hello");
+    tab.send({{"type", "torneio.join"}, {"table", table}, {"token", token}});
+    ASSERT_EQ(tab.read().value("type", ""), "torneio.joined");
+    const Json view = tab.read();
+    ASSERT_EQ(view.value("type", ""), "torneio.view") << view.dump();
+    EXPECT_EQ(view.value("linesFrom", 1), 0);
+    EXPECT_EQ(view.value("lines", Json::array()), Json(shown)) << "every line, in the first view";
+    EXPECT_TRUE(view.contains("request") && !view["request"].is_null()) << view.dump();
 }
 
 // A seat link opened in a second window: the newer window holds the seat, the older is told
@@ -498,6 +583,94 @@ TEST(ServerRestart, TwoPeoplePlayAtOneBoardAndAWatcherSeesIt) {
     EXPECT_EQ(kept->moves, moves);
     EXPECT_EQ(kept->rule, "resign");
     EXPECT_EQ(kept->whiteHash.find(white), std::string::npos);
+}
+
+// A player's link of a two-person table opened in a second window: the newest window holds the
+// seat, the older is told (`lasca.left`) and no longer shows the table nor moves in it; the
+// other seat and the watchers (any number of windows) are not touched.
+TEST(ServerRestart, TheNewestWindowOfALascaSeatLinkHoldsTheSeat) {
+    auto server = Server::start((common::test::testDirectory() / "web.db").string());
+    ASSERT_TRUE(server);
+    Tab creator(server->port);
+    creator.readState();
+    creator.send({{"type", "lasca.create"}, {"clock", nullptr}});
+    Json created;
+    do created = creator.read();
+    while (created.value("type", "") == "state");
+    ASSERT_EQ(created.value("type", ""), "lasca.created") << created.dump();
+    const std::string id = created["table"], white = created["seats"][0]["token"],
+                      black = created["seats"][1]["token"], watch = created["watch"];
+    Tab first(server->port), second(server->port), b(server->port), v1(server->port),
+        v2(server->port);
+    const std::vector<std::pair<Tab*, std::string>> joins = {
+        {&first, white}, {&b, black}, {&v1, watch}, {&v2, watch}, {&second, white}};
+    for (const auto& [tab, token] : joins) {
+        tab->readState();
+        tab->send({{"type", "lasca.join"}, {"table", id}, {"token", token}});
+        ASSERT_TRUE(tab->readState().contains("seat"));
+    }
+    // The first window's replies come in order: the notice, then its answer to a look.
+    first.send({{"type", "view"}, {"ply", 0}});
+    std::vector<std::string> types;
+    Json state;
+    do {
+        state = first.read();
+        types.push_back(state.value("type", ""));
+    } while (types.back() != "state");
+    ASSERT_EQ(types.front(), "lasca.left") << state.dump();
+    EXPECT_FALSE(state.contains("table")) << "the older window no longer shows the table";
+    // Its move does not reach the table; the newest window's does, and everyone else sees it.
+    first.send({{"type", "move"}, {"ply", 0}, {"move", state["legal"][0]["move"]}});
+    second.send({{"type", "view"}, {"ply", 0}});
+    Json held = second.readState();
+    EXPECT_TRUE(held["moves"].empty());
+    second.send({{"type", "move"}, {"ply", 0}, {"move", held["legal"][0]["move"]}});
+    for (Tab* tab : {&second, &b, &v1, &v2}) {
+        const Json seen = tab->readState();
+        EXPECT_EQ(seen["moves"].size(), 1u);
+        EXPECT_TRUE(seen.contains("seat"));
+    }
+}
+
+// A timed two-person table through `kill -9` and a restart: the side to move is charged the
+// time thought before the crash and while the server was down (the turn's start is kept), not
+// given it back. The wait is a lower bound of the time charged, not a measure of speed.
+TEST(ServerRestart, AClockRunsOnThroughACrash) {
+    const std::string db = (common::test::testDirectory() / "web.db").string();
+    constexpr std::int64_t kTime = 600000;
+    constexpr auto kThought = std::chrono::milliseconds(1500);
+    std::string id, black;
+    {
+        auto server = Server::start(db);
+        ASSERT_TRUE(server);
+        Tab w(server->port);
+        w.readState();
+        w.send({{"type", "lasca.create"}, {"clock", {{"time", kTime}, {"increment", 0}}}});
+        Json created;
+        do created = w.read();
+        while (created.value("type", "") == "state");
+        ASSERT_EQ(created.value("type", ""), "lasca.created") << created.dump();
+        id = created["table"];
+        black = created["seats"][1]["token"];
+        w.send({{"type", "lasca.join"}, {"table", id}, {"token", created["seats"][0]["token"]}});
+        const Json ws = w.readState();
+        w.send({{"type", "move"}, {"ply", 0}, {"move", ws["legal"][0]["move"]}});
+        const Json moved = w.readState();  // Black's turn began before this came
+        ASSERT_EQ(moved["clock"].value("running", Json()), "black") << moved.dump();
+        std::this_thread::sleep_for(kThought);
+        server->process->kill();
+    }
+    auto server = Server::start(db);
+    ASSERT_TRUE(server);
+    Tab b(server->port);
+    b.readState();
+    b.send({{"type", "lasca.join"}, {"table", id}, {"token", black}});
+    const Json bs = b.readState();
+    ASSERT_TRUE(bs["clock"].is_object()) << bs.dump();
+    EXPECT_EQ(bs["clock"].value("running", Json()), "black");
+    EXPECT_LE(bs["clock"].value("black", kTime), kTime - kThought.count())
+        << "the time thought before the crash was given back";
+    EXPECT_EQ(bs["clock"].value("white", 0), kTime) << "White's first move is free";
 }
 
 // Every bad form of the two-person table's messages gets exactly one error and changes nothing:
