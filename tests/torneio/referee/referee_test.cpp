@@ -84,7 +84,13 @@ TEST(Referee, RealPlayersFinishGamesOfTwoThreeAndFourSeats) {
 TEST(Referee, HostilePlayersAreDisqualifiedAloneAndTheGameGoesOn) {
     const std::vector<std::pair<std::string, Fault>> modes = {
         {"garbage", Fault::Malformed},   {"illegal", Fault::Illegal}, {"longline", Fault::TooLong},
-        {"outofturn", Fault::OutOfTurn}, {"hang", Fault::Timeout},    {"crash", Fault::Crash}};
+        {"outofturn", Fault::OutOfTurn}, {"hang", Fault::Timeout},    {"crash", Fault::Crash},
+        // part of a line, or a whole reply, without its line end and then the end: no line came
+        {"fragment", Fault::Crash},      {"unended", Fault::Crash},
+        // a second readyok, read as the answer to the next isready: the real one is the reply
+        {"extraready", Fault::OutOfTurn},
+        // its input closed, its output open: the referee's next lines cannot be written
+        {"closeinput", Fault::Crash}};
     Limits limits;
     limits.decision = std::chrono::milliseconds(500);  // a hang guard: the hang mode waits it out
     for (const auto& [mode, fault] : modes) {
@@ -182,6 +188,49 @@ TEST(Referee, MatchRestartsAPlayerAfterItsCrash) {
             if (game.players[s] == "hostile-crash") {
                 EXPECT_EQ(game.faults[s], Fault::Crash);
             }
+}
+
+// Between games of a match, what a player sends after a game's end is discarded, and a player
+// that ended after a game is started again: neither costs it its next game.
+TEST(Referee, MatchDiscardsLinesBetweenGamesAndRestartsAPlayerThatEnded) {
+    for (const std::string mode : {"afterend", "exitafterend"}) {
+        MatchConfig config;
+        config.players = {hostile(mode), program("a", "random"), program("b", "random")};
+        config.params = defaultParams(3);
+        config.games = 4;
+        const auto games = runMatch(config, {}, nullptr);
+        ASSERT_EQ(games.size(), 4u) << mode;
+        const auto totals = tally(games, {"hostile-" + mode, "a", "b"});
+        EXPECT_EQ(totals[0].games, 4) << mode;
+        EXPECT_EQ(totals[0].faults + totals[1].faults + totals[2].faults, 0) << mode;
+    }
+}
+
+// A program that stops reading its input: the referee's lines to it fill the pipe, and a write
+// waits no longer than the decision time. The seat is stuck from then on: its lines are not
+// taken, its reply never comes, and closing it does not block. Counted in lines written, not
+// in time (the guard only catches a hang).
+TEST(Seats, AProgramThatStopsReadingIsStuckNotBlocking) {
+    const SeatSpec deaf{"deaf", SeatKind::Program, "/bin/sleep", {"30"}, {}};
+    auto opened = openSeat(deaf, "");
+    ASSERT_TRUE(opened.ok());
+    Seat& seat = *opened.value();
+    seat.limitWrites(std::chrono::milliseconds(200));
+    const auto start = std::chrono::steady_clock::now();
+    const std::string line(99, 'e');
+    std::size_t sent = 0;
+    while (sent < 100000 && seat.send(line)) ++sent;
+    EXPECT_GT((sent + 1) * (line.size() + 1), std::size_t{65536});  // a pipe's capacity
+    EXPECT_LT(sent, 100000u);                                 // then refused
+    EXPECT_TRUE(seat.stuck());
+    EXPECT_FALSE(seat.send("event turn 1 1"));
+    EXPECT_FALSE(seat.flush());
+    std::string reply;
+    EXPECT_EQ(seat.receive(reply, common::SteadyClock::now() + std::chrono::seconds(5)),
+              common::ReadStatus::Timeout);
+    seat.close();
+    EXPECT_FALSE(seat.open());
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(30));  // a guard
 }
 
 TEST(Seats, SpecsAndKinds) {
@@ -342,6 +391,24 @@ TEST(Cli, TorneioReplayPrintsAGameAndASeatsView) {
     EXPECT_EQ(run(player + " replay " + tampered), 1);
     EXPECT_EQ(run(player + " replay"), 2);
     EXPECT_EQ(run(player + " replay " + file + " --seat 3"), 2);
+}
+
+// The case of 4-seat games on a large board: every seat stops reading once it is eliminated,
+// while the survivors play on for many rounds; the public events pile up in the pipes of the
+// eliminated ones. The referee drops them (no fault: they are out already) and every game ends.
+TEST(Cli, EliminatedSeatsThatStopReadingAreDroppedAndTheGamesEnd) {
+    const fs::path dir = common::test::testDirectory();
+    const std::string log = (dir / "stderr").string();
+    const std::string text =
+        output("(timeout 240 " + kReferee + " --player name=d,cmd=" + TORNEIO_HOSTILE +
+               ",arg=deafwhenout --seats 4 --params 'board=16 rounds=100000' --decision-ms 500" +
+               " --timeout-start 1000 --seed 901 --games 2 --log-level info --log-dir '' 2>" + log + ")");
+    EXPECT_NE(text.find("Results of 2 games"), std::string::npos) << text;
+    const std::string messages = common::test::readText(log);
+    EXPECT_NE(messages.find("eliminated, dropped: its input took no lines within 500 ms"),
+              std::string::npos)
+        << messages.substr(0, 2000);
+    EXPECT_EQ(messages.find("disqualified"), std::string::npos) << messages.substr(0, 2000);
 }
 
 }  // namespace
