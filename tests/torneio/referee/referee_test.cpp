@@ -1,7 +1,8 @@
 // The referee (torneio-referee): games between real `torneio` programs of 2, 3 and 4 seats;
 // hostile players that each fail the protocol in one way, and are disqualified alone while the
-// game goes on; seats that never start; the command line (one game, resume, shards and merge,
-// replay, usage errors).
+// game goes on; seats that never start; a program that stops reading; between the games of a
+// match; the command line (one game, resume, shards and merge, replay, usage errors, the
+// report's columns).
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
@@ -9,7 +10,9 @@
 #include <filesystem>
 #include <fstream>
 #include <regex>
+#include <sstream>
 
+#include "common/text.h"
 #include "test_directory.h"
 #include "torneio/referee/game.h"
 #include "torneio/referee/match.h"
@@ -409,6 +412,41 @@ TEST(Cli, EliminatedSeatsThatStopReadingAreDroppedAndTheGamesEnd) {
               std::string::npos)
         << messages.substr(0, 2000);
     EXPECT_EQ(messages.find("disqualified"), std::string::npos) << messages.substr(0, 2000);
+}
+
+// The report's columns count characters, not bytes: names with letters beyond ASCII (several
+// bytes each in UTF-8) line up with the others.
+TEST(Cli, ReportColumnsCountCharactersNotBytes) {
+    const std::string names[] = {"J\xC3\xB6rg", "\xC3\x89milie-\xC3\xA0-la-pla\xC3\xA7" "a", "ann"};
+    std::string players;
+    for (const std::string& name : names)
+        players += std::string(" --player name=") + name + ",cmd=" + TORNEIO_PLAYER;
+    const std::string text = output(kReferee + players + " --seed 4 --log-dir ''");
+    std::vector<std::string> lines;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    ASSERT_GE(lines.size(), 5u) << text;
+    // The characters up to the end of the sixth column ("faults" and its counts).
+    const auto columnsEnd = [](const std::string& line) {
+        const auto tokens = common::splitWhitespace(line);
+        EXPECT_GE(tokens.size(), 6u) << line;
+        if (tokens.size() < 6) return std::size_t{0};
+        const auto end = static_cast<std::size_t>(tokens[5].data() + tokens[5].size() - line.data());
+        return common::characterCount(std::string_view(line).substr(0, end));
+    };
+    const std::size_t header = columnsEnd(lines[1]);
+    for (std::size_t i = 2; i < 5; ++i) EXPECT_EQ(columnsEnd(lines[i]), header) << text;
+}
+
+// protocol.md names the seat seed's function exactly: BLAKE2b with an 8-byte output, which
+// is not the first 8 bytes of a longer BLAKE2b digest.
+TEST(Docs, ProtocolNamesTheSeedDigestLength) {
+    std::string lines = common::test::readText(TORNEIO_PROTOCOL_MD);
+    std::replace(lines.begin(), lines.end(), '\n', ' ');
+    std::string text;  // the words of protocol.md, one blank between each two
+    for (const auto word : common::splitWhitespace(lines)) text += std::string(word) + " ";
+    EXPECT_NE(text.find("BLAKE2b with an 8-byte output"), std::string::npos);
+    EXPECT_EQ(text.find("gets the first 8 bytes"), std::string::npos);
 }
 
 }  // namespace
