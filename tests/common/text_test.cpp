@@ -16,9 +16,9 @@ TEST(Text, UtcTimeWritesMillisecondsSinceTheEpochInUtc) {
 TEST(Text, CharacterCountCountsCodePointsNotBytes) {
     EXPECT_EQ(characterCount(""), 0u);
     EXPECT_EQ(characterCount("player"), 6u);
-    EXPECT_EQ(characterCount("J\xC3\xB6rg"), 4u);            // Jörg: 5 bytes
-    EXPECT_EQ(characterCount("\xE5\x9B\x9B"), 1u);           // one CJK character: 3 bytes
-    EXPECT_EQ(characterCount("\xF0\x9F\x8E\xB2 go"), 4u);     // an emoji (4 bytes) and " go"
+    EXPECT_EQ(characterCount("J\xC3\xB6rg"), 4u);          // Jörg: 5 bytes
+    EXPECT_EQ(characterCount("\xE5\x9B\x9B"), 1u);         // one CJK character: 3 bytes
+    EXPECT_EQ(characterCount("\xF0\x9F\x8E\xB2 go"), 4u);  // an emoji (4 bytes) and " go"
 }
 
 TEST(Text, SplitsOnSpacesAndTabs) {

@@ -46,7 +46,8 @@ enum class EngineLimits { Allowed, Refused };
 common::Result<EngineSpec> parseEngineSpec(const std::string& text, EngineLimits limits);
 
 // Timeouts: how long the runner waits for each kind of reply before it declares the engine
-// hung; the lines before a reply wait as long at most for the engine to take them. The move time-out is derived from the time control (see TimeControl).
+// hung; the lines before a reply wait as long at most for the engine to take them. The move
+// time-out is derived from the time control (see TimeControl).
 struct Timeouts {
     std::chrono::milliseconds startup{10000};  // from start to uciok/ugiok
     std::chrono::milliseconds isready{5000};   // from isready to readyok

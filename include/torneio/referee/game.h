@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "common/result.h"
-#include "torneio/rules/record.h"
 #include "torneio/referee/seat.h"
+#include "torneio/rules/record.h"
 
 namespace torneio::referee {
 

@@ -112,8 +112,7 @@ class GameReferee {
         for (int s = 0; s < seatCount(); ++s)
             if (!seat(s)) disqualify(s, Fault::NoStart, "it did not start or answer");
         for (int s = 0; s < seatCount(); ++s) {
-            if (live(s) && !sendTo(s, newGameLine(s, seedOf(s), setup_.params)))
-                inputFailed(s);
+            if (live(s) && !sendTo(s, newGameLine(s, seedOf(s), setup_.params))) inputFailed(s);
         }
         while (forwardEvents(), !state_.over()) decideNext();
         for (int s = 0; s < seatCount(); ++s)

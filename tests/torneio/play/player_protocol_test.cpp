@@ -11,8 +11,8 @@
 #include "common/text.h"
 #include "torneio/play/player.h"
 #include "torneio/play/player_session.h"
-#include "torneio/rules/random_play.h"
 #include "torneio/referee/game.h"
+#include "torneio/rules/random_play.h"
 #include "torneio/rules/view.h"
 
 namespace torneio::play {

@@ -83,13 +83,19 @@ TEST(Referee, RealPlayersFinishGamesOfTwoThreeAndFourSeats) {
 }
 
 // Each hostile player fails once at its third request; it alone is disqualified, with the fault
-// its failure deserves, and the other two finish the game.
+// its failure deserves, and the other two finish the game. Its third reply is accepted only when
+// the failure comes after it (outofturn, extraready, closeinput).
 TEST(Referee, HostilePlayersAreDisqualifiedAloneAndTheGameGoesOn) {
     const std::vector<std::pair<std::string, Fault>> modes = {
-        {"garbage", Fault::Malformed},   {"illegal", Fault::Illegal}, {"longline", Fault::TooLong},
-        {"outofturn", Fault::OutOfTurn}, {"hang", Fault::Timeout},    {"crash", Fault::Crash},
+        {"garbage", Fault::Malformed},
+        {"illegal", Fault::Illegal},
+        {"longline", Fault::TooLong},
+        {"outofturn", Fault::OutOfTurn},
+        {"hang", Fault::Timeout},
+        {"crash", Fault::Crash},
         // part of a line, or a whole reply, without its line end and then the end: no line came
-        {"fragment", Fault::Crash},      {"unended", Fault::Crash},
+        {"fragment", Fault::Crash},
+        {"unended", Fault::Crash},
         // a second readyok, read as the answer to the next isready: the real one is the reply
         {"extraready", Fault::OutOfTurn},
         // its input closed, its output open: the referee's next lines cannot be written
@@ -114,6 +120,15 @@ TEST(Referee, HostilePlayersAreDisqualifiedAloneAndTheGameGoesOn) {
             })) << mode;
             EXPECT_EQ(std::popcount(result.record.outcome.seats) >= 1, true);
             EXPECT_EQ(result.record.outcome.seats >> seat & 1u, 0u) << mode;
+            const bool answeredThird =
+                mode == "outofturn" || mode == "extraready" || mode == "closeinput";
+            EXPECT_EQ(std::count_if(entries.begin(), entries.end(),
+                                    [&](const RecordEntry& e) {
+                                        return e.kind == RecordEntry::Kind::Action &&
+                                               e.seat == seat;
+                                    }),
+                      answeredThird ? 3 : 2)
+                << mode << " at seat " << seat + 1;
         }
     }
 }
@@ -224,7 +239,7 @@ TEST(Seats, AProgramThatStopsReadingIsStuckNotBlocking) {
     std::size_t sent = 0;
     while (sent < 100000 && seat.send(line)) ++sent;
     EXPECT_GT((sent + 1) * (line.size() + 1), std::size_t{65536});  // a pipe's capacity
-    EXPECT_LT(sent, 100000u);                                 // then refused
+    EXPECT_LT(sent, 100000u);                                       // then refused
     EXPECT_TRUE(seat.stuck());
     EXPECT_FALSE(seat.send("event turn 1 1"));
     EXPECT_FALSE(seat.flush());
@@ -402,10 +417,10 @@ TEST(Cli, TorneioReplayPrintsAGameAndASeatsView) {
 TEST(Cli, EliminatedSeatsThatStopReadingAreDroppedAndTheGamesEnd) {
     const fs::path dir = common::test::testDirectory();
     const std::string log = (dir / "stderr").string();
-    const std::string text =
-        output("(timeout 240 " + kReferee + " --player name=d,cmd=" + TORNEIO_HOSTILE +
-               ",arg=deafwhenout --seats 4 --params 'board=16 rounds=100000' --decision-ms 500" +
-               " --timeout-start 1000 --seed 901 --games 2 --log-level info --log-dir '' 2>" + log + ")");
+    const std::string text = output(
+        "(timeout 240 " + kReferee + " --player name=d,cmd=" + TORNEIO_HOSTILE +
+        ",arg=deafwhenout --seats 4 --params 'board=16 rounds=100000' --decision-ms 500" +
+        " --timeout-start 1000 --seed 901 --games 2 --log-level info --log-dir '' 2>" + log + ")");
     EXPECT_NE(text.find("Results of 2 games"), std::string::npos) << text;
     const std::string messages = common::test::readText(log);
     EXPECT_NE(messages.find("eliminated, dropped: its input took no lines within 500 ms"),
@@ -417,7 +432,10 @@ TEST(Cli, EliminatedSeatsThatStopReadingAreDroppedAndTheGamesEnd) {
 // The report's columns count characters, not bytes: names with letters beyond ASCII (several
 // bytes each in UTF-8) line up with the others.
 TEST(Cli, ReportColumnsCountCharactersNotBytes) {
-    const std::string names[] = {"J\xC3\xB6rg", "\xC3\x89milie-\xC3\xA0-la-pla\xC3\xA7" "a", "ann"};
+    const std::string names[] = {"J\xC3\xB6rg",
+                                 "\xC3\x89milie-\xC3\xA0-la-pla\xC3\xA7"
+                                 "a",
+                                 "ann"};
     std::string players;
     for (const std::string& name : names)
         players += std::string(" --player name=") + name + ",cmd=" + TORNEIO_PLAYER;
@@ -431,7 +449,8 @@ TEST(Cli, ReportColumnsCountCharactersNotBytes) {
         const auto tokens = common::splitWhitespace(line);
         EXPECT_GE(tokens.size(), 6u) << line;
         if (tokens.size() < 6) return std::size_t{0};
-        const auto end = static_cast<std::size_t>(tokens[5].data() + tokens[5].size() - line.data());
+        const auto end =
+            static_cast<std::size_t>(tokens[5].data() + tokens[5].size() - line.data());
         return common::characterCount(std::string_view(line).substr(0, end));
     };
     const std::size_t header = columnsEnd(lines[1]);
