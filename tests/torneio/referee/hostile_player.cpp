@@ -11,7 +11,7 @@
 //   fragment   writes 3 bytes of a line ("com"), no line end, and exits
 //   unended    writes its reply without the line end and exits
 //   extraready answers correctly, then writes a second `readyok`
-//   closeinput answers correctly, then closes its input and keeps its output open (sleeps)
+//   closeinput closes its input, answers correctly and keeps its output open (sleeps)
 // and in modes that need no trigger:
 //   afterend   plays, and writes a stray line ("pass") after each game's `event end`
 //   exitafterend  plays, and ends (exit code 0) after its first game's `event end`
@@ -98,12 +98,13 @@ int main(int argc, char** argv) {
                 return 0;
             }
             if (mode == "extraready" || mode == "closeinput") {
+                // The input is closed before the reply goes out: the referee's next lines fail.
+                if (mode == "closeinput") ::close(STDIN_FILENO);
                 for (const std::string& reply : session.handle(line)) say(reply);
                 if (mode == "extraready") {
                     say("readyok");
                     continue;
                 }
-                ::close(STDIN_FILENO);
                 sleepForGood();
             }
             if (mode == "outofturn") owesStrayLine = true;
