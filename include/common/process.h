@@ -1,6 +1,7 @@
 // ChildProcess: a program run as a child with its standard input and output on pipes and its
-// standard error appended to a log file. Lines are read with a deadline (poll), so the runner
-// never blocks on a silent or hung engine. Thread-safe to create from several threads: the
+// standard error appended to a log file. Lines are read and written with a deadline (poll; our
+// end of the input pipe is non-blocking), so the runner never blocks on a silent or hung child,
+// nor on one that stops reading its input. Thread-safe to create from several threads: the
 // pipes are opened close-on-exec and the child is started with posix_spawn (fork + exec).
 #pragma once
 
@@ -22,6 +23,12 @@ using SteadyClock = std::chrono::steady_clock;
 // ReadStatus: what readLine() found before its deadline.
 enum class ReadStatus { Line, Timeout, Closed };
 
+// WriteStatus: what became of write()'s bytes by its deadline.
+//   Written  the child's input pipe took them all
+//   Timeout  the pipe stayed full until the deadline (the child does not read its input)
+//   Closed   the child's input is closed (it ended, or an earlier write timed out)
+enum class WriteStatus { Written, Timeout, Closed };
+
 // ChildProcess
 //   pid_       the child's process id, -1 once it has been reaped
 //   in_, out_  our ends of the child's stdin (write) and stdout (read) pipes, -1 when closed
@@ -41,10 +48,16 @@ class ChildProcess {
     // readLine gives at most this many bytes as one line: a longer line comes cut in pieces.
     static constexpr std::size_t kLongestLine = std::size_t{1} << 20;
 
-    bool writeLine(std::string_view line);  // false when the child's input is closed
-    // Writes the bytes as they are (several lines at once, each with its '\n'): one system call
-    // for a batch of lines. False when the child's input is closed.
-    bool write(std::string_view data);
+    // Writes the bytes as they are (several lines at once, each with its '\n'), waiting at
+    // most until `deadline` for the child to take them (a deadline already past: what the pipe
+    // takes at once). When they are not all taken by then, the child's input is closed for
+    // good: the child sees its input end after the part it took, and every later write is
+    // Closed (a line cut in two is never completed by a later write).
+    WriteStatus write(std::string_view data, SteadyClock::time_point deadline);
+    WriteStatus writeLine(std::string_view line, SteadyClock::time_point deadline);
+    // The next whole line, or Timeout at `deadline`, or Closed once the child's output ended.
+    // Bytes after the output's last line end are no line (the protocols ask for lines): they
+    // are dropped and the output is Closed.
     ReadStatus readLine(std::string& line, SteadyClock::time_point deadline);
 
     // Exit status once the child ended (waiting at most `wait`): the exit code, or

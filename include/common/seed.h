@@ -16,8 +16,9 @@
 
 namespace common {
 
-// 64 bits of keyed BLAKE2b over (purpose, index), the key being `key` (8 bytes, little-endian,
-// padded with zeros to libsodium's 16-byte minimum). The same on every platform and run.
+// Keyed BLAKE2b with an 8-byte output (not a longer digest cut) over (purpose, 0x00, index as 8
+// bytes little-endian), read little-endian, the key being `key` (8 bytes, little-endian, padded
+// with zeros to libsodium's 16-byte minimum). The same on every platform and run.
 std::uint64_t deriveSeed(std::uint64_t key, std::string_view purpose, std::uint64_t index);
 
 // A seed drawn from the operating system's random source (getrandom, through libsodium).

@@ -23,6 +23,11 @@ bool equalsIgnoringCase(std::string_view a, std::string_view b);
 // '?', cut after maxChars characters with "..." appended.
 std::string printable(std::string_view text, std::size_t maxChars = 40);
 
+// The characters of UTF-8 text (its code points: every byte but the continuation bytes
+// 10xxxxxx), the width of a name in a report's fixed-width columns. Bytes that are not valid
+// UTF-8 count as they come; no character is taken as wider than one column.
+std::size_t characterCount(std::string_view text);
+
 // The one error reply of every protocol program of the project (the Lasca engine, the Torneio
 // player): "info string error: <message>".
 std::string errorLine(std::string_view message);

@@ -91,6 +91,15 @@ Result<std::unique_ptr<ChildProcess>> ChildProcess::start(const std::string& pat
         closeFd(fromChild.read);
         return makeError(pid.error());
     }
+    // Only our end is non-blocking: the child's end of the pipe is another open file.
+    const int flags = ::fcntl(toChild.write, F_GETFL);
+    if (flags < 0 || ::fcntl(toChild.write, F_SETFL, flags | O_NONBLOCK) != 0) {
+        const std::string error = std::string("fcntl: ") + std::strerror(errno);
+        auto child = std::unique_ptr<ChildProcess>(
+            new ChildProcess(pid.value(), toChild.write, fromChild.read));
+        child->kill();
+        return makeError(error);
+    }
     return std::unique_ptr<ChildProcess>(
         new ChildProcess(pid.value(), toChild.write, fromChild.read));
 }
@@ -99,25 +108,40 @@ ChildProcess::~ChildProcess() {
     kill();
 }
 
-bool ChildProcess::writeLine(std::string_view line) {
+WriteStatus ChildProcess::writeLine(std::string_view line, SteadyClock::time_point deadline) {
     std::string data(line);
     data += '\n';
-    return write(data);
+    return write(data, deadline);
 }
 
-bool ChildProcess::write(std::string_view data) {
-    if (in_ < 0) return false;
+WriteStatus ChildProcess::write(std::string_view data, SteadyClock::time_point deadline) {
+    if (in_ < 0) return WriteStatus::Closed;
     std::size_t done = 0;
     while (done < data.size()) {
         const ssize_t n = ::write(in_, data.data() + done, data.size() - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) {
-            closeFd(in_);
-            return false;
+        if (n > 0) {
+            done += static_cast<std::size_t>(n);
+            continue;
         }
-        done += static_cast<std::size_t>(n);
+        if (n < 0 && errno == EINTR) continue;
+        if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)) {
+            closeFd(in_);
+            return WriteStatus::Closed;
+        }
+        // The pipe is full: wait until it takes more, or the deadline.
+        const auto left =
+            std::chrono::duration_cast<std::chrono::milliseconds>(deadline - SteadyClock::now());
+        if (left.count() <= 0) {
+            closeFd(in_);
+            return WriteStatus::Timeout;
+        }
+        pollfd pfd{in_, POLLOUT, 0};
+        if (::poll(&pfd, 1, static_cast<int>(left.count())) < 0 && errno != EINTR) {
+            closeFd(in_);
+            return WriteStatus::Closed;
+        }
     }
-    return true;
+    return WriteStatus::Written;
 }
 
 bool ChildProcess::takeBufferedLine(std::string& line) {
@@ -150,11 +174,7 @@ ReadStatus ChildProcess::readLine(std::string& line, SteadyClock::time_point dea
         if (n < 0 && errno == EINTR) continue;
         if (n <= 0) {
             closeFd(out_);
-            if (!buffer_.empty()) {
-                line = buffer_;
-                buffer_.clear();
-                return ReadStatus::Line;
-            }
+            buffer_.clear();  // no line end: not a line
             return ReadStatus::Closed;
         }
         buffer_.append(chunk, static_cast<std::size_t>(n));

@@ -28,6 +28,13 @@ std::vector<std::string_view> splitWhitespace(std::string_view text) {
     return tokens;
 }
 
+std::size_t characterCount(std::string_view text) {
+    std::size_t count = 0;
+    for (const char c : text)
+        if ((static_cast<unsigned char>(c) & 0xC0u) != 0x80u) ++count;
+    return count;
+}
+
 std::string printable(std::string_view text, std::size_t maxChars) {
     std::string out;
     for (char c : text.substr(0, maxChars)) out += (c >= 0x20 && c < 0x7f) ? c : '?';

@@ -13,6 +13,14 @@ TEST(Text, UtcTimeWritesMillisecondsSinceTheEpochInUtc) {
     EXPECT_EQ(utcTime(1764696600999, "%Y-%m-%d %H:%M UTC"), "2025-12-02 17:30 UTC");
 }
 
+TEST(Text, CharacterCountCountsCodePointsNotBytes) {
+    EXPECT_EQ(characterCount(""), 0u);
+    EXPECT_EQ(characterCount("player"), 6u);
+    EXPECT_EQ(characterCount("J\xC3\xB6rg"), 4u);          // Jörg: 5 bytes
+    EXPECT_EQ(characterCount("\xE5\x9B\x9B"), 1u);         // one CJK character: 3 bytes
+    EXPECT_EQ(characterCount("\xF0\x9F\x8E\xB2 go"), 4u);  // an emoji (4 bytes) and " go"
+}
+
 TEST(Text, SplitsOnSpacesAndTabs) {
     const auto t = splitWhitespace("  go \t depth  4 ");
     ASSERT_EQ(t.size(), 3u);

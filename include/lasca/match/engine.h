@@ -46,7 +46,8 @@ enum class EngineLimits { Allowed, Refused };
 common::Result<EngineSpec> parseEngineSpec(const std::string& text, EngineLimits limits);
 
 // Timeouts: how long the runner waits for each kind of reply before it declares the engine
-// hung. The move time-out is derived from the time control (see TimeControl).
+// hung; the lines before a reply wait as long at most for the engine to take them. The move
+// time-out is derived from the time control (see TimeControl).
 struct Timeouts {
     std::chrono::milliseconds startup{10000};  // from start to uciok/ugiok
     std::chrono::milliseconds isready{5000};   // from isready to readyok
@@ -89,6 +90,9 @@ class Engine {
     Engine(EngineSpec spec, Timeouts timeouts, std::unique_ptr<common::ChildProcess> process)
         : spec_(std::move(spec)), timeouts_(timeouts), process_(std::move(process)) {}
     common::Result<bool> handshake();
+    // Writes one line, waiting at most `wait` for the engine to take it; false when it did not
+    // (its input is then closed: common::ChildProcess::write).
+    bool send(std::string_view line, std::chrono::milliseconds wait);
     bool waitFor(const std::string& token, std::chrono::milliseconds timeout);
 
     EngineSpec spec_;

@@ -15,14 +15,16 @@
 #include <vector>
 
 #include "common/result.h"
-#include "torneio/rules/record.h"
 #include "torneio/referee/seat.h"
+#include "torneio/rules/record.h"
 
 namespace torneio::referee {
 
 // Limits: how long and how much the referee waits for. Time limits are hang guards.
 //   start     each step of the handshake: `torneio` to `torneiook`, `isready` to `readyok`
-//   decision  one decision: from the `isready` sent before a request to the reply line
+//   decision  one decision: from the `isready` sent before a request to the reply line; also how
+//             long a seat may take to take the lines sent to it (Seat::limitWrites), so that a
+//             player that stops reading never blocks the game
 //   maxLine   the longest line (bytes, without its end) a player may send
 struct Limits {
     std::chrono::milliseconds start{10000};
@@ -70,6 +72,12 @@ struct GameResult {
 // lines before it are read and dropped), one `setoption` per option of the spec, then `isready`
 // until `readyok`. An error says what was missing.
 common::Result<bool> handshake(Seat& seat, const SeatSpec& spec, const Limits& limits);
+
+// Between two games of a program that played before: `isready` until `readyok`, every line
+// before it (one the player sent after the last game's end) discarded and logged. An error when
+// `readyok` does not come (the player ended, hangs or takes no input): the caller starts it
+// again.
+common::Result<bool> resync(Seat& seat, const Limits& limits);
 
 // Plays one game. seats[s] plays seat s (seats.size() == params.seats), after its handshake;
 // nullptr for a player that could not be started or did not answer the handshake: that seat is

@@ -10,6 +10,7 @@
 //              `torneio` and `isready` itself); no time limit. `--player name=me,human`.
 #pragma once
 
+#include <chrono>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -46,17 +47,27 @@ common::Result<SeatSpec> parseSeatSpec(std::string_view text);
 class Seat {
   public:
     virtual ~Seat() = default;
-    // Sends one line; false when the player is known to be gone (its input closed). A seat
-    // may hold lines back and pass them on together: at the latest when receive is called, and
-    // at flush.
+    // Sends one line; false when the player is known to be gone (its input closed) or stuck
+    // (below). A seat may hold lines back and pass them on together: at the latest when receive
+    // is called, and at flush.
     virtual bool send(std::string_view line) = 0;
-    // Passes on every line held back; false when the player is gone.
+    // Passes on every line held back; false when the player is gone or stuck.
     virtual bool flush() { return open(); }
-    // The next line from the player (after a flush), waiting until `deadline` at most.
+    // How long a send or flush may wait for the player to take its lines (a program whose
+    // input pipe stays full because it stopped reading); the referee sets it (the handshake:
+    // Limits::start; a game: Limits::decision). A seat that does not take them in time is stuck
+    // for good: its input is closed, and send, flush and receive fail.
+    virtual void limitWrites(std::chrono::milliseconds wait) { (void)wait; }
+    // After send or flush returned false, or receive Timeout: true when the player did not take
+    // its lines in time, false when its input is closed (or its reply did not come).
+    virtual bool stuck() const { return false; }
+    // The next line from the player (after a flush), waiting until `deadline` at most. A flush
+    // that fails makes it Closed (Timeout for a stuck seat).
     virtual common::ReadStatus receive(std::string& line,
                                        common::SteadyClock::time_point deadline) = 0;
-    // Ends the connection: `quit`, a short grace period, then the player is stopped for good.
-    // send then fails and receive returns Closed.
+    // Ends the connection without blocking: `quit` if the player takes it at once, a short
+    // grace period, then the player is stopped for good. send then fails and receive returns
+    // Closed.
     virtual void close() = 0;
     virtual bool open() const = 0;
     // After receive returned Closed: true when a person left (a Human seat whose person quit or

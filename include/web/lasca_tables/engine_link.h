@@ -21,7 +21,7 @@ namespace web::lasca_tables {
 class EngineChannel {
   public:
     virtual ~EngineChannel() = default;
-    // False when the engine is gone (its input closed).
+    // False when the engine is gone (its input closed, or it did not take the line in time).
     virtual bool send(std::string_view line) = 0;
 };
 

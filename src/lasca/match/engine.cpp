@@ -65,13 +65,13 @@ Engine::~Engine() {
 
 common::Result<bool> Engine::handshake() {
     const bool ugi = spec_.dialect == Dialect::Ugi;
-    process_->writeLine(ugi ? "ugi" : "uci");
+    send(ugi ? "ugi" : "uci", timeouts_.startup);
     if (!waitFor(ugi ? "ugiok" : "uciok", timeouts_.startup))
         return common::makeError(std::string("no ") + (ugi ? "ugiok" : "uciok") + " within " +
                                  std::to_string(timeouts_.startup.count()) + " ms");
     for (const auto& [name, value] : spec_.options)
-        process_->writeLine("setoption name " + name + " value " + value);
-    process_->writeLine("isready");
+        send("setoption name " + name + " value " + value, timeouts_.isready);
+    send("isready", timeouts_.isready);
     if (!waitFor("readyok", timeouts_.isready))
         return common::makeError("no readyok within " + std::to_string(timeouts_.isready.count()) +
                                  " ms");
@@ -94,25 +94,25 @@ bool Engine::waitFor(const std::string& token, std::chrono::milliseconds timeout
 
 bool Engine::newGame() {
     if (!alive_) return false;
-    process_->writeLine(spec_.dialect == Dialect::Ugi ? "uginewgame" : "ucinewgame");
-    process_->writeLine("isready");
+    send(spec_.dialect == Dialect::Ugi ? "uginewgame" : "ucinewgame", timeouts_.isready);
+    send("isready", timeouts_.isready);
     return waitFor("readyok", timeouts_.isready);
 }
 
 MoveReply Engine::requestMove(const std::string& positionCommand, const std::string& goCommand,
                               std::chrono::milliseconds deadline) {
     MoveReply reply;
-    process_->writeLine(positionCommand);
+    send(positionCommand, timeouts_.isready);
     // Synchronise first: anything the engine still had to say (a late or duplicate bestmove)
     // arrives before readyok and is dropped, so it cannot be taken for this move's answer.
-    process_->writeLine("isready");
+    send("isready", timeouts_.isready);
     if (!waitFor("readyok", timeouts_.isready)) {
         reply.status = process_->wait(std::chrono::milliseconds(0)) ? ReplyStatus::Crashed
                                                                     : ReplyStatus::Timeout;
         return reply;
     }
     const auto sent = common::SteadyClock::now();
-    const bool written = process_->writeLine(goCommand);
+    const bool written = send(goCommand, deadline);
     std::string line;
     for (;;) {
         const common::ReadStatus s = process_->readLine(line, sent + deadline);
@@ -135,10 +135,15 @@ MoveReply Engine::requestMove(const std::string& positionCommand, const std::str
 
 void Engine::quit() {
     if (!process_) return;
-    process_->writeLine("quit");
+    send("quit", kQuitGrace);
     if (!process_->wait(kQuitGrace)) process_->kill();
     process_.reset();
     alive_ = false;
+}
+
+bool Engine::send(std::string_view line, std::chrono::milliseconds wait) {
+    return process_->writeLine(line, common::SteadyClock::now() + wait) ==
+           common::WriteStatus::Written;
 }
 
 }  // namespace lasca::match

@@ -27,15 +27,15 @@ common::Result<std::vector<engine::OptionReply>> listedOptions(const SpsaRunConf
     if (!started) return common::makeError(started.error());
     common::ChildProcess& child = *started.value();
     const bool ugi = spec.dialect == match::Dialect::Ugi;
-    child.writeLine(ugi ? "ugi" : "uci");
     const std::string done = ugi ? "ugiok" : "uciok";
     const auto deadline = common::SteadyClock::now() + config.timeouts.startup;
+    child.writeLine(ugi ? "ugi" : "uci", deadline);
     std::vector<engine::OptionReply> options;
     std::string line;
     common::ReadStatus status;
     while ((status = child.readLine(line, deadline)) == common::ReadStatus::Line) {
         if (common::splitWhitespace(line) == std::vector<std::string_view>{done}) {
-            child.writeLine("quit");
+            child.writeLine("quit", deadline);
             child.wait(std::chrono::milliseconds(300));
             return options;
         }

@@ -62,11 +62,19 @@ std::optional<Failure> readLine(Seat& seat, SteadyClock::time_point deadline,
     }
 }
 
-// Sends `ask` and reads until the line `answer`. With `strict`, any line before it but a
-// harmless info line (an `info string error: ...` is not harmless) is an error.
+// What waitFor does with the lines before the answer:
+//   Dropped    reads and drops them (the id and option lines of the handshake)
+//   Refused    any but a harmless info line (an `info string error: ...` is not harmless) is an
+//              error
+//   Discarded  reads, logs and drops them (lines a player sent between two games)
+enum class Before { Dropped, Refused, Discarded };
+
+// Sends `ask` and reads until the line `answer`.
 common::Result<bool> waitFor(Seat& seat, std::string_view ask, std::string_view answer,
-                             std::chrono::milliseconds limit, bool strict) {
-    if (!seat.send(ask)) return common::makeError("its input is closed");
+                             std::chrono::milliseconds limit, Before before) {
+    seat.limitWrites(limit);
+    if (!seat.send(ask) || !seat.flush())
+        return common::makeError(seat.stuck() ? "it takes no input" : "its input is closed");
     const auto deadline = SteadyClock::now() + limit;
     const std::string expected = "no " + std::string(answer) + " to " + std::string(ask) + ": ";
     std::string line;
@@ -78,7 +86,10 @@ common::Result<bool> waitFor(Seat& seat, std::string_view ask, std::string_view 
         if (status == ReadStatus::Closed) return common::makeError(expected + "its output closed");
         if (isExactly(line, answer)) return true;
         const bool harmless = isInfoLine(line) && line.find("error") == std::string::npos;
-        if (strict && !harmless) return common::makeError(expected + quoted(line) + " came first");
+        if (before == Before::Refused && !harmless)
+            return common::makeError(expected + quoted(line) + " came first");
+        if (before == Before::Discarded)
+            common::logger().warn("a line between games discarded: {}", quoted(line));
     }
 }
 
@@ -92,14 +103,16 @@ class GameReferee {
           setup_(setup),
           limits_(limits),
           state_(State::create(setup.params).value()),
-          live_(seats.size(), true) {}
+          live_(seats.size(), true) {
+        for (Seat* seat : seats_)
+            if (seat) seat->limitWrites(limits.decision);
+    }
 
     GameResult run() {
         for (int s = 0; s < seatCount(); ++s)
             if (!seat(s)) disqualify(s, Fault::NoStart, "it did not start or answer");
         for (int s = 0; s < seatCount(); ++s) {
-            if (live(s) && !sendTo(s, newGameLine(s, seedOf(s), setup_.params)))
-                disqualify(s, Fault::Crash, "its input closed");
+            if (live(s) && !sendTo(s, newGameLine(s, seedOf(s), setup_.params))) inputFailed(s);
         }
         while (forwardEvents(), !state_.over()) decideNext();
         for (int s = 0; s < seatCount(); ++s)
@@ -126,47 +139,71 @@ class GameReferee {
     Seat* seat(int s) const { return seats_[static_cast<std::size_t>(s)]; }
     bool live(int s) const { return live_[static_cast<std::size_t>(s)]; }
 
+    // Seat s is out: closed, sent nothing more. A seat eliminated by the rules is only dropped
+    // (it has no decision left, and the record has its elimination); any other is disqualified.
     void disqualify(int s, Fault fault, const std::string& detail) {
         if (!live(s)) return;
         live_[static_cast<std::size_t>(s)] = false;
         if (seat(s)) seat(s)->close();
         if (state_.over()) return;
+        if (state_.eliminated(s)) {
+            common::logger().info("seat {} ({}), eliminated, dropped: {}", seatText(s),
+                                  setup_.names[static_cast<std::size_t>(s)], detail);
+            return;
+        }
         common::logger().info("seat {} ({}) disqualified, {}: {}", seatText(s),
                               setup_.names[static_cast<std::size_t>(s)], faultName(fault), detail);
         faults_.push_back(SeatFault{s, fault, detail});
         (void)state_.disqualify(s, fault);
     }
 
+    // Why seat s's input failed (send or flush false): a seat that did not take its lines
+    // within the decision time is out for time, one whose input is closed has crashed.
+    Failure inputFailure(int s) const {
+        if (seat(s)->stuck())
+            return Failure{Fault::Timeout, "its input took no lines within " +
+                                               std::to_string(limits_.decision.count()) + " ms"};
+        return Failure{Fault::Crash, "its input closed"};
+    }
+    void inputFailed(int s) {
+        const Failure failure = inputFailure(s);
+        disqualify(s, failure.fault, failure.detail);
+    }
+
     // Sends every new event to the seats that may see it (D8), one line each. A seat whose
-    // input is closed has crashed; its disqualification is one more event to send.
+    // input fails is out (inputFailed); its disqualification is one more event to send.
     void forwardEvents() {
         while (forwarded_ < state_.events().size()) {
             // A copy: a disqualification below appends to events() and may move its storage.
             const Event event = state_.events()[forwarded_++];
             const std::string line = formatEvent(event, state_.geometry());
             for (int s = 0; s < seatCount(); ++s)
-                if (live(s) && visibleTo(event, s) && !sendTo(s, line))
-                    disqualify(s, Fault::Crash, "its input closed");
+                if (live(s) && visibleTo(event, s) && !sendTo(s, line)) inputFailed(s);
         }
     }
 
     // One decision: `isready` (every line before `readyok` but info lines is out of turn), the
-    // request, the reply; judged by checkAction.
+    // request, the reply; judged by checkAction. A `readyok` as the reply answers no `isready`:
+    // out of turn (a second `readyok` the seat sent earlier, read as the answer to this `isready`).
+    // The lines are flushed before each wait, so that a failing input is told from a silence.
     void decideNext() {
         const int s = state_.toDecide();
         const Request& request = state_.request();
         const auto deadline = SteadyClock::now() + limits_.decision;
         std::string line;
         std::optional<Failure> failure;
-        if (!sendTo(s, "isready")) failure = Failure{Fault::Crash, "its input closed"};
+        if (!sendTo(s, "isready") || !seat(s)->flush()) failure = inputFailure(s);
         if (!failure)
             failure = readLine(*seat(s), deadline, limits_.decision, limits_.maxLine, line);
         if (!failure && !isExactly(line, "readyok"))
             failure = Failure{Fault::OutOfTurn, quoted(line) + " when no reply was due"};
-        if (!failure && !sendTo(s, formatRequest(request, state_.geometry())))
-            failure = Failure{Fault::Crash, "its input closed"};
+        if (!failure &&
+            (!sendTo(s, formatRequest(request, state_.geometry())) || !seat(s)->flush()))
+            failure = inputFailure(s);
         if (!failure)
             failure = readLine(*seat(s), deadline, limits_.decision, limits_.maxLine, line);
+        if (!failure && isExactly(line, "readyok"))
+            failure = Failure{Fault::OutOfTurn, quoted(line) + " when no readyok was due"};
         if (!failure) failure = judge(s, line);
         if (failure) disqualify(s, failure->fault, failure->detail);
     }
@@ -198,13 +235,17 @@ std::string newGameLine(int seat, std::uint64_t seed, const Params& params) {
 }
 
 common::Result<bool> handshake(Seat& seat, const SeatSpec& spec, const Limits& limits) {
-    auto hello = waitFor(seat, "torneio", "torneiook", limits.start, false);
+    auto hello = waitFor(seat, "torneio", "torneiook", limits.start, Before::Dropped);
     if (!hello) return hello;
     for (const auto& [name, value] : spec.options)
         if (!seat.send("setoption name " + name + " value " + value))
             return common::makeError("its input is closed");
     // An option the player refuses gets an error line before readyok: the handshake fails.
-    return waitFor(seat, "isready", "readyok", limits.start, true);
+    return waitFor(seat, "isready", "readyok", limits.start, Before::Refused);
+}
+
+common::Result<bool> resync(Seat& seat, const Limits& limits) {
+    return waitFor(seat, "isready", "readyok", limits.start, Before::Discarded);
 }
 
 GameResult playGame(std::span<Seat* const> seats, const GameSetup& setup, const Limits& limits) {

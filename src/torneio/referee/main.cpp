@@ -193,9 +193,11 @@ std::string rateText(const PlayerTotals& t) {
            common::formatFixed(t.rate.high, 3) + "]";
 }
 
+// Text padded with blanks to `width` characters (not bytes: names may hold any letter).
 std::string padded(std::string text, std::size_t width, bool left = false) {
-    if (text.size() >= width) return text;
-    const std::string pad(width - text.size(), ' ');
+    const std::size_t length = common::characterCount(text);
+    if (length >= width) return text;
+    const std::string pad(width - length, ' ');
     return left ? text + pad : pad + text;
 }
 
@@ -211,7 +213,7 @@ void printReport(const std::vector<GameSummary>& games, const std::vector<std::s
                  const std::string& params, const std::string& seed) {
     const auto totals = tally(games, order);
     std::size_t width = 6;
-    for (const auto& t : totals) width = std::max(width, t.name.size());
+    for (const auto& t : totals) width = std::max(width, common::characterCount(t.name));
     std::cout << "Results of " << games.size() << " games (" << params << "), " << seed << "\n"
               << padded("player", width, true)
               << "  games   wins  draws losses faults  score [95% interval]\n";

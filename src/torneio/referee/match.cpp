@@ -17,7 +17,8 @@ namespace fs = std::filesystem;
 constexpr int kIndexDigits = 6;
 
 // Worker: one thread's seats, one per player, opened (and handshaken) when first needed and
-// again after a game that closed them (a fault).
+// again after a game that closed them (a fault) or after which they do not answer `isready`
+// (a player that ended, or hangs; resync).
 class Worker {
   public:
     Worker(const MatchConfig& config, int id)
@@ -42,12 +43,17 @@ class Worker {
     }
 
   private:
-    // The player's seat, opened and handshaken; nullptr when it does not start or answer.
+    // The player's seat, opened and handshaken, or in step again after its last game (the
+    // lines it sent since discarded); nullptr when it does not start or answer.
     Seat* ensure(std::size_t player) {
         std::unique_ptr<Seat>& seat = seats_[player];
-        if (seat && seat->open()) return seat.get();
-        seat.reset();
         const SeatSpec& spec = config_.players[player];
+        if (seat && seat->open()) {
+            auto synced = resync(*seat, config_.limits);
+            if (synced) return seat.get();
+            common::logger().warn("player {} is started again: {}", spec.name, synced.error());
+        }
+        seat.reset();
         auto opened = openSeat(spec, logPath(player));
         if (!opened) {
             common::logger().warn("player {} does not start: {}", spec.name, opened.error());

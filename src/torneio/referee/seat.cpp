@@ -16,8 +16,9 @@ constexpr std::chrono::milliseconds kQuitGrace{300};
 
 // ChildSeat: a player program as a child process. Lines are held back until the referee waits
 // for an answer (or flushes), then written with one system call: a decision's events, `isready`
-// and the request wake the program once.
+// and the request wake the program once. No write waits longer than writeLimit_.
 //   pending_   lines not yet written, each with its '\n'
+//   stuck_     a write timed out: the program stopped reading (its input is closed since)
 class ChildSeat final : public Seat {
   public:
     explicit ChildSeat(std::unique_ptr<common::ChildProcess> process)
@@ -25,27 +26,31 @@ class ChildSeat final : public Seat {
     ~ChildSeat() override { close(); }
 
     bool send(std::string_view line) override {
-        if (!process_) return false;
+        if (!process_ || stuck_) return false;
         pending_.append(line);
         pending_ += '\n';
         return pending_.size() < kHoldBytes || flush();
     }
     bool flush() override {
-        if (!process_) return false;
-        const bool written = pending_.empty() || process_->write(pending_);
+        if (!process_ || stuck_) return false;
+        if (pending_.empty()) return true;
+        const auto status = process_->write(pending_, common::SteadyClock::now() + writeLimit_);
         pending_.clear();
-        return written;
+        stuck_ = status == common::WriteStatus::Timeout;
+        return status == common::WriteStatus::Written;
     }
+    void limitWrites(std::chrono::milliseconds wait) override { writeLimit_ = wait; }
+    bool stuck() const override { return stuck_; }
     common::ReadStatus receive(std::string& line,
                                common::SteadyClock::time_point deadline) override {
         if (!process_) return common::ReadStatus::Closed;
-        flush();  // a closed input shows as the output closing, read below
+        if (!flush()) return stuck_ ? common::ReadStatus::Timeout : common::ReadStatus::Closed;
         return process_->readLine(line, deadline);
     }
     void close() override {
         if (!process_) return;
         pending_.clear();
-        process_->writeLine("quit");
+        if (!stuck_) process_->writeLine("quit", common::SteadyClock::now());
         if (!process_->wait(kQuitGrace)) process_->kill();
         process_.reset();
     }
@@ -55,6 +60,8 @@ class ChildSeat final : public Seat {
     static constexpr std::size_t kHoldBytes = 1 << 16;
     std::unique_ptr<common::ChildProcess> process_;
     std::string pending_;
+    std::chrono::milliseconds writeLimit_{10000};
+    bool stuck_ = false;
 };
 
 // InProcessSeat: the `torneio` program's session in this process. Its replies are ready as

@@ -10,6 +10,9 @@ namespace {
 constexpr std::chrono::milliseconds kReadSlice{100};
 // How long the destructor lets the engine end by itself after `quit`.
 constexpr std::chrono::milliseconds kQuitGrace{500};
+// How long send waits for the engine to take a line (it reads its input even while it
+// searches): past it the engine is taken for hung and its input closed.
+constexpr std::chrono::milliseconds kWriteWait{2000};
 }  // namespace
 
 common::Result<std::unique_ptr<ProcessEngine>> ProcessEngine::start(const std::string& path,
@@ -29,13 +32,14 @@ ProcessEngine::ProcessEngine(std::unique_ptr<common::ChildProcess> process, Line
 
 ProcessEngine::~ProcessEngine() {
     stopping_ = true;
-    process_->writeLine("quit");
+    process_->writeLine("quit", common::SteadyClock::now() + kQuitGrace);
     reader_.join();
     if (!process_->wait(kQuitGrace)) process_->kill();
 }
 
 bool ProcessEngine::send(std::string_view line) {
-    return process_->writeLine(line);
+    return process_->writeLine(line, common::SteadyClock::now() + kWriteWait) ==
+           common::WriteStatus::Written;
 }
 
 void ProcessEngine::readLines() {

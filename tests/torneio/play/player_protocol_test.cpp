@@ -11,8 +11,8 @@
 #include "common/text.h"
 #include "torneio/play/player.h"
 #include "torneio/play/player_session.h"
-#include "torneio/rules/random_play.h"
 #include "torneio/referee/game.h"
+#include "torneio/rules/random_play.h"
 #include "torneio/rules/view.h"
 
 namespace torneio::play {
@@ -29,7 +29,10 @@ class PlayerProcess {
         process_ = std::move(started).value();
     }
 
-    void send(std::string_view line) { ASSERT_TRUE(process_->writeLine(line)); }
+    void send(std::string_view line) {
+        const auto deadline = common::SteadyClock::now() + std::chrono::seconds(10);  // a guard
+        ASSERT_EQ(process_->writeLine(line, deadline), common::WriteStatus::Written);
+    }
 
     std::string readLine() {
         std::string line;

@@ -8,12 +8,24 @@
 //   outofturn  answers correctly, then writes an action line at the next event (unasked)
 //   hang       stops answering (reads and ignores everything)
 //   crash      exits with code 3 instead of answering
+//   fragment   writes 3 bytes of a line ("com"), no line end, and exits
+//   unended    writes its reply without the line end and exits
+//   extraready answers correctly, then writes a second `readyok`
+//   closeinput closes its input, answers correctly and keeps its output open (sleeps)
+// and in modes that need no trigger:
+//   afterend   plays, and writes a stray line ("pass") after each game's `event end`
+//   exitafterend  plays, and ends (exit code 0) after its first game's `event end`
+//   deafwhenout   plays until its seat is eliminated, then stops reading its input (sleeps)
 //   polite     never misbehaves (a control)
 // usage: torneio_hostile_player MODE [N]   (N: the request that triggers it, default 3)
+#include <unistd.h>
+
+#include <chrono>
 #include <cstdlib>
 #include <iostream>
 #include <string>
 #include <string_view>
+#include <thread>
 
 #include "torneio/play/player_session.h"
 
@@ -21,6 +33,11 @@ namespace {
 
 void say(const std::string& line) {
     std::cout << line << '\n' << std::flush;
+}
+
+// Sleeps for good (the referee stops the program).
+[[noreturn]] void sleepForGood() {
+    for (;;) std::this_thread::sleep_for(std::chrono::hours(1));
 }
 
 // A well-formed action of the wrong kind for the request: never legal (checkAction).
@@ -38,10 +55,17 @@ int main(int argc, char** argv) {
     int requests = 0;
     bool hanging = false;
     bool owesStrayLine = false;
+    std::string mySeat;
     for (std::string line; std::getline(std::cin, line);) {
         if (hanging) continue;
         const bool request = line.starts_with("request");
         if (request) ++requests;
+        if (line.starts_with("newgame seat ")) mySeat = line.substr(13, line.find(' ', 13) - 13);
+        if (mode == "deafwhenout" && line == "event eliminated " + mySeat) sleepForGood();
+        if (line.starts_with("event end")) {
+            if (mode == "afterend") say("pass");
+            if (mode == "exitafterend") return 0;
+        }
         if (line.starts_with("event") && owesStrayLine) {
             say("pass");
             owesStrayLine = false;
@@ -64,6 +88,25 @@ int main(int argc, char** argv) {
                 continue;
             }
             if (mode == "crash") return 3;
+            if (mode == "fragment") {
+                std::cout << "com" << std::flush;
+                return 0;
+            }
+            if (mode == "unended") {
+                for (const std::string& reply : session.handle(line)) std::cout << reply;
+                std::cout << std::flush;
+                return 0;
+            }
+            if (mode == "extraready" || mode == "closeinput") {
+                // The input is closed before the reply goes out: the referee's next lines fail.
+                if (mode == "closeinput") ::close(STDIN_FILENO);
+                for (const std::string& reply : session.handle(line)) say(reply);
+                if (mode == "extraready") {
+                    say("readyok");
+                    continue;
+                }
+                sleepForGood();
+            }
             if (mode == "outofturn") owesStrayLine = true;
         }
         for (const std::string& reply : session.handle(line)) say(reply);

@@ -1,7 +1,8 @@
 // The referee (torneio-referee): games between real `torneio` programs of 2, 3 and 4 seats;
 // hostile players that each fail the protocol in one way, and are disqualified alone while the
-// game goes on; seats that never start; the command line (one game, resume, shards and merge,
-// replay, usage errors).
+// game goes on; seats that never start; a program that stops reading; between the games of a
+// match; the command line (one game, resume, shards and merge, replay, usage errors, the
+// report's columns).
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
@@ -9,7 +10,9 @@
 #include <filesystem>
 #include <fstream>
 #include <regex>
+#include <sstream>
 
+#include "common/text.h"
 #include "test_directory.h"
 #include "torneio/referee/game.h"
 #include "torneio/referee/match.h"
@@ -80,11 +83,23 @@ TEST(Referee, RealPlayersFinishGamesOfTwoThreeAndFourSeats) {
 }
 
 // Each hostile player fails once at its third request; it alone is disqualified, with the fault
-// its failure deserves, and the other two finish the game.
+// its failure deserves, and the other two finish the game. Its third reply is accepted only when
+// the failure comes after it (outofturn, extraready, closeinput).
 TEST(Referee, HostilePlayersAreDisqualifiedAloneAndTheGameGoesOn) {
     const std::vector<std::pair<std::string, Fault>> modes = {
-        {"garbage", Fault::Malformed},   {"illegal", Fault::Illegal}, {"longline", Fault::TooLong},
-        {"outofturn", Fault::OutOfTurn}, {"hang", Fault::Timeout},    {"crash", Fault::Crash}};
+        {"garbage", Fault::Malformed},
+        {"illegal", Fault::Illegal},
+        {"longline", Fault::TooLong},
+        {"outofturn", Fault::OutOfTurn},
+        {"hang", Fault::Timeout},
+        {"crash", Fault::Crash},
+        // part of a line, or a whole reply, without its line end and then the end: no line came
+        {"fragment", Fault::Crash},
+        {"unended", Fault::Crash},
+        // a second readyok, read as the answer to the next isready: the real one is the reply
+        {"extraready", Fault::OutOfTurn},
+        // its input closed, its output open: the referee's next lines cannot be written
+        {"closeinput", Fault::Crash}};
     Limits limits;
     limits.decision = std::chrono::milliseconds(500);  // a hang guard: the hang mode waits it out
     for (const auto& [mode, fault] : modes) {
@@ -105,6 +120,15 @@ TEST(Referee, HostilePlayersAreDisqualifiedAloneAndTheGameGoesOn) {
             })) << mode;
             EXPECT_EQ(std::popcount(result.record.outcome.seats) >= 1, true);
             EXPECT_EQ(result.record.outcome.seats >> seat & 1u, 0u) << mode;
+            const bool answeredThird =
+                mode == "outofturn" || mode == "extraready" || mode == "closeinput";
+            EXPECT_EQ(std::count_if(entries.begin(), entries.end(),
+                                    [&](const RecordEntry& e) {
+                                        return e.kind == RecordEntry::Kind::Action &&
+                                               e.seat == seat;
+                                    }),
+                      answeredThird ? 3 : 2)
+                << mode << " at seat " << seat + 1;
         }
     }
 }
@@ -182,6 +206,49 @@ TEST(Referee, MatchRestartsAPlayerAfterItsCrash) {
             if (game.players[s] == "hostile-crash") {
                 EXPECT_EQ(game.faults[s], Fault::Crash);
             }
+}
+
+// Between games of a match, what a player sends after a game's end is discarded, and a player
+// that ended after a game is started again: neither costs it its next game.
+TEST(Referee, MatchDiscardsLinesBetweenGamesAndRestartsAPlayerThatEnded) {
+    for (const std::string mode : {"afterend", "exitafterend"}) {
+        MatchConfig config;
+        config.players = {hostile(mode), program("a", "random"), program("b", "random")};
+        config.params = defaultParams(3);
+        config.games = 4;
+        const auto games = runMatch(config, {}, nullptr);
+        ASSERT_EQ(games.size(), 4u) << mode;
+        const auto totals = tally(games, {"hostile-" + mode, "a", "b"});
+        EXPECT_EQ(totals[0].games, 4) << mode;
+        EXPECT_EQ(totals[0].faults + totals[1].faults + totals[2].faults, 0) << mode;
+    }
+}
+
+// A program that stops reading its input: the referee's lines to it fill the pipe, and a write
+// waits no longer than the decision time. The seat is stuck from then on: its lines are not
+// taken, its reply never comes, and closing it does not block. Counted in lines written, not
+// in time (the guard only catches a hang).
+TEST(Seats, AProgramThatStopsReadingIsStuckNotBlocking) {
+    const SeatSpec deaf{"deaf", SeatKind::Program, "/bin/sleep", {"30"}, {}};
+    auto opened = openSeat(deaf, "");
+    ASSERT_TRUE(opened.ok());
+    Seat& seat = *opened.value();
+    seat.limitWrites(std::chrono::milliseconds(200));
+    const auto start = std::chrono::steady_clock::now();
+    const std::string line(99, 'e');
+    std::size_t sent = 0;
+    while (sent < 100000 && seat.send(line)) ++sent;
+    EXPECT_GT((sent + 1) * (line.size() + 1), std::size_t{65536});  // a pipe's capacity
+    EXPECT_LT(sent, 100000u);                                       // then refused
+    EXPECT_TRUE(seat.stuck());
+    EXPECT_FALSE(seat.send("event turn 1 1"));
+    EXPECT_FALSE(seat.flush());
+    std::string reply;
+    EXPECT_EQ(seat.receive(reply, common::SteadyClock::now() + std::chrono::seconds(5)),
+              common::ReadStatus::Timeout);
+    seat.close();
+    EXPECT_FALSE(seat.open());
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(30));  // a guard
 }
 
 TEST(Seats, SpecsAndKinds) {
@@ -342,6 +409,63 @@ TEST(Cli, TorneioReplayPrintsAGameAndASeatsView) {
     EXPECT_EQ(run(player + " replay " + tampered), 1);
     EXPECT_EQ(run(player + " replay"), 2);
     EXPECT_EQ(run(player + " replay " + file + " --seat 3"), 2);
+}
+
+// The case of 4-seat games on a large board: every seat stops reading once it is eliminated,
+// while the survivors play on for many rounds; the public events pile up in the pipes of the
+// eliminated ones. The referee drops them (no fault: they are out already) and every game ends.
+TEST(Cli, EliminatedSeatsThatStopReadingAreDroppedAndTheGamesEnd) {
+    const fs::path dir = common::test::testDirectory();
+    const std::string log = (dir / "stderr").string();
+    const std::string text = output(
+        "(timeout 240 " + kReferee + " --player name=d,cmd=" + TORNEIO_HOSTILE +
+        ",arg=deafwhenout --seats 4 --params 'board=16 rounds=100000' --decision-ms 500" +
+        " --timeout-start 1000 --seed 901 --games 2 --log-level info --log-dir '' 2>" + log + ")");
+    EXPECT_NE(text.find("Results of 2 games"), std::string::npos) << text;
+    const std::string messages = common::test::readText(log);
+    EXPECT_NE(messages.find("eliminated, dropped: its input took no lines within 500 ms"),
+              std::string::npos)
+        << messages.substr(0, 2000);
+    EXPECT_EQ(messages.find("disqualified"), std::string::npos) << messages.substr(0, 2000);
+}
+
+// The report's columns count characters, not bytes: names with letters beyond ASCII (several
+// bytes each in UTF-8) line up with the others.
+TEST(Cli, ReportColumnsCountCharactersNotBytes) {
+    const std::string names[] = {"J\xC3\xB6rg",
+                                 "\xC3\x89milie-\xC3\xA0-la-pla\xC3\xA7"
+                                 "a",
+                                 "ann"};
+    std::string players;
+    for (const std::string& name : names)
+        players += std::string(" --player name=") + name + ",cmd=" + TORNEIO_PLAYER;
+    const std::string text = output(kReferee + players + " --seed 4 --log-dir ''");
+    std::vector<std::string> lines;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    ASSERT_GE(lines.size(), 5u) << text;
+    // The characters up to the end of the sixth column ("faults" and its counts).
+    const auto columnsEnd = [](const std::string& line) {
+        const auto tokens = common::splitWhitespace(line);
+        EXPECT_GE(tokens.size(), 6u) << line;
+        if (tokens.size() < 6) return std::size_t{0};
+        const auto end =
+            static_cast<std::size_t>(tokens[5].data() + tokens[5].size() - line.data());
+        return common::characterCount(std::string_view(line).substr(0, end));
+    };
+    const std::size_t header = columnsEnd(lines[1]);
+    for (std::size_t i = 2; i < 5; ++i) EXPECT_EQ(columnsEnd(lines[i]), header) << text;
+}
+
+// protocol.md names the seat seed's function exactly: BLAKE2b with an 8-byte output, which
+// is not the first 8 bytes of a longer BLAKE2b digest.
+TEST(Docs, ProtocolNamesTheSeedDigestLength) {
+    std::string lines = common::test::readText(TORNEIO_PROTOCOL_MD);
+    std::replace(lines.begin(), lines.end(), '\n', ' ');
+    std::string text;  // the words of protocol.md, one blank between each two
+    for (const auto word : common::splitWhitespace(lines)) text += std::string(word) + " ";
+    EXPECT_NE(text.find("BLAKE2b with an 8-byte output"), std::string::npos);
+    EXPECT_EQ(text.find("gets the first 8 bytes"), std::string::npos);
 }
 
 }  // namespace
