@@ -40,7 +40,9 @@ def test_the_guide_has_examples():
 def test_example_prints_what_the_guide_shows(tmp_path, line, code, printed):
     (tmp_path / "build").mkdir()
     os.symlink(ENGINE, tmp_path / "build" / "lasca")
+    path = os.pathsep.join(os.path.abspath(p) for p in os.environ.get("PYTHONPATH", "").split(
+        os.pathsep) if p)
     run = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True,
-                         text=True, timeout=300)
+                         text=True, timeout=300, env=dict(os.environ, PYTHONPATH=path))
     assert run.returncode == 0, f"docs/python.md:{line}: {run.stderr}"
     assert run.stdout.rstrip("\n") == printed.rstrip("\n"), f"docs/python.md:{line}"
