@@ -18,10 +18,10 @@
 #include "common/result.h"
 #include "lasca/analysis/diagram.h"
 #include "lasca/core/game.h"
-#include "lasca/core/pdn.h"
 #include "lasca/core/move.h"
 #include "lasca/core/movegen.h"
 #include "lasca/core/notation.h"
+#include "lasca/core/pdn.h"
 #include "lasca/core/perft.h"
 #include "lasca/core/position.h"
 #include "lasca/core/types.h"
@@ -56,9 +56,9 @@ lasca::Position positionFromLfen(const std::string& lfen) {
     checkLength(lfen, kMaxTokenLength, "LFEN");
     constexpr const char* kSpace = " \t\r\n\v\f";
     const auto first = lfen.find_first_not_of(kSpace);
-    const std::string trimmed =
-        first == std::string::npos ? ""
-                                   : lfen.substr(first, lfen.find_last_not_of(kSpace) - first + 1);
+    const std::string trimmed = first == std::string::npos
+                                    ? ""
+                                    : lfen.substr(first, lfen.find_last_not_of(kSpace) - first + 1);
     return valueOrThrow(lasca::Position::fromLfen(trimmed));
 }
 
@@ -160,8 +160,8 @@ struct StatusInfo {
 StatusInfo describe(const lasca::GameStatus& status) {
     return StatusInfo{lasca::outcomeName(status.outcome),
                       lasca::terminationName(status.termination),
-                      lasca::terminationRule(status.termination),
-                      lasca::pdnResult(status.outcome), status.over()};
+                      lasca::terminationRule(status.termination), lasca::pdnResult(status.outcome),
+                      status.over()};
 }
 
 // RuntimeError when a game is over by the rules in force: no move may follow its end.
@@ -212,7 +212,7 @@ PyGame makeGame(const std::optional<std::string>& lfen, bool repetition, bool no
 // The game as PDN: its moves, the FEN tag when it does not start from the start position, the
 // result by the rules, and the caller's tags (name -> value) first.
 lasca::PdnGame pdnOfGame(const PyGame& self,
-                                const std::vector<std::pair<std::string, std::string>>& tags) {
+                         const std::vector<std::pair<std::string, std::string>>& tags) {
     lasca::PdnGame pdn;
     pdn.tags = tags;
     const std::string startLfen = self.game.start().toLfen();
@@ -271,65 +271,66 @@ void bindPosition(py::module_& m) {
     auto position =
         py::class_<PyPosition>(m, "Position",
                                "A Lasca position with a stack of pushed moves (push/pop).")
-        .def(py::init<>(), "The start position.")
-        .def(py::init([](const std::string& lfen) {
-                 return PyPosition{positionFromLfen(lfen), {}};
-             }),
-             py::arg("lfen"), "The position of an LFEN string; ValueError when it is not one.")
-        .def(
-            "legal_moves", [](const PyPosition& self) { return legalMoveTexts(self.pos); },
-            "The legal moves as the engine writes them (c3-d4, d2xb4xd6), in generation order.")
-        .def("push", &PyPosition::push, py::arg("move"),
-             "Plays a legal move (c3-d4, c3d4, d2xb4xd6...); returns it as the engine writes it. "
-             "ValueError when the move is unreadable or not legal here.")
-        .def("pop", &PyPosition::pop, "Takes back the last pushed move and returns it.")
-        .def("move_stack", &PyPosition::moveStack, "The pushed moves, oldest first.")
-        .def("lfen", [](const PyPosition& self) { return self.pos.toLfen(); })
-        .def("side_to_move",
-             [](const PyPosition& self) { return colourName(self.pos.sideToMove()); })
-        .def("quiet_plies", [](const PyPosition& self) { return self.pos.quietPlies(); })
-        .def("move_number", [](const PyPosition& self) { return self.pos.moveNumber(); })
-        .def(
-            "key", [](const PyPosition& self) { return self.pos.key(); }, "The hash key.")
-        .def(
-            "is_legal",
-            [](const PyPosition& self, const std::string& text) {
-                return text.size() <= kMaxTokenLength && lasca::parseMove(self.pos, text).ok();
-            },
-            py::arg("move"))
-        .def("perft", &perftOf, py::arg("depth"),
-             "Number of move paths of length depth (0..20), counted in C++.")
-        .def(
-            "column",
-            [](const PyPosition& self, const std::string& s) { return columnOn(self.pos, s); },
-            py::arg("square"),
-            "The column on a square as in LFEN, top first (\"Wbb\"), or None when empty.")
-        .def(
-            "svg",
-            [](const PyPosition& self, bool flip, int size,
-               const std::optional<std::string>& last) {
-                return svgOf(self.pos, flip, size, last);
-            },
-            py::arg("flip") = false, py::arg("size") = 64, py::arg("last_move") = py::none(),
-            "The board diagram as SVG text (as `lasca diagram`).")
-        .def("_repr_svg_",
-             [](const PyPosition& self) { return svgOf(self.pos, false, 48, std::nullopt); })
-        .def("copy", [](const PyPosition& self) { return self; })
-        .def("__copy__", [](const PyPosition& self) { return self; })
-        .def(
-            "__deepcopy__", [](const PyPosition& self, py::object) { return self; },
-            py::arg("memo"))
-        // Equal positions (the stacks of pushed moves aside); anything else is not equal. A
-        // Position changes as moves are pushed, so it is not hashable: key() is its hash.
-        .def("__eq__",
-             [](const PyPosition& self, const py::object& other) -> py::object {
-                 if (!py::isinstance<PyPosition>(other))
-                     return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-                 return py::bool_(self.pos == other.cast<const PyPosition&>().pos);
-             })
-        .def("__str__", [](const PyPosition& self) { return self.pos.toLfen(); })
-        .def("__repr__",
-             [](const PyPosition& self) { return "Position('" + self.pos.toLfen() + "')"; });
+            .def(py::init<>(), "The start position.")
+            .def(py::init([](const std::string& lfen) {
+                     return PyPosition{positionFromLfen(lfen), {}};
+                 }),
+                 py::arg("lfen"), "The position of an LFEN string; ValueError when it is not one.")
+            .def(
+                "legal_moves", [](const PyPosition& self) { return legalMoveTexts(self.pos); },
+                "The legal moves as the engine writes them (c3-d4, d2xb4xd6), in generation order.")
+            .def("push", &PyPosition::push, py::arg("move"),
+                 "Plays a legal move (c3-d4, c3d4, d2xb4xd6...); returns it as the engine writes "
+                 "it. "
+                 "ValueError when the move is unreadable or not legal here.")
+            .def("pop", &PyPosition::pop, "Takes back the last pushed move and returns it.")
+            .def("move_stack", &PyPosition::moveStack, "The pushed moves, oldest first.")
+            .def("lfen", [](const PyPosition& self) { return self.pos.toLfen(); })
+            .def("side_to_move",
+                 [](const PyPosition& self) { return colourName(self.pos.sideToMove()); })
+            .def("quiet_plies", [](const PyPosition& self) { return self.pos.quietPlies(); })
+            .def("move_number", [](const PyPosition& self) { return self.pos.moveNumber(); })
+            .def(
+                "key", [](const PyPosition& self) { return self.pos.key(); }, "The hash key.")
+            .def(
+                "is_legal",
+                [](const PyPosition& self, const std::string& text) {
+                    return text.size() <= kMaxTokenLength && lasca::parseMove(self.pos, text).ok();
+                },
+                py::arg("move"))
+            .def("perft", &perftOf, py::arg("depth"),
+                 "Number of move paths of length depth (0..20), counted in C++.")
+            .def(
+                "column",
+                [](const PyPosition& self, const std::string& s) { return columnOn(self.pos, s); },
+                py::arg("square"),
+                "The column on a square as in LFEN, top first (\"Wbb\"), or None when empty.")
+            .def(
+                "svg",
+                [](const PyPosition& self, bool flip, int size,
+                   const std::optional<std::string>& last) {
+                    return svgOf(self.pos, flip, size, last);
+                },
+                py::arg("flip") = false, py::arg("size") = 64, py::arg("last_move") = py::none(),
+                "The board diagram as SVG text (as `lasca diagram`).")
+            .def("_repr_svg_",
+                 [](const PyPosition& self) { return svgOf(self.pos, false, 48, std::nullopt); })
+            .def("copy", [](const PyPosition& self) { return self; })
+            .def("__copy__", [](const PyPosition& self) { return self; })
+            .def(
+                "__deepcopy__", [](const PyPosition& self, py::object) { return self; },
+                py::arg("memo"))
+            // Equal positions (the stacks of pushed moves aside); anything else is not equal. A
+            // Position changes as moves are pushed, so it is not hashable: key() is its hash.
+            .def("__eq__",
+                 [](const PyPosition& self, const py::object& other) -> py::object {
+                     if (!py::isinstance<PyPosition>(other))
+                         return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+                     return py::bool_(self.pos == other.cast<const PyPosition&>().pos);
+                 })
+            .def("__str__", [](const PyPosition& self) { return self.pos.toLfen(); })
+            .def("__repr__",
+                 [](const PyPosition& self) { return "Position('" + self.pos.toLfen() + "')"; });
     position.attr("__hash__") = py::none();
 }
 

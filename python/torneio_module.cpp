@@ -20,8 +20,8 @@
 
 #include "common/random.h"
 #include "common/result.h"
-#include "torneio/rules/action.h"
 #include "torneio/play/knowledge.h"
+#include "torneio/rules/action.h"
 #include "torneio/rules/params.h"
 #include "torneio/rules/random_play.h"
 #include "torneio/rules/state.h"

@@ -31,8 +31,7 @@ Interval wilson95(const Moments& m) {
     const double p = std::clamp(m.mean, 0.0, 1.0);
     const double z2 = kZ95 * kZ95;
     const double centre = (p + z2 / (2 * m.n)) / (1 + z2 / m.n);
-    const double half =
-        kZ95 / (1 + z2 / m.n) * std::sqrt(p * (1 - p) / m.n + z2 / (4 * m.n * m.n));
+    const double half = kZ95 / (1 + z2 / m.n) * std::sqrt(p * (1 - p) / m.n + z2 / (4 * m.n * m.n));
     i.low = std::max(0.0, centre - half);
     i.high = std::min(1.0, centre + half);
     return i;

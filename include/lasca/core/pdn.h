@@ -90,19 +90,19 @@ struct PdnEntry {
 // as soon as it ends: where the next game's tag pairs begin, or at the end of the stream. A
 // broken game does not stop the rest. Holds only the game being read.
 class PdnReader {
-public:
+  public:
     // Takes the next line (a trailing "\n" or "\r\n" is dropped); returns the game it ended.
     std::optional<PdnEntry> feed(std::string line);
     // The end of the stream: the last game, if there is one.
     std::optional<PdnEntry> finish();
 
-private:
+  private:
     PdnEntry take();
 
     PdnEntry current_;
     PdnGame game_;
-    std::string error_;    // the first error of the game being read
-    std::string text_;     // its movetext so far
+    std::string error_;  // the first error of the game being read
+    std::string text_;   // its movetext so far
     bool inMoves_ = false;
     bool started_ = false;  // a non-blank line of it was seen
     int number_ = 0;        // lines read

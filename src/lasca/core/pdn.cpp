@@ -353,10 +353,10 @@ common::Result<std::string> replayPdn(const PdnGame& pdn, const DrawRules& rules
     }
     const GameStatus status = game.status(rules);
     const auto termination = pdn.tag("Termination");
-    const bool byRules = termination &&
-                         (*termination == terminationName(Termination::NoLegalMove) ||
-                          *termination == terminationName(Termination::Repetition) ||
-                          *termination == terminationName(Termination::NoProgress));
+    const bool byRules =
+        termination && (*termination == terminationName(Termination::NoLegalMove) ||
+                        *termination == terminationName(Termination::Repetition) ||
+                        *termination == terminationName(Termination::NoProgress));
     if (byRules && (!status.over() || status.outcome != outcomeOf(pdn.result)))
         return common::makeError("result " + pdn.result + " (" + *termination +
                                  ") is not what the rules say: " + outcomeName(status.outcome));

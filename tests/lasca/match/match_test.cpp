@@ -138,9 +138,8 @@ TEST(Cli, BadEngineLimitExitsWithTwo) {
 TEST(Cli, PdnAppendsToAnExistingFile) {
     const auto dir = common::test::testDirectory();
     const std::string file = (dir / "games.pdn").string();
-    const std::string match = std::string(LASCA_MATCH) + " --engine name=g,cmd=" +
-                              LASCA_REFERENCE + ",option.Player=greedy --engine name=r,cmd=" +
-                              LASCA_REFERENCE +
+    const std::string match = std::string(LASCA_MATCH) + " --engine name=g,cmd=" + LASCA_REFERENCE +
+                              ",option.Player=greedy --engine name=r,cmd=" + LASCA_REFERENCE +
                               ",option.Player=random --games 2 --nodes 100 --log-dir '' --pdn " +
                               file;
     ASSERT_EQ(run(match), 0);
