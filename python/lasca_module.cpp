@@ -50,9 +50,16 @@ void checkLength(const std::string& text, std::size_t limit, const char* what) {
                               " characters, at most " + std::to_string(limit) + ")");
 }
 
+// An LFEN as Python code hands it over: surrounding white space (a line read from a file with
+// its newline, a leading space) is not part of it.
 lasca::Position positionFromLfen(const std::string& lfen) {
     checkLength(lfen, kMaxTokenLength, "LFEN");
-    return valueOrThrow(lasca::Position::fromLfen(lfen));
+    constexpr const char* kSpace = " \t\r\n\v\f";
+    const auto first = lfen.find_first_not_of(kSpace);
+    const std::string trimmed = first == std::string::npos
+                                    ? ""
+                                    : lfen.substr(first, lfen.find_last_not_of(kSpace) - first + 1);
+    return valueOrThrow(lasca::Position::fromLfen(trimmed));
 }
 
 std::vector<std::string> legalMoveTexts(const lasca::Position& pos) {
@@ -157,14 +164,25 @@ StatusInfo describe(const lasca::GameStatus& status) {
                       status.over()};
 }
 
+// RuntimeError when a game is over by the rules in force: no move may follow its end.
+void requireOngoing(const lasca::Game& game, const lasca::DrawRules& rules) {
+    const lasca::GameStatus status = game.status(rules);
+    if (status.over())
+        throw std::runtime_error(std::string("the game is over (") +
+                                 lasca::terminationName(status.termination) + ", " +
+                                 lasca::pdnResult(status.outcome) + "): no move may follow");
+}
+
 // PyGame: a game from a start position, with the draw rules in force; pop() replays the
 // moves but the last from the start (the core's Game only grows).
+// Invariant: no move follows the end of the game under `rules` (push refuses it).
 struct PyGame {
     lasca::Game game;
     lasca::DrawRules rules;
 
     std::string push(const std::string& text) {
         checkLength(text, kMaxTokenLength, "move");
+        requireOngoing(game, rules);
         return lasca::formatMove(valueOrThrow(game.playText(text)));
     }
 
@@ -208,6 +226,9 @@ PyGame gameOfPdn(const lasca::PdnGame& pdn) {
     lasca::Position start = valueOrThrow(lasca::startOf(pdn));
     PyGame game{lasca::Game(start), lasca::DrawRules{}};
     for (std::size_t i = 0; i < pdn.moves.size(); ++i) {
+        if (game.game.status(game.rules).over())
+            throw py::value_error("move " + std::to_string(i + 1) + " '" + pdn.moves[i] +
+                                  "': played after the game ended");
         common::Result<lasca::Move> played = game.game.playText(pdn.moves[i]);
         if (!played)
             throw py::value_error("move " + std::to_string(i + 1) + " '" + pdn.moves[i] +
@@ -222,6 +243,24 @@ std::vector<lasca::PdnGame> readPdnText(const std::string& text) {
     return valueOrThrow(lasca::readPdn(in));
 }
 
+// PyPdnEntry: one game of a PDN stream for Python: where it starts, and the game or its error.
+struct PyPdnEntry {
+    int line = 0;
+    std::optional<lasca::PdnGame> game;
+    std::optional<std::string> error;
+};
+
+std::optional<PyPdnEntry> entryOf(std::optional<lasca::PdnEntry> entry) {
+    if (!entry) return std::nullopt;
+    PyPdnEntry out;
+    out.line = entry->line;
+    if (entry->game)
+        out.game = std::move(entry->game).value();
+    else
+        out.error = entry->game.error();
+    return out;
+}
+
 std::string writePdnText(const std::vector<lasca::PdnGame>& games) {
     std::string out;
     for (const lasca::PdnGame& game : games) out += lasca::writePdn(game);
@@ -229,61 +268,70 @@ std::string writePdnText(const std::vector<lasca::PdnGame>& games) {
 }
 
 void bindPosition(py::module_& m) {
-    py::class_<PyPosition>(m, "Position",
-                           "A Lasca position with a stack of pushed moves (push/pop).")
-        .def(py::init<>(), "The start position.")
-        .def(py::init([](const std::string& lfen) {
-                 return PyPosition{positionFromLfen(lfen), {}};
-             }),
-             py::arg("lfen"), "The position of an LFEN string; ValueError when it is not one.")
-        .def(
-            "legal_moves", [](const PyPosition& self) { return legalMoveTexts(self.pos); },
-            "The legal moves as the engine writes them (c3-d4, d2xb4xd6), in generation order.")
-        .def("push", &PyPosition::push, py::arg("move"),
-             "Plays a legal move (c3-d4, c3d4, d2xb4xd6...); returns it as the engine writes it. "
-             "ValueError when the move is unreadable or not legal here.")
-        .def("pop", &PyPosition::pop, "Takes back the last pushed move and returns it.")
-        .def("move_stack", &PyPosition::moveStack, "The pushed moves, oldest first.")
-        .def("lfen", [](const PyPosition& self) { return self.pos.toLfen(); })
-        .def("side_to_move",
-             [](const PyPosition& self) { return colourName(self.pos.sideToMove()); })
-        .def("quiet_plies", [](const PyPosition& self) { return self.pos.quietPlies(); })
-        .def("move_number", [](const PyPosition& self) { return self.pos.moveNumber(); })
-        .def(
-            "key", [](const PyPosition& self) { return self.pos.key(); }, "The hash key.")
-        .def(
-            "is_legal",
-            [](const PyPosition& self, const std::string& text) {
-                return text.size() <= kMaxTokenLength && lasca::parseMove(self.pos, text).ok();
-            },
-            py::arg("move"))
-        .def("perft", &perftOf, py::arg("depth"),
-             "Number of move paths of length depth (0..10), counted in C++.")
-        .def(
-            "column",
-            [](const PyPosition& self, const std::string& s) { return columnOn(self.pos, s); },
-            py::arg("square"),
-            "The column on a square as in LFEN, top first (\"Wbb\"), or None when empty.")
-        .def(
-            "svg",
-            [](const PyPosition& self, bool flip, int size,
-               const std::optional<std::string>& last) {
-                return svgOf(self.pos, flip, size, last);
-            },
-            py::arg("flip") = false, py::arg("size") = 64, py::arg("last_move") = py::none(),
-            "The board diagram as SVG text (as `lasca diagram`).")
-        .def("_repr_svg_",
-             [](const PyPosition& self) { return svgOf(self.pos, false, 48, std::nullopt); })
-        .def("copy", [](const PyPosition& self) { return self; })
-        .def("__copy__", [](const PyPosition& self) { return self; })
-        .def(
-            "__deepcopy__", [](const PyPosition& self, py::object) { return self; },
-            py::arg("memo"))
-        .def("__eq__", [](const PyPosition& a, const PyPosition& b) { return a.pos == b.pos; })
-        .def("__hash__", [](const PyPosition& self) { return self.pos.key(); })
-        .def("__str__", [](const PyPosition& self) { return self.pos.toLfen(); })
-        .def("__repr__",
-             [](const PyPosition& self) { return "Position('" + self.pos.toLfen() + "')"; });
+    auto position =
+        py::class_<PyPosition>(m, "Position",
+                               "A Lasca position with a stack of pushed moves (push/pop).")
+            .def(py::init<>(), "The start position.")
+            .def(py::init([](const std::string& lfen) {
+                     return PyPosition{positionFromLfen(lfen), {}};
+                 }),
+                 py::arg("lfen"), "The position of an LFEN string; ValueError when it is not one.")
+            .def(
+                "legal_moves", [](const PyPosition& self) { return legalMoveTexts(self.pos); },
+                "The legal moves as the engine writes them (c3-d4, d2xb4xd6), in generation order.")
+            .def("push", &PyPosition::push, py::arg("move"),
+                 "Plays a legal move (c3-d4, c3d4, d2xb4xd6...); returns it as the engine writes "
+                 "it. "
+                 "ValueError when the move is unreadable or not legal here.")
+            .def("pop", &PyPosition::pop, "Takes back the last pushed move and returns it.")
+            .def("move_stack", &PyPosition::moveStack, "The pushed moves, oldest first.")
+            .def("lfen", [](const PyPosition& self) { return self.pos.toLfen(); })
+            .def("side_to_move",
+                 [](const PyPosition& self) { return colourName(self.pos.sideToMove()); })
+            .def("quiet_plies", [](const PyPosition& self) { return self.pos.quietPlies(); })
+            .def("move_number", [](const PyPosition& self) { return self.pos.moveNumber(); })
+            .def(
+                "key", [](const PyPosition& self) { return self.pos.key(); }, "The hash key.")
+            .def(
+                "is_legal",
+                [](const PyPosition& self, const std::string& text) {
+                    return text.size() <= kMaxTokenLength && lasca::parseMove(self.pos, text).ok();
+                },
+                py::arg("move"))
+            .def("perft", &perftOf, py::arg("depth"),
+                 "Number of move paths of length depth (0..20), counted in C++.")
+            .def(
+                "column",
+                [](const PyPosition& self, const std::string& s) { return columnOn(self.pos, s); },
+                py::arg("square"),
+                "The column on a square as in LFEN, top first (\"Wbb\"), or None when empty.")
+            .def(
+                "svg",
+                [](const PyPosition& self, bool flip, int size,
+                   const std::optional<std::string>& last) {
+                    return svgOf(self.pos, flip, size, last);
+                },
+                py::arg("flip") = false, py::arg("size") = 64, py::arg("last_move") = py::none(),
+                "The board diagram as SVG text (as `lasca diagram`).")
+            .def("_repr_svg_",
+                 [](const PyPosition& self) { return svgOf(self.pos, false, 48, std::nullopt); })
+            .def("copy", [](const PyPosition& self) { return self; })
+            .def("__copy__", [](const PyPosition& self) { return self; })
+            .def(
+                "__deepcopy__", [](const PyPosition& self, py::object) { return self; },
+                py::arg("memo"))
+            // Equal positions (the stacks of pushed moves aside); anything else is not equal. A
+            // Position changes as moves are pushed, so it is not hashable: key() is its hash.
+            .def("__eq__",
+                 [](const PyPosition& self, const py::object& other) -> py::object {
+                     if (!py::isinstance<PyPosition>(other))
+                         return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+                     return py::bool_(self.pos == other.cast<const PyPosition&>().pos);
+                 })
+            .def("__str__", [](const PyPosition& self) { return self.pos.toLfen(); })
+            .def("__repr__",
+                 [](const PyPosition& self) { return "Position('" + self.pos.toLfen() + "')"; });
+    position.attr("__hash__") = py::none();
 }
 
 void bindGame(py::module_& m) {
@@ -363,10 +411,13 @@ void bindPdn(py::module_& m) {
         .def("tag", &PdnGame::tag, py::arg("name"), "A tag's value, or None.")
         .def(
             "replay",
-            [](const PdnGame& self) {
-                return valueOrThrow(lasca::replayPdn(self, lasca::DrawRules{}));
+            [](const PdnGame& self, bool repetition, bool noProgress) {
+                return valueOrThrow(
+                    lasca::replayPdn(self, lasca::DrawRules{repetition, noProgress}));
             },
-            "Re-checks the game against the rules; returns the final LFEN, ValueError if wrong.")
+            py::arg("repetition") = true, py::arg("no_progress") = true,
+            "Re-checks the game against the rules (T1 and T2 can be switched off, as for Game); "
+            "returns the final LFEN, ValueError if wrong.")
         .def("game", &gameOfPdn, "The game as a lasca.Game.")
         .def("__repr__", [](const PdnGame& self) {
             return "PdnGame(" + std::to_string(self.moves.size()) + " moves, result '" +
@@ -374,6 +425,31 @@ void bindPdn(py::module_& m) {
         });
     m.def("read_pdn", &readPdnText, py::arg("text"),
           "Every game of a PDN text, as PdnGame objects; ValueError naming the line when broken.");
+
+    py::class_<PyPdnEntry>(m, "PdnEntry",
+                           "One game of a PDN stream: line (where it starts, 1-based), game (a "
+                           "PdnGame, None when broken) and error (None, or what is wrong).")
+        .def_readonly("line", &PyPdnEntry::line)
+        .def_readonly("game", &PyPdnEntry::game)
+        .def_readonly("error", &PyPdnEntry::error)
+        .def("__repr__", [](const PyPdnEntry& self) {
+            return "PdnEntry(line " + std::to_string(self.line) + ", " +
+                   (self.game ? std::to_string(self.game->moves.size()) + " moves"
+                              : "error '" + self.error.value_or("") + "'") +
+                   ")";
+        });
+    py::class_<lasca::PdnReader>(m, "PdnReader",
+                                 "Reads PDN line by line (lasca.iter_pdn drives it): feed(line) "
+                                 "returns the PdnEntry a line ended, finish() the last one.")
+        .def(py::init<>())
+        .def(
+            "feed",
+            [](lasca::PdnReader& self, const std::string& line) {
+                checkLength(line, kMaxPdnLength, "PDN line");
+                return entryOf(self.feed(line));
+            },
+            py::arg("line"))
+        .def("finish", [](lasca::PdnReader& self) { return entryOf(self.finish()); });
     m.def("write_pdn", &writePdnText, py::arg("games"), "The games as PDN text.");
 }
 

@@ -20,8 +20,8 @@
 
 #include "common/random.h"
 #include "common/result.h"
-#include "torneio/rules/action.h"
 #include "torneio/play/knowledge.h"
+#include "torneio/rules/action.h"
 #include "torneio/rules/params.h"
 #include "torneio/rules/random_play.h"
 #include "torneio/rules/state.h"
@@ -180,14 +180,24 @@ struct PyKnowledge {
         return valueOrThrow(torneio::parseRequest(line, knowledge.seat(), knowledge.geometry()));
     }
 
-    std::vector<std::string> legalActions(const std::string& line) const {
+    // The request of a line that this seat's own pieces can answer: ValueError for one without
+    // a legal reply (the rules never send one; a hand-made line can ask for the impossible).
+    torneio::Request answerableRequestOf(const std::string& line) const {
         torneio::Request request = requestOf(line);
+        if (torneio::countLegalActions(request, knowledge.own(), knowledge.geometry()) == 0)
+            throw py::value_error("'" + line + "' has no legal reply for seat " +
+                                  std::to_string(knowledge.seat() + 1) + "'s pieces");
+        return request;
+    }
+
+    std::vector<std::string> legalActions(const std::string& line) const {
+        torneio::Request request = answerableRequestOf(line);
         return actionTexts(torneio::legalActions(request, knowledge.own(), knowledge.geometry()),
                            knowledge.geometry());
     }
 
     std::string randomAction(const std::string& line) {
-        torneio::Request request = requestOf(line);
+        torneio::Request request = answerableRequestOf(line);
         return torneio::formatAction(
             torneio::randomAction(request, knowledge.own(), knowledge.geometry(), random),
             knowledge.geometry());
@@ -300,8 +310,10 @@ void bindKnowledge(py::module_& m) {
         .def("update", &PyKnowledge::update, py::arg("line"),
              "Takes the next event line; ValueError when the seat cannot receive it now.")
         .def("legal_actions", &PyKnowledge::legalActions, py::arg("request"),
-             "Every legal reply to a request line for this seat's own pieces.")
-        .def("random_action", &PyKnowledge::randomAction, py::arg("request"))
+             "Every legal reply to a request line for this seat's own pieces; ValueError when "
+             "the request is unreadable or has no legal reply.")
+        .def("random_action", &PyKnowledge::randomAction, py::arg("request"),
+             "A uniformly random legal reply to a request line; ValueError as legal_actions.")
         .def("is_legal", &PyKnowledge::isLegal, py::arg("request"), py::arg("action"))
         .def("own_pieces", &PyKnowledge::ownPieces,
              "The seat's living pieces as (piece, square, strength); piece 0 is the king.")

@@ -1,6 +1,6 @@
 // Statistics shared by the match runners: the mean of per-game (or per-pair) scores and its 95%
-// normal interval. lasca-match turns the interval into Elo; torneio-referee reports it as a
-// win rate. Pure functions; no I/O.
+// interval. lasca-match turns the normal interval into Elo; torneio-referee reports a score
+// with its Wilson interval. Pure functions; no I/O.
 #pragma once
 
 #include <span>
@@ -28,5 +28,11 @@ struct Interval {
     double high = 0.5;
 };
 Interval interval95(const Moments& m);
+
+// The Wilson score interval (95%) of a mean score in [0, 1] over n observations: always inside
+// [0, 1], and not empty at a mean of 0 or 1 (n losses: [0, z^2 / (n + z^2)]). It takes the
+// variance of a score that is 0 or 1, mean (1 - mean), the largest a score in [0, 1] with that
+// mean can have, so it is conservative when there are draws. With n = 0: the mean alone.
+Interval wilson95(const Moments& m);
 
 }  // namespace common

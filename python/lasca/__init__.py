@@ -1,12 +1,27 @@
 """Lasca from Python: the rules core, PDN, diagrams and the engine.
 
 The rules are the C++ core's (the extension ``lasca._lasca``); this package only re-exports
-them and adds ``Engine``, the ``lasca`` program driven over its UCI protocol (protocol.md).
-Guide and examples: docs/python.md.
+them and adds ``Engine``, the ``lasca`` program driven over its UCI protocol (protocol.md), and
+``iter_pdn``, the games of a PDN file one by one. Guide and examples: docs/python.md.
 """
-from ._lasca import (MAX_PERFT_DEPTH, START_LFEN, Game, PdnGame, Position, Status, read_pdn,
-                     write_pdn)
+from ._lasca import (MAX_PERFT_DEPTH, START_LFEN, Game, PdnEntry, PdnGame, PdnReader, Position,
+                     Status, read_pdn, write_pdn)
 from .engine import Engine, EngineError
 
-__all__ = ["Position", "Game", "Status", "PdnGame", "read_pdn", "write_pdn", "Engine",
-           "EngineError", "START_LFEN", "MAX_PERFT_DEPTH"]
+__all__ = ["Position", "Game", "Status", "PdnGame", "PdnEntry", "read_pdn", "iter_pdn",
+           "write_pdn", "Engine", "EngineError", "START_LFEN", "MAX_PERFT_DEPTH"]
+
+
+def iter_pdn(source):
+    """Each game of a PDN text, or of a file open for reading (any iterable of lines), as a
+    PdnEntry as soon as it is read: ``entry.line`` where it starts, ``entry.game`` (a PdnGame)
+    or ``entry.error`` (what is wrong with it). A broken game does not stop the games after it;
+    a file is read line by line, never whole."""
+    reader = PdnReader()
+    for line in source.splitlines() if isinstance(source, str) else source:
+        entry = reader.feed(line)
+        if entry is not None:
+            yield entry
+    entry = reader.finish()
+    if entry is not None:
+        yield entry

@@ -41,6 +41,14 @@ def _checked_int(name, value, bounds):
     return value
 
 
+def _checked_seconds(name, value):
+    """value as a float when it is a positive, finite number of seconds, else ValueError."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) \
+            or not 0 < value < float("inf"):
+        raise ValueError(f"{name} must be a positive number of seconds, got {value!r}")
+    return float(value)
+
+
 def _position_command(position):
     """The `position ...` line for a Position, a Game (with its moves, for T1/T2) or an LFEN."""
     if isinstance(position, Game):
@@ -105,9 +113,7 @@ class Engine:
     """
 
     def __init__(self, path, options=None, timeout=10.0, args=()):
-        if not isinstance(timeout, (int, float)) or isinstance(timeout, bool) or not timeout > 0:
-            raise ValueError(f"timeout must be a positive number of seconds, got {timeout!r}")
-        self.timeout = float(timeout)
+        self.timeout = _checked_seconds("timeout", timeout)
         self.name = None
         self.options = {}
         self._multipv = 1
@@ -249,6 +255,8 @@ class Engine:
         multipv = _checked_int("multipv", multipv, _MULTIPV_RANGE)
         if timeout is None:
             timeout = self.timeout + (movetime or 0) / 1000.0
+        else:
+            timeout = _checked_seconds("timeout", timeout)
         if multipv != self._multipv:
             self.configure("MultiPV", multipv)
         self._send(command)
@@ -278,7 +286,9 @@ class Engine:
         """One dict per principal variation, best first:
         {"score": {"cp": n} or {"mate": n}, "depth": n, "pv": [move texts], "multipv": k,
          "nodes": n, ...}. An empty list when the side to move has no legal move (R9).
-        Limits: nodes (1..2^50), depth (1..100), movetime (ms); multipv 1..64."""
+        Limits: nodes (1..2^50), depth (1..100), movetime (ms); multipv 1..64; timeout: seconds
+        (a positive number) before the search is stopped, by default the engine's timeout plus
+        movetime."""
         lines, _ = self._search(position, nodes, depth, movetime, multipv, timeout)
         return lines
 

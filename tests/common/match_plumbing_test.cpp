@@ -117,5 +117,30 @@ TEST(Stats, MeanAndIntervalByHand) {
     EXPECT_EQ(none.high, 0.5);
 }
 
+// The Wilson interval stays in [0, 1] where the normal one leaves it (3 wins and a loss: the
+// normal interval is [0.326, 1.174]) or collapses (50 losses: [0, 0]).
+TEST(Stats, WilsonIntervalStaysInsideZeroOne) {
+    const double scores[] = {1, 0};
+    const double threeToOne[] = {3, 1};
+    const Moments m = momentsOf(scores, threeToOne);
+    EXPECT_GT(interval95(m).high, 1.0);  // the normal interval's flaw
+    const Interval w = wilson95(m);
+    EXPECT_DOUBLE_EQ(w.mean, 0.75);
+    EXPECT_NEAR(w.low, 0.300642, 1e-6);  // Wilson's formula by hand, z = 1.96
+    EXPECT_NEAR(w.high, 0.954413, 1e-6);
+    const double fiftyLosses[] = {0, 50};
+    const Interval lost = wilson95(momentsOf(scores, fiftyLosses));
+    EXPECT_EQ(lost.low, 0.0);
+    EXPECT_NEAR(lost.high, kZ95 * kZ95 / (50 + kZ95 * kZ95), 1e-12);
+    EXPECT_GT(lost.high, 0.05);
+    const double fiftyWins[] = {50, 0};
+    const Interval won = wilson95(momentsOf(scores, fiftyWins));
+    EXPECT_EQ(won.high, 1.0);
+    EXPECT_NEAR(won.low, 50 / (50 + kZ95 * kZ95), 1e-12);
+    const Interval none = wilson95(Moments{});
+    EXPECT_EQ(none.low, 0.5);
+    EXPECT_EQ(none.high, 0.5);
+}
+
 }  // namespace
 }  // namespace common

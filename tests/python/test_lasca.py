@@ -156,6 +156,53 @@ def test_game_pop_replays():
     assert game.lfen() == after_one.lfen()
 
 
+def test_no_move_after_the_end():
+    """A game over by the rules (T1 here, R9 below) takes no further move, so its record is one
+    that replay() accepts; a record with a move after the end is refused by both readers."""
+    game = lasca.Game(OFFICERS_LFEN)
+    shuffle = ["a1-b2", "g7-f6", "b2-a1", "f6-g7"]
+    for move in shuffle * 2:
+        game.push(move)
+    assert game.is_over() and game.status().rule == "T1"
+    with pytest.raises(RuntimeError, match="over"):
+        game.push("a1-b2")
+    assert len(game) == 8
+    pdn = game.pdn()
+    assert pdn.replay() == game.lfen()
+    pdn.moves = pdn.moves + ["a1-b2"]
+    with pytest.raises(ValueError, match="after the game ended"):
+        pdn.replay()
+    with pytest.raises(ValueError, match="after the game ended"):
+        lasca.Game.from_pdn(pdn)
+    assert game.pop() == "f6-g7"
+    game.push("f6-g7")  # taken back, the move may be played again
+    with pytest.raises(RuntimeError):
+        lasca.Game(NO_WHITE_LFEN).push("a1-b2")
+    # Without T1 the game goes on, and its record replays under the same rules.
+    free = lasca.Game(OFFICERS_LFEN, repetition=False)
+    for move in shuffle * 3:
+        free.push(move)
+    assert free.pdn().replay(repetition=False) == free.lfen()
+
+
+def test_position_compares_with_anything_and_is_not_hashable():
+    pos = lasca.Position()
+    assert None not in [pos] and pos != 0 and not pos == "x" and pos != lasca.Game()
+    assert pos in [0, lasca.Position()] and pos == lasca.Position()
+    with pytest.raises(TypeError):
+        hash(pos)  # it changes as moves are pushed: key() is its hash
+    assert {pos.key(): "start"}[lasca.Position().key()] == "start"
+
+
+def test_lfen_with_surrounding_white_space():
+    for text in [lasca.START_LFEN + "\n", " " + lasca.START_LFEN,
+                 "\t" + lasca.START_LFEN + "\r\n"]:
+        assert lasca.Position(text) == lasca.Position()
+        assert lasca.Game(text).lfen() == lasca.START_LFEN
+    with pytest.raises(ValueError):
+        lasca.Position("\n")
+
+
 # ---- PDN -------------------------------------------------------------------------------------
 def _random_game(seed, plies):
     rng = random.Random(seed)
@@ -190,6 +237,45 @@ def test_pdn_file_in_tmp_path(tmp_path):
     path.write_text(lasca.write_pdn([_random_game(7, 20).pdn()]))
     (pdn,) = lasca.read_pdn(path.read_text())
     assert len(pdn.moves) == 20
+
+
+def test_a_comment_never_changes_the_moves():
+    """A '}' in a comment would close it early; the writer drops it (the same writer writes the
+    web page's PDN)."""
+    q = lasca.PdnGame(moves=["c3-d4"])
+    q.comments = ["x} 2. c3-b4 {y"]
+    q.comment = "pre} 1... e5xc3 {"
+    (back,) = lasca.read_pdn(lasca.write_pdn([q]))
+    assert back.moves == ["c3-d4"]
+    assert back.comments == ["x 2. c3-b4 {y"]
+    assert back.comment == "pre 1... e5xc3 {"
+
+
+def test_iter_pdn_reads_on_past_a_broken_game(tmp_path):
+    good = [_random_game(seed, 10).pdn([("Event", f"g{seed}")]) for seed in range(8)]
+    broken = '[Event "no end\n\n1. c3-d4 *\n\n'
+    text = lasca.write_pdn(good[:4]) + broken + lasca.write_pdn(good[4:])
+    with pytest.raises(ValueError):
+        lasca.read_pdn(text)  # the strict reader: all or nothing
+    path = tmp_path / "games.pdn"
+    path.write_text(text)
+    with open(path) as f:
+        entries = list(lasca.iter_pdn(f))
+    assert [e.error is None for e in entries] == [True] * 4 + [False] + [True] * 4
+    assert entries[4].game is None and "malformed tag pair" in entries[4].error
+    assert entries[0].line == 1 and entries[4].line == text[:text.index(broken)].count("\n") + 1
+    assert [e.game.moves for e in entries if e.game] == [g.moves for g in good]
+    assert [e.game.moves for e in lasca.iter_pdn(text) if e.game] == [g.moves for g in good]
+    # Game by game: the first comes before the source has been read to its end.
+    read = []
+
+    def lines():
+        for line in text.splitlines(keepends=True):
+            read.append(line)
+            yield line
+
+    first = next(lasca.iter_pdn(lines()))
+    assert first.game.moves == good[0].moves and len(read) < text.count("\n") // 4
 
 
 def test_pdn_with_an_illegal_move_is_refused():
@@ -254,6 +340,9 @@ def test_engine_bad_limits():
             engine.analyse("not an lfen", depth=2)
         with pytest.raises(TypeError):
             engine.analyse(42, depth=2)
+        for timeout in [-1, 0, float("nan"), float("inf"), True, "3"]:
+            with pytest.raises(ValueError, match="timeout"):
+                engine.analyse(lasca.Position(), depth=2, timeout=timeout)
         with pytest.raises(lasca.EngineError):
             engine.configure("MultiPV", 0)  # the engine's own error line
         # Still usable after every refusal.

@@ -151,6 +151,29 @@ def test_knowledge_answers_requests_like_the_state():
     assert state.check()
 
 
+def test_knowledge_refuses_a_request_without_a_legal_reply():
+    """A hand-made request the seat's pieces cannot answer (warrior 1 is not on h8) raises,
+    rather than giving [] or a 'pass' that is_legal then refuses."""
+    state = torneio.State(2, 41)
+    for _ in range(2):
+        state.apply(state.random_action())  # both set-ups
+    knowledge = torneio.Knowledge(1, state.params(), seed=1)
+    for line in state.view(1):
+        if line.startswith("event"):
+            knowledge.update(line)
+    assert knowledge.own_pieces() and all(square != "h8" for _, square, _ in
+                                          knowledge.own_pieces())
+    for fresh in (knowledge, torneio.Knowledge(1, "seats=2")):
+        with pytest.raises(ValueError, match="no legal reply"):
+            fresh.legal_actions("request withdraw 1 h8")
+        with pytest.raises(ValueError, match="no legal reply"):
+            fresh.random_action("request withdraw 1 h8")
+        assert not fresh.is_legal("request withdraw 1 h8", "pass")
+    request = state.request()
+    assert knowledge.is_legal(request, knowledge.random_action(request))
+    assert knowledge.legal_actions(request) == state.legal_actions()
+
+
 # ---- clones ------------------------------------------------------------------------------------
 def test_clone_is_independent():
     state = torneio.State(2, 41)

@@ -70,7 +70,10 @@ Outcome outcomeOf(const std::string& result);  // the inverse; anything else is 
 // The position a game starts from: its FEN tag, or the start position without one.
 common::Result<Position> startOf(const PdnGame& game);
 
-std::string writePdn(const PdnGame& game);  // tags, a blank line, movetext, a blank line
+// Tags, a blank line, movetext, a blank line. Comments (the first, comments, the lines') are
+// written on one line without any '}' (it cannot stand inside braces), so that no comment
+// changes the moves read back; annotations are written as they are.
+std::string writePdn(const PdnGame& game);
 
 // Reads every game of a PDN stream; errors name the line.
 common::Result<std::vector<PdnGame>> readPdn(std::istream& in);
@@ -83,8 +86,30 @@ struct PdnEntry {
     common::Result<PdnGame> game = common::makeError("empty");
 };
 
-// Reads every game of a PDN stream, a broken game not stopping the rest: for PDN written by
-// people. A game ends where the next one's tag pairs begin.
+// PdnReader: reads PDN one line at a time and hands out each game (or what is wrong with it)
+// as soon as it ends: where the next game's tag pairs begin, or at the end of the stream. A
+// broken game does not stop the rest. Holds only the game being read.
+class PdnReader {
+  public:
+    // Takes the next line (a trailing "\n" or "\r\n" is dropped); returns the game it ended.
+    std::optional<PdnEntry> feed(std::string line);
+    // The end of the stream: the last game, if there is one.
+    std::optional<PdnEntry> finish();
+
+  private:
+    PdnEntry take();
+
+    PdnEntry current_;
+    PdnGame game_;
+    std::string error_;  // the first error of the game being read
+    std::string text_;   // its movetext so far
+    bool inMoves_ = false;
+    bool started_ = false;  // a non-blank line of it was seen
+    int number_ = 0;        // lines read
+};
+
+// Reads every game of a PDN stream with a PdnReader, a broken game not stopping the rest: for
+// PDN written by people.
 std::vector<PdnEntry> readPdnEntries(std::istream& in);
 
 // Replays a game through the rules core: every move must be legal from the FEN tag (or the

@@ -76,8 +76,8 @@ double seatScore(const GameSummary& game, int seat);
 // PlayerTotals: one player's results over the games it played.
 //   wins, draws, losses   by outcome: a draw is any D11 draw it survived
 //   faults                games in which it was disqualified
-//   points                the sum of its scores (seatScore); rate their mean with a 95% normal
-//                         interval (common::interval95; not clamped)
+//   points                the sum of its scores (seatScore); rate their mean with its 95%
+//                         Wilson interval (common::wilson95; inside [0, 1])
 struct PlayerTotals {
     std::string name;
     std::int64_t games = 0;

@@ -20,6 +20,20 @@ std::string escape(const std::string& s) {
     return out;
 }
 
+// A comment's text as it can stand between braces: a '}' would end the comment early (and
+// what follows it would be read as moves), so it is dropped, as python-chess does; line
+// breaks and tabs become spaces (the reader reads them so).
+std::string commentText(const std::string& s) {
+    std::string out;
+    for (char c : s) {
+        if (c == '}') continue;
+        out += (c == '\n' || c == '\r' || c == '\t') ? ' ' : c;
+    }
+    const auto first = out.find_first_not_of(' ');
+    if (first == std::string::npos) return "";
+    return out.substr(first, out.find_last_not_of(' ') - first + 1);
+}
+
 bool isResultToken(const std::string& t) {
     return t == "2-0" || t == "0-2" || t == "1-1" || t == "*" || t == "0-0";
 }
@@ -189,8 +203,9 @@ void writeLine(std::string& text, const std::vector<std::string>& moves,
         needNumber = false;
         text += moves[i];
         if (annotations && i < annotations->size()) text += (*annotations)[i];
-        if (i < comments.size() && !comments[i].empty()) {
-            text += " {" + comments[i] + "}";
+        if (const std::string comment = i < comments.size() ? commentText(comments[i]) : "";
+            !comment.empty()) {
+            text += " {" + comment + "}";
             needNumber = true;
         }
         text += " ";
@@ -210,7 +225,8 @@ void writeLine(std::string& text, const std::vector<std::string>& moves,
 
 std::string movetext(const PdnGame& game, const Position& start) {
     std::string text;
-    if (!game.comment.empty()) text += "{" + game.comment + "} ";
+    if (const std::string comment = commentText(game.comment); !comment.empty())
+        text += "{" + comment + "} ";
     writeLine(text, game.moves, &game.annotations, game.comments, game.variations,
               start.moveNumber(), start.sideToMove() == Color::White);
     return text + game.result;
@@ -261,47 +277,56 @@ std::string writePdn(const PdnGame& game) {
     return out + "\n" + movetext(game, from) + "\n\n";
 }
 
+PdnEntry PdnReader::take() {
+    readMovetext(text_, game_);
+    current_.game = error_.empty() ? common::Result<PdnGame>(std::move(game_))
+                                   : common::Result<PdnGame>(common::makeError(error_));
+    PdnEntry done = std::move(current_);
+    current_ = PdnEntry{};
+    game_ = PdnGame{};
+    error_.clear();
+    text_.clear();
+    inMoves_ = started_ = false;
+    return done;
+}
+
+std::optional<PdnEntry> PdnReader::feed(std::string line) {
+    ++number_;
+    if (!line.empty() && line.back() == '\n') line.pop_back();
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (!line.empty() && line.front() == '%') return std::nullopt;  // PDN escape line
+    std::optional<PdnEntry> done;
+    const bool blank = line.find_first_not_of(" \t") == std::string::npos;
+    const bool tagLine = !line.empty() && line.front() == '[' && !insideComment(text_);
+    if (tagLine && inMoves_) done = take();
+    if (!blank && !started_) {
+        current_.line = number_;
+        started_ = true;
+    }
+    if (tagLine) {
+        std::pair<std::string, std::string> tag;
+        if (parseTag(line, tag))
+            game_.tags.push_back(tag);
+        else if (error_.empty())
+            error_ = "malformed tag pair on line " + std::to_string(number_);
+    } else if (!blank || inMoves_) {
+        inMoves_ = inMoves_ || !blank;
+        text_ += line + "\n";
+    }
+    return done;
+}
+
+std::optional<PdnEntry> PdnReader::finish() {
+    if (!inMoves_ && !started_) return std::nullopt;
+    return take();
+}
+
 std::vector<PdnEntry> readPdnEntries(std::istream& in) {
     std::vector<PdnEntry> entries;
-    PdnEntry current;
-    PdnGame game;
-    std::string error, text;
-    bool inMoves = false, started = false;
-    int number = 0;
-    auto finish = [&] {
-        readMovetext(text, game);
-        current.game = error.empty() ? common::Result<PdnGame>(std::move(game))
-                                     : common::Result<PdnGame>(common::makeError(error));
-        entries.push_back(std::move(current));
-        current = PdnEntry{};
-        game = PdnGame{};
-        error.clear();
-        text.clear();
-        inMoves = started = false;
-    };
-    for (std::string line; std::getline(in, line);) {
-        ++number;
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        const bool blank = line.find_first_not_of(" \t") == std::string::npos;
-        if (!line.empty() && line.front() == '%') continue;  // PDN escape line
-        const bool tagLine = !line.empty() && line.front() == '[' && !insideComment(text);
-        if (tagLine && inMoves) finish();
-        if (!blank && !started) {
-            current.line = number;
-            started = true;
-        }
-        if (tagLine) {
-            std::pair<std::string, std::string> tag;
-            if (parseTag(line, tag))
-                game.tags.push_back(tag);
-            else if (error.empty())
-                error = "malformed tag pair on line " + std::to_string(number);
-        } else if (!blank || inMoves) {
-            inMoves = inMoves || !blank;
-            text += line + "\n";
-        }
-    }
-    if (inMoves || started) finish();
+    PdnReader reader;
+    for (std::string line; std::getline(in, line);)
+        if (auto entry = reader.feed(std::move(line))) entries.push_back(std::move(*entry));
+    if (auto entry = reader.finish()) entries.push_back(std::move(*entry));
     return entries;
 }
 
@@ -328,10 +353,10 @@ common::Result<std::string> replayPdn(const PdnGame& pdn, const DrawRules& rules
     }
     const GameStatus status = game.status(rules);
     const auto termination = pdn.tag("Termination");
-    const bool byRules = termination &&
-                         (*termination == terminationName(Termination::NoLegalMove) ||
-                          *termination == terminationName(Termination::Repetition) ||
-                          *termination == terminationName(Termination::NoProgress));
+    const bool byRules =
+        termination && (*termination == terminationName(Termination::NoLegalMove) ||
+                        *termination == terminationName(Termination::Repetition) ||
+                        *termination == terminationName(Termination::NoProgress));
     if (byRules && (!status.over() || status.outcome != outcomeOf(pdn.result)))
         return common::makeError("result " + pdn.result + " (" + *termination +
                                  ") is not what the rules say: " + outcomeName(status.outcome));

@@ -89,7 +89,9 @@ po::options_description matchOptions() {
         "ms to wait for a move under --nodes/--depth")("openings", po::value<std::string>(),
                                                        "file of LFENs, one per line (# comments)")(
         "concurrency,c", po::value<int>(), "games at once (default: number of cores)")(
-        "pdn", po::value<std::string>(), "append every game to this PDN file")(
+        "pdn", po::value<std::string>(),
+        "append every game to this PDN file (created when missing; games already in it are kept, "
+        "and counted only with --resume)")(
         "resume", "continue the match recorded in --pdn (its games are not played again)")(
         "event", po::value<std::string>(), "PDN Event tag (default lasca-match)")(
         "max-plies", po::value<int>()->default_value(0), "adjudicate a draw after N plies (0 off)")(
@@ -244,7 +246,7 @@ int runMatchCommand(const po::variables_map& vm) {
     const std::size_t resumed = done.size();
     std::ofstream pdn;
     if (!cli.pdnPath.empty()) {
-        pdn.open(cli.pdnPath, cli.resume ? std::ios::app : std::ios::trunc);
+        pdn.open(cli.pdnPath, std::ios::app);  // never truncated: a finished match stays
         if (!pdn) throw UsageError{"cannot write '" + cli.pdnPath + "'"};
     }
     const std::size_t total =

@@ -174,7 +174,7 @@ std::vector<PlayerTotals> tally(const std::vector<GameSummary>& games,
             scores.push_back(score);
             counts.push_back(count);
         }
-        t.rate = common::interval95(common::momentsOf(scores, counts));
+        t.rate = common::wilson95(common::momentsOf(scores, counts));
         totals.push_back(std::move(t));
     }
     return totals;

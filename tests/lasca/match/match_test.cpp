@@ -134,6 +134,22 @@ TEST(Cli, BadEngineLimitExitsWithTwo) {
     EXPECT_EQ(run(match + ",movetime=10,nodes=100"), 2);
 }
 
+// --pdn appends, as its help says: the games of an earlier run in the file stay.
+TEST(Cli, PdnAppendsToAnExistingFile) {
+    const auto dir = common::test::testDirectory();
+    const std::string file = (dir / "games.pdn").string();
+    const std::string match = std::string(LASCA_MATCH) + " --engine name=g,cmd=" + LASCA_REFERENCE +
+                              ",option.Player=greedy --engine name=r,cmd=" + LASCA_REFERENCE +
+                              ",option.Player=random --games 2 --nodes 100 --log-dir '' --pdn " +
+                              file;
+    ASSERT_EQ(run(match), 0);
+    ASSERT_EQ(run(match), 0);
+    std::ifstream in(file);
+    const auto games = readPdn(in);
+    ASSERT_TRUE(games.ok()) << games.error();
+    EXPECT_EQ(games.value().size(), 4u);
+}
+
 // Shards played separately and merged give the statistics of the whole match.
 TEST(Cli, ShardsMergeAndReplay) {
     const auto dir = common::test::testDirectory();

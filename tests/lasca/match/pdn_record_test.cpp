@@ -178,5 +178,32 @@ TEST(Pdn, WritesAnnotationsAndAFirstComment) {
     EXPECT_EQ(readPdn(in).value()[0].moves, sampleRecord().moves);
 }
 
+// A comment never changes the moves: a '}' in it would end it early and let the rest be read
+// as movetext, so the writer drops it (and writes line breaks as spaces).
+TEST(Pdn, ACommentNeverChangesTheMoves) {
+    PdnGame g;
+    g.moves = {"c3-d4"};
+    g.comments = {"x} 2. c3-b4 {y"};
+    g.comment = "pre} 1... e5xc3 {";
+    g.variations = {PdnVariation{0, PdnLine{{"a3-b4"}, {"z} g7-f6 {"}, {}}}};
+    const std::string text = writePdn(g);
+    std::istringstream in(text);
+    const auto back = readPdn(in);
+    ASSERT_TRUE(back.ok()) << back.error();
+    ASSERT_EQ(back.value().size(), 1u);
+    const PdnGame& r = back.value()[0];
+    EXPECT_EQ(r.moves, g.moves) << text;
+    EXPECT_EQ(r.comments, (std::vector<std::string>{"x 2. c3-b4 {y"})) << text;
+    EXPECT_EQ(r.comment, "pre 1... e5xc3 {") << text;
+    ASSERT_EQ(r.variations.size(), 1u) << text;
+    EXPECT_EQ(r.variations[0].line.moves, (std::vector<std::string>{"a3-b4"})) << text;
+    g.comments = {"two\nlines}"};
+    g.comment = "}";  // nothing left: no braces written
+    g.variations.clear();
+    const std::string again = writePdn(g);
+    EXPECT_NE(again.find("1. c3-d4 {two lines}"), std::string::npos) << again;
+    EXPECT_EQ(again.find("{}"), std::string::npos) << again;
+}
+
 }  // namespace
 }  // namespace lasca::match

@@ -47,6 +47,35 @@ TEST(Tally, WinsDrawsAndScores) {
     EXPECT_DOUBLE_EQ(totals[2].rate.mean, 0.25);
 }
 
+// A score's interval stays inside [0, 1]: 3 wins and a loss (a normal interval reaches 1.174),
+// 50 losses (a normal interval collapses to [0, 0]).
+TEST(Tally, ScoreIntervalStaysInsideZeroOne) {
+    std::vector<GameSummary> games;
+    for (int i = 0; i < 4; ++i) {
+        const unsigned winner = i < 3 ? 0b01u : 0b10u;
+        games.push_back(GameSummary{i, {"a", "b"}, Outcome{OutcomeKind::Win, winner, 10}, {}});
+        games.back().faults.resize(2);
+    }
+    for (int i = 4; i < 54; ++i) {
+        games.push_back(GameSummary{i, {"a", "c"}, Outcome{OutcomeKind::Win, 0b01u, 10}, {}});
+        games.back().faults.resize(2);
+    }
+    const auto totals = tally(games, {"a", "b", "c"});
+    ASSERT_EQ(totals.size(), 3u);
+    const auto& b = totals[1].rate;  // 1 win in 4
+    EXPECT_DOUBLE_EQ(b.mean, 0.25);
+    EXPECT_GT(b.low, 0.0);
+    EXPECT_LT(b.high, 1.0);
+    const auto& c = totals[2].rate;  // 50 losses
+    EXPECT_EQ(c.mean, 0.0);
+    EXPECT_EQ(c.low, 0.0);
+    EXPECT_GT(c.high, 0.05);
+    EXPECT_LT(c.high, 0.1);
+    const auto& a = totals[0].rate;  // 53 wins in 54
+    EXPECT_GE(a.low, 0.0);
+    EXPECT_LE(a.high, 1.0);
+}
+
 // A 40-game match of in-process players, 2 seats: the heuristic player wins clearly. The
 // games are the same on every run (seeded players, seeded match).
 TEST(Match, HeuristicBeatsRandomClearly) {

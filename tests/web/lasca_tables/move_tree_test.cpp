@@ -72,6 +72,25 @@ TEST(MoveTree, ThroughPdnAndJsonUnchanged) {
     EXPECT_EQ(fromJson.size(), tree.size());
 }
 
+// The page's comments go to PDN through the core's writer: a comment with a '}' in it keeps
+// the tree's moves as they are when the PDN is read back.
+TEST(MoveTree, ACommentNeverChangesThePdnMoves) {
+    MoveTree tree({"c3-d4", "e5xc3"});
+    tree.add({"c3-d4", "g5-h4"});
+    tree.setComment({"c3-d4"}, "x} 2. c3-b4 {y");
+    tree.setComment({"c3-d4", "g5-h4"}, "} a3-b4 {");
+    lasca::PdnGame pdn;
+    pdn.moves = tree.mainLine();
+    tree.toPdn(pdn);
+    std::istringstream in(lasca::writePdn(pdn));
+    const auto back = lasca::readPdn(in);
+    ASSERT_TRUE(back.ok()) << back.error();
+    ASSERT_EQ(back.value().size(), 1u);
+    const MoveTree read = MoveTree::fromPdn(back.value()[0]);
+    EXPECT_EQ(read.leaves(), tree.leaves());
+    EXPECT_EQ(read.size(), tree.size());
+}
+
 TEST(MoveTree, RefusesJsonOfAnotherShape) {
     MoveTree tree = sampleTree();
     const MoveTree before = tree;
