@@ -214,8 +214,10 @@ std::vector<unsigned char> serializeNetwork(const Network& net) {
 // The inner loops (the rows of the first layer, the output's dot product) come in three paths:
 // "avx512" (AVX-512BW rows, AVX2 dot product), "avx2" and "plain" (portable C++, which the
 // compiler vectorises for the build's baseline). Every path is compiled into every x86-64 build
-// (GCC's target attribute, whatever -march says) and the best one the CPU runs is chosen at the
-// first evaluation (__builtin_cpu_supports), so one binary is portable and fast.
+// (whatever -march says) and the best one the CPU runs is chosen at the
+// first evaluation (__builtin_cpu_supports), so one binary is portable and fast. The SIMD
+// functions carry their target (GCC's and clang's `target` attribute): only they may hold
+// AVX2 or AVX-512 instructions.
 
 namespace {
 
@@ -267,18 +269,16 @@ constexpr Kernels kPlain{"plain", plainApplyRows, plainOutputSum};
 
 // ---- avx2
 
-#pragma GCC push_options
-#pragma GCC target("avx2")
-
 // The sum of the eight 32-bit lanes.
-inline std::int32_t sumOfLanes(__m256i v) {
+[[gnu::target("avx2")]] inline std::int32_t sumOfLanes(__m256i v) {
     const __m128i half = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
     const __m128i quarter = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0x4E));
     const __m128i one = _mm_add_epi32(quarter, _mm_shuffle_epi32(quarter, 0xB1));
     return _mm_cvtsi128_si32(one);
 }
 
-inline __m256i clippedDotLanes(const Row& acc, const std::int16_t* w, __m256i sum) {
+[[gnu::target("avx2")]] inline __m256i clippedDotLanes(const Row& acc, const std::int16_t* w,
+                                                       __m256i sum) {
     const __m256i zero = _mm256_setzero_si256();
     const __m256i top = _mm256_set1_epi16(kQuantA);
     for (int i = 0; i < kHidden; i += 16) {
@@ -292,15 +292,17 @@ inline __m256i clippedDotLanes(const Row& acc, const std::int16_t* w, __m256i su
 
 // Also the AVX-512 path's output: the output is a small share of the time, and GCC 12's 512-bit
 // reductions trip -Wuninitialized.
-std::int32_t avx2OutputSum(const Row& us, const Row& them, const std::int16_t* w) {
+[[gnu::target("avx2")]] std::int32_t avx2OutputSum(const Row& us, const Row& them,
+                                                   const std::int16_t* w) {
     const __m256i sum = clippedDotLanes(us, w, _mm256_setzero_si256());
     return sumOfLanes(clippedDotLanes(them, w + kHidden, sum));
 }
 
 // With SIMD the row stays in registers through every change (one load and one store of the
 // accumulator per ply): eight AVX2 registers.
-void avx2ApplyRows(const Network& net, const Row& previous, const FeatureList& removed,
-                   const FeatureList& added, Row& next) {
+[[gnu::target("avx2")]] void avx2ApplyRows(const Network& net, const Row& previous,
+                                           const FeatureList& removed, const FeatureList& added,
+                                           Row& next) {
     constexpr int kLanes = 16;
     constexpr int kChunks = kHidden / kLanes;
     __m256i r[kChunks];
@@ -322,16 +324,12 @@ void avx2ApplyRows(const Network& net, const Row& previous, const FeatureList& r
         _mm256_store_si256(reinterpret_cast<__m256i*>(next.data() + kLanes * c), r[c]);
 }
 
-#pragma GCC pop_options
-
 // ---- avx512
 
-#pragma GCC push_options
-#pragma GCC target("avx512f,avx512bw")
-
 // Four AVX-512 registers hold a row.
-void avx512ApplyRows(const Network& net, const Row& previous, const FeatureList& removed,
-                     const FeatureList& added, Row& next) {
+[[gnu::target("avx512f,avx512bw")]] void avx512ApplyRows(const Network& net, const Row& previous,
+                                                         const FeatureList& removed,
+                                                         const FeatureList& added, Row& next) {
     constexpr int kLanes = 32;
     constexpr int kChunks = kHidden / kLanes;
     __m512i r[kChunks];
@@ -348,8 +346,6 @@ void avx512ApplyRows(const Network& net, const Row& previous, const FeatureList&
     }
     for (int c = 0; c < kChunks; ++c) _mm512_store_si512(next.data() + kLanes * c, r[c]);
 }
-
-#pragma GCC pop_options
 
 constexpr Kernels kAvx2{"avx2", avx2ApplyRows, avx2OutputSum};
 constexpr Kernels kAvx512{"avx512", avx512ApplyRows, avx2OutputSum};
