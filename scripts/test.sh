@@ -6,7 +6,8 @@
 #      so a slow or busy machine cannot fail it);
 #   3. the Debian package as it is shipped: a portable Release build (-DLASCA_NATIVE=OFF, in
 #      build-package/) packaged and checked by tests/install/package_test.py --portable (lintian,
-#      the maintainer scripts, stripped programs, the unpacked programs run);
+#      the maintainer scripts, stripped programs, the unpacked programs run, also on a CPU
+#      without AVX under qemu-x86_64 -cpu Nehalem);
 #   4. Debug build with AddressSanitizer + UndefinedBehaviorSanitizer: the tests of step 1;
 #   5. Debug build with ThreadSanitizer: the tests that run threads (the search tests; the
 #      protocol tests, which drive a TSan build of the engine; the shared job pool; the Torneio

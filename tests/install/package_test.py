@@ -4,15 +4,17 @@ computed; lintian finds no error in it (checked when lintian is installed); its 
 prerm byte-compile the Python files and clean them away (py3compile, py3clean); its programs and
 Python extensions are stripped and its manual pages compressed. Unpacked into a scratch folder
 (dpkg-deb -x), every program answers --version, each has a manual page, the engine plays a UCI
-session, and lasca-web serves its page from the unpacked share/lasca/web with the engine beside
-it. Writes only inside its own temporary folder; installs nothing.
+session, the programs and the Python modules of a portable package run on a CPU without AVX
+(qemu-x86_64 -cpu Nehalem, when qemu-user is installed: the baseline check), and lasca-web
+serves its page from the unpacked share/lasca/web with the engine beside it. Writes only inside its own temporary folder; installs nothing.
 
 A package for other machines comes from a -DLASCA_NATIVE=OFF build. From a native build folder
 the test checks that cpack refuses, then makes the package with LASCA_PACKAGE_NATIVE=1 (for
 this machine only) and checks the rest; --portable makes a native build folder a failure.
 
 Usage: package_test.py --build BUILD_DIR [--version VERSION] [--portable]
-Exit codes: 0 passed, 1 failed, 77 skipped (no dpkg-deb).
+Exit codes: 0 passed, 1 failed, 77 skipped (no dpkg-deb). A check whose tool is missing (lintian,
+qemu-x86_64) prints a SKIP line and the others run.
 """
 import argparse
 import glob
@@ -177,6 +179,50 @@ def check_uci(root):
     print("ok: a UCI session of the unpacked engine (bestmove e5xc3, Black's only move)")
 
 
+# The oldest CPU the portable build is made for (LASCA_PORTABLE_ARCH, x86-64-v2: SSE4.2 and
+# POPCNT, no AVX): qemu's user-mode emulation of it raises an illegal instruction at the first
+# AVX or AVX-512 instruction the programs execute.
+BASELINE_CPU = "Nehalem"
+BENCH_NODES = "353797"  # `lasca bench`, pinned by Search.BenchNodeCountIsPinned
+
+
+def check_baseline(root):
+    """The unpacked programs and Python extensions run on a CPU without AVX (under qemu-x86_64):
+    every program answers --version; the engine's bench chooses the network's plain path and
+    counts its pinned nodes; a perft through the Python module gives the engine's count."""
+    qemu = shutil.which("qemu-x86_64")
+    if not qemu:
+        print(f"SKIP (baseline check only): qemu-x86_64 is not installed, the programs were not run "
+              f"on a {BASELINE_CPU} CPU (apt-get install qemu-user; scripts/test.sh installs it)")
+        return
+    for program in PROGRAMS:
+        answer = run([qemu, "-cpu", BASELINE_CPU, os.path.join(root, "usr", "bin", program),
+                      "--version"], stdin=subprocess.DEVNULL)
+        if answer.returncode != 0:
+            raise Failure(f"{program} --version on a {BASELINE_CPU} CPU (qemu): exit "
+                          f"{answer.returncode}, {answer.stderr[-500:]!r}")
+    engine = os.path.join(root, "usr", "bin", "lasca")
+    answer = run([qemu, "-cpu", BASELINE_CPU, engine, "bench"], stdin=subprocess.DEVNULL)
+    lines = answer.stdout.splitlines()
+    if (answer.returncode != 0 or f"Nodes searched: {BENCH_NODES}" not in lines
+            or "Network SIMD path: plain" not in lines):
+        raise Failure(f"lasca bench on a {BASELINE_CPU} CPU (qemu): exit {answer.returncode}, "
+                      f"{answer.stdout[-500:]!r} {answer.stderr[-500:]!r}")
+    folder = os.path.join(root, "usr", "lib", "python3", "dist-packages")
+    code = "import lasca, torneio; print(lasca.Position().perft(9)); torneio.State(2, 1)"
+    perft = run([os.path.join(root, "usr", "bin", "lasca"), "perft", "--depth", "9"],
+                stdin=subprocess.DEVNULL).stdout.splitlines()[-1].split()[-1]
+    python = run([qemu, "-cpu", BASELINE_CPU, "/usr/bin/python3", "-c", code],
+                 env=dict(os.environ, PYTHONPATH=folder))
+    if python.returncode != 0 or python.stdout.strip() != perft:
+        raise Failure(f"the Python modules on a {BASELINE_CPU} CPU (qemu): exit "
+                      f"{python.returncode}, {python.stdout[-300:]!r} (perft {perft}) "
+                      f"{python.stderr[-800:]!r}")
+    print(f"ok: on a {BASELINE_CPU} CPU (qemu-x86_64, no AVX) every program answers --version, "
+          f"lasca bench counts {BENCH_NODES} nodes on the plain path, and the Python modules' "
+          f"perft(9) is {perft}")
+
+
 def check_web(root, scratch):
     web = os.path.join(root, "usr", "bin", "lasca-web")
     help_text = run([web, "--help"]).stdout
@@ -255,6 +301,10 @@ def main():
         check_files(root)
         check_programs(root, version)
         check_uci(root)
+        if native:
+            print("NOTE: no baseline check: the programs of a -march=native build need this CPU")
+        else:
+            check_baseline(root)
         check_web(root, scratch)
         check_python(root)
         return 0

@@ -12,6 +12,7 @@
 #include "lasca/core/version.h"
 #include "lasca/engine/engine.h"
 #include "lasca/engine/protocol.h"
+#include "lasca/eval/nnue.h"
 
 namespace po = boost::program_options;
 
@@ -51,11 +52,14 @@ int runBench(int depth) {
         std::cerr << "lasca: bench depth must be between 1 and " << kMaxBenchDepth << "\n";
         return kExitUsage;
     }
-    const auto r = lasca::engine::Engine::bench(depth, lasca::engine::Engine::defaultEvalNetwork());
+    const auto network = lasca::engine::Engine::defaultEvalNetwork();
+    const auto r = lasca::engine::Engine::bench(depth, network);
     const auto ms = static_cast<std::uint64_t>(std::max<std::int64_t>(r.timeMs, 1));
     std::cout << "Total time (ms): " << r.timeMs << "\n"
               << "Nodes searched: " << r.nodes << "\n"
-              << "Nodes/second: " << r.nodes * 1000 / ms << std::endl;
+              << "Nodes/second: " << r.nodes * 1000 / ms << "\n";
+    if (network) std::cout << "Network SIMD path: " << lasca::nnue::simdName() << "\n";
+    std::cout << std::flush;
     return 0;
 }
 

@@ -1,12 +1,13 @@
 #include "lasca/eval/nnue.h"
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cstring>
 #include <fstream>
 #include <iterator>
 
-#if defined(__AVX2__)
+#if defined(__x86_64__)
 #include <immintrin.h>
 #endif
 
@@ -209,6 +210,14 @@ std::vector<unsigned char> serializeNetwork(const Network& net) {
 }
 
 // ---- Inference ----------------------------------------------------------------------------------
+//
+// The inner loops (the rows of the first layer, the output's dot product) come in three paths:
+// "avx512" (AVX-512BW rows, AVX2 dot product), "avx2" and "plain" (portable C++, which the
+// compiler vectorises for the build's baseline). Every path is compiled into every x86-64 build
+// (whatever -march says) and the best one the CPU runs is chosen at the
+// first evaluation (__builtin_cpu_supports), so one binary is portable and fast. The SIMD
+// functions carry their target (GCC's and clang's `target` attribute): only they may hold
+// AVX2 or AVX-512 instructions.
 
 namespace {
 
@@ -218,119 +227,183 @@ const std::int16_t* weightsOf(const Network& net, int feature) {
     return net.featureWeights.data() + static_cast<std::size_t>(feature) * kHidden;
 }
 
-#if defined(__AVX2__)
+// Kernels: one path's inner loops.
+struct Kernels {
+    const char* name;
+    // `next` = `previous` - the rows `removed` + the rows `added` (next may be previous).
+    void (*applyRows)(const Network& net, const Row& previous, const FeatureList& removed,
+                      const FeatureList& added, Row& next);
+    // Sum over i of clamp(us[i], 0, kQuantA) * w[i] + clamp(them[i], 0, kQuantA) * w[kHidden + i].
+    std::int32_t (*outputSum)(const Row& us, const Row& them, const std::int16_t* w);
+};
+
+// ---- plain
+
+void plainApplyRows(const Network& net, const Row& previous, const FeatureList& removed,
+                    const FeatureList& added, Row& next) {
+    Row r = previous;
+    for (int k = 0; k < removed.size; ++k) {
+        const std::int16_t* w = weightsOf(net, removed.index[static_cast<std::size_t>(k)]);
+        for (std::size_t i = 0; i < r.size(); ++i) r[i] = static_cast<std::int16_t>(r[i] - w[i]);
+    }
+    for (int k = 0; k < added.size; ++k) {
+        const std::int16_t* w = weightsOf(net, added.index[static_cast<std::size_t>(k)]);
+        for (std::size_t i = 0; i < r.size(); ++i) r[i] = static_cast<std::int16_t>(r[i] + w[i]);
+    }
+    next = r;
+}
+
+std::int32_t plainClippedDot(const Row& acc, const std::int16_t* w) {
+    std::int32_t sum = 0;
+    for (std::size_t i = 0; i < acc.size(); ++i) sum += std::clamp<int>(acc[i], 0, kQuantA) * w[i];
+    return sum;
+}
+
+std::int32_t plainOutputSum(const Row& us, const Row& them, const std::int16_t* w) {
+    return plainClippedDot(us, w) + plainClippedDot(them, w + kHidden);
+}
+
+constexpr Kernels kPlain{"plain", plainApplyRows, plainOutputSum};
+
+#if defined(__x86_64__)
+
+// ---- avx2
+
 // The sum of the eight 32-bit lanes.
-std::int32_t sumOfLanes(__m256i v) {
+[[gnu::target("avx2")]] inline std::int32_t sumOfLanes(__m256i v) {
     const __m128i half = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
     const __m128i quarter = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0x4E));
     const __m128i one = _mm_add_epi32(quarter, _mm_shuffle_epi32(quarter, 0xB1));
     return _mm_cvtsi128_si32(one);
 }
-// Sum over i of clamp(acc[i], 0, kQuantA) * w[i] (AVX2 also in the AVX-512 build: the output
-// is a small share of the time, and GCC 12's 512-bit reductions trip -Wuninitialized).
-std::int32_t clippedDot(const Row& acc, const std::int16_t* w) {
+
+[[gnu::target("avx2")]] inline __m256i clippedDotLanes(const Row& acc, const std::int16_t* w,
+                                                       __m256i sum) {
     const __m256i zero = _mm256_setzero_si256();
     const __m256i top = _mm256_set1_epi16(kQuantA);
-    __m256i sum = _mm256_setzero_si256();
     for (int i = 0; i < kHidden; i += 16) {
         __m256i a = _mm256_load_si256(reinterpret_cast<const __m256i*>(acc.data() + i));
         a = _mm256_min_epi16(_mm256_max_epi16(a, zero), top);
         const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + i));
         sum = _mm256_add_epi32(sum, _mm256_madd_epi16(a, v));
     }
-    return sumOfLanes(sum);
-}
-#endif
-
-#if defined(__AVX512BW__)
-// One row of kHidden int16 is kHidden / 32 AVX-512 registers.
-constexpr int kLanes = 32;
-constexpr int kChunks = kHidden / kLanes;
-using Vec = __m512i;
-inline Vec loadAligned(const std::int16_t* p) {
-    return _mm512_load_si512(p);
-}
-inline Vec loadUnaligned(const std::int16_t* p) {
-    return _mm512_loadu_si512(p);
-}
-inline void storeAligned(std::int16_t* p, Vec v) {
-    _mm512_store_si512(p, v);
-}
-inline Vec add16(Vec a, Vec b) {
-    return _mm512_add_epi16(a, b);
-}
-inline Vec sub16(Vec a, Vec b) {
-    return _mm512_sub_epi16(a, b);
-}
-#elif defined(__AVX2__)
-// One row of kHidden int16 is kHidden / 16 AVX2 registers.
-constexpr int kLanes = 16;
-constexpr int kChunks = kHidden / kLanes;
-using Vec = __m256i;
-inline Vec loadAligned(const std::int16_t* p) {
-    return _mm256_load_si256(reinterpret_cast<const __m256i*>(p));
-}
-inline Vec loadUnaligned(const std::int16_t* p) {
-    return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
-}
-inline void storeAligned(std::int16_t* p, Vec v) {
-    _mm256_store_si256(reinterpret_cast<__m256i*>(p), v);
-}
-inline Vec add16(Vec a, Vec b) {
-    return _mm256_add_epi16(a, b);
-}
-inline Vec sub16(Vec a, Vec b) {
-    return _mm256_sub_epi16(a, b);
-}
-#endif
-
-#if defined(__AVX2__)
-void addRow(Row& acc, const std::int16_t* w) {
-    for (int i = 0; i < kHidden; i += kLanes)
-        storeAligned(acc.data() + i, add16(loadAligned(acc.data() + i), loadUnaligned(w + i)));
-}
-#else
-void addRow(Row& acc, const std::int16_t* w) {
-    for (int i = 0; i < kHidden; ++i)
-        acc[static_cast<std::size_t>(i)] =
-            static_cast<std::int16_t>(acc[static_cast<std::size_t>(i)] + w[i]);
-}
-void subRow(Row& acc, const std::int16_t* w) {
-    for (int i = 0; i < kHidden; ++i)
-        acc[static_cast<std::size_t>(i)] =
-            static_cast<std::int16_t>(acc[static_cast<std::size_t>(i)] - w[i]);
-}
-std::int32_t clippedDot(const Row& acc, const std::int16_t* w) {
-    std::int32_t sum = 0;
-    for (int i = 0; i < kHidden; ++i) {
-        const int a = std::clamp<int>(acc[static_cast<std::size_t>(i)], 0, kQuantA);
-        sum += a * w[i];
-    }
     return sum;
 }
+
+// Also the AVX-512 path's output: the output is a small share of the time, and GCC 12's 512-bit
+// reductions trip -Wuninitialized.
+[[gnu::target("avx2")]] std::int32_t avx2OutputSum(const Row& us, const Row& them,
+                                                   const std::int16_t* w) {
+    const __m256i sum = clippedDotLanes(us, w, _mm256_setzero_si256());
+    return sumOfLanes(clippedDotLanes(them, w + kHidden, sum));
+}
+
+// With SIMD the row stays in registers through every change (one load and one store of the
+// accumulator per ply): eight AVX2 registers.
+[[gnu::target("avx2")]] void avx2ApplyRows(const Network& net, const Row& previous,
+                                           const FeatureList& removed, const FeatureList& added,
+                                           Row& next) {
+    constexpr int kLanes = 16;
+    constexpr int kChunks = kHidden / kLanes;
+    __m256i r[kChunks];
+    for (int c = 0; c < kChunks; ++c)
+        r[c] = _mm256_load_si256(reinterpret_cast<const __m256i*>(previous.data() + kLanes * c));
+    for (int k = 0; k < removed.size; ++k) {
+        const std::int16_t* w = weightsOf(net, removed.index[static_cast<std::size_t>(k)]);
+        for (int c = 0; c < kChunks; ++c)
+            r[c] = _mm256_sub_epi16(
+                r[c], _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + kLanes * c)));
+    }
+    for (int k = 0; k < added.size; ++k) {
+        const std::int16_t* w = weightsOf(net, added.index[static_cast<std::size_t>(k)]);
+        for (int c = 0; c < kChunks; ++c)
+            r[c] = _mm256_add_epi16(
+                r[c], _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + kLanes * c)));
+    }
+    for (int c = 0; c < kChunks; ++c)
+        _mm256_store_si256(reinterpret_cast<__m256i*>(next.data() + kLanes * c), r[c]);
+}
+
+// ---- avx512
+
+// Four AVX-512 registers hold a row.
+[[gnu::target("avx512f,avx512bw")]] void avx512ApplyRows(const Network& net, const Row& previous,
+                                                         const FeatureList& removed,
+                                                         const FeatureList& added, Row& next) {
+    constexpr int kLanes = 32;
+    constexpr int kChunks = kHidden / kLanes;
+    __m512i r[kChunks];
+    for (int c = 0; c < kChunks; ++c) r[c] = _mm512_load_si512(previous.data() + kLanes * c);
+    for (int k = 0; k < removed.size; ++k) {
+        const std::int16_t* w = weightsOf(net, removed.index[static_cast<std::size_t>(k)]);
+        for (int c = 0; c < kChunks; ++c)
+            r[c] = _mm512_sub_epi16(r[c], _mm512_loadu_si512(w + kLanes * c));
+    }
+    for (int k = 0; k < added.size; ++k) {
+        const std::int16_t* w = weightsOf(net, added.index[static_cast<std::size_t>(k)]);
+        for (int c = 0; c < kChunks; ++c)
+            r[c] = _mm512_add_epi16(r[c], _mm512_loadu_si512(w + kLanes * c));
+    }
+    for (int c = 0; c < kChunks; ++c) _mm512_store_si512(next.data() + kLanes * c, r[c]);
+}
+
+constexpr Kernels kAvx2{"avx2", avx2ApplyRows, avx2OutputSum};
+constexpr Kernels kAvx512{"avx512", avx512ApplyRows, avx2OutputSum};
+
 #endif
+
+// Every path this CPU runs, the best first (the plain one always, last).
+std::vector<const Kernels*> supportedKernels() {
+    std::vector<const Kernels*> paths;
+#if defined(__x86_64__)
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw"))
+        paths.push_back(&kAvx512);
+    if (__builtin_cpu_supports("avx2")) paths.push_back(&kAvx2);
+#endif
+    paths.push_back(&kPlain);
+    return paths;
+}
+
+// The path in use: chosen at the first evaluation (every thread would choose the same one).
+std::atomic<const Kernels*> activeKernels{nullptr};
+
+const Kernels& kernels() {
+    const Kernels* k = activeKernels.load(std::memory_order_relaxed);
+    if (k == nullptr) {
+        k = supportedKernels().front();
+        activeKernels.store(k, std::memory_order_relaxed);
+    }
+    return *k;
+}
 
 constexpr std::array<Color, 2> kPerspectives{Color::White, Color::Black};
 
 }  // namespace
 
 const char* simdName() {
-#if defined(__AVX512BW__)
-    return "avx512";
-#elif defined(__AVX2__)
-    return "avx2";
-#else
-    return "plain";
-#endif
+    return kernels().name;
+}
+
+std::vector<std::string> supportedSimd() {
+    std::vector<std::string> names;
+    for (const Kernels* k : supportedKernels()) names.emplace_back(k->name);
+    return names;
+}
+
+bool useSimd(std::string_view name) {
+    for (const Kernels* k : supportedKernels())
+        if (name == k->name) {
+            activeKernels.store(k, std::memory_order_relaxed);
+            return true;
+        }
+    return false;
 }
 
 void refreshAccumulator(const Network& net, const Position& pos, Accumulator& acc) {
     for (Color p : kPerspectives) {
         Row& row = acc.values[static_cast<std::size_t>(index(p))];
-        row = net.featureBias;
-        const FeatureList features = activeFeatures(pos, p);
-        for (int i = 0; i < features.size; ++i)
-            addRow(row, weightsOf(net, features.index[static_cast<std::size_t>(i)]));
+        kernels().applyRows(net, net.featureBias, FeatureList{}, activeFeatures(pos, p), row);
     }
 }
 
@@ -363,35 +436,6 @@ void ChangedColumns::recordAfter(const Position& pos) {
     }
 }
 
-namespace {
-
-// `next` = `previous` - the rows `removed` + the rows `added`. With SIMD the row stays in
-// registers through every change (one load and one store of the accumulator per ply).
-void applyRows(const Network& net, const Row& previous, const FeatureList& removed,
-               const FeatureList& added, Row& next) {
-#if defined(__AVX2__)
-    Vec r[kChunks];
-    for (int c = 0; c < kChunks; ++c) r[c] = loadAligned(previous.data() + kLanes * c);
-    for (int k = 0; k < removed.size; ++k) {
-        const std::int16_t* w = weightsOf(net, removed.index[static_cast<std::size_t>(k)]);
-        for (int c = 0; c < kChunks; ++c) r[c] = sub16(r[c], loadUnaligned(w + kLanes * c));
-    }
-    for (int k = 0; k < added.size; ++k) {
-        const std::int16_t* w = weightsOf(net, added.index[static_cast<std::size_t>(k)]);
-        for (int c = 0; c < kChunks; ++c) r[c] = add16(r[c], loadUnaligned(w + kLanes * c));
-    }
-    for (int c = 0; c < kChunks; ++c) storeAligned(next.data() + kLanes * c, r[c]);
-#else
-    next = previous;
-    for (int k = 0; k < removed.size; ++k)
-        subRow(next, weightsOf(net, removed.index[static_cast<std::size_t>(k)]));
-    for (int k = 0; k < added.size; ++k)
-        addRow(next, weightsOf(net, added.index[static_cast<std::size_t>(k)]));
-#endif
-}
-
-}  // namespace
-
 void updateAccumulator(const Network& net, const Accumulator& previous,
                        const ChangedColumns& changes, Accumulator& next) {
     // The changed inputs are found once, from White's side; Black's are the same inputs
@@ -405,18 +449,19 @@ void updateAccumulator(const Network& net, const Accumulator& previous,
     }
     const auto white = static_cast<std::size_t>(index(Color::White));
     const auto black = static_cast<std::size_t>(index(Color::Black));
-    applyRows(net, previous.values[white], removed, added, next.values[white]);
+    const Kernels& k = kernels();
+    k.applyRows(net, previous.values[white], removed, added, next.values[white]);
     mirrorInPlace(removed);
     mirrorInPlace(added);
-    applyRows(net, previous.values[black], removed, added, next.values[black]);
+    k.applyRows(net, previous.values[black], removed, added, next.values[black]);
 }
 
 Score evaluate(const Network& net, const Accumulator& acc, Color sideToMove) {
-    const std::int32_t sum = clippedDot(acc.values[static_cast<std::size_t>(index(sideToMove))],
-                                        net.outputWeights.data()) +
-                             clippedDot(acc.values[static_cast<std::size_t>(index(~sideToMove))],
-                                        net.outputWeights.data() + kHidden) +
-                             net.outputBias;
+    const std::int32_t sum =
+        kernels().outputSum(acc.values[static_cast<std::size_t>(index(sideToMove))],
+                            acc.values[static_cast<std::size_t>(index(~sideToMove))],
+                            net.outputWeights.data()) +
+        net.outputBias;
     const std::int64_t centi = static_cast<std::int64_t>(sum) * 100 / (kQuantA * kQuantB);
     return static_cast<Score>(std::clamp<std::int64_t>(centi, -(kMateBound - 1), kMateBound - 1));
 }

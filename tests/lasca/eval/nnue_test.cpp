@@ -7,7 +7,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <fstream>
+#include <random>
 #include <sstream>
 #include <vector>
 
@@ -224,6 +226,101 @@ TEST(Nnue, IncrementalAccumulatorEqualsRecomputation) {
     EXPECT_GT(moves, 10000);
     EXPECT_GE(longestCapture, 3);
     EXPECT_GT(promotions, 0);
+}
+
+// ---- SIMD paths
+// ----------------------------------------------------------------------------------
+
+// What a path computes over random games: per ply the incrementally updated accumulator (with
+// captures and promotions), the refreshed one, and both scores.
+struct PathTrace {
+    std::vector<Accumulator> updated, refreshed;
+    std::vector<Score> scores;
+    friend bool operator==(const PathTrace&, const PathTrace&) = default;
+};
+
+PathTrace tracePath(const Network& net) {
+    PathTrace trace;
+    for (unsigned seed = 1; seed <= 40; ++seed) {
+        Accumulator acc;
+        refreshAccumulator(net, Position::startPosition(), acc);
+        test::playRandomGame(Position::startPosition(), seed, 150,
+                             [&](const Position& pos, const Move& m) {
+                                 Accumulator fresh;
+                                 refreshAccumulator(net, pos, fresh);
+                                 trace.refreshed.push_back(fresh);
+                                 trace.updated.push_back(acc);
+                                 trace.scores.push_back(evaluate(net, acc, pos.sideToMove()));
+                                 trace.scores.push_back(evaluate(net, pos));
+                                 if (m == Move{}) return;
+                                 ChangedColumns changes;
+                                 changes.recordBefore(pos, m);
+                                 Position next = pos;
+                                 Undo undo{};
+                                 next.make(m, undo);
+                                 changes.recordAfter(next);
+                                 updateAccumulator(net, acc, changes, acc);
+                             });
+    }
+    return trace;
+}
+
+// A network with large random weights: accumulators far below 0 and above kQuantA, so that the
+// output's clipping is taken at both ends.
+std::shared_ptr<const Network> wideNetwork() {
+    auto net = std::make_shared<Network>();
+    std::mt19937 rng(7);
+    std::uniform_int_distribution<int> weight(-360, 360), output(-32767, 32767);
+    for (auto& w : net->featureWeights) w = static_cast<std::int16_t>(weight(rng));
+    for (auto& b : net->featureBias) b = static_cast<std::int16_t>(weight(rng));
+    for (auto& w : net->outputWeights) w = static_cast<std::int16_t>(output(rng));
+    net->outputBias = 12345;
+    return net;
+}
+
+// Restores the path chosen at start when a test ends.
+struct SimdRestorer {
+    ~SimdRestorer() { useSimd(supportedSimd().front()); }
+};
+
+// The path chosen at start is the best this CPU runs; every path it runs gives the plain path's
+// accumulators and scores, bit for bit, with the embedded network and with a wide one.
+TEST(Nnue, EverySimdPathScoresAsThePlainPath) {
+    const SimdRestorer restore;
+    const std::vector<std::string> paths = supportedSimd();
+    ASSERT_FALSE(paths.empty());
+    EXPECT_EQ(paths.back(), "plain");
+    EXPECT_EQ(std::string(simdName()), paths.front());
+    for (const auto& net : {defaultNetwork(), wideNetwork()}) {
+        ASSERT_TRUE(useSimd("plain"));
+        const PathTrace plain = tracePath(*net);
+        ASSERT_GT(plain.scores.size(), 4000u);
+        const auto clipped = std::count_if(
+            plain.refreshed.begin(), plain.refreshed.end(), [](const Accumulator& acc) {
+                const auto& v = acc.values[0];
+                return std::any_of(v.begin(), v.end(), [](auto x) { return x < 0; }) &&
+                       std::any_of(v.begin(), v.end(), [](auto x) { return x > kQuantA; });
+            });
+        EXPECT_GT(clipped, 0);
+        for (const std::string& path : paths) {
+            ASSERT_TRUE(useSimd(path)) << path;
+            EXPECT_EQ(std::string(simdName()), path);
+            const PathTrace got = tracePath(*net);
+            EXPECT_TRUE(got.updated == got.refreshed) << path;
+            EXPECT_TRUE(got == plain) << path << " differs from plain";
+        }
+    }
+    std::printf("SIMD paths this CPU runs, each checked against plain:");
+    for (const std::string& path : paths) std::printf(" %s", path.c_str());
+    std::printf("\n");
+}
+
+TEST(Nnue, AnUnknownSimdPathIsRefused) {
+    const SimdRestorer restore;
+    const std::string before = simdName();
+    EXPECT_FALSE(useSimd("sse9"));
+    EXPECT_FALSE(useSimd(""));
+    EXPECT_EQ(std::string(simdName()), before);
 }
 
 // ---- Symmetry

@@ -9,10 +9,12 @@
 #include <condition_variable>
 #include <mutex>
 #include <random>
+#include <string>
 
 #include "lasca/core/movegen.h"
 #include "lasca/core/notation.h"
 #include "lasca/engine/engine.h"
+#include "lasca/eval/nnue.h"
 #include "lasca/test_util.h"
 
 namespace lasca::search {
@@ -167,8 +169,7 @@ TEST(Search, SameNodeLimitGivesTheSameResult) {
 // the same commit (the commit message says so).
 // `lasca bench` searches with the default evaluation, the embedded network (UseNNUE on): its
 // count changes with the search, the inputs, the inference or the network file
-// (src/lasca/eval/default.nnue), and must be the same on the AVX2 and the plain path (the
-// sanitizer builds take the plain one).
+// (src/lasca/eval/default.nnue), and is the same on every SIMD path (the next test).
 TEST(Search, BenchNodeCountIsPinned) {
     ASSERT_EQ(engine::Engine::defaultEvalNetwork(), eval::nnue::defaultNetwork());
     const engine::Engine::BenchResult r = engine::Engine::bench(
@@ -178,6 +179,21 @@ TEST(Search, BenchNodeCountIsPinned) {
                                     engine::Engine::defaultEvalNetwork())
                   .nodes,
               r.nodes);
+}
+
+// The bench through each SIMD path of the network this CPU runs (nnue::supportedSimd), not only
+// the one chosen at start: the same count.
+TEST(Search, BenchNodeCountIsTheSameOnEverySimdPath) {
+    const std::string chosen = nnue::simdName();
+    for (const std::string& path : nnue::supportedSimd()) {
+        if (path == chosen) continue;  // the test above
+        ASSERT_TRUE(nnue::useSimd(path));
+        EXPECT_EQ(engine::Engine::bench(engine::Engine::kDefaultBenchDepth, nnue::defaultNetwork())
+                      .nodes,
+                  353797u)
+            << path;
+    }
+    EXPECT_TRUE(nnue::useSimd(chosen));
 }
 
 // The same with the classic evaluation (UseNNUE off): it changes with the search or eval.cpp.
