@@ -58,7 +58,7 @@ int runBench(int depth) {
     std::cout << "Total time (ms): " << r.timeMs << "\n"
               << "Nodes searched: " << r.nodes << "\n"
               << "Nodes/second: " << r.nodes * 1000 / ms << "\n";
-    if (network) std::cout << "Network SIMD path: " << lasca::nnue::simdName() << "\n";
+    if (network) std::cout << "Network SIMD path: " << lasca::eval::nnue::simdName() << "\n";
     std::cout << std::flush;
     return 0;
 }

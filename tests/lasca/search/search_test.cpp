@@ -181,19 +181,20 @@ TEST(Search, BenchNodeCountIsPinned) {
               r.nodes);
 }
 
-// The bench through each SIMD path of the network this CPU runs (nnue::supportedSimd), not only
-// the one chosen at start: the same count.
+// The bench through each SIMD path of the network this CPU runs (eval::nnue::supportedSimd), not
+// only the one chosen at start: the same count.
 TEST(Search, BenchNodeCountIsTheSameOnEverySimdPath) {
-    const std::string chosen = nnue::simdName();
-    for (const std::string& path : nnue::supportedSimd()) {
+    const std::string chosen = eval::nnue::simdName();
+    for (const std::string& path : eval::nnue::supportedSimd()) {
         if (path == chosen) continue;  // the test above
-        ASSERT_TRUE(nnue::useSimd(path));
-        EXPECT_EQ(engine::Engine::bench(engine::Engine::kDefaultBenchDepth, nnue::defaultNetwork())
-                      .nodes,
-                  353797u)
+        ASSERT_TRUE(eval::nnue::useSimd(path));
+        EXPECT_EQ(
+            engine::Engine::bench(engine::Engine::kDefaultBenchDepth, eval::nnue::defaultNetwork())
+                .nodes,
+            353797u)
             << path;
     }
-    EXPECT_TRUE(nnue::useSimd(chosen));
+    EXPECT_TRUE(eval::nnue::useSimd(chosen));
 }
 
 // The same with the classic evaluation (UseNNUE off): it changes with the search or eval.cpp.
