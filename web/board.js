@@ -110,10 +110,11 @@ const LascaBoard = (() => {
     const bs = blocks(column);
     const summary = bs.map((b) => `${b.count} ${COLOUR_NAMES[b.colour].toLowerCase()}` +
       (b.officers ? ` (${plural(b.officers, "officer")})` : "")).join(" over ");
+    const commanders = bs[0].count;  // the commander's block: the commander and the pieces under it of its colour
     const pieces = [...column].map((p, i) => {
       const colour = COLOUR_NAMES[p.toLowerCase()];
       const rank = p === p.toLowerCase() ? "soldier" : "officer";
-      const role = i === 0 ? "commander" : p.toLowerCase() === column[0].toLowerCase() ? "with its commander" : "prisoner";
+      const role = i === 0 ? "commander" : i < commanders ? "with its commander" : "prisoner";
       return `${i + 1}. ${colour} ${rank} — ${role}`;
     });
     return {

@@ -131,7 +131,8 @@
   // ---- The position editor -------------------------------------------------------------------
   // While it is open the board shows the position being set up: a click with a piece tool puts
   // that piece under the column on the square (the first one commands it), "top" takes the top
-  // piece off, "clear" empties the square. "Play from here" sends the LFEN; the server's rules
+  // piece off, "clear" empties the square; a piece that would make a third colour block is refused
+  // at once (a column is its commander's block over its prisoners'). "Play from here" sends the LFEN; the server's rules
   // core checks it (an error is shown and the editor stays open).
 
   const EDIT_SQUARES = (() => {
@@ -169,7 +170,10 @@
     const column = e.board[name] || "";
     if (e.tool === "clear") delete e.board[name];
     else if (e.tool === "top") { if (column.length > 1) e.board[name] = column.slice(1); else delete e.board[name]; }
-    else e.board[name] = column + e.tool;
+    else if (LascaBoard.blocks(column + e.tool).length > 2) {
+      showError(`${name}: a column is at most two colour blocks, its commander's pieces over the prisoners below them`);
+      return;
+    } else e.board[name] = column + e.tool;
     render();
   }
 

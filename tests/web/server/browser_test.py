@@ -444,6 +444,12 @@ def check_editor(page, out):
     if not d.find_element(By.ID, "editor").is_displayed():
         raise Failure("the editor closed on a refused position")
     put("clear", "c7")
+    put("w", "b6")  # white over black, then white again under them: a third colour block, refused
+    put("b", "b6")
+    put("w", "b6")
+    if "two colour blocks" not in page.toast() or d.find_element(By.CSS_SELECTOR, 'g.column[data-square="b6"]').get_attribute("data-column") != "wb":
+        raise Failure(f"the editor made a column of three colour blocks: toast {page.toast()!r}")
+    put("clear", "b6")
     put("w", "a1")
     put("w", "e1", 2)
     put("top", "e1")
