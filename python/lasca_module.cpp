@@ -328,6 +328,21 @@ void bindPosition(py::module_& m) {
                          return py::reinterpret_borrow<py::object>(Py_NotImplemented);
                      return py::bool_(self.pos == other.cast<const PyPosition&>().pos);
                  })
+            // Pickled as the position before the pushed moves and the moves, so the stack
+            // survives (pop works on the copy as on the original).
+            .def(py::pickle(
+                [](const PyPosition& self) {
+                    PyPosition start = self;
+                    while (!start.played.empty()) start.pop();
+                    return py::make_tuple(start.pos.toLfen(), self.moveStack());
+                },
+                [](const py::tuple& state) {
+                    if (state.size() != 2) throw std::runtime_error("Position: bad pickled state");
+                    PyPosition restored{positionFromLfen(state[0].cast<std::string>()), {}};
+                    for (const auto& move : state[1].cast<std::vector<std::string>>())
+                        restored.push(move);
+                    return restored;
+                }))
             .def("__str__", [](const PyPosition& self) { return self.pos.toLfen(); })
             .def("__repr__",
                  [](const PyPosition& self) { return "Position('" + self.pos.toLfen() + "')"; });
@@ -378,6 +393,27 @@ void bindGame(py::module_& m) {
                     "Replays a PdnGame's moves from its FEN tag; ValueError at the first bad move.")
         .def("_repr_svg_",
              [](const PyGame& self) { return svgOf(self.game.current(), false, 48, std::nullopt); })
+        .def(
+            "is_game_over", [](const PyGame& self) { return self.game.status(self.rules).over(); },
+            "Whether the rules ended the game (python-chess's name for is_over).")
+        .def("copy", [](const PyGame& self) { return self; })
+        .def("__copy__", [](const PyGame& self) { return self; })
+        .def(
+            "__deepcopy__", [](const PyGame& self, py::object) { return self; }, py::arg("memo"))
+        // Pickled as its start, its moves and its draw rules; unpickling plays the moves again.
+        .def(py::pickle(
+            [](const PyGame& self) {
+                return py::make_tuple(self.game.start().toLfen(), self.moveTexts(),
+                                      self.rules.repetition, self.rules.noProgress);
+            },
+            [](const py::tuple& state) {
+                if (state.size() != 4) throw std::runtime_error("Game: bad pickled state");
+                PyGame restored = makeGame(state[0].cast<std::string>(), state[2].cast<bool>(),
+                                           state[3].cast<bool>());
+                for (const auto& move : state[1].cast<std::vector<std::string>>())
+                    restored.push(move);
+                return restored;
+            }))
         .def("__len__", [](const PyGame& self) { return self.game.moves().size(); })
         .def("__repr__", [](const PyGame& self) {
             return "Game('" + self.game.current().toLfen() + "', " +
@@ -459,6 +495,7 @@ PYBIND11_MODULE(_lasca, m) {
     m.doc() = "Lasca rules core, PDN and diagrams (the C++ part of the lasca package).";
     m.attr("START_LFEN") = std::string(lasca::kStartLfen);
     m.attr("MAX_PERFT_DEPTH") = kMaxPythonPerftDepth;
+    m.attr("__version__") = std::string(LASCA_VERSION);
     bindPosition(m);
     bindGame(m);
     bindPdn(m);

@@ -5,11 +5,11 @@ them and adds ``Engine``, the ``lasca`` program driven over its UCI protocol (pr
 ``iter_pdn``, the games of a PDN file one by one. Guide and examples: docs/python.md.
 """
 from ._lasca import (MAX_PERFT_DEPTH, START_LFEN, Game, PdnEntry, PdnGame, PdnReader, Position,
-                     Status, read_pdn, write_pdn)
+                     Status, __version__, read_pdn, write_pdn)
 from .engine import Engine, EngineError
 
 __all__ = ["Position", "Game", "Status", "PdnGame", "PdnEntry", "read_pdn", "iter_pdn",
-           "write_pdn", "Engine", "EngineError", "START_LFEN", "MAX_PERFT_DEPTH"]
+           "write_pdn", "Engine", "EngineError", "START_LFEN", "MAX_PERFT_DEPTH", "__version__"]
 
 
 def iter_pdn(source):

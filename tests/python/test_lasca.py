@@ -436,3 +436,36 @@ def test_garbage_raises_the_right_errors():
         lasca.Position().svg(size=10)
     with pytest.raises(ValueError):
         lasca.read_pdn('[Event "x"\n\n1. c3-d4 *\n')
+
+
+def test_positions_and_games_pickle_with_their_moves():
+    import copy
+    import pickle
+    pos = lasca.Position()
+    for move in ["c3-d4", "e5xc3"]:
+        pos.push(move)
+    again = pickle.loads(pickle.dumps(pos))
+    assert again == pos and again.move_stack() == pos.move_stack()
+    assert again.pop() == "e5xc3" and again == lasca.Position(_after(["c3-d4"]))
+    game = lasca.Game(repetition=False)
+    for move in ["c3-d4", "e5xc3", "b2xd4"]:
+        game.push(move)
+    for other in [pickle.loads(pickle.dumps(game)), copy.deepcopy(game), game.copy()]:
+        assert other.moves() == game.moves() and other.lfen() == game.lfen()
+        other.pop()
+        assert len(other) == 2 and len(game) == 3  # a copy, not the same game
+    restored = pickle.loads(pickle.dumps(game))
+    assert restored.is_game_over() == game.is_over() is False
+    with pytest.raises((RuntimeError, TypeError, ValueError)):
+        lasca.Game.__new__(lasca.Game).__setstate__(("x",))
+
+
+def test_version():
+    assert lasca.__version__.count(".") == 2 and all(p.isdigit() for p in lasca.__version__.split("."))
+
+
+def _after(moves):
+    pos = lasca.Position()
+    for move in moves:
+        pos.push(move)
+    return pos.lfen()
