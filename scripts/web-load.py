@@ -1,23 +1,32 @@
 #!/usr/bin/python3
-"""Load test of lasca-web: N tables play whole Lasca games against the engine at once.
+"""Load test of lasca-web: a club evening at once.
 
-Starts lasca-web on a free 127.0.0.1 port, opens N WebSocket clients (threads,
-Python's standard library only), each playing one game against the engine at a tiny node budget
-(level 0) by always picking a legal move the server sent. Every game must end by the rules
-(R9, T1 or T2). Reports the server's memory and the engine processes during the run and after
-the clients left: the engines must be stopped when their tables close. Bounded: at most 200
-clients, each game at most --max-plies plies and the whole run at most --deadline seconds.
+Starts lasca-web on a free 127.0.0.1 port and, at once:
+  --idle N     tabs that open the page and do nothing (each gets its hello and state),
+  --tables N   tabs that play a whole Lasca game against the engine at a tiny node budget (level
+               0, "Starter"), always picking a legal move the server sent,
+  --duels N    two-person tables (lasca.create, then a tab joins each seat), played to the end
+               by legal moves, no clock,
+  --torneio N  Torneio tables of one person and two AI seats (levels easy and normal), the
+               person answering every request with `random`, --torneio-rounds rounds at most.
+Every game must end by its rules and be kept. Clients are Python threads (standard library
+only); idle tabs are plain sockets of the main thread.
 
-Also reports the server's own CPU time per ply (user + system of the lasca-web process from
-/proc, its engines not counted), and the per-move latency a client sees: the time from sending
-a move to receiving the first `state` reply that holds it (median, p95, max over every move of
-every client; measured in the clients' Python threads, so it includes their own scheduling). With
---db FILE the server keeps its games in that SQLite file (each accepted move committed before
-its reply goes out); --db '' (the default) keeps them in memory. With a file, once the
-server has stopped, the script reports the file's size (plus its -wal file if one is left), the
-number of games it keeps (SELECT COUNT(*) FROM lasca_games on a copy) and the bytes per game.
+Reports: games completed and failed per kind; the server's RSS before the tabs, with the idle
+tabs open (and per idle tab), its peak and after; the engine processes (peak count, peak total
+RSS, and that none is left once the clients left); the server's own CPU time (its engines not
+counted) per ply of the Lasca games; per-move latency as clients see it (median, p95, max):
+people's moves (from sending a move to the first `state` that holds it, against the engine and at
+two-person tables) and the engine's replies (from that state to the one that holds the engine's
+move). Measured in the clients' Python threads, so it includes their own scheduling.
+
+With --db FILE the server keeps its games in that SQLite file; --db '' (the default) in memory.
+With a file, once the server has stopped, the script reports the file's size and the games kept.
+--club is --idle 760 --tables 200 --duels 20 --torneio 10 (1,000 Lasca tabs in all, with the two
+tabs of each two-person table). --server-arg passes an argument to lasca-web (repeatable).
 
   scripts/web-load.py --tables 50 [--db ''|FILE] [--server build/lasca-web] [--engine build/lasca]
+  scripts/web-load.py --club --deadline 1800
 """
 import argparse
 import base64
@@ -107,9 +116,10 @@ class WebSocket:
         self.sock.close()
 
 
-def play_one_game(host, port, index, max_plies, results, latencies):
-    """Plays one game; appends each move's latency (seconds, from sending it to the first
-    `state` that holds it) to latencies.
+def play_one_game(host, port, index, max_plies, results, latencies, engine_latencies):
+    """Plays one game against the engine; appends each of its moves' latency (seconds, from
+    sending it to the first `state` that holds it) to latencies, and each engine reply's (from
+    that state to the first that holds the engine's move) to engine_latencies.
 
     A tab gets a game of its own on opening (the `hello` and a `state`, sent before the server
     reads anything); the client plays the game its `new` starts, so every state of that first
@@ -122,6 +132,7 @@ def play_one_game(host, port, index, max_plies, results, latencies):
         first_game = None
         state = None
         sent = None  # (ply, time) of the move awaiting its state
+        waiting = None  # (ply, time): the engine's move at ply is awaited since
         last_ply = -1  # the ply of the last move sent
         while True:
             m = ws.receive()
@@ -134,22 +145,97 @@ def play_one_game(host, port, index, max_plies, results, latencies):
             if m["gameId"] == first_game:
                 continue
             state = m
-            if sent is not None and len(state["moves"]) > sent[0]:
-                latencies.append(time.monotonic() - sent[1])
+            now = time.monotonic()
+            plies = len(state["moves"])
+            if sent is not None and plies > sent[0]:
+                latencies.append(now - sent[1])
                 sent = None
+            if waiting is not None and plies > waiting[0]:
+                engine_latencies.append(now - waiting[1])
+                waiting = None
             if state["status"]["over"]:
                 break
-            if len(state["moves"]) > max_plies:
+            if plies > max_plies:
                 raise RuntimeError("game too long")
-            if not state["thinking"] and state["sideToMove"] != state["engine"] and len(state["moves"]) > last_ply:
+            if state["sideToMove"] == state["engine"]:
+                if waiting is None:
+                    waiting = (plies, now)
+                continue
+            if not state["thinking"] and plies > last_ply:
                 legal = state["legal"]
-                ply = len(state["moves"])
-                sent = (ply, time.monotonic())
-                last_ply = ply
-                ws.send({"type": "move", "ply": ply, "move": legal[(ply * 7 + index) % len(legal)]["move"]})
+                sent = (plies, time.monotonic())
+                last_ply = plies
+                ws.send({"type": "move", "ply": plies, "move": legal[(plies * 7 + index) % len(legal)]["move"]})
         results[index] = ("ok", len(state["moves"]), state["status"]["rule"])
         ws.close()
     except Exception as e:  # noqa: BLE001 - any failure of a client is reported
+        results[index] = ("fail", 0, str(e))
+
+
+def play_duel_seat(host, port, table, token, index, max_plies, results, latencies):
+    """One seat of a two-person table: joins with the seat's token and plays a legal move
+    whenever it is the seat's turn, to the end of the game. results[index]: as play_one_game."""
+    try:
+        ws = WebSocket(host, port)
+        ws.send({"type": "lasca.join", "table": table, "token": token})
+        sent = None
+        last_ply = -1
+        while True:
+            m = ws.receive()
+            if m["type"] == "error":
+                raise RuntimeError(m["message"])
+            if m["type"] != "state" or "seat" not in m:
+                continue
+            plies = len(m["moves"])
+            if sent is not None and plies > sent[0]:
+                latencies.append(time.monotonic() - sent[1])
+                sent = None
+            if m["status"]["over"]:
+                results[index] = ("ok", plies, m["status"]["rule"])
+                break
+            if plies > max_plies:
+                raise RuntimeError("game too long")
+            if m["sideToMove"] == m["seat"] and m["ply"] == plies and plies > last_ply and m["legal"]:
+                legal = m["legal"]
+                sent = (plies, time.monotonic())
+                last_ply = plies
+                ws.send({"type": "move", "ply": plies, "move": legal[(plies * 5 + index) % len(legal)]["move"]})
+        ws.close()
+    except Exception as e:  # noqa: BLE001
+        results[index] = ("fail", 0, str(e))
+
+
+def play_torneio_table(host, port, index, rounds, results):
+    """A Torneio table of one person (this client, answering each request with `random`) and
+    two AI seats, to the end of the game."""
+    try:
+        ws = WebSocket(host, port, path="/ws/torneio")
+        ws.send({"type": "torneio.create", "rounds": rounds,
+                 "seats": [{"kind": "person"}, {"kind": "ai", "level": 0}, {"kind": "ai", "level": 1}]})
+        token = table = None
+        answered = None
+        while True:
+            m = ws.receive()
+            if m["type"] == "error":
+                raise RuntimeError(m["message"])
+            if m["type"] == "torneio.created":
+                table = m["table"]
+                token = next(x["token"] for x in m["seats"] if x["kind"] == "person")
+                ws.send({"type": "torneio.join", "table": table, "token": token})
+                continue
+            if m["type"] != "torneio.view":
+                continue
+            if m.get("over"):
+                outcome = m.get("outcome") or {}
+                results[index] = ("ok", m.get("round", 0), "draw" if outcome.get("draw") else "won")
+                break
+            request = m.get("request")
+            key = (m.get("lineCount"), request and request.get("line"))
+            if request and key != answered:
+                answered = key
+                ws.send({"type": "torneio.act", "action": "random"})
+        ws.close()
+    except Exception as e:  # noqa: BLE001
         results[index] = ("fail", 0, str(e))
 
 
@@ -220,36 +306,113 @@ def count_kept(path):
     return games, played, moves
 
 
+def latency_line(name, values):
+    lat = sorted(values)
+    if not lat:
+        return f"{name}: none"
+    return (f"{name}: {len(lat)} moves, median {1000 * percentile(lat, 0.5):.1f} ms, "
+            f"p95 {1000 * percentile(lat, 0.95):.1f} ms, max {1000 * max(lat):.1f} ms")
+
+
+def create_duel(host, port):
+    """Makes a two-person table; its id and the White and Black tokens."""
+    ws = WebSocket(host, port)
+    try:
+        ws.send({"type": "lasca.create", "clock": None})
+        while True:
+            m = ws.receive()
+            if m["type"] == "error":
+                raise RuntimeError(m["message"])
+            if m["type"] == "lasca.created":
+                tokens = {x["colour"]: x["token"] for x in m["seats"]}
+                return m["table"], tokens["white"], tokens["black"]
+    finally:
+        ws.close()
+
+
+def open_idle_tab(host, port):
+    """A tab that opens the page (its hello and state read) and stays open doing nothing."""
+    ws = WebSocket(host, port)
+    while ws.receive()["type"] != "state":
+        pass
+    return ws
+
+
 def main():
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--tables", type=int, default=10)
+    p.add_argument("--tables", type=int, default=10, help="games against the engine at once, 0..1000")
+    p.add_argument("--idle", type=int, default=0, help="idle tabs, 0..5000")
+    p.add_argument("--duels", type=int, default=0, help="two-person tables, 0..500")
+    p.add_argument("--torneio", type=int, default=0, help="Torneio tables with AI seats, 0..16")
+    p.add_argument("--torneio-rounds", type=int, default=40)
+    p.add_argument("--club", action="store_true", help="--idle 760 --tables 200 --duels 20 --torneio 10")
     p.add_argument("--server", default=os.path.join(root, "build", "lasca-web"))
     p.add_argument("--engine", default=os.path.join(root, "build", "lasca"))
+    p.add_argument("--server-arg", action="append", default=[], help="an argument for lasca-web")
+    p.add_argument("--pool", type=int, default=os.cpu_count() or 1,
+                   help="engine processes the server may keep once every tab left (its --max-engines)")
     p.add_argument("--max-plies", type=int, default=400)
     p.add_argument("--deadline", type=float, default=600)
     p.add_argument("--db", default="", metavar="PATH",
                    help="the server's database file ('' keeps every game in memory, the default)")
     args = p.parse_args()
-    if not 1 <= args.tables <= 200:
-        sys.exit("--tables must be 1..200")
+    if args.club:
+        args.idle, args.tables, args.duels, args.torneio = 760, 200, 20, 10
+    if not (0 <= args.tables <= 1000 and 0 <= args.idle <= 5000 and 0 <= args.duels <= 500
+            and 0 <= args.torneio <= 16 and 1 <= args.torneio_rounds <= 200):
+        sys.exit("--tables 0..1000, --idle 0..5000, --duels 0..500, --torneio 0..16, --torneio-rounds 1..200")
+    try:  # every tab is a socket of this process too
+        import resource
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        want = args.idle + args.tables + 3 * args.duels + args.torneio + 256
+        if soft < want:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (min(want, hard), hard))
+    except (ImportError, ValueError, OSError):
+        pass
     db = os.path.abspath(args.db) if args.db else ""
     kept_before = (0, 0, 0)
     if db and os.path.exists(db):
         kept_before = count_kept(db)
-    server = subprocess.Popen([args.server, "--port", "0", "--db", db, "--engine", args.engine, "--log-level", "warn",
-                               "--max-tables", str(args.tables), "--max-engines", str(args.tables)],
-                              stdout=subprocess.PIPE, text=True)
+    server = subprocess.Popen([args.server, "--port", "0", "--db", db, "--engine", args.engine, "--log-level", "warn"]
+                              + args.server_arg, stdout=subprocess.PIPE, text=True)
+    status = 1
+    host = "127.0.0.1"
+    idle_tabs = []
     try:
         line = server.stdout.readline()
         port = int(line.strip().rsplit(":", 1)[1].rstrip("/"))
+        base_rss = rss_kb(server.pid)
+        failures = []
+        for _ in range(args.idle):
+            try:
+                idle_tabs.append(open_idle_tab(host, port))
+            except Exception as e:  # noqa: BLE001
+                failures.append(("idle", str(e)))
+                break
         idle_rss = rss_kb(server.pid)
         cpu_before = cpu_seconds(server.pid)
         results = [None] * args.tables
-        latencies = []
+        duel_results = [None] * (2 * args.duels)
+        torneio_results = [None] * args.torneio
+        latencies, engine_latencies, duel_latencies = [], [], []
         threads = [threading.Thread(target=play_one_game,
-                                    args=("127.0.0.1", port, i, args.max_plies, results, latencies), daemon=True)
+                                    args=(host, port, i, args.max_plies, results, latencies, engine_latencies),
+                                    daemon=True)
                    for i in range(args.tables)]
+        for d in range(args.duels):
+            try:
+                table, white, black = create_duel(host, port)
+            except Exception as e:  # noqa: BLE001
+                failures.append(("duel.create", str(e)))
+                continue
+            for k, token in enumerate((white, black)):
+                threads.append(threading.Thread(target=play_duel_seat,
+                                                args=(host, port, table, token, 2 * d + k, args.max_plies,
+                                                      duel_results, duel_latencies), daemon=True))
+        threads += [threading.Thread(target=play_torneio_table,
+                                     args=(host, port, i, args.torneio_rounds, torneio_results), daemon=True)
+                    for i in range(args.torneio)]
         start = time.monotonic()
         for t in threads:
             t.start()
@@ -262,37 +425,54 @@ def main():
             time.sleep(0.2)
         elapsed = time.monotonic() - start
         server_cpu = cpu_seconds(server.pid) - cpu_before
-        # The clients have left: every engine must be gone soon (a hang guard, not a measure).
+        for ws in idle_tabs:
+            ws.close()
+        # The clients have left: the engines of tabs of their own must be gone soon; a pool
+        # keeps its --max-engines workers (a hang guard, not a measure).
         deadline = time.monotonic() + 10
-        while children_of(server.pid) and time.monotonic() < deadline:
+        while len(children_of(server.pid)) > args.pool and time.monotonic() < deadline:
             time.sleep(0.1)
         left = len(children_of(server.pid))
-        ok = [r for r in results if r and r[0] == "ok"]
-        failed = [r for r in results if not r or r[0] != "ok"]
-        rules = {}
-        for r in ok:
-            rules[r[2]] = rules.get(r[2], 0) + 1
-        print(f"tables: {args.tables}, games completed: {len(ok)}, failed: {len(failed)}")
-        print(f"endings: {rules}; plies: total {sum(r[1] for r in ok)}, "
-              f"longest {max((r[1] for r in ok), default=0)}")
+        print(f"idle tabs: {len(idle_tabs)} of {args.idle} open; server RSS {base_rss} kB before, "
+              f"{idle_rss} kB with them"
+              + (f" ({(idle_rss - base_rss) / len(idle_tabs):.1f} kB per idle tab)" if idle_tabs else ""))
+        all_failed = list(failures)
+        for name, res in (("engine games", results), ("two-person games", duel_results),
+                          ("torneio tables", torneio_results)):
+            if not res:
+                continue
+            ok = [r for r in res if r and r[0] == "ok"]
+            failed = [r for r in res if not r or r[0] != "ok"]
+            all_failed += [(name,) + (tuple(r) if r else ("unfinished",)) for r in failed]
+            rules = {}
+            for r in ok:
+                rules[r[2]] = rules.get(r[2], 0) + 1
+            unit = "rounds" if name == "torneio tables" else "plies"
+            print(f"{name}: {len(ok)} of {len(res)} ended, endings {rules}; {unit}: total "
+                  f"{sum(r[1] for r in ok)}, longest {max((r[1] for r in ok), default=0)}")
         print(f"wall time: {elapsed:.1f} s")
-        print(f"server RSS: idle {idle_rss} kB, peak {peak_rss} kB, after {rss_kb(server.pid)} kB")
-        print(f"engine processes: peak {peak_engines}, peak total RSS {peak_engine_rss} kB, after the clients left {left}")
-        lat = sorted(latencies)
-        if lat:
-            print(f"per-move latency ({'database ' + db if db else 'in memory'}): {len(lat)} moves, "
-                  f"median {1000 * percentile(lat, 0.5):.2f} ms, p95 {1000 * percentile(lat, 0.95):.2f} ms, "
-                  f"max {1000 * max(lat):.2f} ms")
-        plies = sum(r[1] for r in ok)
+        print(f"server RSS: peak {peak_rss} kB, after {rss_kb(server.pid)} kB")
+        print(f"engine processes: peak {peak_engines}, peak total RSS {peak_engine_rss} kB, "
+              f"after the clients left {left}")
+        print(latency_line("people's moves against the engine", latencies))
+        print(latency_line("engine replies", engine_latencies))
+        if args.duels:
+            print(latency_line("people's moves at two-person tables", duel_latencies))
+        plies = sum(r[1] for r in results + duel_results if r and r[0] == "ok")
         if plies:
-            print(f"server CPU: {server_cpu:.2f} s for {plies} plies, {1000 * server_cpu / plies:.3f} ms per ply "
-                  f"(the server process alone, engines not counted)")
-        for r in failed[:5]:
+            print(f"server CPU: {server_cpu:.2f} s for {plies} Lasca plies, {1000 * server_cpu / plies:.3f} ms per ply "
+                  f"(the server process alone, engines not counted; Torneio tables included)")
+        for r in all_failed[:8]:
             print(f"failure: {r}")
-        status = 0 if not failed and left == 0 else 1
+        status = 0 if not all_failed and left <= args.pool else 1
     finally:
+        for ws in idle_tabs:
+            try:
+                ws.close()
+            except OSError:
+                pass
         server.terminate()
-        code = server.wait(10)
+        code = server.wait(30)
     print(f"server stopped: exit code {code}")
     if code != 0:
         status = 1
@@ -307,13 +487,12 @@ def main():
             print(f"failure: cannot read the database: {e}")
             return 1
         before = f" ({kept_before[0]} games were there before the run)" if kept_before[0] else ""
-        # A tab's first state (hello) already keeps a game of its own, without moves: each client
-        # leaves two games, the empty one and the one it played.
         print(f"games kept: {games} ({played} with moves), moves kept: {moves}{before}; "
               f"{size / games if games else 0:.0f} bytes per game kept, "
               f"{size / played if played else 0:.0f} per game with moves")
-        if played - kept_before[1] < len(ok):
-            print(f"failure: {played - kept_before[1]} games with moves kept for {len(ok)} completed")
+        completed = sum(1 for r in results if r and r[0] == "ok")
+        if played - kept_before[1] < completed:
+            print(f"failure: {played - kept_before[1]} games with moves kept for {completed} completed")
             status = 1
     return status
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
@@ -18,11 +19,16 @@ namespace web::lasca_tables {
 // EngineChannel: where a table writes the engine's commands (lines without their end). The
 // engine's replies come back to the table through LascaTable::onEngineLine, called by whoever
 // owns the channel.
+enum class EnginePriority : std::uint8_t { Move, Analysis };
+
 class EngineChannel {
   public:
     virtual ~EngineChannel() = default;
     // False when the engine is gone (its input closed, or it did not take the line in time).
     virtual bool send(std::string_view line) = 0;
+    // What the next `go` is for: an engine shared by many tables (EnginePool) serves moves
+    // before analysis; an engine of one's own ignores it.
+    virtual void setPriority(EnginePriority) {}
 };
 
 // Makes the engine of one table when the table first needs it (lazily: a table that only shows

@@ -179,6 +179,9 @@ class LascaTable {
     std::vector<Json> onEngineLine(std::string_view line);
     // The engine's output closed: it is dropped (the next search starts a new one).
     std::vector<Json> onEngineClosed();
+    // A shared engine (EnginePool) makes the table's search wait behind `ahead` others (0: it
+    // runs now): an `engine` message saying so while the search is still wanted.
+    std::vector<Json> onEngineBusy(int ahead);
 
     // For tests and the load script.
     const lasca::Game& game() const { return game_; }

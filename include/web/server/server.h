@@ -20,9 +20,10 @@ namespace web::server {
 // ServerConfig: what `lasca-web`'s command line sets.
 //   address, port    where to listen (127.0.0.1 by default; port 0 picks a free port)
 //   staticDir        the page's files (index.html, ...)
-//   enginePath       the Lasca engine program, one process per table that needs it
+//   enginePath       the Lasca engine program
 //   maxTables        Lasca tables (WebSocket connections) at once; more are refused
-//   maxEngines       engine processes at once; a table over the limit gets an error reply
+//   maxEngines       the engine processes of the pool every table's searches share
+//                    (web/lasca_tables/engine_pool.h); `lasca-web` defaults to the core count
 //   messagesPerSecond, burst   the rate limit per connection (a token bucket): a message over
 //                    it gets an error reply and is not handled
 //   maxTorneioTables Torneio tables at once
@@ -31,8 +32,8 @@ struct ServerConfig {
     std::uint16_t port = 8080;
     std::string staticDir;
     std::string enginePath;
-    int maxTables = 64;
-    int maxEngines = 64;
+    int maxTables = 1000;
+    int maxEngines = 2;
     double messagesPerSecond = 20;
     double burst = 60;
     int maxTorneioTables = 16;

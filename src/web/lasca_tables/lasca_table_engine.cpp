@@ -119,6 +119,7 @@ bool LascaTable::startJob(const SearchJob& job, Replies& out) {
     }
     engine_->send(position);
     const auto nodes = kLevels[static_cast<std::size_t>(settings_.level)].nodes;
+    engine_->setPriority(job.play ? EnginePriority::Move : EnginePriority::Analysis);
     if (job.annotate)
         engine_->send("go nodes " + std::to_string(annotation_->nodes));
     else
@@ -235,6 +236,21 @@ std::vector<Json> LascaTable::onEngineClosed() {
         out.push_back(errorMessage("the engine stopped"));
     out.push_back(stateMessage());
     return out;
+}
+
+// The search the table asked for waits behind `ahead` others on a shared engine (0: its turn
+// came). Nothing when no search of the table waits any more.
+std::vector<Json> LascaTable::onEngineBusy(int ahead) {
+    if (!activeJob()) return {};
+    if (ahead <= 0)
+        return {{{"type", "engine"},
+                 {"event", "serving"},
+                 {"ahead", 0},
+                 {"text", "the engine is on it"}}};
+    return {{{"type", "engine"},
+             {"event", "busy"},
+             {"ahead", ahead},
+             {"text", "the engine is busy, " + std::to_string(ahead) + " ahead of you"}}};
 }
 
 // ---- Whole-game annotation -------------------------------------------------------------------

@@ -12,7 +12,9 @@ namespace web::server {
 
 using lasca_tables::EngineChannel;
 using lasca_tables::EngineFactory;
+using lasca_tables::EnginePool;
 using lasca_tables::LascaTable;
+using lasca_tables::PoolClient;
 using lasca_tables::ProcessEngine;
 using messages::checkFields;
 using messages::errorMessage;
@@ -21,26 +23,6 @@ using messages::parseMessage;
 using messages::stringField;
 
 namespace net = boost::asio;
-
-namespace {
-
-// CountedEngine: a ProcessEngine that holds one of the room's engine places while it lives.
-class CountedEngine : public EngineChannel {
-  public:
-    CountedEngine(std::unique_ptr<ProcessEngine> engine, std::shared_ptr<std::atomic<int>> count)
-        : engine_(std::move(engine)), count_(std::move(count)) {}
-    ~CountedEngine() override {
-        engine_.reset();
-        --*count_;
-    }
-    bool send(std::string_view line) override { return engine_->send(line); }
-
-  private:
-    std::unique_ptr<ProcessEngine> engine_;
-    std::shared_ptr<std::atomic<int>> count_;
-};
-
-}  // namespace
 
 // LascaTab: one tab's Lasca table, and the two-person table it shows, if any (its own table
 // then shows that table's game).
@@ -106,31 +88,21 @@ class LascaTab : public Tab, public DuelWatcher, public std::enable_shared_from_
         if (auto peer = peer_.lock()) peer->send(messages);
     }
 
+    // The table's engine: a channel to the room's pool (no process of its own).
     EngineFactory engineFactory() {
-        return [weak = weak_from_this(), engines = room_->engines_, max = room_->config_.maxEngines,
-                path = room_->config_.enginePath,
-                executor = room_->executor_]() -> common::Result<std::unique_ptr<EngineChannel>> {
-            if (engines->fetch_add(1) >= max) {
-                --*engines;
-                return common::makeError("too many engines running: try again later");
-            }
-            auto onLine = [weak, executor](std::string line) {
-                net::post(executor, [weak, line = std::move(line)] {
-                    if (auto self = weak.lock()) self->onEngineLine(line);
-                });
+        return [weak = weak_from_this(),
+                pool = room_->pool_]() -> common::Result<std::unique_ptr<EngineChannel>> {
+            PoolClient client;
+            client.onLine = [weak](std::string line) {
+                if (auto self = weak.lock()) self->onEngineLine(line);
             };
-            auto onClosed = [weak, executor] {
-                net::post(executor, [weak] {
-                    if (auto self = weak.lock()) self->onEngineClosed();
-                });
+            client.onClosed = [weak] {
+                if (auto self = weak.lock()) self->onEngineClosed();
             };
-            auto engine = ProcessEngine::start(path, onLine, onClosed);
-            if (!engine) {
-                --*engines;
-                return common::makeError(engine.error());
-            }
-            return std::unique_ptr<EngineChannel>(
-                std::make_unique<CountedEngine>(std::move(engine).value(), engines));
+            client.onBusy = [weak](int ahead) {
+                if (auto self = weak.lock()) self->onEngineBusy(ahead);
+            };
+            return pool->connect(std::move(client));
         };
     }
 
@@ -139,6 +111,9 @@ class LascaTab : public Tab, public DuelWatcher, public std::enable_shared_from_
     }
     void onEngineClosed() {
         if (table_) send(saved(table_->onEngineClosed()));
+    }
+    void onEngineBusy(int ahead) {
+        if (table_) send(table_->onEngineBusy(ahead));
     }
 
     // Commits what the replies changed of the game before they go out: what a page is shown is
@@ -191,13 +166,55 @@ LascaRoom::LascaRoom(const ServerConfig& config, store::Store& store,
       store_(store),
       duels_(std::move(duels)),
       executor_(std::move(executor)),
-      engines_(std::make_shared<std::atomic<int>>(0)) {
+      tick_(executor_) {
+    // Each worker is the engine program as a child process; its reader thread hands its lines
+    // to the pool on the server's thread, with the worker's generation.
+    auto pool = std::make_shared<std::weak_ptr<EnginePool>>();
+    auto factory = [pool, path = config_.enginePath, executor = executor_](
+                       int index,
+                       std::uint64_t generation) -> common::Result<std::unique_ptr<EngineChannel>> {
+        auto onLine = [pool, executor, index, generation](std::string line) {
+            net::post(executor, [pool, index, generation, line = std::move(line)] {
+                if (auto p = pool->lock()) p->workerLine(index, generation, line);
+            });
+        };
+        auto onClosed = [pool, executor, index, generation] {
+            net::post(executor, [pool, index, generation] {
+                if (auto p = pool->lock()) p->workerClosed(index, generation);
+            });
+        };
+        auto engine = ProcessEngine::start(path, onLine, onClosed);
+        if (!engine) {
+            common::logger().error("web: the engine '{}' does not start: {}", path, engine.error());
+            return common::makeError(engine.error());
+        }
+        return std::unique_ptr<EngineChannel>(std::move(engine).value());
+    };
+    pool_ = std::make_shared<EnginePool>(
+        config_.maxEngines, lasca_tables::kPoolHashMb, std::move(factory),
+        [executor = executor_](std::function<void()> f) { net::post(executor, std::move(f)); });
+    *pool = pool_;
+}
+
+void LascaRoom::startTicks() {
+    tick_.expires_after(std::chrono::seconds(1));
+    tick_.async_wait([weak = weak_from_this()](boost::system::error_code ec) {
+        if (ec) return;
+        auto self = weak.lock();
+        if (!self) return;
+        self->pool_->tick();
+        self->startTicks();
+    });
 }
 
 std::shared_ptr<Tab> LascaRoom::open(const std::shared_ptr<Peer>& peer) {
     if (tables_ >= config_.maxTables) {
         peer->sendAndClose({errorMessage("too many tables: try again later")});
         return nullptr;
+    }
+    if (!ticking_) {
+        ticking_ = true;
+        startTicks();
     }
     auto tab = std::make_shared<LascaTab>(shared_from_this(), peer);
     tab->start();

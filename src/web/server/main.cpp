@@ -2,15 +2,20 @@
 // page"; protocol.md, "The web page's WebSocket messages"). Exit codes: 0 stopped by a signal,
 // 1 cannot listen, 2 a bad command line or database (not a database, a newer schema, in use by
 // another server, unwritable).
+#include <sys/resource.h>
+
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <string>
+#include <thread>
 
 #include <boost/program_options.hpp>
 
 #include "common/logging.h"
 #include "common/version.h"
+#include "web/lasca_tables/engine_pool.h"
 #include "web/server/server.h"
 #include "web/store/store.h"
 
@@ -57,9 +62,25 @@ std::string defaultEngine() {
 
 }  // namespace
 
+// Every tab is an open socket: the soft limit on open files (often 1024) is raised toward the
+// hard one so that `tables` tabs, the engines' pipes and the database fit.
+void raiseOpenFileLimit(int tables) {
+    rlimit limit{};
+    if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return;
+    const rlim_t wanted = static_cast<rlim_t>(tables) + 256;
+    if (limit.rlim_cur >= wanted) return;
+    limit.rlim_cur = limit.rlim_max == RLIM_INFINITY ? wanted : std::min(wanted, limit.rlim_max);
+    if (setrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur < wanted)
+        std::cerr << "lasca-web: only " << limit.rlim_cur << " open files allowed: fewer than "
+                  << tables << " tabs will fit\n";
+}
+
 int main(int argc, char** argv) {
     if (common::printVersionIfAsked(argc, argv, "lasca-web")) return 0;
     web::server::ServerConfig config;
+    config.maxEngines =
+        static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1U,
+                                    static_cast<unsigned>(web::lasca_tables::kMaxPoolSize)));
     int port = config.port;
     std::string logLevel = "info";
     std::string dbPath = defaultDatabase();
@@ -73,13 +94,13 @@ int main(int argc, char** argv) {
                                       po::value(&config.enginePath)->default_value(defaultEngine()),
                                       "the Lasca engine program")(
         "max-tables", po::value(&config.maxTables)->default_value(config.maxTables),
-        "Lasca tables (browser tabs) at once, 1..1000")(
+        "Lasca tables (browser tabs) at once, 1..100000")(
         "db", po::value(&dbPath)->default_value(dbPath),
         "the database file of every game (SQLite; '' keeps everything in memory)")(
         "max-engines", po::value(&config.maxEngines)->default_value(config.maxEngines),
-        "engine processes at once, 1..1000")("log-level",
-                                             po::value(&logLevel)->default_value(logLevel),
-                                             "stderr log level: trace debug info warn error off");
+        "engine processes shared by every table, 1..256 (default: the number of cores)")(
+        "log-level", po::value(&logLevel)->default_value(logLevel),
+        "stderr log level: trace debug info warn error off");
     po::variables_map vm;
     try {
         po::store(po::parse_command_line(argc, argv, options), vm);
@@ -96,12 +117,13 @@ int main(int argc, char** argv) {
         std::cout << options;
         return 0;
     }
-    if (port < 0 || port > 65535 || config.maxTables < 1 || config.maxTables > 1000 ||
-        config.maxEngines < 1 || config.maxEngines > 1000) {
-        std::cerr << "lasca-web: --port must be 0..65535, --max-tables and --max-engines "
-                     "1..1000\n";
+    if (port < 0 || port > 65535 || config.maxTables < 1 || config.maxTables > 100000 ||
+        config.maxEngines < 1 || config.maxEngines > web::lasca_tables::kMaxPoolSize) {
+        std::cerr << "lasca-web: --port must be 0..65535, --max-tables 1..100000 and "
+                     "--max-engines 1..256\n";
         return 2;
     }
+    raiseOpenFileLimit(config.maxTables);
     config.port = static_cast<std::uint16_t>(port);
     if (auto logging = common::initLogging(logLevel, ""); !logging) {
         std::cerr << "lasca-web: " << logging.error() << "\n";
