@@ -185,43 +185,20 @@ torneio_tables::TorneioTableHooks TorneioRoom::hooks(const std::shared_ptr<std::
     store::Store* store = &store_;
     torneio_tables::TorneioTableHooks hooks;
     hooks.seatChanged = [weak, id, executor](int seat) {
-        net::post(executor, [weak, id, seat] {
-            auto room = weak.lock();
-            if (!room) return;
-            Entry* entry = room->find(*id);
-            if (!entry) return;
-            for (const auto& l : entry->listeners[static_cast<std::size_t>(seat)])
-                if (auto tab = l.lock()) tab->seatChanged();
-        });
+        forTabsLater(weak, executor, id, seat, [](TorneioTab& tab) { tab.seatChanged(); });
     };
     hooks.decided = [weak, id, executor, store](std::size_t index,
                                                 const store::StoredTorneioDecision& decision) {
         const auto saved = store->addTorneioDecision(*id, index, decision, nowMilliseconds());
         if (saved) return true;
         common::logger().error("web: saving failed: {}", saved.error());
-        net::post(executor, [weak, id, error = saved.error()] {
-            auto room = weak.lock();
-            if (!room) return;
-            Entry* entry = room->find(*id);
-            if (!entry) return;
-            for (const auto& seat : entry->listeners)
-                for (const auto& l : seat)
-                    if (auto tab = l.lock())
-                        tab->send({errorMessage(
-                            "saving failed (the game goes on, but is not kept): " + error)});
+        forTabsLater(weak, executor, id, std::nullopt, [error = saved.error()](TorneioTab& tab) {
+            tab.send({errorMessage("saving failed (the game goes on, but is not kept): " + error)});
         });
         return false;
     };
     hooks.replayed = [weak, id, executor] {
-        net::post(executor, [weak, id] {
-            auto room = weak.lock();
-            if (!room) return;
-            Entry* entry = room->find(*id);
-            if (!entry) return;
-            for (const auto& seat : entry->listeners)
-                for (const auto& l : seat)
-                    if (auto tab = l.lock()) tab->seatChanged();
-        });
+        forTabsLater(weak, executor, id, std::nullopt, [](TorneioTab& tab) { tab.seatChanged(); });
     };
     hooks.ended = [id, store](const std::string& result, const torneio::Record& record) {
         const auto saved = store->finishTorneioTable(*id, result, torneio::formatRecord(record),
@@ -229,6 +206,23 @@ torneio_tables::TorneioTableHooks TorneioRoom::hooks(const std::shared_ptr<std::
         if (!saved) common::logger().error("web: saving failed: {}", saved.error());
     };
     return hooks;
+}
+
+void TorneioRoom::forTabsLater(const std::weak_ptr<TorneioRoom>& room,
+                               const net::any_io_executor& executor,
+                               const std::shared_ptr<std::string>& id, std::optional<int> seat,
+                               std::function<void(TorneioTab&)> each) {
+    net::post(executor, [room, id, seat, each = std::move(each)] {
+        auto self = room.lock();
+        if (!self) return;
+        Entry* entry = self->find(*id);
+        if (!entry) return;
+        for (std::size_t s = 0; s < entry->listeners.size(); ++s) {
+            if (seat && static_cast<std::size_t>(*seat) != s) continue;
+            for (const auto& l : entry->listeners[s])
+                if (auto tab = l.lock()) each(*tab);
+        }
+    });
 }
 
 // Puts a made table in the room and starts its game (the hooks learn its id first).

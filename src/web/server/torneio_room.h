@@ -6,8 +6,10 @@
 #pragma once
 
 #include <chrono>
+#include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>  // before Boost.Asio, whose awaitable.hpp uses std::exchange
 #include <vector>
@@ -46,6 +48,12 @@ class TorneioRoom : public Room, public std::enable_shared_from_this<TorneioRoom
     Entry* find(const std::string& id);
     common::Result<Entry*> findOrRestore(const std::string& id, const std::string& token);
     torneio_tables::TorneioTableHooks hooks(const std::shared_ptr<std::string>& id);
+    // Later, on the server's thread: `each` for every tab showing a seat of table *id (only seat
+    // `seat`'s tabs when it is given), if the room and the table are still there.
+    static void forTabsLater(const std::weak_ptr<TorneioRoom>& room,
+                             const boost::asio::any_io_executor& executor,
+                             const std::shared_ptr<std::string>& id, std::optional<int> seat,
+                             std::function<void(TorneioTab&)> each);
     void add(const std::shared_ptr<torneio_tables::TorneioTable>& table,
              const std::shared_ptr<std::string>& id);
     void sweep();

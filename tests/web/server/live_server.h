@@ -1,0 +1,113 @@
+// The real lasca-web for the server tests: started as a child process on a database file (its
+// port read from its first line), and a tab as a WebSocket speaking JSON. The test's program
+// defines LASCA_WEB and LASCA_ENGINE.
+#pragma once
+
+#include <boost/asio.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
+#include <chrono>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "common/process.h"
+
+namespace web::server::test {
+
+namespace net = boost::asio;
+namespace websocket = boost::beast::websocket;
+using Json = nlohmann::json;
+using tcp = net::ip::tcp;
+
+constexpr auto kHangGuard = std::chrono::seconds(20);  // a hang guard, not a speed limit
+
+// The server as a child process on a database file; its port read from its first line.
+struct Server {
+    std::unique_ptr<common::ChildProcess> process;
+    std::string port;
+
+    // fileBlocks > 0: the server may write files of at most that many 512-byte blocks (a full
+    // disk, as far as the server can tell: writes beyond it fail with EFBIG).
+    // extra: more arguments for lasca-web.
+    static std::optional<Server> start(const std::string& db, int fileBlocks = 0,
+                                       const std::vector<std::string>& extra = {}) {
+        std::vector<std::string> args = {"--port",   "0",          "--db",        db,
+                                         "--engine", LASCA_ENGINE, "--log-level", "off"};
+        args.insert(args.end(), extra.begin(), extra.end());
+        std::string program = LASCA_WEB;
+        if (fileBlocks > 0) {
+            args.insert(args.begin(), {"-c",
+                                       "ulimit -f " + std::to_string(fileBlocks) +
+                                           " && trap '' XFSZ && exec \"$0\" \"$@\"",
+                                       LASCA_WEB});
+            program = "/bin/sh";
+        }
+        auto started = common::ChildProcess::start(program, args, "");
+        if (!started) return std::nullopt;
+        Server server{std::move(started).value(), ""};
+        std::string line;
+        if (server.process->readLine(line, common::SteadyClock::now() + kHangGuard) !=
+            common::ReadStatus::Line)
+            return std::nullopt;
+        std::smatch found;
+        if (!std::regex_search(line, found, std::regex(":([0-9]+)/"))) return std::nullopt;
+        server.port = found[1];
+        return server;
+    }
+};
+
+// One tab: a WebSocket to the server, JSON messages.
+class Tab {
+  public:
+    explicit Tab(const std::string& port, const std::string& path = "/ws") : ws_(io_) {
+        tcp::resolver resolver(io_);
+        net::connect(ws_.next_layer(), resolver.resolve("127.0.0.1", port));
+        ws_.handshake("127.0.0.1:" + port, path);
+    }
+    void send(const Json& m) { ws_.write(net::buffer(m.dump())); }
+    void sendText(const std::string& text) { ws_.write(net::buffer(text)); }
+    Json read() {
+        boost::beast::flat_buffer buffer;
+        ws_.read(buffer);
+        return Json::parse(boost::beast::buffers_to_string(buffer.data()));
+    }
+    // Reads until a `state` message (errors before it are returned in `errors`).
+    Json readState(std::vector<std::string>* errors = nullptr) {
+        for (;;) {
+            Json m = read();
+            if (m["type"] == "state") return m;
+            if (m["type"] == "error" && errors) errors->push_back(m["message"]);
+        }
+    }
+
+  private:
+    net::io_context io_;
+    websocket::stream<tcp::socket> ws_;
+};
+
+// A two-person table as `lasca.created` gives it: its id and the three links' tokens.
+struct CreatedTable {
+    std::string id, white, black, watch;
+};
+
+// `lasca.create` with `clock` (null: none) from `creator` (its first state already read);
+// nothing, and the unexpected message in `*unexpected`, when the answer is not `lasca.created`.
+inline std::optional<CreatedTable> createTable(Tab& creator, const Json& clock,
+                                               std::string* unexpected = nullptr) {
+    creator.send({{"type", "lasca.create"}, {"clock", clock}});
+    Json created;
+    do created = creator.read();
+    while (created.value("type", "") == "state");
+    if (created.value("type", "") != "lasca.created") {
+        if (unexpected) *unexpected = created.dump();
+        return std::nullopt;
+    }
+    return CreatedTable{created["table"], created["seats"][0]["token"],
+                        created["seats"][1]["token"], created["watch"]};
+}
+
+}  // namespace web::server::test
