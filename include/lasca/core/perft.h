@@ -4,6 +4,8 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "lasca/core/move.h"
@@ -60,5 +62,14 @@ class PerftTally {
     std::unique_ptr<Batches> batches_;
     std::uint64_t counted_ = 0;  // the paths counted directly (plies == 1)
 };
+
+// The leaf batches' SIMD path, chosen at run time like the network's (nnue.h): "avx512" (with
+// VPOPCNTDQ), "avx2" or "plain". perftSimdName(): the path in use (the best this CPU runs,
+// unless usePerftSimd chose another). supportedPerftSimd(): the paths this CPU runs, the best
+// first. usePerftSimd(name): use that path from now on, if this CPU runs it (false otherwise,
+// and nothing changes). Every path counts the same.
+const char* perftSimdName();
+std::vector<std::string> supportedPerftSimd();
+bool usePerftSimd(std::string_view name);
 
 }  // namespace lasca

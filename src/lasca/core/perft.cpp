@@ -1,5 +1,7 @@
 #include "lasca/core/perft.h"
 
+#include <atomic>
+
 #include "board_moves.h"
 #include "lasca/core/movegen.h"
 
@@ -19,15 +21,50 @@ namespace {
 // turns into SIMD code.
 
 // The number of squares in b, in a form the compiler can vectorise in the leaf batches: the
-// popcount instruction where the target has a SIMD one (AVX-512 VPOPCNTDQ), else shifts, masks
-// and adds (a SIMD popcount is what makes the batch loop worth vectorising: without one, GCC
-// leaves a popcount loop scalar).
+// popcount instruction where the batch is compiled for a SIMD one (AVX-512 VPOPCNTDQ:
+// kSimdPopcount), else shifts, masks and adds (a SIMD popcount is what makes the batch loop worth
+// vectorising: without one, GCC leaves a popcount loop scalar).
+template <bool kSimdPopcount>
 [[gnu::always_inline]] constexpr std::uint32_t laneCount(Bitboard b) {
-#if defined(__AVX512VPOPCNTDQ__) && defined(__AVX512VL__)
-    return static_cast<std::uint32_t>(popcount(b));
-#else
-    return static_cast<std::uint32_t>(popcountByShifts(b));
-#endif
+    if constexpr (kSimdPopcount)
+        return static_cast<std::uint32_t>(popcount(b));
+    else
+        return static_cast<std::uint32_t>(popcountByShifts(b));
+}
+
+// The leaf batches' code paths, compiled each for its instruction set and chosen at run time
+// (so one portable binary counts with AVX-512 where the CPU has it): the best the CPU runs,
+// unless usePerftSimd chose another. Index into kBatchPaths; -1: not chosen yet.
+enum class BatchPath : std::uint8_t { Avx512, Avx2, Plain };
+struct BatchPathInfo {
+    BatchPath path;
+    const char* name;
+};
+constexpr std::array<BatchPathInfo, 3> kBatchPaths = {
+    {{BatchPath::Avx512, "avx512"}, {BatchPath::Avx2, "avx2"}, {BatchPath::Plain, "plain"}}};
+std::atomic<int> gBatchPath{-1};
+
+bool cpuRuns(BatchPath path) {
+    switch (path) {
+        case BatchPath::Avx512:
+            return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
+                   __builtin_cpu_supports("avx512vpopcntdq");
+        case BatchPath::Avx2:
+            return __builtin_cpu_supports("avx2");
+        case BatchPath::Plain:
+            return true;
+    }
+    return false;
+}
+
+BatchPath batchPath() {
+    int index = gBatchPath.load(std::memory_order_relaxed);
+    if (index < 0) {
+        index = 0;
+        while (!cpuRuns(kBatchPaths[static_cast<std::size_t>(index)].path)) ++index;
+        gBatchPath.store(index, std::memory_order_relaxed);
+    }
+    return kBatchPaths[static_cast<std::size_t>(index)].path;
 }
 
 // The captures of exactly two jumps of the side to move whose first jump goes in direction D,
@@ -39,7 +76,7 @@ namespace {
 // walkJumps). The same holds for a third jump from the second landing square, so whether the
 // capture goes on from there is also a jumpFrom test; `longer` collects the second landing
 // squares from which it does (three jumps or more), and the caller walks those boards instead.
-template <int D, Color Us>
+template <int D, Color Us, bool kSimdPopcount>
 [[gnu::always_inline]] inline std::uint32_t countTwoJumpCaptures(
     const FirstJumps<Us>& jumps, const typename FirstJumps<Us>::Landings& first, Bitboard& longer) {
     using Jumps = FirstJumps<Us>;
@@ -58,12 +95,12 @@ template <int D, Color Us>
             const Bitboard officerGoesOn = jumpsExcept[opposite(e)];
             const Bitboard officerSecond =
                 shiftTo<e>(shiftTo<e>(first.officersGoingOn & jumpFrom[e]));
-            count += laneCount(officerSecond & ~officerGoesOn);
+            count += laneCount<kSimdPopcount>(officerSecond & ~officerGoesOn);
             longer |= officerSecond & officerGoesOn;
             if constexpr (Jumps::isForward(D) && Jumps::isForward(e)) {
                 const Bitboard soldierSecond =
                     shiftTo<e>(shiftTo<e>(first.soldiersGoingOn & jumpFrom[e]));
-                count += laneCount(soldierSecond & ~soldierGoesOn);
+                count += laneCount<kSimdPopcount>(soldierSecond & ~soldierGoesOn);
                 longer |= soldierSecond & soldierGoesOn;
             }
         }
@@ -102,11 +139,47 @@ class LeafCounter {
     static constexpr int kBatch = 64;
     static constexpr int kLanes = 16;  // boards per SIMD instruction with AVX-512
 
-    [[gnu::noinline]] void flush() {
+    void flush() {
         // Whole vectors only: the boards past size_ are empty and count zero.
         const int rounded = (size_ + kLanes - 1) / kLanes * kLanes;
         for (int i = size_; i < rounded; ++i)
             occupied_[at(i)] = whiteTop_[at(i)] = officerTop_[at(i)] = 0;
+        Bitboard anyLonger = 0;
+        switch (batchPath()) {
+            case BatchPath::Avx512:
+                total_ += countAvx512(rounded, anyLonger);
+                break;
+            case BatchPath::Avx2:
+                total_ += countAvx2(rounded, anyLonger);
+                break;
+            case BatchPath::Plain:
+                total_ += countPlain(rounded, anyLonger);
+                break;
+        }
+        if (anyLonger) finishLonger();
+        size_ = 0;
+    }
+
+    // The batch loop, once per instruction set (the body is the same: the compiler vectorises
+    // it for each target).
+    [[gnu::target(
+        "avx512f,avx512vl,avx512vpopcntdq,avx512bw,avx512dq,avx2,popcnt")]] [[gnu::noinline]] std::
+        uint32_t
+        countAvx512(int rounded, Bitboard& anyLonger) {
+        return countBatch<true>(rounded, anyLonger);
+    }
+    [[gnu::target("avx2,popcnt")]] [[gnu::noinline]] std::uint32_t countAvx2(int rounded,
+                                                                             Bitboard& anyLonger) {
+        return countBatch<false>(rounded, anyLonger);
+    }
+    [[gnu::noinline]] std::uint32_t countPlain(int rounded, Bitboard& anyLonger) {
+        return countBatch<false>(rounded, anyLonger);
+    }
+
+    template <bool kSimdPopcount>
+    [[gnu::always_inline]] std::uint32_t countBatch(int rounded, Bitboard& anyLongerOut) {
+        // Locals only in the loop (a write through anyLongerOut could alias the boards and
+        // would keep the loop scalar).
         std::uint32_t count = 0;
         Bitboard anyLonger = 0;
         for (int i = 0; i < rounded; ++i) {
@@ -118,10 +191,10 @@ class LeafCounter {
             std::array<Bitboard, kDirections> continuing{};
             forEachDirection([&](auto d) {
                 const auto l = jumps.template landings<d>();
-                captures += laneCount(l.all & ~l.continuing());
-                twoJumps += countTwoJumpCaptures<d>(jumps, l, longer);
+                captures += laneCount<kSimdPopcount>(l.all & ~l.continuing());
+                twoJumps += countTwoJumpCaptures<d, Us, kSimdPopcount>(jumps, l, longer);
                 continuing[d] = l.continuing();
-                steps += laneCount(movers.template targets<d>());
+                steps += laneCount<kSimdPopcount>(movers.template targets<d>());
             });
             const Bitboard keep = longer ? ~Bitboard{0} : 0;
             for (int d = 0; d < kDirections; ++d)
@@ -129,9 +202,8 @@ class LeafCounter {
             count += jumps.any() ? captures + (longer ? 0 : twoJumps) : steps;
             anyLonger |= longer;
         }
-        total_ += count;
-        if (anyLonger) finishLonger();
-        size_ = 0;
+        anyLongerOut = anyLonger;
+        return count;
     }
 
     // The boards with a capture of three jumps or more: all their captures that go on are
@@ -502,6 +574,26 @@ std::vector<DivideLine> divide(Position& pos, int depth) {
         pos.unmake(m, undo);
     }
     return lines;
+}
+
+std::vector<std::string> supportedPerftSimd() {
+    std::vector<std::string> names;
+    for (const auto& p : kBatchPaths)
+        if (cpuRuns(p.path)) names.emplace_back(p.name);
+    return names;
+}
+
+const char* perftSimdName() {
+    return kBatchPaths[static_cast<std::size_t>(static_cast<int>(batchPath()))].name;
+}
+
+bool usePerftSimd(std::string_view name) {
+    for (std::size_t i = 0; i < kBatchPaths.size(); ++i)
+        if (kBatchPaths[i].name == name && cpuRuns(kBatchPaths[i].path)) {
+            gBatchPath.store(static_cast<int>(i), std::memory_order_relaxed);
+            return true;
+        }
+    return false;
 }
 
 }  // namespace lasca

@@ -31,6 +31,23 @@ TEST(Perft, SlowStartPositionDepths14To17) {
     for (int depth = 14; depth <= 17; ++depth) expectPerft(depth);
 }
 
+// Every leaf-batch path this CPU runs (chosen at run time) counts the reference, and the
+// first one named is the one in use by default; a path the CPU lacks, or no path, is refused.
+TEST(Perft, EverySimdPathTheCpuRunsCountsTheSame) {
+    const auto paths = supportedPerftSimd();
+    ASSERT_FALSE(paths.empty());
+    EXPECT_EQ(paths.front(), perftSimdName());
+    EXPECT_EQ(paths.back(), "plain");
+    for (const auto& name : paths) {
+        ASSERT_TRUE(usePerftSimd(name));
+        EXPECT_EQ(perftSimdName(), name);
+        for (int depth = 10; depth <= 13; ++depth) expectPerft(depth);
+    }
+    EXPECT_FALSE(usePerftSimd("sse9"));
+    EXPECT_EQ(perftSimdName(), paths.back());
+    ASSERT_TRUE(usePerftSimd(paths.front()));
+}
+
 TEST(Perft, DivideSumsToPerft) {
     Position pos = Position::startPosition();
     const auto lines = divide(pos, 9);
