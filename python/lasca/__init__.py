@@ -4,12 +4,26 @@ The rules are the C++ core's (the extension ``lasca._lasca``); this package only
 them and adds ``Engine``, the ``lasca`` program driven over its UCI protocol (protocol.md), and
 ``iter_pdn``, the games of a PDN file one by one. Guide and examples: docs/python.md.
 """
-from ._lasca import (MAX_PERFT_DEPTH, START_LFEN, Game, PdnEntry, PdnGame, PdnReader, Position,
-                     Status, __version__, read_pdn, write_pdn)
+from ._lasca import (MAX_PERFT_DEPTH, START_LFEN, Game, Move, MoveList, Outcome, PdnEntry,
+                     PdnGame, PdnReader, Position, Status, __version__, read_pdn, write_pdn)
 from .engine import Engine, EngineError
 
-__all__ = ["Position", "Game", "Status", "PdnGame", "PdnEntry", "read_pdn", "iter_pdn",
-           "write_pdn", "Engine", "EngineError", "START_LFEN", "MAX_PERFT_DEPTH", "__version__"]
+__all__ = ["Position", "Game", "Move", "MoveList", "Outcome", "Status", "PdnGame", "PdnEntry",
+           "PdnReader", "read_pdn", "iter_pdn", "write_pdn", "perft", "Engine", "EngineError",
+           "START_LFEN", "MAX_PERFT_DEPTH", "__version__"]
+
+
+def perft(position, depth):
+    """The number of move paths of length depth (0..MAX_PERFT_DEPTH) from a Position, a Game's
+    current position or an LFEN, counted in C++ (one call, the GIL released)."""
+    if isinstance(position, Game):
+        position = position.position()
+    elif isinstance(position, str):
+        position = Position(position)
+    elif not isinstance(position, Position):
+        raise TypeError(f"perft needs a lasca.Position, lasca.Game or LFEN string, "
+                        f"got {type(position).__name__}")
+    return position.perft(depth)
 
 
 def iter_pdn(source):
