@@ -6,10 +6,13 @@ them and adds ``Engine``, the ``lasca`` program driven over its UCI protocol (pr
 """
 from ._lasca import (MAX_PERFT_DEPTH, START_LFEN, Game, Move, MoveList, Outcome, PdnEntry,
                      PdnGame, PdnReader, Position, Status, __version__, read_pdn, write_pdn)
-from .engine import Engine, EngineError
+from .engine import (BLACK, WHITE, AnalysisResult, Cp, Engine, EngineError, Limit, Mate,
+                     PlayResult, PovScore, Score, SimpleEngine)
 
 __all__ = ["Position", "Game", "Move", "MoveList", "Outcome", "Status", "PdnGame", "PdnEntry",
            "PdnReader", "read_pdn", "iter_pdn", "write_pdn", "perft", "Engine", "EngineError",
+           "SimpleEngine", "Limit", "PlayResult", "AnalysisResult", "PovScore", "Score", "Cp",
+           "Mate", "WHITE", "BLACK",
            "START_LFEN", "MAX_PERFT_DEPTH", "__version__"]
 
 
