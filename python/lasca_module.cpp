@@ -754,9 +754,32 @@ void bindGame(py::module_& m) {
 
 void bindPdn(py::module_& m) {
     using lasca::PdnGame;
+    py::class_<lasca::PdnLine>(m, "PdnLine",
+                               "A line of moves played instead of a move of another line: moves, "
+                               "comments (comments[i] after moves[i]), variations (PdnVariation).")
+        .def(py::init([](const std::vector<std::string>& moves,
+                         const std::vector<std::string>& comments,
+                         const std::vector<lasca::PdnVariation>& variations) {
+                 return lasca::PdnLine{moves, comments, variations};
+             }),
+             py::arg("moves") = std::vector<std::string>{},
+             py::arg("comments") = std::vector<std::string>{},
+             py::arg("variations") = std::vector<lasca::PdnVariation>{})
+        .def_readwrite("moves", &lasca::PdnLine::moves)
+        .def_readwrite("comments", &lasca::PdnLine::comments)
+        .def_readwrite("variations", &lasca::PdnLine::variations);
+    py::class_<lasca::PdnVariation>(m, "PdnVariation",
+                                    "A line played instead of the move `at` (0-based) of the "
+                                    "enclosing line.")
+        .def(py::init([](std::size_t at, const lasca::PdnLine& line) {
+                 return lasca::PdnVariation{at, line};
+             }),
+             py::arg("at"), py::arg("line"))
+        .def_readwrite("at", &lasca::PdnVariation::at)
+        .def_readwrite("line", &lasca::PdnVariation::line);
     py::class_<PdnGame>(m, "PdnGame",
-                        "One PDN game: tags (list of (name, value)), moves, result, comments. "
-                        "Variations read from a file are kept for writing but not exposed.")
+                        "One PDN game: tags (list of (name, value)), moves, result, comments, "
+                        "variations; tree() gives it as a tree of PdnNode.")
         .def(py::init([](const std::vector<std::string>& moves,
                          const std::vector<std::pair<std::string, std::string>>& tags,
                          const std::string& result) {
@@ -775,6 +798,8 @@ void bindPdn(py::module_& m) {
         .def_readwrite("comment", &PdnGame::comment)
         .def_readwrite("comments", &PdnGame::comments)
         .def_readwrite("annotations", &PdnGame::annotations)
+        .def_readwrite("variations", &PdnGame::variations,
+                       "The lines played instead of main-line moves (PdnVariation), nested.")
         .def("tag", &PdnGame::tag, py::arg("name"), "A tag's value, or None.")
         .def(
             "replay",
