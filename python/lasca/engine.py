@@ -634,12 +634,12 @@ class SimpleEngine(Engine):
         """The info dict of the search's final line: "score" (a PovScore), "pv" (Moves),
         "depth", "seldepth", "nodes", "nps", "time" (s), "multipv", "hashfull". With multipv=k
         a list of k such dicts, best first. {} (or []) when the side to move has no move."""
-        search, start = self._start_search(position, limit, multipv or 1, timeout)
+        search, start = self._start_search(position, limit, 1 if multipv is None else multipv, timeout)
         analysis = AnalysisResult(search, start)
         analysis.wait()
         return analysis.multipv if multipv is not None else analysis.info
 
     def analysis(self, position, limit, *, multipv=None, timeout=None):
         """The search as an AnalysisResult to iterate while it runs (a context manager)."""
-        search, start = self._start_search(position, limit, multipv or 1, timeout)
+        search, start = self._start_search(position, limit, 1 if multipv is None else multipv, timeout)
         return AnalysisResult(search, start)
