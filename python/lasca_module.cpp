@@ -161,11 +161,13 @@ struct PyMoveList {
         if (py::isinstance<PyMove>(item)) {
             wanted = item.cast<const PyMove&>().move;
         } else if (py::isinstance<py::str>(item)) {
-            const auto text = item.cast<std::string>();
-            if (text.size() > kMaxTokenLength) return false;
-            try {
+            try {  // a text that is no move, or not even UTF-8 (a lone surrogate), is not in it
+                const auto text = item.cast<std::string>();
+                if (text.size() > kMaxTokenLength) return false;
                 wanted = moveFromText(text).move;
             } catch (const py::value_error&) {
+                return false;
+            } catch (const py::cast_error&) {
                 return false;
             }
         } else {

@@ -4,6 +4,12 @@
         lines = engine.analyse(lasca.Position(), depth=6, multipv=3)
         move = engine.play(lasca.Position(), nodes=20000)
 
+or in python-chess's shape (SimpleEngine, Limit, PovScore, below):
+
+    with lasca.SimpleEngine.popen_uci("build/lasca") as engine:
+        info = engine.analyse(lasca.Position(), lasca.Limit(depth=6))
+        move = engine.play(lasca.Position(), lasca.Limit(nodes=20000)).move
+
 Every read from the engine has a deadline: a search that overruns its timeout is stopped
 (``stop``), and an engine that does not answer even then is killed and EngineError raised.
 Positions are checked by the rules core before they are sent, so the engine only ever sees

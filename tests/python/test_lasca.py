@@ -704,6 +704,9 @@ def test_garbage_into_every_entry_point():
         _expect_refusal(lasca.Game, text)
         _expect_refusal(pos.column, text)
         _expect_refusal(pos.is_legal, text)
+        _expect_refusal(lasca.Move.from_text, text)
+        _expect_refusal(pos.parse_move, text)
+        assert (text in pos.legal_moves) in (True, False)
         _expect_refusal(pos.svg, last_move=text)
         if _expect_refusal(pos.push, text) is not None:
             pos.pop()
