@@ -1,9 +1,12 @@
 // The Python module `lasca._lasca`: a thin pybind11 layer over the Lasca rules core
 // (position, move generation, notation, game verdicts, perft), PDN (lasca::match) and the SVG
-// diagrams (lasca::diagram). No rule is written here: every question goes to the core, and its
-// errors (common::Result) become Python exceptions at this boundary (ValueError for bad input,
-// RuntimeError for a request the state cannot answer). The package lasca/__init__.py re-exports
-// these names and adds the engine client (lasca/engine.py). Guide: docs/python.md.
+// diagrams (lasca::diagram). Every question of legality goes to the core, and its errors
+// (common::Result) become Python exceptions at this boundary (ValueError for bad input,
+// RuntimeError for a request the state cannot answer). Two small readings of a move are made
+// here, for the Move value, because the core has no function for them: a move's shape read
+// without a position (a diagonal step, or jumps of two squares) and whether a generated move
+// promotes its soldier (R8). The package lasca/__init__.py re-exports these names and adds the
+// engine clients (lasca/engine.py) and the PDN tree (lasca/pdn.py). Guide: docs/python.md.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
