@@ -1,9 +1,12 @@
 // The Python module `lasca._lasca`: a thin pybind11 layer over the Lasca rules core
 // (position, move generation, notation, game verdicts, perft), PDN (lasca::match) and the SVG
-// diagrams (lasca::diagram). No rule is written here: every question goes to the core, and its
-// errors (common::Result) become Python exceptions at this boundary (ValueError for bad input,
-// RuntimeError for a request the state cannot answer). The package lasca/__init__.py re-exports
-// these names and adds the engine client (lasca/engine.py). Guide: docs/python.md.
+// diagrams (lasca::diagram). Every question of legality goes to the core, and its errors
+// (common::Result) become Python exceptions at this boundary (ValueError for bad input,
+// RuntimeError for a request the state cannot answer). Two small readings of a move are made
+// here, for the Move value, because the core has no function for them: a move's shape read
+// without a position (a diagonal step, or jumps of two squares) and whether a generated move
+// promotes its soldier (R8). The package lasca/__init__.py re-exports these names and adds the
+// engine clients (lasca/engine.py) and the PDN tree (lasca/pdn.py). Guide: docs/python.md.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -62,15 +65,6 @@ lasca::Position positionFromLfen(const std::string& lfen) {
     return valueOrThrow(lasca::Position::fromLfen(trimmed));
 }
 
-std::vector<std::string> legalMoveTexts(const lasca::Position& pos) {
-    lasca::MoveList list;
-    lasca::generateMoves(pos, list);
-    std::vector<std::string> texts;
-    texts.reserve(list.size());
-    for (const lasca::Move& m : list) texts.push_back(lasca::formatMove(m));
-    return texts;
-}
-
 lasca::Square squareFromText(const std::string& text) {
     checkLength(text, kMaxTokenLength, "square");
     std::optional<lasca::Square> square = lasca::parseSquare(text);
@@ -83,35 +77,176 @@ const char* colourName(lasca::Color c) {
     return c == lasca::Color::White ? "white" : "black";
 }
 
+// PyMove: a move as a value: the core's move (start, landing squares, capture) and whether it
+// promotes its soldier (R8), which only a position can tell: nullopt for a move read from text
+// alone. Equal moves have the same start and landing squares (promotion follows from them).
+struct PyMove {
+    lasca::Move move{};
+    std::optional<bool> promotion;
+};
+
+// The move a position makes of a generated move: promotion when a soldier lands on its
+// colour's last rank.
+PyMove moveIn(const lasca::Position& pos, const lasca::Move& move) {
+    const lasca::Piece mover = pos.commander(move.origin());
+    const bool soldier = mover == lasca::Piece::WhiteSoldier || mover == lasca::Piece::BlackSoldier;
+    const bool lastRank =
+        (lasca::promotionRank(lasca::colorOf(mover)) & lasca::bit(move.destination())) != 0;
+    return PyMove{move, soldier && lastRank};
+}
+
+// A move read without a position ("c3-d4", "e5xc3", "c3d4"): a step to a diagonal neighbour,
+// or one or more jumps of two squares along a diagonal. Legality is not checked.
+PyMove moveFromText(const std::string& text) {
+    checkLength(text, kMaxTokenLength, "move");
+    const std::vector<lasca::Square> squares = valueOrThrow(lasca::moveSquares(text));
+    lasca::Move move{};
+    move.from = static_cast<std::uint8_t>(squares[0]);
+    move.length = static_cast<std::uint8_t>(squares.size() - 1);
+    for (std::size_t i = 1; i < squares.size(); ++i) {
+        const int df = lasca::fileOf(squares[i]) - lasca::fileOf(squares[i - 1]);
+        const int dr = lasca::rankOf(squares[i]) - lasca::rankOf(squares[i - 1]);
+        const int reach = df < 0 ? -df : df;
+        if (reach != (dr < 0 ? -dr : dr) || reach < 1 || reach > 2)
+            throw py::value_error("move '" + text +
+                                  "': each square must be one diagonal step or one jump (two "
+                                  "squares along a diagonal) from the one before");
+        const bool jump = reach == 2;
+        if (i == 1) move.capture = jump;
+        if (jump != move.capture || (!jump && squares.size() > 2))
+            throw py::value_error("move '" + text + "' mixes steps and jumps");
+        move.path[i - 1] = static_cast<std::uint8_t>(squares[i]);
+    }
+    const bool writtenCapture = text.find('x') != std::string::npos;
+    const bool writtenStep = text.find('-') != std::string::npos;
+    if ((writtenCapture && !move.capture) || (writtenStep && move.capture))
+        throw py::value_error("move '" + text + "': written with '" + (writtenCapture ? "x" : "-") +
+                              "' but it is a " + (move.capture ? "capture" : "step"));
+    return PyMove{move, std::nullopt};
+}
+
+// The legal move of pos that text names; ValueError when unreadable or not legal here.
+PyMove parseLegalMove(const lasca::Position& pos, const std::string& text) {
+    checkLength(text, kMaxTokenLength, "move");
+    return moveIn(pos, valueOrThrow(lasca::parseMove(pos, text)));
+}
+
+// A Move or a move text given for a position: the legal move it names, or ValueError.
+PyMove legalMoveOf(const lasca::Position& pos, const py::handle& given) {
+    if (py::isinstance<py::str>(given)) return parseLegalMove(pos, given.cast<std::string>());
+    if (!py::isinstance<PyMove>(given))
+        throw py::type_error(std::string("a move is a lasca.Move or its text, got ") +
+                             std::string(py::str(py::type::of(given).attr("__name__"))));
+    const lasca::Move& move = given.cast<const PyMove&>().move;
+    lasca::MoveList legal;
+    lasca::generateMoves(pos, legal);
+    if (!legal.contains(move))
+        throw py::value_error("move '" + lasca::formatMove(move) +
+                              "' is not legal in this position");
+    return moveIn(pos, move);
+}
+
+// PyMoveList: moves as a Python sequence (legal_moves, move_stack): len, iteration, indexing,
+// `in` (a Move or a move text). Calling it gives the moves' texts as a list, the older
+// spelling (pos.legal_moves(), pos.move_stack()).
+struct PyMoveList {
+    std::vector<PyMove> moves;
+
+    std::vector<std::string> texts() const {
+        std::vector<std::string> out;
+        out.reserve(moves.size());
+        for (const PyMove& m : moves) out.push_back(lasca::formatMove(m.move));
+        return out;
+    }
+
+    bool contains(const py::handle& item) const {
+        lasca::Move wanted{};
+        if (py::isinstance<PyMove>(item)) {
+            wanted = item.cast<const PyMove&>().move;
+        } else if (py::isinstance<py::str>(item)) {
+            try {  // a text that is no move, or not even UTF-8 (a lone surrogate), is not in it
+                const auto text = item.cast<std::string>();
+                if (text.size() > kMaxTokenLength) return false;
+                wanted = moveFromText(text).move;
+            } catch (const py::value_error&) {
+                return false;
+            } catch (const py::cast_error&) {
+                return false;
+            }
+        } else {
+            return false;
+        }
+        for (const PyMove& m : moves)
+            if (m.move == wanted) return true;
+        return false;
+    }
+};
+
+PyMoveList legalMovesOf(const lasca::Position& pos) {
+    lasca::MoveList list;
+    lasca::generateMoves(pos, list);
+    PyMoveList out;
+    out.moves.reserve(list.size());
+    for (const lasca::Move& m : list) out.moves.push_back(moveIn(pos, m));
+    return out;
+}
+
+// The board as text, White at the bottom: a row per rank (7 at the top), each playable square
+// shown by its column's top piece (w b soldiers, W B officers) followed by the column's height
+// when it holds more than one piece ("w3", "B12"), "." when empty; under it the files and the
+// side to move. Each square takes three characters and a space.
+std::string boardText(const lasca::Position& pos) {
+    constexpr char kLetters[] = {'w', 'b', 'W', 'B'};
+    const std::string border = "  +" + std::string(29, '-') + "+\n";
+    std::string out = border;
+    for (int rank = lasca::kRanks - 1; rank >= 0; --rank) {
+        out += std::to_string(rank + 1) + " |";
+        for (int file = 0; file < lasca::kFiles; ++file) {
+            std::string cell;
+            const lasca::Square s = lasca::makeSquare(file, rank);
+            if (s != lasca::kNoSquare && pos.height(s) == 0) cell = ".";
+            if (s != lasca::kNoSquare && pos.height(s) > 0) {
+                cell = kLetters[static_cast<int>(pos.commander(s))];
+                if (pos.height(s) > 1) cell += std::to_string(pos.height(s));
+            }
+            cell.resize(3, ' ');
+            out += " " + cell;
+        }
+        out += " |\n";
+    }
+    out += border + "    a   b   c   d   e   f   g\n";
+    return out + colourName(pos.sideToMove()) + " to move";
+}
+
 // PyPosition: a position with the moves pushed onto it, so that pop() takes them back.
 //   pos     the current position
 //   played  each pushed move with the Undo that takes it back, oldest first
 // Invariant: unmaking played from the back leads to the position it was created with.
 struct PyPosition {
     lasca::Position pos = lasca::Position::startPosition();
-    std::vector<std::pair<lasca::Move, lasca::Undo>> played;
+    std::vector<std::pair<PyMove, lasca::Undo>> played;
 
-    std::string push(const std::string& text) {
-        checkLength(text, kMaxTokenLength, "move");
-        lasca::Move move = valueOrThrow(lasca::parseMove(pos, text));
+    // Plays a Move or a move text; returns the move as the engine writes it.
+    std::string push(const py::handle& given) {
+        const PyMove move = legalMoveOf(pos, given);
         lasca::Undo undo{};
-        pos.make(move, undo);
+        pos.make(move.move, undo);
         played.emplace_back(move, undo);
-        return lasca::formatMove(move);
+        return lasca::formatMove(move.move);
     }
 
     std::string pop() {
         if (played.empty()) throw std::runtime_error("pop: no move to take back");
         auto [move, undo] = played.back();
         played.pop_back();
-        pos.unmake(move, undo);
-        return lasca::formatMove(move);
+        pos.unmake(move.move, undo);
+        return lasca::formatMove(move.move);
     }
 
-    std::vector<std::string> moveStack() const {
-        std::vector<std::string> texts;
-        for (const auto& entry : played) texts.push_back(lasca::formatMove(entry.first));
-        return texts;
+    PyMoveList moveStack() const {
+        PyMoveList list;
+        for (const auto& entry : played) list.moves.push_back(entry.first);
+        return list;
     }
 };
 
@@ -180,10 +315,12 @@ struct PyGame {
     lasca::Game game;
     lasca::DrawRules rules;
 
-    std::string push(const std::string& text) {
-        checkLength(text, kMaxTokenLength, "move");
+    // Plays a Move or a move text; returns the move as the engine writes it.
+    std::string push(const py::handle& given) {
         requireOngoing(game, rules);
-        return lasca::formatMove(valueOrThrow(game.playText(text)));
+        const PyMove move = legalMoveOf(game.current(), given);
+        game.play(move.move);
+        return lasca::formatMove(move.move);
     }
 
     std::string pop() {
@@ -202,7 +339,53 @@ struct PyGame {
         for (const lasca::Move& m : game.moves()) texts.push_back(lasca::formatMove(m));
         return texts;
     }
+
+    // The moves played, each with its promotion (replayed from the start).
+    PyMoveList moveStack() const {
+        PyMoveList list;
+        lasca::Position pos = game.start();
+        for (const lasca::Move& m : game.moves()) {
+            list.moves.push_back(moveIn(pos, m));
+            lasca::Undo undo{};
+            pos.make(m, undo);
+        }
+        return list;
+    }
 };
+
+// PyOutcome: how a game ended, python-chess's Outcome: the winner ("white", "black", or None
+// for a draw), the termination ("no legal move", "threefold repetition", "no progress") and
+// the rule (R9, T1, T2).
+struct PyOutcome {
+    std::optional<std::string> winner;
+    std::string termination;
+    std::string rule;
+};
+
+// The result in chess notation ("1-0", "0-1", "1/2-1/2", "*"), as python-chess writes it.
+std::string chessResult(lasca::Outcome outcome) {
+    switch (outcome) {
+        case lasca::Outcome::WhiteWins:
+            return "1-0";
+        case lasca::Outcome::BlackWins:
+            return "0-1";
+        case lasca::Outcome::Draw:
+            return "1/2-1/2";
+        case lasca::Outcome::Ongoing:
+            break;
+    }
+    return "*";
+}
+
+std::optional<PyOutcome> outcomeOf(const lasca::GameStatus& status) {
+    if (!status.over()) return std::nullopt;
+    PyOutcome out;
+    if (status.outcome == lasca::Outcome::WhiteWins) out.winner = "white";
+    if (status.outcome == lasca::Outcome::BlackWins) out.winner = "black";
+    out.termination = lasca::terminationName(status.termination);
+    out.rule = lasca::terminationRule(status.termination);
+    return out;
+}
 
 PyGame makeGame(const std::optional<std::string>& lfen, bool repetition, bool noProgress) {
     lasca::Position start = lfen ? positionFromLfen(*lfen) : lasca::Position::startPosition();
@@ -267,6 +450,121 @@ std::string writePdnText(const std::vector<lasca::PdnGame>& games) {
     return out;
 }
 
+void bindMoves(py::module_& m) {
+    py::class_<PyMove>(m, "Move",
+                       "A move as a value: its start, landing squares, captured squares and "
+                       "promotion. str(move) is its text (c3-d4, e5xc3); equal moves have the "
+                       "same squares.")
+        .def(py::init(&moveFromText), py::arg("text"), "The move a text names (as Move.from_text).")
+        .def_static("from_text", &moveFromText, py::arg("text"),
+                    "The move a text names (c3-d4, e5xc3, d2xb4xd6, c3d4), read without a "
+                    "position: legality and promotion are unknown (promotion is None). "
+                    "ValueError when it is not a step or a chain of jumps.")
+        .def_static("parse", &moveFromText, py::arg("text"), "The same as from_text.")
+        .def_property_readonly(
+            "from_square", [](const PyMove& self) { return lasca::squareName(self.move.origin()); },
+            "The start square (\"c3\").")
+        .def_property_readonly(
+            "to_square",
+            [](const PyMove& self) { return lasca::squareName(self.move.destination()); },
+            "The last landing square.")
+        .def_property_readonly(
+            "path",
+            [](const PyMove& self) {
+                std::vector<std::string> squares;
+                for (int i = 0; i < self.move.length; ++i)
+                    squares.push_back(lasca::squareName(self.move.landing(i)));
+                return squares;
+            },
+            "The landing squares in order.")
+        .def_property_readonly(
+            "captured",
+            [](const PyMove& self) {
+                std::vector<std::string> squares;
+                if (self.move.capture)
+                    for (int i = 0; i < self.move.length; ++i)
+                        squares.push_back(lasca::squareName(self.move.jumped(i)));
+                return squares;
+            },
+            "The jumped squares in order (their columns' commanders are taken prisoner).")
+        .def_property_readonly("is_capture", [](const PyMove& self) { return self.move.capture; })
+        .def_readonly("promotion", &PyMove::promotion,
+                      "Whether the move promotes its soldier (R8); None when read from text "
+                      "alone.")
+        .def("__str__", [](const PyMove& self) { return lasca::formatMove(self.move); })
+        .def("__repr__",
+             [](const PyMove& self) { return "Move('" + lasca::formatMove(self.move) + "')"; })
+        .def("__eq__",
+             [](const PyMove& self, const py::object& other) -> py::object {
+                 if (!py::isinstance<PyMove>(other))
+                     return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+                 return py::bool_(self.move == other.cast<const PyMove&>().move);
+             })
+        .def("__hash__",
+             [](const PyMove& self) { return py::hash(py::str(lasca::formatMove(self.move))); })
+        .def(py::pickle(
+            [](const PyMove& self) {
+                return py::make_tuple(lasca::formatMove(self.move), self.promotion);
+            },
+            [](const py::tuple& state) {
+                if (state.size() != 2) throw std::runtime_error("Move: bad pickled state");
+                PyMove move = moveFromText(state[0].cast<std::string>());
+                move.promotion = state[1].cast<std::optional<bool>>();
+                return move;
+            }));
+
+    py::class_<PyMoveList>(m, "MoveList",
+                           "Moves as a sequence (legal_moves, move_stack): len, iteration, "
+                           "indexing, `in` with a Move or a text; calling it gives the texts.")
+        .def("__len__", [](const PyMoveList& self) { return self.moves.size(); })
+        .def("__bool__", [](const PyMoveList& self) { return !self.moves.empty(); })
+        .def(
+            "__iter__",
+            [](const PyMoveList& self) {
+                return py::make_iterator(self.moves.begin(), self.moves.end());
+            },
+            py::keep_alive<0, 1>())
+        .def("__getitem__",
+             [](const PyMoveList& self, std::ptrdiff_t i) {
+                 const auto n = static_cast<std::ptrdiff_t>(self.moves.size());
+                 if (i < 0) i += n;
+                 if (i < 0 || i >= n) throw py::index_error("move index out of range");
+                 return self.moves[static_cast<std::size_t>(i)];
+             })
+        .def("__contains__", &PyMoveList::contains)
+        .def("__call__", &PyMoveList::texts,
+             "The moves' texts as a list (the older spelling: pos.legal_moves()).")
+        .def("__eq__",
+             [](const PyMoveList& self, const py::object& other) -> py::object {
+                 if (!py::isinstance<PyMoveList>(other))
+                     return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+                 return py::bool_(self.texts() == other.cast<const PyMoveList&>().texts());
+             })
+        .def("__repr__", [](const PyMoveList& self) {
+            std::string out = "MoveList([";
+            for (std::size_t i = 0; i < self.moves.size(); ++i)
+                out += (i ? ", '" : "'") + lasca::formatMove(self.moves[i].move) + "'";
+            return out + "])";
+        });
+    m.attr("MoveList").attr("__hash__") = py::none();
+
+    py::class_<PyOutcome>(m, "Outcome",
+                          "How a game ended: winner (\"white\", \"black\", None for a draw), "
+                          "termination, rule; result() in chess notation.")
+        .def_readonly("winner", &PyOutcome::winner)
+        .def_readonly("termination", &PyOutcome::termination)
+        .def_readonly("rule", &PyOutcome::rule)
+        .def("result",
+             [](const PyOutcome& self) {
+                 if (!self.winner) return std::string("1/2-1/2");
+                 return std::string(*self.winner == "white" ? "1-0" : "0-1");
+             })
+        .def("__repr__", [](const PyOutcome& self) {
+            return "Outcome(winner=" + (self.winner ? "'" + *self.winner + "'" : "None") +
+                   ", termination='" + self.termination + "', rule='" + self.rule + "')";
+        });
+}
+
 void bindPosition(py::module_& m) {
     auto position =
         py::class_<PyPosition>(m, "Position",
@@ -276,15 +574,27 @@ void bindPosition(py::module_& m) {
                      return PyPosition{positionFromLfen(lfen), {}};
                  }),
                  py::arg("lfen"), "The position of an LFEN string; ValueError when it is not one.")
+            .def_property_readonly(
+                "legal_moves", [](const PyPosition& self) { return legalMovesOf(self.pos); },
+                "The legal moves (a MoveList of Move, in generation order); calling it, "
+                "legal_moves(), gives their texts as the engine writes them (c3-d4, d2xb4xd6).")
             .def(
-                "legal_moves", [](const PyPosition& self) { return legalMoveTexts(self.pos); },
-                "The legal moves as the engine writes them (c3-d4, d2xb4xd6), in generation order.")
-            .def("push", &PyPosition::push, py::arg("move"),
-                 "Plays a legal move (c3-d4, c3d4, d2xb4xd6...); returns it as the engine writes "
-                 "it. "
-                 "ValueError when the move is unreadable or not legal here.")
+                "parse_move",
+                [](const PyPosition& self, const std::string& text) {
+                    return parseLegalMove(self.pos, text);
+                },
+                py::arg("text"),
+                "The legal Move a text names (c3-d4, c3d4, d2xb4xd6...); ValueError when the text "
+                "is unreadable or the move not legal here.")
+            .def(
+                "push", [](PyPosition& self, const py::object& move) { return self.push(move); },
+                py::arg("move"),
+                "Plays a legal move, a Move or its text (c3-d4, c3d4, d2xb4xd6...); returns it as "
+                "the engine writes it. ValueError when the move is unreadable or not legal here.")
             .def("pop", &PyPosition::pop, "Takes back the last pushed move and returns it.")
-            .def("move_stack", &PyPosition::moveStack, "The pushed moves, oldest first.")
+            .def_property_readonly("move_stack", &PyPosition::moveStack,
+                                   "The pushed moves, oldest first (a MoveList; move_stack() "
+                                   "gives their texts).")
             .def("lfen", [](const PyPosition& self) { return self.pos.toLfen(); })
             .def("side_to_move",
                  [](const PyPosition& self) { return colourName(self.pos.sideToMove()); })
@@ -334,16 +644,18 @@ void bindPosition(py::module_& m) {
                 [](const PyPosition& self) {
                     PyPosition start = self;
                     while (!start.played.empty()) start.pop();
-                    return py::make_tuple(start.pos.toLfen(), self.moveStack());
+                    return py::make_tuple(start.pos.toLfen(), self.moveStack().texts());
                 },
                 [](const py::tuple& state) {
                     if (state.size() != 2) throw std::runtime_error("Position: bad pickled state");
                     PyPosition restored{positionFromLfen(state[0].cast<std::string>()), {}};
                     for (const auto& move : state[1].cast<std::vector<std::string>>())
-                        restored.push(move);
+                        restored.push(py::str(move));
                     return restored;
                 }))
-            .def("__str__", [](const PyPosition& self) { return self.pos.toLfen(); })
+            .def(
+                "__str__", [](const PyPosition& self) { return boardText(self.pos); },
+                "The board as text (a row per rank; a column by its top piece and height).")
             .def("__repr__",
                  [](const PyPosition& self) { return "Position('" + self.pos.toLfen() + "')"; });
     position.attr("__hash__") = py::none();
@@ -366,10 +678,24 @@ void bindGame(py::module_& m) {
              py::arg("no_progress") = true,
              "A game from the start position or an LFEN; repetition (T1) and no_progress (T2) "
              "switch the draw rules.")
-        .def("push", &PyGame::push, py::arg("move"))
+        .def(
+            "push", [](PyGame& self, const py::object& move) { return self.push(move); },
+            py::arg("move"),
+            "Plays a legal move, a Move or its text; returns it as the engine writes it. "
+            "RuntimeError once the game is over.")
         .def("pop", &PyGame::pop)
-        .def("moves", &PyGame::moveTexts)
-        .def("legal_moves", [](const PyGame& self) { return legalMoveTexts(self.game.current()); })
+        .def("moves", &PyGame::moveTexts, "The moves played, as texts.")
+        .def_property_readonly("move_stack", &PyGame::moveStack,
+                               "The moves played, oldest first (a MoveList of Move).")
+        .def_property_readonly(
+            "legal_moves", [](const PyGame& self) { return legalMovesOf(self.game.current()); },
+            "The legal moves (a MoveList); legal_moves() gives their texts.")
+        .def(
+            "parse_move",
+            [](const PyGame& self, const std::string& text) {
+                return parseLegalMove(self.game.current(), text);
+            },
+            py::arg("text"), "The legal Move a text names; ValueError otherwise.")
         .def("position",
              [](const PyGame& self) {
                  return PyPosition{self.game.current(), {}};
@@ -381,10 +707,19 @@ void bindGame(py::module_& m) {
         .def("lfen", [](const PyGame& self) { return self.game.current().toLfen(); })
         .def("occurrences", [](const PyGame& self) { return self.game.occurrences(); })
         .def("status", [](const PyGame& self) { return describe(self.game.status(self.rules)); })
-        .def("result",
-             [](const PyGame& self) {
-                 return std::string(lasca::pdnResult(self.game.status(self.rules).outcome));
-             })
+        .def(
+            "result",
+            [](const PyGame& self) { return chessResult(self.game.status(self.rules).outcome); },
+            "The result as python-chess writes it: \"1-0\", \"0-1\", \"1/2-1/2\", \"*\".")
+        .def(
+            "pdn_result",
+            [](const PyGame& self) {
+                return std::string(lasca::pdnResult(self.game.status(self.rules).outcome));
+            },
+            "The result as PDN writes it: \"2-0\", \"0-2\", \"1-1\", \"*\".")
+        .def(
+            "outcome", [](const PyGame& self) { return outcomeOf(self.game.status(self.rules)); },
+            "How the game ended (an Outcome), or None while it goes on.")
         .def("is_over", [](const PyGame& self) { return self.game.status(self.rules).over(); })
         .def("pdn", &pdnOfGame,
              py::arg("tags") = std::vector<std::pair<std::string, std::string>>{},
@@ -411,9 +746,10 @@ void bindGame(py::module_& m) {
                 PyGame restored = makeGame(state[0].cast<std::string>(), state[2].cast<bool>(),
                                            state[3].cast<bool>());
                 for (const auto& move : state[1].cast<std::vector<std::string>>())
-                    restored.push(move);
+                    restored.push(py::str(move));
                 return restored;
             }))
+        .def("__str__", [](const PyGame& self) { return boardText(self.game.current()); })
         .def("__len__", [](const PyGame& self) { return self.game.moves().size(); })
         .def("__repr__", [](const PyGame& self) {
             return "Game('" + self.game.current().toLfen() + "', " +
@@ -423,9 +759,32 @@ void bindGame(py::module_& m) {
 
 void bindPdn(py::module_& m) {
     using lasca::PdnGame;
+    py::class_<lasca::PdnLine>(m, "PdnLine",
+                               "A line of moves played instead of a move of another line: moves, "
+                               "comments (comments[i] after moves[i]), variations (PdnVariation).")
+        .def(py::init([](const std::vector<std::string>& moves,
+                         const std::vector<std::string>& comments,
+                         const std::vector<lasca::PdnVariation>& variations) {
+                 return lasca::PdnLine{moves, comments, variations};
+             }),
+             py::arg("moves") = std::vector<std::string>{},
+             py::arg("comments") = std::vector<std::string>{},
+             py::arg("variations") = std::vector<lasca::PdnVariation>{})
+        .def_readwrite("moves", &lasca::PdnLine::moves)
+        .def_readwrite("comments", &lasca::PdnLine::comments)
+        .def_readwrite("variations", &lasca::PdnLine::variations);
+    py::class_<lasca::PdnVariation>(m, "PdnVariation",
+                                    "A line played instead of the move `at` (0-based) of the "
+                                    "enclosing line.")
+        .def(py::init([](std::size_t at, const lasca::PdnLine& line) {
+                 return lasca::PdnVariation{at, line};
+             }),
+             py::arg("at"), py::arg("line"))
+        .def_readwrite("at", &lasca::PdnVariation::at)
+        .def_readwrite("line", &lasca::PdnVariation::line);
     py::class_<PdnGame>(m, "PdnGame",
-                        "One PDN game: tags (list of (name, value)), moves, result, comments. "
-                        "Variations read from a file are kept for writing but not exposed.")
+                        "One PDN game: tags (list of (name, value)), moves, result, comments, "
+                        "variations; tree() gives it as a tree of PdnNode.")
         .def(py::init([](const std::vector<std::string>& moves,
                          const std::vector<std::pair<std::string, std::string>>& tags,
                          const std::string& result) {
@@ -444,6 +803,8 @@ void bindPdn(py::module_& m) {
         .def_readwrite("comment", &PdnGame::comment)
         .def_readwrite("comments", &PdnGame::comments)
         .def_readwrite("annotations", &PdnGame::annotations)
+        .def_readwrite("variations", &PdnGame::variations,
+                       "The lines played instead of main-line moves (PdnVariation), nested.")
         .def("tag", &PdnGame::tag, py::arg("name"), "A tag's value, or None.")
         .def(
             "replay",
@@ -496,6 +857,7 @@ PYBIND11_MODULE(_lasca, m) {
     m.attr("START_LFEN") = std::string(lasca::kStartLfen);
     m.attr("MAX_PERFT_DEPTH") = kMaxPythonPerftDepth;
     m.attr("__version__") = std::string(LASCA_VERSION);
+    bindMoves(m);
     bindPosition(m);
     bindGame(m);
     bindPdn(m);

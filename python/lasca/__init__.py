@@ -1,15 +1,36 @@
 """Lasca from Python: the rules core, PDN, diagrams and the engine.
 
 The rules are the C++ core's (the extension ``lasca._lasca``); this package only re-exports
-them and adds ``Engine``, the ``lasca`` program driven over its UCI protocol (protocol.md), and
-``iter_pdn``, the games of a PDN file one by one. Guide and examples: docs/python.md.
+them and adds ``Engine`` and ``SimpleEngine``, the ``lasca`` program driven over its UCI
+protocol (protocol.md), ``iter_pdn``, the games of a PDN file one by one, and ``PdnTree``, a
+game with its variations as a tree. Guide and examples: docs/python.md.
 """
-from ._lasca import (MAX_PERFT_DEPTH, START_LFEN, Game, PdnEntry, PdnGame, PdnReader, Position,
-                     Status, __version__, read_pdn, write_pdn)
-from .engine import Engine, EngineError
+from ._lasca import (MAX_PERFT_DEPTH, START_LFEN, Game, Move, MoveList, Outcome, PdnEntry,
+                     PdnGame, PdnLine, PdnReader, PdnVariation, Position, Status, __version__,
+                     read_pdn, write_pdn)
+from .pdn import Headers, PdnNode, PdnTree
+from .engine import (BLACK, WHITE, AnalysisResult, Cp, Engine, EngineError, Limit, Mate,
+                     PlayResult, PovScore, Score, SimpleEngine)
 
-__all__ = ["Position", "Game", "Status", "PdnGame", "PdnEntry", "read_pdn", "iter_pdn",
-           "write_pdn", "Engine", "EngineError", "START_LFEN", "MAX_PERFT_DEPTH", "__version__"]
+__all__ = ["Position", "Game", "Move", "MoveList", "Outcome", "Status", "perft",
+           "PdnGame", "PdnEntry", "PdnReader", "PdnLine", "PdnVariation", "PdnNode", "PdnTree",
+           "Headers", "read_pdn", "iter_pdn", "write_pdn",
+           "Engine", "EngineError", "SimpleEngine", "Limit", "PlayResult", "AnalysisResult",
+           "PovScore", "Score", "Cp", "Mate", "WHITE", "BLACK",
+           "START_LFEN", "MAX_PERFT_DEPTH", "__version__"]
+
+
+def perft(position, depth):
+    """The number of move paths of length depth (0..MAX_PERFT_DEPTH) from a Position, a Game's
+    current position or an LFEN, counted in C++ (one call, the GIL released)."""
+    if isinstance(position, Game):
+        position = position.position()
+    elif isinstance(position, str):
+        position = Position(position)
+    elif not isinstance(position, Position):
+        raise TypeError(f"perft needs a lasca.Position, lasca.Game or LFEN string, "
+                        f"got {type(position).__name__}")
+    return position.perft(depth)
 
 
 def iter_pdn(source):

@@ -117,14 +117,163 @@ def test_svg():
     assert "<svg" in lasca.Position().svg(flip=True, size=32, last_move="c3-d4")
 
 
+# ---- Move values, legal_moves, move_stack (python-chess's habits) -----------------------------
+# White's soldier on a5 takes Black's on b6 and lands on c7, its last rank: a capture that
+# promotes (R5, R8).
+PROMOTING_CAPTURE_LFEN = "-,-,-,-/b,-,-/w,-,-,-/-,-,-/-,-,-,-/-,-,-/-,-,-,- w 0 1"
+
+START_BOARD = """\
+  +-----------------------------+
+7 | b       b       b       b   |
+6 |     b       b       b       |
+5 | b       b       b       b   |
+4 |     .       .       .       |
+3 | w       w       w       w   |
+2 |     w       w       w       |
+1 | w       w       w       w   |
+  +-----------------------------+
+    a   b   c   d   e   f   g
+white to move"""
+
+
+def test_move_text_both_ways():
+    for text in ["c3-d4", "e5xc3", "d2xb4xd6", "a1-b2"]:
+        move = lasca.Move.from_text(text)
+        assert str(move) == text and lasca.Move(text) == move == lasca.Move.parse(text)
+        assert repr(move) == f"Move('{text}')" and move.promotion is None
+    assert str(lasca.Move.from_text("c3d4")) == "c3-d4"  # the readers' form
+    assert str(lasca.Move.from_text("d2b4d6")) == "d2xb4xd6"
+    capture = lasca.Move("d2xb4xd6")
+    assert capture.from_square == "d2" and capture.to_square == "d6"
+    assert capture.path == ["b4", "d6"] and capture.captured == ["c3", "c5"]
+    assert capture.is_capture and not lasca.Move("c3-d4").is_capture
+    assert lasca.Move("c3-d4").captured == []
+    for bad in ["", "c3", "c3-e5", "c3xd4", "c3-d4-e5", "c3xe5-g7", "a1-a2", "c3-f6", "zz",
+                "x" * 100000]:
+        with pytest.raises(ValueError):
+            lasca.Move.from_text(bad)
+    with pytest.raises(TypeError):
+        lasca.Move.from_text(3)
+
+
+def test_moves_compare_and_hash_by_their_squares():
+    legal = lasca.Position().parse_move("c3-d4")
+    read = lasca.Move("c3-d4")
+    assert legal == read and hash(legal) == hash(read) and legal.promotion is False
+    assert len({legal, read, lasca.Move("c3-b4")}) == 2
+    assert legal != "c3-d4" and legal != lasca.Move("c3-b4") and None != legal
+    import pickle
+    assert pickle.loads(pickle.dumps(legal)) == legal
+
+
+def test_parse_move_gives_the_legal_move_or_value_error():
+    pos = lasca.Position()
+    assert pos.parse_move("c3d4") == lasca.Move("c3-d4")
+    for bad in ["c3-e5", "d4-e5", "a1-b2", "", "nonsense", "c3xd4"]:
+        with pytest.raises(ValueError):
+            pos.parse_move(bad)
+    with pytest.raises(TypeError):
+        pos.parse_move(None)
+    assert pos == lasca.Position() and len(pos.move_stack) == 0
+
+
+def test_captured_squares_and_promotion():
+    pos = lasca.Position(PROMOTING_CAPTURE_LFEN)
+    (move,) = pos.legal_moves
+    assert str(move) == "a5xc7" and move.captured == ["b6"] and move.promotion is True
+    assert pos.push(move) == "a5xc7"
+    assert pos.column("c7") == "Wb" and pos.move_stack[0].promotion is True
+    game = lasca.Game(PROMOTING_CAPTURE_LFEN)
+    game.push(lasca.Move("a5xc7"))
+    assert game.move_stack[0].promotion is True and game.move_stack[0].captured == ["b6"]
+    assert game.outcome().winner == "white"
+
+
+def test_legal_moves_is_a_property_that_iterates_and_stays_callable():
+    pos = lasca.Position()
+    moves = pos.legal_moves
+    assert len(moves) == 6 and bool(moves)
+    assert all(isinstance(m, lasca.Move) for m in moves)
+    assert [str(m) for m in moves] == moves() == pos.legal_moves()
+    assert moves() == ["a3-b4", "c3-d4", "e3-f4", "c3-b4", "e3-d4", "g3-f4"]
+    assert lasca.Move("c3-d4") in moves and "c3-d4" in moves and "c3d4" in moves
+    assert "c3-e5" not in moves and "junk" not in moves and 3 not in moves and None not in moves
+    assert moves[0] == moves[-6] == lasca.Move("a3-b4")
+    with pytest.raises(IndexError):
+        moves[6]
+    assert lasca.Game().legal_moves == moves and lasca.Game().legal_moves() == moves()
+    assert not lasca.Position(NO_WHITE_LFEN).legal_moves
+
+
+def test_push_takes_a_move_or_its_text():
+    pos = lasca.Position()
+    assert pos.push(pos.legal_moves[1]) == "c3-d4"
+    assert pos.push("e5xc3") == "e5xc3"
+    assert pos.push(lasca.Move("b2xd4")) == "b2xd4"
+    assert [str(m) for m in pos.move_stack] == pos.move_stack() == ["c3-d4", "e5xc3", "b2xd4"]
+    before = pos.lfen()
+    with pytest.raises(ValueError, match="not legal"):
+        pos.push(lasca.Move("a3-b4"))  # a move of the other side
+    with pytest.raises(TypeError):
+        pos.push(42)
+    assert pos.lfen() == before
+    game = lasca.Game()
+    game.push("c3-d4")
+    game.push(lasca.Move("e5xc3"))
+    game.push(game.parse_move("b2xd4"))
+    assert game.move_stack() == game.moves() == ["c3-d4", "e5xc3", "b2xd4"]
+    assert game.move_stack == pos.move_stack and game.lfen() == pos.lfen()
+    with pytest.raises(TypeError):
+        game.push(None)
+    assert len(game) == 3
+
+
+def test_str_of_a_position_is_an_ascii_board():
+    pos = lasca.Position()
+    assert str(pos) == str(lasca.Game()) == START_BOARD
+    pos.push("c3-d4")
+    pos.push("e5xc3")
+    rows = str(pos).splitlines()
+    assert rows[5] == "3 | w       b2      w       w   |"  # the column on c3: black on white
+    assert rows[3] == "5 | b       b       .       b   |"
+    assert rows[-1] == "white to move"
+    assert repr(pos) == f"Position('{pos.lfen()}')"
+
+
+def test_game_result_and_outcome_in_python_chess_terms():
+    game = lasca.Game()
+    assert game.result() == "*" and game.outcome() is None and not game.is_game_over()
+    assert repr(lasca.Game(NO_WHITE_LFEN).outcome()) == \
+        "Outcome(winner='black', termination='no legal move', rule='R9')"
+    copy = game.copy()
+    copy.push("c3-d4")
+    assert len(copy.move_stack) == 1 and len(game.move_stack) == 0
+
+
+def test_perft_function_over_positions_games_and_lfens():
+    game = lasca.Game()
+    game.push("c3-d4")
+    after = lasca.Position()
+    after.push("c3-d4")
+    assert lasca.perft(game, 5) == lasca.perft(after, 5) == lasca.perft(after.lfen(), 5)
+    assert lasca.perft(lasca.Position(), 6) == START_PERFT[6]
+    with pytest.raises(TypeError):
+        lasca.perft(42, 3)
+    with pytest.raises(ValueError):
+        lasca.perft(lasca.Position(), lasca.MAX_PERFT_DEPTH + 1)
+
+
 # ---- the rules' verdicts ---------------------------------------------------------------------
 def test_status_r9_no_legal_move():
     game = lasca.Game(NO_WHITE_LFEN)
     status = game.status()
     assert status.over and status.outcome == "black wins"
     assert status.rule == "R9" and status.termination == "no legal move"
-    assert game.result() == "0-2"
-    assert game.legal_moves() == []
+    assert game.result() == "0-1" and game.pdn_result() == "0-2"
+    assert game.legal_moves() == [] and len(game.legal_moves) == 0
+    outcome = game.outcome()
+    assert outcome.winner == "black" and outcome.termination == "no legal move"
+    assert outcome.rule == "R9" and outcome.result() == "0-1"
 
 
 def test_status_t1_threefold_repetition():
@@ -137,12 +286,14 @@ def test_status_t1_threefold_repetition():
         game.push(move)
     status = game.status()
     assert status.outcome == "draw" and status.rule == "T1"
-    assert game.result() == "1-1"
+    assert game.result() == "1/2-1/2" and game.pdn_result() == "1-1"
+    assert game.outcome().winner is None and game.outcome().rule == "T1"
     # Without T1 the same game goes on.
     free = lasca.Game(OFFICERS_LFEN, repetition=False)
     for move in shuffle * 2:
         free.push(move)
     assert free.status().outcome == "ongoing" and free.result() == "*"
+    assert free.outcome() is None and free.pdn_result() == "*"
 
 
 def test_game_pop_replays():
@@ -224,7 +375,7 @@ def test_pdn_round_trip():
     assert len(read) == len(games)
     for game, pdn in zip(games, read):
         assert pdn.moves == game.moves()
-        assert pdn.result == game.result()
+        assert pdn.result == game.pdn_result()
         assert pdn.tag("Event") == "python test"
         assert pdn.replay() == game.lfen()
         assert lasca.Game.from_pdn(pdn).lfen() == game.lfen()
@@ -284,6 +435,77 @@ def test_pdn_with_an_illegal_move_is_refused():
         pdn.replay()
     with pytest.raises(ValueError, match="move 2"):
         lasca.Game.from_pdn(pdn)
+
+
+# ---- the PDN game tree -----------------------------------------------------------------------
+TREE_PDN = """[Event "tree"]
+[Site "here"]
+
+{start} 1. c3-d4 {a} (1. a3-b4 {alt} 1... c5xa3 2. c3-d4 (2. e3-f4)) (1. e3-f4) 1... e5xc3 \
+2. d2xb4 (2. b2xd4 f6-e5) 2... c5-d4 *
+"""
+
+
+def test_pdn_tree_reads_variations_and_writes_them_back():
+    (pdn,) = lasca.read_pdn(TREE_PDN)
+    tree = pdn.tree()
+    assert [str(m) for m in tree.mainline_moves()] == ["c3-d4", "e5xc3", "d2xb4", "c5-d4"]
+    assert tree.comment == "start" and tree.result == "*"
+    assert tree.headers == {"Event": "tree", "Site": "here"}
+    first = tree.next()
+    assert first.comment == "a" and first.is_mainline() and first.ply() == 1
+    assert [str(v.move) for v in tree.variations] == ["c3-d4", "a3-b4", "e3-f4"]
+    side = tree.variations[1]
+    assert side.comment == "alt" and not side.is_mainline()
+    assert [str(v.move) for v in side.variations] == ["c5xa3"]
+    assert [str(v.move) for v in side.next().variations] == ["c3-d4", "e3-f4"]
+    assert [str(m) for m in side.mainline_moves()] == ["c5xa3", "c3-d4"]
+    third = first.next().next()
+    assert [str(v.move) for v in third.parent.variations] == ["d2xb4", "b2xd4"]
+    assert third.root() is tree
+    # Round trip: the tree's text is what the C++ writer wrote, and reads back to the same tree.
+    text = str(tree)
+    assert text == lasca.write_pdn([pdn])
+    assert str(lasca.read_pdn(text)[0].tree()) == text
+    assert "(1. a3-b4 {alt} 1... c5xa3 2. c3-d4 (2. e3-f4)) (1. e3-f4)" in text
+    # Positions along a line are the rules core's.
+    assert side.next().variations[1].board().lfen() == _after(["a3-b4", "c5xa3", "e3-f4"])
+    assert lasca.PdnTree.from_pdn(pdn).pdn().variations[0].line.moves == ["a3-b4", "c5xa3",
+                                                                           "c3-d4"]
+    assert pdn.replay() == list(tree.mainline())[-1].board().lfen()
+
+
+def test_pdn_tree_built_and_edited_in_python():
+    tree = lasca.PdnTree({"Event": "built"})
+    node = tree.add_variation("c3-d4", "main")
+    node = node.add_variation(lasca.Move("e5xc3"))
+    node.parent.add_variation("b6-a5")  # not legal here: moves are checked by board()/replay()
+    tree.add_main_variation("a3-b4")
+    assert [str(m) for m in tree.mainline_moves()] == ["a3-b4"]
+    (back,) = lasca.read_pdn(str(tree))
+    assert back.moves == ["a3-b4"] and back.variations[0].line.moves == ["c3-d4", "e5xc3"]
+    assert back.tag("Event") == "built"
+    with pytest.raises(ValueError):
+        tree.variations[1].variations[1].board()
+    with pytest.raises(ValueError):
+        tree.add_variation("c3-e5")
+    with pytest.raises(TypeError):
+        tree.add_variation(7)
+
+
+def test_pdn_headers_are_an_ordered_dict_written_through():
+    pdn = lasca.PdnGame(moves=["c3-d4"], tags=[("Event", "e"), ("Site", "s")])
+    assert list(pdn.headers) == ["Event", "Site"] and pdn.headers["Site"] == "s"
+    pdn.headers["Event"] = "changed"
+    pdn.headers["Round"] = "3"
+    del pdn.headers["Site"]
+    assert pdn.tags == [("Event", "changed"), ("Round", "3")]
+    assert dict(pdn.headers) == {"Event": "changed", "Round": "3"}
+    with pytest.raises(KeyError):
+        pdn.headers["Nope"]
+    with pytest.raises(TypeError):
+        pdn.headers["Round"] = 3
+    assert lasca.read_pdn(lasca.write_pdn([pdn]))[0].tags == pdn.tags
 
 
 # ---- the engine --------------------------------------------------------------------------------
@@ -349,6 +571,96 @@ def test_engine_bad_limits():
         assert engine.play(lasca.Position(), depth=2) in lasca.Position().legal_moves()
 
 
+@needs_engine
+def test_simple_engine_play_and_analyse_with_limits():
+    with lasca.SimpleEngine.popen_uci(ENGINE, options={"Hash": 16}) as engine:
+        engine.configure({"Threads": 1, "Hash": 8})
+        game = _random_game(5, 8)
+        engine.new_game()
+        info = engine.analyse(game, lasca.Limit(nodes=3000))
+        assert info["nodes"] >= 1 and info["depth"] >= 1 and info["multipv"] == 1
+        score = info["score"]
+        assert isinstance(score, lasca.PovScore) and score.turn == game.position().side_to_move()
+        assert score.pov(score.turn) == score.relative == -score.pov(
+            "black" if score.turn == "white" else "white")
+        assert score.white() == score.pov("white") and score.black() == -score.white()
+        assert not score.is_mate() and isinstance(score.relative.score(), int)
+        pos = game.position()
+        for move in info["pv"]:
+            assert isinstance(move, lasca.Move) and move in pos.legal_moves
+            pos.push(move)
+        engine.new_game()
+        again = engine.analyse(game, lasca.Limit(nodes=3000))
+        assert again["pv"] == info["pv"] and again["score"] == info["score"]
+        result = engine.play(game, lasca.Limit(depth=3))
+        assert isinstance(result, lasca.PlayResult) and result.move in game.legal_moves
+        assert result.info["depth"] == 3 and result.info["pv"][0] == result.move
+        lines = engine.analyse(lasca.Position(), lasca.Limit(depth=4), multipv=3)
+        assert [line["multipv"] for line in lines] == [1, 2, 3]
+        assert len({line["pv"][0] for line in lines}) == 3
+        assert lines[0]["score"].relative >= lines[2]["score"].relative
+        assert engine.play(lasca.Position(NO_WHITE_LFEN), lasca.Limit(depth=2)).move is None
+        assert engine.analyse(lasca.Position(NO_WHITE_LFEN), lasca.Limit(depth=2)) == {}
+
+
+@needs_engine
+def test_simple_engine_analysis_streams_and_stops():
+    with lasca.SimpleEngine.popen(ENGINE) as engine:
+        depths = []
+        with engine.analysis(lasca.Position(), lasca.Limit(depth=6)) as analysis:
+            for info in analysis:
+                depths.append(info["depth"])
+        assert depths == sorted(depths) and depths[-1] == 6 and len(depths) >= 2
+        assert analysis.info["depth"] == 6
+        # Leaving early stops the search: the engine answers the next command at once.
+        with engine.analysis(lasca.Position(), lasca.Limit(depth=60)) as analysis:
+            for info in analysis:
+                if info["depth"] >= 3:
+                    break
+        assert engine.play(lasca.Position(), lasca.Limit(depth=2)).move in \
+            lasca.Position().legal_moves
+        with engine.analysis(lasca.Position(), lasca.Limit(nodes=5000)) as analysis:
+            result = analysis.wait()
+        assert result.move in lasca.Position().legal_moves
+
+
+@needs_engine
+def test_simple_engine_bad_input():
+    with lasca.SimpleEngine.popen_uci(ENGINE) as engine:
+        for kwargs in [{}, {"depth": 0}, {"nodes": 0}, {"nodes": 2 ** 60}, {"time": 0},
+                       {"time": -1.0}, {"time": float("nan")}, {"depth": "3"}]:
+            with pytest.raises(ValueError):
+                lasca.Limit(**kwargs)
+        with pytest.raises(TypeError):
+            engine.play(lasca.Position(), {"depth": 3})
+        with pytest.raises(TypeError):
+            engine.configure("Hash")
+        with pytest.raises(lasca.EngineError):
+            engine.configure({"MultiPV": 0})
+        with pytest.raises(ValueError):
+            engine.analyse(lasca.Position(), lasca.Limit(depth=2), multipv=0)
+        assert engine.play(lasca.Position(), lasca.Limit(nodes=500)).move is not None
+    # The names of Engine stay: analyse with keywords, play giving the text.
+    assert issubclass(lasca.SimpleEngine, lasca.Engine)
+
+
+def test_scores_from_both_sides_and_mates():
+    win = lasca.PovScore(lasca.Mate(3), "black")
+    assert win.is_mate() and win.black() == lasca.Mate(3) and win.white() == lasca.Mate(-3)
+    assert win.pov("black").mate() == 3 and win.white().mate() == -3
+    assert lasca.Mate(3).score() is None and lasca.Mate(3).score(mate_score=10000) == 9997
+    assert lasca.Mate(-3).score(mate_score=10000) == -9997
+    assert lasca.Cp(40).score(mate_score=10000) == 40 and lasca.Cp(40).mate() is None
+    assert lasca.Mate(-1) < lasca.Mate(-5) < lasca.Cp(-900) < lasca.Cp(0) < lasca.Mate(5) \
+        < lasca.Mate(1)
+    assert lasca.PovScore(lasca.Cp(25), "white") == lasca.PovScore(lasca.Cp(-25), "black")
+    assert str(lasca.Cp(25)) == "+25" and repr(lasca.Mate(-2)) == "Mate(-2)"
+    with pytest.raises(ValueError):
+        lasca.PovScore(lasca.Cp(0), "red")
+    with pytest.raises(ValueError):
+        win.pov(True)
+
+
 def test_engine_that_does_not_start_or_answer(tmp_path):
     with pytest.raises(lasca.EngineError):
         lasca.Engine(str(tmp_path / "no-such-engine"))
@@ -392,6 +704,9 @@ def test_garbage_into_every_entry_point():
         _expect_refusal(lasca.Game, text)
         _expect_refusal(pos.column, text)
         _expect_refusal(pos.is_legal, text)
+        _expect_refusal(lasca.Move.from_text, text)
+        _expect_refusal(pos.parse_move, text)
+        assert (text in pos.legal_moves) in (True, False)
         _expect_refusal(pos.svg, last_move=text)
         if _expect_refusal(pos.push, text) is not None:
             pos.pop()
@@ -469,3 +784,47 @@ def _after(moves):
     for move in moves:
         pos.push(move)
     return pos.lfen()
+
+
+# ---- type stubs ------------------------------------------------------------------------------
+def _stub_tree():
+    import ast
+    path = os.path.join(os.path.dirname(lasca.__file__), "__init__.pyi")
+    with open(path, encoding="utf-8") as f:
+        return ast.parse(f.read())
+
+
+def test_the_stubs_declare_every_public_name():
+    """__init__.pyi (installed beside the package, with py.typed) names every public name of
+    the package, and every public attribute of each class; nothing it names is missing."""
+    import ast
+    import inspect
+    tree = _stub_tree()
+    declared, members = set(), {}
+    for node in tree.body:
+        if isinstance(node, (ast.ClassDef, ast.FunctionDef)):
+            declared.add(node.name)
+        if isinstance(node, ast.ClassDef):
+            members[node.name] = {n.name for n in node.body if isinstance(n, ast.FunctionDef)} | \
+                {n.target.id for n in node.body if isinstance(n, ast.AnnAssign)}
+        if isinstance(node, ast.AnnAssign):
+            declared.add(node.target.id)
+    public = {name for name in dir(lasca) if not name.startswith("_")
+              and not inspect.ismodule(getattr(lasca, name))} | {"__version__"}
+    assert public - declared == set(), "public names without a stub"
+    assert {n for n in declared if n not in ("Colour", "AnyPosition")} - public == set()
+    assert set(lasca.__all__) == public
+    for name, names in members.items():
+        real = {a for a in dir(getattr(lasca, name)) if not a.startswith("_")}
+        if issubclass(getattr(lasca, name), BaseException):
+            continue
+        inherited = set()
+        for base in getattr(lasca, name).__mro__[1:]:
+            if base.__name__ in members:
+                inherited |= members[base.__name__]
+        assert real - names - inherited - _MAPPING_METHODS == set(), name
+    assert os.path.exists(os.path.join(os.path.dirname(lasca.__file__), "py.typed"))
+
+
+_MAPPING_METHODS = {"clear", "get", "items", "keys", "pop", "popitem", "setdefault", "update",
+                    "values"}

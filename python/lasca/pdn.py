@@ -1,0 +1,228 @@
+"""A PDN game as a tree, in the shape of python-chess's chess.pgn: the game is the root node,
+each node holds the move that led to it, its comment and its variations (variations[0] the
+main continuation, the others the lines played instead of it).
+
+    tree = lasca.read_pdn(text)[0].tree()
+    for node in tree.mainline():
+        print(node.move, node.comment, [str(v.move) for v in node.parent.variations[1:]])
+    print(tree.headers["Event"], str(tree))      # str(tree): the game as PDN text
+
+The tree is built in Python over the C++ reader's lines (PdnGame.moves, comments, variations)
+and written back through them (tree.pdn(), then the C++ writer), so reading and writing stay
+the core's. Moves are Move values read from their text (Move.from_text: legality is checked by
+board() or PdnGame.replay(), not when the tree is built).
+"""
+import collections.abc
+
+from ._lasca import Move, PdnGame, PdnLine, PdnVariation, Position, START_LFEN, write_pdn
+
+__all__ = ["PdnNode", "PdnTree", "Headers"]
+
+
+class Headers(collections.abc.MutableMapping):
+    """A PdnGame's tags as an ordered dict that writes through to pdn.tags (a new tag goes to
+    the end, a changed one stays in its place)."""
+
+    def __init__(self, pdn):
+        self._pdn = pdn
+
+    def __getitem__(self, name):
+        for key, value in self._pdn.tags:
+            if key == name:
+                return value
+        raise KeyError(name)
+
+    def __setitem__(self, name, value):
+        if not isinstance(name, str) or not isinstance(value, str):
+            raise TypeError("a tag's name and value are strings")
+        tags = self._pdn.tags
+        for i, (key, _) in enumerate(tags):
+            if key == name:
+                tags[i] = (name, value)
+                break
+        else:
+            tags.append((name, value))
+        self._pdn.tags = tags
+
+    def __delitem__(self, name):
+        tags = [(k, v) for k, v in self._pdn.tags if k != name]
+        if len(tags) == len(self._pdn.tags):
+            raise KeyError(name)
+        self._pdn.tags = tags
+
+    def __iter__(self):
+        return iter([key for key, _ in self._pdn.tags])
+
+    def __len__(self):
+        return len(self._pdn.tags)
+
+    def __repr__(self):
+        return f"Headers({dict(self)!r})"
+
+
+class PdnNode:
+    """A node of the game tree: `move` (the Move that led here; None at the root), `comment`
+    (the text after the move), `variations` (the moves that may follow, the main one first),
+    `parent` (None at the root)."""
+
+    def __init__(self, move=None, comment="", parent=None):
+        self.move = move
+        self.comment = comment
+        self.variations = []
+        self.parent = parent
+
+    def add_variation(self, move, comment=""):
+        """Adds a line after this node (a Move or its text), last; returns its node."""
+        node = PdnNode(_move(move), comment, self)
+        self.variations.append(node)
+        return node
+
+    def add_main_variation(self, move, comment=""):
+        """Adds a line after this node as the main one (first); returns its node."""
+        node = PdnNode(_move(move), comment, self)
+        self.variations.insert(0, node)
+        return node
+
+    def next(self):
+        """The main continuation, or None at the end of the line."""
+        return self.variations[0] if self.variations else None
+
+    def root(self):
+        node = self
+        while node.parent is not None:
+            node = node.parent
+        return node
+
+    def ply(self):
+        """The number of moves from the root to this node."""
+        count, node = 0, self
+        while node.parent is not None:
+            count, node = count + 1, node.parent
+        return count
+
+    def is_mainline(self):
+        """Whether every move from the root to this node is the main continuation."""
+        node = self
+        while node.parent is not None:
+            if node.parent.variations[0] is not node:
+                return False
+            node = node.parent
+        return True
+
+    def mainline(self):
+        """The nodes of the main continuation after this node, in order."""
+        node = self.next()
+        while node is not None:
+            yield node
+            node = node.next()
+
+    def mainline_moves(self):
+        """The moves of the main continuation after this node."""
+        return [node.move for node in self.mainline()]
+
+    def board(self):
+        """The Position after this node's move, replayed from the game's start; ValueError
+        when a move on the way is not legal."""
+        moves, node = [], self
+        while node.parent is not None:
+            moves.append(node.move)
+            node = node.parent
+        position = Position(getattr(node, "start_lfen", START_LFEN))
+        for move in reversed(moves):
+            position.push(move)
+        return position
+
+    def __repr__(self):
+        return f"PdnNode({str(self.move) if self.move else 'root'}, " \
+               f"{len(self.variations)} variations)"
+
+
+class PdnTree(PdnNode):
+    """The root of a game tree: `headers` (an ordered dict of tags), `comment` (before the first
+    move), `result` ("2-0", "0-2", "1-1", "*"), and the moves as nodes. str() is its PDN."""
+
+    def __init__(self, headers=None, result="*", comment=""):
+        super().__init__(None, comment, None)
+        self.headers = dict(headers or {})
+        self.result = result
+
+    @property
+    def start_lfen(self):
+        """The LFEN the game starts from: its FEN header, or the start position."""
+        return self.headers.get("FEN", START_LFEN)
+
+    @classmethod
+    def from_pdn(cls, pdn):
+        """The tree of a PdnGame: its main line, comments and variations."""
+        tree = cls(dict(pdn.tags), pdn.result, pdn.comment)
+        _build(tree, pdn.moves, pdn.comments, pdn.variations)
+        return tree
+
+    def pdn(self):
+        """The tree as a PdnGame (for write_pdn): the main line, and every other variation in
+        parentheses after the move it replaces."""
+        line = _line_of(self, self.next(), True) if self.variations else PdnLine()
+        pdn = PdnGame(moves=line.moves, tags=list(self.headers.items()), result=self.result)
+        pdn.comment = self.comment
+        pdn.comments = line.comments
+        pdn.variations = line.variations
+        return pdn
+
+    def __str__(self):
+        return write_pdn([self.pdn()])
+
+    def __repr__(self):
+        return f"PdnTree({len(self.headers)} headers, {len(self.mainline_moves())} moves, " \
+               f"result {self.result!r})"
+
+
+def _move(move):
+    if isinstance(move, Move):
+        return move
+    if isinstance(move, str):
+        return Move.from_text(move)
+    raise TypeError(f"a move is a lasca.Move or its text, got {type(move).__name__}")
+
+
+def _build(parent, moves, comments, variations):
+    """Hangs a line's moves under parent, then each variation under the node its first move
+    replaces the move of (the parent of that move's node)."""
+    parents, node = [], parent
+    for i, text in enumerate(moves):
+        parents.append(node)
+        node = node.add_variation(Move.from_text(text), comments[i] if i < len(comments) else "")
+    for variation in variations:
+        if variation.at >= len(parents):
+            raise ValueError(f"a variation replaces move {variation.at + 1} of a line of "
+                             f"{len(parents)} moves")
+        line = variation.line
+        _build(parents[variation.at], line.moves, line.comments, line.variations)
+
+
+def _line_of(parent, first, is_main):
+    """The PdnLine from node `first` (a child of parent) along its main continuation; the
+    other children of each node on the way become variations. The alternatives to a
+    variation's first move are written by the line it branches from, not again inside it."""
+    moves, comments, variations = [], [], []
+    node, before = first, parent
+    while node is not None:
+        at = len(moves)
+        moves.append(str(node.move))
+        comments.append(node.comment)
+        if is_main or at > 0:
+            for other in before.variations:
+                if other is not node:
+                    variations.append(PdnVariation(at, _line_of(before, other, False)))
+        before, node = node, node.next()
+    while comments and not comments[-1]:
+        comments.pop()
+    return PdnLine(moves, comments, variations)
+
+
+def _tree(self):
+    """The game as a PdnTree (python-chess's game tree): headers, main line, variations."""
+    return PdnTree.from_pdn(self)
+
+
+PdnGame.tree = _tree
+PdnGame.headers = property(Headers, doc="The tags as an ordered dict, written through to tags.")
