@@ -93,6 +93,17 @@ std::vector<std::string> actionTexts(const std::vector<torneio::Action>& actions
     return texts;
 }
 
+// A seat's living pieces as (piece, square, strength), piece 0 the king.
+std::vector<std::tuple<int, std::string, int>> piecesOf(const torneio::OwnPieces& own,
+                                                        const torneio::Geometry& geometry) {
+    std::vector<std::tuple<int, std::string, int>> pieces;
+    for (int i = 0; i < torneio::kPiecesPerSeat; ++i) {
+        const torneio::Piece& p = own[i];
+        if (p.alive) pieces.emplace_back(i, geometry.name(p.square), p.strength);
+    }
+    return pieces;
+}
+
 // OutcomeInfo: how a game ended, for Python.
 //   kind   "ongoing", "win" or "draw"
 //   seats  the winning / drawing seats, 1-based, ascending
@@ -682,14 +693,8 @@ struct PyKnowledge {
                torneio::isLegal(request, knowledge.own(), knowledge.geometry(), action.value());
     }
 
-    // The seat's own living pieces as (piece, square, strength), piece 0 the king.
     std::vector<std::tuple<int, std::string, int>> ownPieces() const {
-        std::vector<std::tuple<int, std::string, int>> pieces;
-        for (int i = 0; i < torneio::kPiecesPerSeat; ++i) {
-            const torneio::Piece& p = knowledge.own()[i];
-            if (p.alive) pieces.emplace_back(i, knowledge.geometry().name(p.square), p.strength);
-        }
-        return pieces;
+        return piecesOf(knowledge.own(), knowledge.geometry());
     }
 };
 
@@ -796,6 +801,15 @@ void bindState(py::module_& m) {
         .def("view", &PyState::view, py::arg("seat"), py::arg("since") = 0,
              "What seat (1..N) may know: the event lines the referee sends it (from event index "
              "`since`), then its request line when it is to decide.")
+        .def(
+            "pieces",
+            [](const PyState& self, int seat) {
+                return piecesOf(self.state.pieces(seatIndex(seat, self.state.seats())),
+                                self.geometry());
+            },
+            py::arg("seat"),
+            "The TRUE living pieces of seat 1..N as (piece, square, strength), piece 0 the king: "
+            "the referee's knowledge, hidden from the other seats (for tests and analysis).")
         .def("event_count", [](const PyState& self) { return self.state.events().size(); })
         .def("decisions", &PyState::decisions, "Every decision as (seat 1..N, action line).")
         .def("is_over", [](const PyState& self) { return self.state.over(); })
