@@ -502,6 +502,26 @@ def test_bad_numbers_into_the_openspiel_calls():
     assert state.history() == [] and state.current_player() == 0
 
 
+def test_type_stubs_match_the_module():
+    """python/torneio.pyi, installed beside the extension, names what the module has."""
+    import ast
+    stub = os.path.join(os.path.dirname(torneio.__file__), "torneio.pyi")
+    with open(stub, encoding="utf-8") as f:
+        tree = ast.parse(f.read())
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            cls = getattr(torneio, node.name)
+            stubbed = {n.name for n in node.body if isinstance(n, ast.FunctionDef)}
+            public = {n for n in dir(cls) if not n.startswith("_")}
+            assert public == {n for n in stubbed if not n.startswith("_")}, node.name
+        elif isinstance(node, ast.FunctionDef):
+            assert callable(getattr(torneio, node.name))
+    module = {n for n in dir(torneio) if not n.startswith("_")}
+    names = {n.name for n in tree.body if isinstance(n, (ast.ClassDef, ast.FunctionDef))}
+    names |= {n.target.id for n in tree.body if isinstance(n, ast.AnnAssign)}
+    assert module == names
+
+
 # ---- the example player through the referee ----------------------------------------------------
 @pytest.mark.skipif(not (REFEREE and PLAYER), reason="TORNEIO_REFEREE / TORNEIO_PLAYER not set")
 def test_example_player_plays_through_the_referee(tmp_path):
