@@ -222,8 +222,7 @@ std::vector<double> observationOf(const torneio::View& view, const torneio::Geom
                 break;
             case torneio::EventKind::Removed:
                 if (e.seat >= 0 && e.seat < seats && geometry.onBoard(e.square))
-                    seen[static_cast<std::size_t>(e.seat)][static_cast<std::size_t>(e.square)] =
-                        -1;
+                    seen[static_cast<std::size_t>(e.seat)][static_cast<std::size_t>(e.square)] = -1;
                 break;
             case torneio::EventKind::Eliminated:
             case torneio::EventKind::Disqualified:
@@ -284,8 +283,8 @@ std::string pieceText(const torneio::Piece& piece, const torneio::Geometry& geom
 }
 
 std::string startText(const torneio::StartPosition& start, const torneio::Geometry& geometry) {
-    std::string text = "start " + std::to_string(start.turnSeat + 1) + " " +
-                       std::to_string(start.round);
+    std::string text =
+        "start " + std::to_string(start.turnSeat + 1) + " " + std::to_string(start.round);
     for (int seat = 0; seat < geometry.seats(); ++seat) {
         const torneio::OwnPieces& own = start.pieces[static_cast<std::size_t>(seat)];
         text += seat == 0 ? " " : " / ";
@@ -330,11 +329,11 @@ torneio::StartPosition parseStart(const std::vector<std::string_view>& tokens,
             if (colon == std::string_view::npos)
                 throw py::value_error("start: expected <square>:<strength>");
             const torneio::Square square = *startSquare(field.substr(0, colon), geometry);
-            auto strength = common::parseBoundedInteger(field.substr(colon + 1), 0,
-                                                        torneio::kMaxRoundsLimit);
+            auto strength =
+                common::parseBoundedInteger(field.substr(colon + 1), 0, torneio::kMaxRoundsLimit);
             if (!strength) throw py::value_error("start: bad strength");
-            own[w] = torneio::Piece{square, static_cast<int>(*strength),
-                                    square != torneio::kNoSquare};
+            own[w] =
+                torneio::Piece{square, static_cast<int>(*strength), square != torneio::kNoSquare};
         }
     }
     return start;
@@ -363,8 +362,8 @@ struct PyState {
     std::vector<std::string> legalActionStrings() const {
         requireOngoing();
         const torneio::Request& request = state.request();
-        return actionTexts(
-            torneio::legalActions(request, state.pieces(request.seat), geometry()), geometry());
+        return actionTexts(torneio::legalActions(request, state.pieces(request.seat), geometry()),
+                           geometry());
     }
 
     std::uint64_t countLegalActions() const {
@@ -502,9 +501,8 @@ struct PyState {
 };
 
 PyState makeState(int seats, std::uint64_t seed, const std::optional<std::string>& params) {
-    return PyState{valueOrThrow(torneio::State::create(paramsOf(seats, params))),
-                   common::Random(seed),
-                   {}};
+    return PyState{
+        valueOrThrow(torneio::State::create(paramsOf(seats, params))), common::Random(seed), {}};
 }
 
 // The longest serialized state read: the header, params, a start line and the numbers of the
@@ -570,8 +568,8 @@ PyGame makeGame(int seats, const std::optional<std::string>& params) {
 // sample and State::fromPosition: the seat's own pieces exactly, every public fact, the other
 // seats' pieces drawn from the belief. It starts at the turn of the seat whose turn it is (a
 // combat being resolved is not part of it: its pending decisions start afresh from that turn).
-PyState sampleState(const torneio::play::Knowledge& knowledge,
-                    const torneio::play::Belief& belief, std::uint64_t seed) {
+PyState sampleState(const torneio::play::Knowledge& knowledge, const torneio::play::Belief& belief,
+                    std::uint64_t seed) {
     if (knowledge.over()) throw std::runtime_error("the game is over: nothing to sample");
     if (!knowledge.setUp())
         throw std::runtime_error("the seat has not set up yet: nothing to sample");
@@ -600,8 +598,8 @@ struct BeliefReplay {
 BeliefReplay replayBelief(const torneio::play::Knowledge& fresh,
                           const std::vector<torneio::Event>& events, int particles,
                           std::uint64_t seed) {
-    BeliefReplay replay{fresh, torneio::play::Belief(fresh.geometry().params(), fresh.seat(),
-                                                     particles, seed)};
+    BeliefReplay replay{
+        fresh, torneio::play::Belief(fresh.geometry().params(), fresh.seat(), particles, seed)};
     for (const torneio::Event& e : events) {
         valueOrThrow(replay.knowledge.update(e));
         replay.belief.observe(e, replay.knowledge);
@@ -609,8 +607,7 @@ BeliefReplay replayBelief(const torneio::play::Knowledge& fresh,
     return replay;
 }
 
-PyState resampleFromInfostate(const PyState& self, int player, std::uint64_t seed,
-                              int particles) {
+PyState resampleFromInfostate(const PyState& self, int player, std::uint64_t seed, int particles) {
     const int seat = playerIndex(player, self.state.seats());
     checkParticles(particles);
     const torneio::Params& params = self.state.params();
@@ -732,7 +729,8 @@ void bindGame(py::module_& m) {
             [](const PyGame& g) { return torneio::actionCount(g.geometry); },
             "The size of the action space (action_index.h): 111,332 for 2 seats, 24,464 for 3-4.")
         .def(
-            "first_setup_action", [](const PyGame& g) { return torneio::firstSetUpAction(g.geometry); },
+            "first_setup_action",
+            [](const PyGame& g) { return torneio::firstSetUpAction(g.geometry); },
             "The number of the first set-up action; the set-ups run from it to the end.")
         .def(
             "max_game_length", [](const PyGame& g) { return maxGameLength(g.params); },
@@ -748,9 +746,8 @@ void bindGame(py::module_& m) {
         .def(
             "new_initial_state",
             [](const PyGame& g, std::uint64_t seed) {
-                return PyState{valueOrThrow(torneio::State::create(g.params)),
-                               common::Random(seed),
-                               {}};
+                return PyState{
+                    valueOrThrow(torneio::State::create(g.params)), common::Random(seed), {}};
             },
             py::arg("seed") = 0, "A new game, set-ups first; seed drives random_action().")
         .def(
@@ -759,10 +756,9 @@ void bindGame(py::module_& m) {
                 return deserializeState(text, seed);
             },
             py::arg("text"), py::arg("seed") = 0,
-             "The state serialize() wrote, replayed through the rules.")
-        .def("__repr__", [](const PyGame& g) {
-            return "Game(" + torneio::formatParams(g.params) + ")";
-        });
+            "The state serialize() wrote, replayed through the rules.")
+        .def("__repr__",
+             [](const PyGame& g) { return "Game(" + torneio::formatParams(g.params) + ")"; });
 }
 
 void bindState(py::module_& m) {
@@ -824,7 +820,9 @@ void bindState(py::module_& m) {
         // OpenSpiel's shape: players 0..N-1, actions as numbers (action_index.h).
         .def(
             "get_game",
-            [](const PyState& self) { return PyGame{self.state.params(), self.geometry()}; },
+            [](const PyState& self) {
+                return PyGame{self.state.params(), self.geometry()};
+            },
             "The Game (rules and metadata) of this state.")
         .def("num_players", [](const PyState& self) { return self.state.seats(); })
         .def("num_distinct_actions",
@@ -922,9 +920,8 @@ PYBIND11_MODULE(torneio, m) {
         [](int seats) { return torneio::formatParams(paramsOf(seats, std::nullopt)); },
         py::arg("seats"), "The default rules for 2..4 seats as params text.");
     m.def(
-        "load_game", [](int seats, const std::optional<std::string>& params) {
-            return makeGame(seats, params);
-        },
+        "load_game",
+        [](int seats, const std::optional<std::string>& params) { return makeGame(seats, params); },
         py::arg("seats") = 2, py::arg("params") = py::none(),
         "The same as Game(seats, params), as OpenSpiel's pyspiel.load_game.");
     bindGame(m);
