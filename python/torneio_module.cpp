@@ -874,7 +874,6 @@ void bindState(py::module_& m) {
             "__deepcopy__", [](const PyState& self, py::object) { return self; }, py::arg("memo"))
         .def(py::pickle([](const PyState& self) { return self.serialize(); },
                         [](const std::string& text) { return deserializeState(text, 0); }))
-        .def("__str__", [](const PyState& self) { return self.serialize(); })
         .def("__repr__", [](const PyState& self) {
             return "State(" + torneio::formatParams(self.state.params()) + ", " +
                    std::to_string(self.state.history().size()) + " decisions" +
