@@ -451,6 +451,8 @@ def test_sample_agrees_with_what_the_seat_saw():
                 assert sample.pieces(seat) == knowledge.own_pieces() == state.pieces(seat)
                 assert sample.round() == knowledge.round() == state.round()
                 assert sample.survivors() == state.survivors()
+                turns = [line.split() for line in state.view(seat) if line.startswith("event turn ")]
+                assert sample.to_decide() == int(turns[-1][2])  # the seat whose turn it is
                 for other in (1, 2, 3):
                     assert bool(sample.pieces(other)) == bool(state.pieces(other))
             assert len({s.serialize() for s in samples}) > 1  # the others' pieces are drawn
