@@ -304,6 +304,10 @@ std::optional<torneio::Square> startSquare(std::string_view text,
     return square.value();
 }
 
+// The largest strength a start line may give a warrior: above any a game can reach (the
+// strength total, at most 1000, plus one point per defeated piece).
+constexpr std::int64_t kMaxStartStrength = 1'000'000;
+
 torneio::StartPosition parseStart(const std::vector<std::string_view>& tokens,
                                   const torneio::Geometry& geometry) {
     const int seats = geometry.seats();
@@ -330,7 +334,7 @@ torneio::StartPosition parseStart(const std::vector<std::string_view>& tokens,
                 throw py::value_error("start: expected <square>:<strength>");
             const torneio::Square square = *startSquare(field.substr(0, colon), geometry);
             auto strength =
-                common::parseBoundedInteger(field.substr(colon + 1), 0, torneio::kMaxRoundsLimit);
+                common::parseBoundedInteger(field.substr(colon + 1), 0, kMaxStartStrength);
             if (!strength) throw py::value_error("start: bad strength");
             own[w] =
                 torneio::Piece{square, static_cast<int>(*strength), square != torneio::kNoSquare};
