@@ -39,7 +39,7 @@ def test_random_game_to_its_end(seats, seed):
     if outcome.kind == "win":
         assert len(outcome.seats) == 1
     assert state.request() is None and state.to_decide() is None
-    assert len(state.history()) == decisions
+    assert len(state.decisions()) == decisions
     with pytest.raises(RuntimeError):
         state.random_action()
     with pytest.raises(RuntimeError):
@@ -53,19 +53,19 @@ def test_same_seed_same_game():
     a, b = torneio.State(3, 99), torneio.State(3, 99)
     play_random(a)
     play_random(b)
-    assert a.history() == b.history()
+    assert a.decisions() == b.decisions()
     c = torneio.State(3, 100)
     play_random(c)
-    assert c.history() != a.history()
+    assert c.decisions() != a.decisions()
 
 
 def test_legal_actions_hold_the_random_action():
     state = torneio.State(2, 5)
     assert state.count_legal_actions() == 110_880  # 2-seat set-ups (include/torneio/rules/action.h)
-    setups = state.legal_actions()
+    setups = state.legal_action_strings()
     assert len(setups) == 110_880 and all(a.startswith("setup king ") for a in setups[:10])
     while not state.is_over():
-        legal = state.legal_actions()
+        legal = state.legal_action_strings()
         assert len(legal) == state.count_legal_actions()
         action = state.random_action()
         assert action in legal or legal[0].startswith("setup")
@@ -107,8 +107,8 @@ def test_same_public_history_different_hidden_setups_same_view():
     rng = random.Random(5)
     for _ in range(40):  # seat 1 moves (never a combat: that reveals legitimately), seat 2 passes
         assert games[0].to_decide() == games[1].to_decide() == 1
-        moves = [a for a in games[0].legal_actions() if a.startswith("move")]
-        assert moves == [a for a in games[1].legal_actions() if a.startswith("move")]
+        moves = [a for a in games[0].legal_action_strings() if a.startswith("move")]
+        assert moves == [a for a in games[1].legal_action_strings() if a.startswith("move")]
         move = rng.choice(moves)
         for game in games:
             game.apply(move)
@@ -144,7 +144,7 @@ def test_knowledge_answers_requests_like_the_state():
         request = lines[-1]
         assert request == state.request()
         if not request.startswith("request setup"):
-            assert knowledges[seat].legal_actions(request) == state.legal_actions()
+            assert knowledges[seat].legal_actions(request) == state.legal_action_strings()
         action = knowledges[seat].random_action(request)
         assert knowledges[seat].is_legal(request, action)
         state.apply(action)
@@ -171,7 +171,7 @@ def test_knowledge_refuses_a_request_without_a_legal_reply():
         assert not fresh.is_legal("request withdraw 1 h8", "pass")
     request = state.request()
     assert knowledge.is_legal(request, knowledge.random_action(request))
-    assert knowledge.legal_actions(request) == state.legal_actions()
+    assert knowledge.legal_actions(request) == state.legal_action_strings()
 
 
 # ---- clones ------------------------------------------------------------------------------------
@@ -179,12 +179,12 @@ def test_clone_is_independent():
     state = torneio.State(2, 41)
     for _ in range(6):
         state.apply(state.random_action())
-    before = (state.history(), state.view(1), state.view(2), state.request())
+    before = (state.decisions(), state.view(1), state.view(2), state.request())
     copy = state.clone()
     assert copy.random_action() == state.clone().random_action()  # the stream is copied too
     play_random(copy)
     assert copy.is_over()
-    assert (state.history(), state.view(1), state.view(2), state.request()) == before
+    assert (state.decisions(), state.view(1), state.view(2), state.request()) == before
     assert not state.is_over()
     play_random(state)
     assert state.is_over()
@@ -216,7 +216,7 @@ def test_garbage_into_every_entry_point():
         _refused(state.apply, text)
         _refused(torneio.State, 2, 0, text)
         _refused(torneio.Knowledge, 1, text)
-    assert state.history() == [] or all(h[1].startswith("setup") for h in state.history())
+    assert state.decisions() == [] or all(h[1].startswith("setup") for h in state.decisions())
     for number in numbers:
         for call in (lambda n: torneio.State(n, 0), lambda n: torneio.State(2, n),
                      lambda n: state.view(n), lambda n: torneio.Knowledge(n, "seats=2"),
@@ -240,15 +240,15 @@ def test_garbage_into_every_entry_point():
     # Illegal actions from a live game are refused and change nothing.
     state = torneio.State(2, 3)
     play_until = 30
-    while not state.is_over() and len(state.history()) < play_until:
-        before = (state.history(), state.view(1), state.view(2))
+    while not state.is_over() and len(state.decisions()) < play_until:
+        before = (state.decisions(), state.view(1), state.view(2))
         for text in ["pass", "move 0 a1", "combat h8", "reward 1", "order a1",
                      "setup king a1 warriors c1:3 e1:3 g1:4"] + strings[:40]:
-            if text in state.legal_actions():
+            if text in state.legal_action_strings():
                 continue
             with pytest.raises((ValueError, RuntimeError, TypeError)):  # TypeError: not UTF-8
                 state.apply(text)
-            assert (state.history(), state.view(1), state.view(2)) == before
+            assert (state.decisions(), state.view(1), state.view(2)) == before
         state.apply(state.random_action())
     assert state.check()
 
@@ -264,6 +264,264 @@ def test_bad_params_and_seats_raise():
         torneio.State(2, -1)  # seeds are 0..2^64-1
     with pytest.raises(ValueError):
         torneio.State(2, 0).view(3)
+
+
+# ---- OpenSpiel's shape: Game, integer actions, returns, information states -------------------
+def test_game_metadata():
+    game = torneio.Game(2)
+    assert game.num_players() == 2 and game.board_size() == 8
+    # include/torneio/rules/action_index.h: 7 * 64 + 4 turn and combat actions, 110,880 set-ups
+    assert game.num_distinct_actions() == 452 + 110_880
+    assert game.first_setup_action() == 452
+    assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
+    assert game.observation_tensor_shape() == [10 * 64 + 15]
+    assert game.max_game_length() > 2 * 200
+    three = torneio.load_game(3)
+    assert three.num_distinct_actions() == 704 + 23_760
+    assert three.new_initial_state().num_distinct_actions() == 704 + 23_760
+    assert three.new_initial_state().get_game().params() == three.params()
+    assert torneio.Game(2, params="seats=2 rounds=5").max_game_length() < game.max_game_length()
+
+
+def _check_integer_actions(state, rng):
+    """Every legal action's number -> string -> number is the identity, the numbers are the
+    string form's actions, and the mask marks exactly them."""
+    player = state.current_player()
+    assert player == state.to_decide() - 1
+    legal = state.legal_actions()
+    assert legal == sorted(legal) and legal == state.legal_actions(player)
+    for other in range(state.num_players()):
+        if other != player:
+            assert state.legal_actions(other) == []
+    mask = state.legal_actions_mask()
+    assert len(mask) == state.num_distinct_actions() and sum(mask) == len(legal)
+    assert all(mask[a] == 1 for a in legal)
+    if state.request() == "request setup":
+        assert len(legal) == state.count_legal_actions()
+        checked = [legal[0], legal[-1]] + rng.sample(legal, 50)
+    else:
+        checked = legal
+        assert sorted(state.action_to_string(player, a) for a in legal) == \
+            sorted(state.legal_action_strings())
+    for a in checked:
+        text = state.action_to_string(player, a)
+        assert state.string_to_action(player, text) == a
+
+
+@pytest.mark.parametrize("seats,seed", [(2, 1), (3, 2), (4, 3)])
+def test_integer_actions_round_trip_and_apply_like_strings(seats, seed):
+    rng = random.Random(seed)
+    by_number = torneio.Game(seats).new_initial_state()
+    by_text = torneio.State(seats)
+    while not by_number.is_terminal():
+        _check_integer_actions(by_number, rng)
+        action = rng.choice(by_number.legal_actions())
+        text = by_number.action_to_string(by_number.current_player(), action)
+        by_number.apply_action(action)
+        by_text.apply(text)
+        assert by_number.view(1) == by_text.view(1)
+    assert by_text.is_over() and by_number.decisions() == by_text.decisions()
+    assert by_number.history() == by_text.history()
+    assert len(by_number.history()) <= by_number.get_game().max_game_length()
+
+
+def test_returns_and_the_terminal_marker():
+    for seats, seed, params in [(2, 1, None), (3, 4, None), (2, 5, "seats=2 rounds=2"),
+                                (3, 6, "seats=3 rounds=3")]:
+        state = torneio.State(seats, seed, params=params)
+        assert state.returns() == [0.0] * seats and state.current_player() == 0
+        play_random(state)
+        assert state.is_terminal() and state.current_player() == torneio.TERMINAL == -4
+        assert state.legal_actions() == [] and sum(state.legal_actions_mask()) == 0
+        outcome = state.outcome()
+        named = 1.0 if outcome.kind == "win" else 0.0
+        assert state.returns() == [named if p + 1 in outcome.seats else -1.0
+                                   for p in range(seats)]
+        with pytest.raises(RuntimeError):
+            state.apply_action(0)
+    assert torneio.State(2, 5, params="seats=2 rounds=2").returns() == [0.0, 0.0]
+
+
+def test_serialize_deserialize_and_pickle():
+    import pickle
+    state = torneio.State(3, 9)
+    for _ in range(60):
+        state.apply(state.random_action())
+    for copy in (torneio.State.deserialize(state.serialize()),
+                 state.get_game().deserialize_state(state.serialize()),
+                 pickle.loads(pickle.dumps(state))):
+        assert copy.history() == state.history()
+        assert [copy.view(s) for s in (1, 2, 3)] == [state.view(s) for s in (1, 2, 3)]
+        assert copy.serialize() == state.serialize()
+    play_random(state)
+    assert torneio.State.deserialize(state.serialize()).returns() == state.returns()
+    bad = ["", "torneio-state 1", "torneio-state 2\nparams seats=2\nactions",
+           "torneio-state 1\nparams seats=9\nactions", "torneio-state 1\nparams seats=2\nactions x",
+           "torneio-state 1\nparams seats=2\nactions -1", "torneio-state 1\nparams seats=2\nactions 0",
+           "torneio-state 1\nparams seats=2\nactions 99999999999999999999999",
+           "torneio-state 1\nparams seats=2\nstart 1 1 a1\nactions",
+           "torneio-state 1\nparams seats=2\nstart 1 1 a1 a1:3 c1:3 d2:4 / h8 -:0 -:0 -:10\nactions",
+           state.serialize() + " 0", "\x00" * 100]
+    for text in bad:
+        with pytest.raises(ValueError):
+            torneio.State.deserialize(text)
+
+
+def _twin_games(moves=40):
+    """Two 2-seat games that differ only in seat 2's secret set-up, seat 1 moving and calling
+    combats (that find nothing there: the games stay alike for seat 1), seat 2 passing."""
+    params = "seats=2 pass=always"
+    first = torneio.State(2, 11, params=params)
+    setup1 = first.random_action()
+    setups2 = []
+    for seed in (12, 13):
+        other = torneio.State(2, seed, params=params)
+        other.apply(setup1)
+        setups2.append(other.random_action())
+    assert setups2[0] != setups2[1]
+    games = [torneio.State(2, 0, params=params) for _ in range(2)]
+    for game, setup2 in zip(games, setups2):
+        game.apply(setup1)
+        game.apply(setup2)
+    rng = random.Random(5)
+    for _ in range(moves):
+        choices = [a for a in games[0].legal_action_strings()
+                   if a.startswith("move") and a in games[1].legal_action_strings()]
+        move = rng.choice(choices)
+        for game in games:
+            game.apply(move)
+            game.apply("pass")
+    return games
+
+
+def test_information_state_and_observation_hide_other_seats():
+    games = _twin_games()
+    assert games[0].view(1) == games[1].view(1)
+    assert games[0].information_state_string(0) == games[1].information_state_string(0)
+    assert games[0].observation_tensor(0) == games[1].observation_tensor(0)
+    assert games[0].information_state_string(1) != games[1].information_state_string(1)
+    assert games[0].observation_tensor(1) != games[1].observation_tensor(1)
+    tensor = games[0].observation_tensor(0)
+    assert len(tensor) == games[0].observation_tensor_shape()[0] == 10 * 64 + 15
+    # Own pieces in planes 0-3, one square each (all alive: seat 2 only passed).
+    assert [sum(tensor[p * 64:(p + 1) * 64]) for p in range(4)] == [1.0] * 4
+    assert games[0].information_state_string(0).split("\n")[:2] == \
+        ["params " + games[0].params(), "seat 1"]
+
+
+def test_observation_sees_public_sightings():
+    state = torneio.State(2, 3)
+    while not state.is_over():
+        before = state.event_count()
+        state.apply(state.random_action())
+        lines = state.view(1, since=before)
+        combats = [line.split() for line in lines if line.startswith("event combat 2 ")]
+        if combats:
+            square = combats[0][3]
+            index = (int(square[1:]) - 1) * 8 + ord(square[0]) - ord("a")
+            assert state.observation_tensor(0)[6 * 64 + index] == 1.0  # plane 6: next opponent
+            return
+    pytest.fail("no combat of seat 2 in the game")
+
+
+# ---- resampling (OpenSpiel's ResampleFromInfostate) ----------------------------------------
+def _knowledge_of(state, seat, seed=0):
+    knowledge = torneio.Knowledge(seat, state.params(), seed)
+    for line in state.view(seat):
+        if line.startswith("event "):
+            knowledge.update(line)
+    return knowledge
+
+
+def test_sample_agrees_with_what_the_seat_saw():
+    state = torneio.State(3, 17)
+    for step in range(400):
+        if state.is_over():
+            break
+        state.apply(state.random_action())
+        if step % 37 != 36 or state.request() is None or state.request().startswith("request setup"):
+            continue
+        for seat in (1, 2, 3):
+            knowledge = _knowledge_of(state, seat)
+            if not knowledge.own_pieces():
+                continue  # eliminated
+            samples = [knowledge.sample(seed) for seed in range(4)]
+            for sample in samples:
+                assert sample.check()
+                assert sample.pieces(seat) == knowledge.own_pieces() == state.pieces(seat)
+                assert sample.round() == knowledge.round() == state.round()
+                assert sample.survivors() == state.survivors()
+                turns = [line.split() for line in state.view(seat) if line.startswith("event turn ")]
+                assert sample.to_decide() == int(turns[-1][2])  # the seat whose turn it is
+                for other in (1, 2, 3):
+                    assert bool(sample.pieces(other)) == bool(state.pieces(other))
+            assert len({s.serialize() for s in samples}) > 1  # the others' pieces are drawn
+            assert knowledge.sample(2).serialize() == samples[2].serialize()
+            copy = torneio.State.deserialize(samples[0].serialize())  # a start line
+            assert copy.serialize() == samples[0].serialize()
+            play_random(copy)  # a playable game
+
+
+def test_sample_depends_only_on_the_seats_view():
+    games = _twin_games(moves=30)
+    for seed in range(3):
+        a = _knowledge_of(games[0], 1, seed).sample(seed)
+        b = _knowledge_of(games[1], 1, seed).sample(seed)
+        assert a.serialize() == b.serialize()
+        assert games[0].resample_from_infostate(0, seed).serialize() == \
+            games[1].resample_from_infostate(0, seed).serialize()
+    assert games[0].resample_from_infostate(1, 0).pieces(2) == games[0].pieces(2)
+
+
+def test_sample_refuses_before_set_up_and_after_the_end():
+    state = torneio.State(2, 1)
+    knowledge = torneio.Knowledge(1, state.params())
+    with pytest.raises(RuntimeError):
+        knowledge.sample()
+    with pytest.raises(ValueError):
+        knowledge.sample(0, particles=0)
+    play_random(state)
+    with pytest.raises(RuntimeError):
+        _knowledge_of(state, 1).sample()
+    with pytest.raises(RuntimeError):
+        state.resample_from_infostate(0)
+
+
+def test_bad_numbers_into_the_openspiel_calls():
+    state = torneio.Game(2).new_initial_state()
+    for bad in [-1, 2 ** 63, 2 ** 70, 111_332, None, "1", 1.5]:
+        assert _refused(state.apply_action, bad)
+        assert _refused(state.action_to_string, 0, bad)
+        assert _refused(state.action_to_string, bad, 0)
+        assert _refused(state.information_state_string, bad)
+        assert _refused(state.observation_tensor, bad)
+        assert _refused(state.legal_actions, bad) or bad in (None,)
+        assert _refused(state.resample_from_infostate, bad)
+    assert _refused(state.apply_action, 0)  # a move during the set-ups: illegal
+    assert _refused(state.action_to_string, 2, 0)
+    for text in ["", "move 0 a1 a2", "setup king a8 warriors b8:3 c7:3 d8:4", "\x00", "é" * 5000]:
+        assert _refused(state.string_to_action, 0, text)
+    assert state.history() == [] and state.current_player() == 0
+
+
+def test_type_stubs_match_the_module():
+    """python/torneio.pyi, installed beside the extension, names what the module has."""
+    import ast
+    stub = os.path.join(os.path.dirname(torneio.__file__), "torneio.pyi")
+    with open(stub, encoding="utf-8") as f:
+        tree = ast.parse(f.read())
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            cls = getattr(torneio, node.name)
+            stubbed = {n.name for n in node.body if isinstance(n, ast.FunctionDef)}
+            public = {n for n in dir(cls) if not n.startswith("_")}
+            assert public == {n for n in stubbed if not n.startswith("_")}, node.name
+        elif isinstance(node, ast.FunctionDef):
+            assert callable(getattr(torneio, node.name))
+    module = {n for n in dir(torneio) if not n.startswith("_")}
+    names = {n.name for n in tree.body if isinstance(n, (ast.ClassDef, ast.FunctionDef))}
+    names |= {n.target.id for n in tree.body if isinstance(n, ast.AnnAssign)}
+    assert module == names
 
 
 # ---- the example player through the referee ----------------------------------------------------

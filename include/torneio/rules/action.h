@@ -183,6 +183,13 @@ std::vector<Action> legalActions(const Request& request, const OwnPieces& own,
 std::uint64_t countLegalActions(const Request& request, const OwnPieces& own,
                                 const Geometry& geometry);
 
+// The set-ups of `seat` numbered 0..count-1 (count = countLegalActions of its set-up request)
+// in the order legalActions lists them: nthSetUp(seat, k) is that list's k-th entry, computed
+// without the list; setUpNumber is its inverse, an error for a set-up that is not a legal one of
+// the seat (D2, D3) or an index out of range.
+common::Result<SetUp> nthSetUp(int seat, std::uint64_t index, const Geometry& geometry);
+common::Result<std::uint64_t> setUpNumber(int seat, const SetUp& setUp, const Geometry& geometry);
+
 // A uniformly random legal reply (each legal action equally likely), drawn without building
 // the list for set-ups. Every request the rules produce has at least one legal reply; for a
 // request without one (only possible for hand-made requests) the result is a Pass.
