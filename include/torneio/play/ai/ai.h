@@ -69,6 +69,10 @@ struct HuntWeights {
 //   Guided  the hunt improved by rollouts (guidedDecision): the hunt's best turn actions tried
 //           on determinizations; with 0 simulations exactly the hunt
 // The `Policy` option's values, in the enum's order.
+// The `BeliefModel` option's values: `facts` (OpponentModel::policyTypes off) and `types` (on).
+inline constexpr std::string_view kBeliefModelNames[] = {"facts", "types"};
+std::optional<OpponentModel> parseBeliefModel(std::string_view name);
+
 enum class DecisionPolicy : std::uint8_t { Hunt, Search, Guided };
 inline constexpr std::string_view kDecisionPolicyNames[] = {"hunt", "search", "guided"};
 
@@ -89,6 +93,7 @@ struct GuidedWeights {
 //   hunt       the hunt policy's weights
 //   guided     the guided policy's settings
 //   kingPrior  the opponent model's set-up prior of the belief (KingPriorBack, KingPriorCorners)
+//   opponentModel  what else the belief's king filter reads of an opponent (BeliefModel)
 //   randomMoves  percent of the decisions after the set-up taken uniformly at random instead
 //              (RandomMoves: the weaker levels offered to people; 0 for full strength)
 struct AiConfig {
@@ -100,6 +105,7 @@ struct AiConfig {
     GuidedWeights guided;
     KingPrior kingPrior{kDefaultKingPriorBackPercent / 100.0,
                         kDefaultKingPriorCornersPercent / 100.0};
+    OpponentModel opponentModel;
     int randomMoves = 0;
 };
 

@@ -78,6 +78,12 @@ std::optional<SetUpPolicy> parseSetUpPolicy(std::string_view name) {
     return std::nullopt;
 }
 
+std::optional<OpponentModel> parseBeliefModel(std::string_view name) {
+    if (name == kBeliefModelNames[0]) return OpponentModel{.policyTypes = false};
+    if (name == kBeliefModelNames[1]) return OpponentModel{.policyTypes = true};
+    return std::nullopt;
+}
+
 SetUp chooseSetUp(SetUpPolicy policy, const Knowledge& k, common::Random& random) {
     if (policy == SetUpPolicy::Auto)
         policy = k.geometry().seats() == 2 ? SetUpPolicy::Corner : SetUpPolicy::Back;
@@ -328,6 +334,9 @@ void AiPlayer::configure(const common::Options& options) {
     if (options.find("KingPriorCorners"))
         config_.kingPrior.corners =
             static_cast<double>(options.intValue("KingPriorCorners")) / 100.0;
+    if (options.find("BeliefModel"))
+        if (auto model = parseBeliefModel(options.stringValue("BeliefModel")))
+            config_.opponentModel = *model;
     if (options.find("RandomMoves"))
         config_.randomMoves = static_cast<int>(options.intValue("RandomMoves"));
     if (options.find("Level"))
@@ -343,9 +352,9 @@ void AiPlayer::configure(const common::Options& options) {
 void AiPlayer::newGame(const Knowledge& knowledge, std::uint64_t seed) {
     seed_ = seed;
     decisions_ = 0;
-    belief_ =
-        std::make_unique<Belief>(knowledge.geometry().params(), knowledge.seat(), config_.particles,
-                                 common::mixSeed(seed, ~0ull), config_.kingPrior);
+    belief_ = std::make_unique<Belief>(knowledge.geometry().params(), knowledge.seat(),
+                                       config_.particles, common::mixSeed(seed, ~0ull),
+                                       config_.kingPrior, config_.opponentModel);
     lastStats_ = {};
 }
 
@@ -429,6 +438,10 @@ void addAiOptions(common::Options& options) {
                  100,
                  {},
                  {}});
+    common::Option model{
+        "BeliefModel", common::OptionType::Combo, std::string(kBeliefModelNames[0]), 0, 0, {}, {}};
+    for (std::string_view name : kBeliefModelNames) model.choices.emplace_back(name);
+    options.add(model);
     options.add({"RandomMoves", common::OptionType::Spin, "0", 0, 100, {}, {}});
     common::Option levels{"Level", common::OptionType::Combo, "strong", 0, 0, {}, {}};
     for (const auto& level : kAiLevels) levels.choices.emplace_back(level.name);
