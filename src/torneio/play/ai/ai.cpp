@@ -43,12 +43,10 @@ SetUp backSetUp(const Knowledge& k, common::Random& random) {
     return setUp;
 }
 
-SetUp cornerSetUp(const Knowledge& k, common::Random& random) {
+// The king on `king`, the warriors on the zone squares farthest from it, split 4/3/3.
+SetUp awayFromKing(const Knowledge& k, Square king) {
     const Geometry& g = k.geometry();
     std::vector<Square> zone(g.zone(k.seat()).begin(), g.zone(k.seat()).end());
-    // The back-line squares at either end of the zone: the king takes one at random.
-    const std::vector<Square> back = backLine(g, k.seat());
-    const Square king = random.chance(0.5) ? back.front() : back.back();
     std::stable_sort(zone.begin(), zone.end(), [&](Square a, Square b) {
         return chebyshev(g, a, king) > chebyshev(g, b, king);
     });
@@ -57,6 +55,31 @@ SetUp cornerSetUp(const Knowledge& k, common::Random& random) {
     setUp.strengths = split(g.params(), {4, 3, 3});
     for (std::size_t w = 0; w < kWarriors; ++w) setUp.warriors[w] = zone[w];
     return setUp;
+}
+
+SetUp cornerSetUp(const Knowledge& k, common::Random& random) {
+    // The back-line squares at either end of the zone: the king takes one at random.
+    const std::vector<Square> back = backLine(k.geometry(), k.seat());
+    return awayFromKing(k, random.chance(0.5) ? back.front() : back.back());
+}
+
+SetUp mixedSetUp(const Knowledge& k, common::Random& random) {
+    const Geometry& g = k.geometry();
+    const std::span<const Square> zone = g.zone(k.seat());
+    const std::vector<Square> back = backLine(g, k.seat());
+    std::vector<double> weight;
+    double total = 0;
+    for (Square z : zone) {
+        const bool onBack = std::find(back.begin(), back.end(), z) != back.end();
+        const bool end = !back.empty() && (z == back.front() || z == back.back());
+        weight.push_back(end ? kMixedSetUpWeights[0]
+                             : (onBack ? kMixedSetUpWeights[1] : kMixedSetUpWeights[2]));
+        total += weight.back();
+    }
+    double pick = random.unit() * total;
+    std::size_t chosen = 0;
+    while (chosen + 1 < weight.size() && pick >= weight[chosen]) pick -= weight[chosen++];
+    return awayFromKing(k, zone[chosen]);
 }
 
 SetUp spreadSetUp(const Knowledge& k, common::Random& random) {
@@ -100,6 +123,9 @@ SetUp chooseSetUp(SetUpPolicy policy, const Knowledge& k, common::Random& random
             break;
         case SetUpPolicy::Spread:
             setUp = spreadSetUp(k, random);
+            break;
+        case SetUpPolicy::Mixed:
+            setUp = mixedSetUp(k, random);
             break;
         case SetUpPolicy::Random:
         case SetUpPolicy::Auto:  // resolved above
@@ -208,7 +234,11 @@ double scoreWarriorStep(const HuntContext& c, int warrior, Square to) {
 
 double scoreKingStep(const HuntContext& c, Square from, Square to) {
     const Geometry& g = c.k.geometry();
-    return c.weights.kingDanger * (kingDanger(from, c.map, g) - kingDanger(to, c.map, g)) -
+    double hide = 0;
+    if (!c.map.exposure.empty())
+        hide = c.weights.hideWeight * (c.map.exposure[static_cast<std::size_t>(from)] -
+                                       c.map.exposure[static_cast<std::size_t>(to)]);
+    return c.weights.kingDanger * (kingDanger(from, c.map, g) - kingDanger(to, c.map, g)) + hide -
            c.weights.kingMoveCost;
 }
 
@@ -337,6 +367,8 @@ void AiPlayer::configure(const common::Options& options) {
     if (options.find("BeliefModel"))
         if (auto model = parseBeliefModel(options.stringValue("BeliefModel")))
             config_.opponentModel = *model;
+    if (options.find("HideWeight"))
+        config_.hunt.hideWeight = static_cast<double>(options.intValue("HideWeight"));
     if (options.find("RandomMoves"))
         config_.randomMoves = static_cast<int>(options.intValue("RandomMoves"));
     if (options.find("Level"))
@@ -355,11 +387,43 @@ void AiPlayer::newGame(const Knowledge& knowledge, std::uint64_t seed) {
     belief_ = std::make_unique<Belief>(knowledge.geometry().params(), knowledge.seat(),
                                        config_.particles, common::mixSeed(seed, ~0ull),
                                        config_.kingPrior, config_.opponentModel);
+    exposure_.clear();
+    if (config_.hunt.hideWeight > 0)
+        for (int s = 0; s < knowledge.geometry().seats(); ++s)
+            if (s != knowledge.seat())
+                exposure_.push_back(
+                    std::make_unique<Belief>(knowledge.geometry().params(), s, kMinParticles,
+                                             common::mixSeed(seed, static_cast<std::uint64_t>(s)),
+                                             config_.kingPrior, config_.opponentModel));
     lastStats_ = {};
 }
 
 void AiPlayer::observe(const Event& event, const Knowledge& knowledge) {
     belief_->observe(event, knowledge);
+    for (auto& exposure : exposure_) exposure->observe(event, knowledge);
+}
+
+// BeliefMap::exposure: per square, the opponents' belief that the own king stands there (their
+// king filters of the own seat, summed), times the expected enemy warriors within two squares
+// of it (at most 1): where a combat on the own king is expected soon. A king far from every
+// enemy warrior stays where it is however well it is predicted.
+std::vector<double> AiPlayer::exposure(const Knowledge& knowledge, const BeliefMap& map) const {
+    const Geometry& g = knowledge.geometry();
+    std::vector<double> exposed(map.king.size(), 0.0);
+    for (std::size_t o = 0; o < exposure_.size(); ++o) {
+        const int opponent = static_cast<int>(o) + (static_cast<int>(o) >= knowledge.seat());
+        if (knowledge.eliminated(opponent)) continue;
+        const std::vector<double>& field = exposure_[o]->kingField(knowledge.seat());
+        for (std::size_t q = 0; q < field.size() && q < exposed.size(); ++q) exposed[q] += field[q];
+    }
+    for (Square q = 0; q < g.squareCount(); ++q) {
+        double near = 0;
+        for (Square r = 0; r < g.squareCount(); ++r)
+            if (chebyshev(g, q, r) <= kExposureRadius)
+                near += map.warriors[static_cast<std::size_t>(r)];
+        exposed[static_cast<std::size_t>(q)] *= std::min(1.0, near);
+    }
+    return exposed;
 }
 
 Action AiPlayer::decide(const Request& request, const Knowledge& knowledge) {
@@ -375,7 +439,11 @@ Action AiPlayer::decide(const Request& request, const Knowledge& knowledge) {
     }
     if (config_.policy == DecisionPolicy::Hunt) {
         common::Random random(seed);
-        return huntDecision(request, knowledge, *belief_, config_.hunt, random);
+        if (exposure_.empty() || request.kind != RequestKind::Turn)
+            return huntDecision(request, knowledge, *belief_, config_.hunt, random);
+        BeliefMap map = mapBelief(*belief_, knowledge);
+        map.exposure = exposure(knowledge, map);
+        return huntDecision(request, knowledge, map, config_.hunt, random);
     }
     if (config_.policy == DecisionPolicy::Guided)
         return guidedDecision(request, knowledge, *belief_, config_.hunt, config_.guided,
@@ -442,6 +510,13 @@ void addAiOptions(common::Options& options) {
         "BeliefModel", common::OptionType::Combo, std::string(kBeliefModelNames[0]), 0, 0, {}, {}};
     for (std::string_view name : kBeliefModelNames) model.choices.emplace_back(name);
     options.add(model);
+    options.add({"HideWeight",
+                 common::OptionType::Spin,
+                 std::to_string(kDefaultHideWeight),
+                 0,
+                 kMaxHideWeight,
+                 {},
+                 {}});
     options.add({"RandomMoves", common::OptionType::Spin, "0", 0, 100, {}, {}});
     common::Option levels{"Level", common::OptionType::Combo, "strong", 0, 0, {}, {}};
     for (const auto& level : kAiLevels) levels.choices.emplace_back(level.name);

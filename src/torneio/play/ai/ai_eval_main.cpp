@@ -178,7 +178,8 @@ int main(int argc, char** argv) {
     std::uint64_t seed = 1;
     std::string opponent = "heuristic", setUp = "auto", opponentSetUp = "auto";
     std::string policyName = "hunt";
-    std::string beliefModel = "facts", opponentBeliefModel = "facts", shadowModelName;
+    std::string beliefModel = "types", opponentBeliefModel = "types", shadowModelName;
+    double otherHide = HuntWeights{}.hideWeight;
     GuidedWeights guided;
     HuntWeights hunt;
     KingPrior kingPrior = AiConfig{}.kingPrior;
@@ -204,6 +205,7 @@ int main(int argc, char** argv) {
         "lose-risk", po::value(&hunt.loseRisk), "hunt: risk weight")(
         "combat-weight", po::value(&hunt.combatWeight), "hunt: combat weight")(
         "probe-weight", po::value(&hunt.probeWeight), "hunt: retreat probe weight")(
+        "hide-weight", po::value(&hunt.hideWeight), "hunt: king steps away from exposure")(
         "prior-back", po::value(&kingPrior.backLine), "king prior: share on the back line")(
         "prior-corners", po::value(&kingPrior.corners), "king prior: share on its two ends")(
         "random-moves", po::value(&randomMoves), "percent of decisions taken at random")(
@@ -212,6 +214,7 @@ int main(int argc, char** argv) {
 
         "belief-model", po::value(&beliefModel), "the ai's belief model: facts | types")(
         "opponent-belief-model", po::value(&opponentBeliefModel), "ai opponents' belief model")(
+        "opponent-hide-weight", po::value(&otherHide), "ai opponents' --hide-weight")(
         "shadow-model", po::value(&shadowModelName),
         "with --belief: also score a second belief of the ai's seat with this model "
         "(facts | types), fed the same events")("belief", "score the belief (slower)")(
@@ -262,6 +265,7 @@ int main(int argc, char** argv) {
     otherConfig.setUp = *opponentPolicy;
     otherConfig.kingPrior = otherPrior;
     otherConfig.opponentModel = *opponentModel;
+    otherConfig.hunt.hideWeight = otherHide;
     const Params params = defaultParams(seats);
     double score = 0;
     int wins = 0, draws = 0, losses = 0;
