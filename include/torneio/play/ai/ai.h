@@ -171,6 +171,10 @@ std::vector<double> huntScores(const Request& request, const Knowledge& knowledg
 Action guidedDecision(const Request& request, const Knowledge& knowledge, const Belief& belief,
                       const HuntWeights& hunt, const GuidedWeights& guided,
                       const SearchLimits& limits, std::uint64_t seed, SearchStats* stats = nullptr);
+// The same with the hunt's BeliefMap given (the player's, with its exposure).
+Action guidedDecision(const Request& request, const Knowledge& knowledge, const Belief& belief,
+                      const BeliefMap& map, const HuntWeights& hunt, const GuidedWeights& guided,
+                      const SearchLimits& limits, std::uint64_t seed, SearchStats* stats = nullptr);
 
 // AiPlayer
 //   config_     settings (configure() reads them from the program's options)

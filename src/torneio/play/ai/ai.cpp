@@ -326,11 +326,18 @@ Action huntDecision(const Request& request, const Knowledge& k, const BeliefMap&
 Action guidedDecision(const Request& request, const Knowledge& k, const Belief& belief,
                       const HuntWeights& hunt, const GuidedWeights& guided,
                       const SearchLimits& limits, std::uint64_t seed, SearchStats* stats) {
+    return guidedDecision(request, k, belief, mapBelief(belief, k), hunt, guided, limits, seed,
+                          stats);
+}
+
+Action guidedDecision(const Request& request, const Knowledge& k, const Belief& belief,
+                      const BeliefMap& map, const HuntWeights& hunt, const GuidedWeights& guided,
+                      const SearchLimits& limits, std::uint64_t seed, SearchStats* stats) {
     common::Random random(seed);
     const std::vector<Action> legal = legalActions(request, k.own(), k.geometry());
     if (request.kind != RequestKind::Turn || limits.simulations <= 0 || legal.size() == 1)
-        return huntDecision(request, k, belief, hunt, random);
-    const std::vector<double> scores = huntScores(request, k, mapBelief(belief, k), hunt, random);
+        return huntDecision(request, k, map, hunt, random);
+    const std::vector<double> scores = huntScores(request, k, map, hunt, random);
     // The hunt's first best, then its next best ones (ties keep the legal order).
     std::vector<std::size_t> order(legal.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
@@ -437,18 +444,20 @@ Action AiPlayer::decide(const Request& request, const Knowledge& knowledge) {
         if (random.below(100) < static_cast<std::uint64_t>(config_.randomMoves))
             return randomAction(request, knowledge.own(), knowledge.geometry(), random);
     }
-    if (config_.policy == DecisionPolicy::Hunt) {
-        common::Random random(seed);
-        if (exposure_.empty() || request.kind != RequestKind::Turn)
-            return huntDecision(request, knowledge, *belief_, config_.hunt, random);
-        BeliefMap map = mapBelief(*belief_, knowledge);
-        map.exposure = exposure(knowledge, map);
-        return huntDecision(request, knowledge, map, config_.hunt, random);
+    if (config_.policy == DecisionPolicy::Search)
+        return searchDecision(request, knowledge, *belief_, config_.limits, seed, &lastStats_);
+    BeliefMap map;
+    if (request.kind != RequestKind::Reward &&
+        legalActions(request, knowledge.own(), knowledge.geometry()).size() > 1) {
+        map = mapBelief(*belief_, knowledge);
+        if (!exposure_.empty() && request.kind == RequestKind::Turn)
+            map.exposure = exposure(knowledge, map);
     }
     if (config_.policy == DecisionPolicy::Guided)
-        return guidedDecision(request, knowledge, *belief_, config_.hunt, config_.guided,
+        return guidedDecision(request, knowledge, *belief_, map, config_.hunt, config_.guided,
                               config_.limits, seed, &lastStats_);
-    return searchDecision(request, knowledge, *belief_, config_.limits, seed, &lastStats_);
+    common::Random random(seed);
+    return huntDecision(request, knowledge, map, config_.hunt, random);
 }
 
 std::unique_ptr<Player> makeAiPlayer() {

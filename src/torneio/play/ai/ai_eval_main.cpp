@@ -3,6 +3,7 @@
 // state, which the player never sees), its decisions per second and its search tree's memory.
 //   torneio-ai-eval --seats 2 --games 100 --opponent heuristic --simulations 300 [--belief]
 #include <algorithm>
+#include <array>
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <cstdio>
@@ -275,6 +276,9 @@ int main(int argc, char** argv) {
     BeliefScore belief, shadowBelief;
     // The opponents' turns after the set-up: how many were combat calls (their public record).
     long opponentTurns = 0, opponentCombats = 0;
+    // Games in which an opponent's combat found the measured seat's king, and those in which
+    // it was among that opponent's first three combat calls (the set-up's predictability).
+    int kingsFound = 0, kingsFoundEarly = 0;
     const bool scoreBeliefs = vm.count("belief") > 0;
     const bool omniscient = vm.count("omniscient") > 0;
     if (omniscient && (scoreBeliefs || vm.count("debug"))) {
@@ -309,9 +313,22 @@ int main(int argc, char** argv) {
             }
             players.push_back(owned.back().get());
         }
+        bool ownKingFound = false;
+        std::array<int, kMaxSeats> combatsCalled{};
         auto last = std::chrono::steady_clock::now();
         const auto after = [&](const State& state, std::span<const Knowledge>) {
             truth = &state;
+            if (!state.history().empty()) {
+                const Decision& d = state.history().back();
+                if (d.action.kind == ActionKind::Combat && d.seat != aiSeat) {
+                    ++combatsCalled[static_cast<std::size_t>(d.seat)];
+                    if (!ownKingFound && !state.pieces(aiSeat)[kKing].alive) {
+                        ownKingFound = true;
+                        ++kingsFound;
+                        if (combatsCalled[static_cast<std::size_t>(d.seat)] <= 3) ++kingsFoundEarly;
+                    }
+                }
+            }
             const auto now = std::chrono::steady_clock::now();
             const auto& history = state.history();
             if (!history.empty() && history.back().seat == aiSeat &&
@@ -378,6 +395,8 @@ int main(int argc, char** argv) {
             printBelief(other.c_str(), shadowBelief);
         }
     }
+    std::printf("own king found by an opponent's combat: %d games (%.3f), by its first three: %d\n",
+                kingsFound, static_cast<double>(kingsFound) / std::max(1, games), kingsFoundEarly);
     std::printf(
         "opponents' combat calls: %ld of %ld turns (%.3f)\n", opponentCombats, opponentTurns,
         static_cast<double>(opponentCombats) / static_cast<double>(std::max(1L, opponentTurns)));
