@@ -516,7 +516,7 @@ void addAiOptions(common::Options& options) {
                  {},
                  {}});
     common::Option model{
-        "BeliefModel", common::OptionType::Combo, std::string(kBeliefModelNames[0]), 0, 0, {}, {}};
+        "BeliefModel", common::OptionType::Combo, std::string(kBeliefModelNames[1]), 0, 0, {}, {}};
     for (std::string_view name : kBeliefModelNames) model.choices.emplace_back(name);
     options.add(model);
     options.add({"HideWeight",

@@ -645,6 +645,10 @@ TEST(AiTest, BeliefModelAndHideWeightOptionsStayDeterministic) {
         EXPECT_TRUE(played) << played.error();
         return played ? played.value().history() : std::vector<Decision>{};
     };
+    common::Options defaults;
+    addAiOptions(defaults);
+    EXPECT_EQ(defaults.stringValue("BeliefModel"), "types") << "the default, as AiConfig's";
+    EXPECT_EQ(defaults.intValue("HideWeight"), kDefaultHideWeight);
     EXPECT_EQ(AiConfig{}.hunt.hideWeight, kDefaultHideWeight);
     EXPECT_TRUE(AiConfig{}.opponentModel.policyTypes);
     for (const char* model : {"facts", "types"})
