@@ -145,7 +145,8 @@ BeliefMap mapBelief(const Belief& belief, const Knowledge& knowledge);
 //   Turn      call a combat on a warrior's square with the chance it hits a king (G11), less a
 //             small risk term; or step a warrior to raise the "coverage" of the king
 //             probability (sum over squares of P(king) times the chance some warrior reaches
-//             it, reach^distance); or step the king away from likely enemy warriors
+//             it, reach^distance); or step the king away from likely enemy warriors and
+//             from where combats on it are expected (BeliefMap::exposure)
 //   Retreat   order the loser far from the own king
 //   Withdraw  the step with the best coverage
 //   Reward    onto the strongest living warrior (G10)
