@@ -31,9 +31,16 @@ namespace torneio::play {
 //   Random   a uniformly random legal set-up
 //   Auto     Corner with 2 seats, Back with 3 or 4 (10x10 board): what measured best for
 //            each (docs/torneio-strength.md)
-enum class SetUpPolicy : std::uint8_t { Back, Corner, Spread, Random, Auto };
-inline constexpr std::string_view kSetUpPolicyNames[] = {"back", "corner", "spread", "random",
-                                                         "auto"};
+//   Mixed    the king on a zone square drawn with kMixedSetUpWeights (the back line's ends,
+//            the rest of the back line, the other squares), so that a player modelling
+//            set-ups cannot count on one kind of square; warriors as far from it as the zone
+//            allows, split 4/3/3
+enum class SetUpPolicy : std::uint8_t { Back, Corner, Spread, Random, Auto, Mixed };
+inline constexpr std::string_view kSetUpPolicyNames[] = {"back",   "corner", "spread",
+                                                         "random", "auto",   "mixed"};
+// The Mixed set-up's weight of one square of each kind: an end of the back line, another
+// back-line square, any other zone square (docs/torneio-strength.md, eighth pass).
+inline constexpr std::array<double, 3> kMixedSetUpWeights{3.0, 1.0, 1.0};
 inline constexpr SetUpPolicy kDefaultSetUpPolicy = SetUpPolicy::Auto;
 std::optional<SetUpPolicy> parseSetUpPolicy(std::string_view name);
 
@@ -53,6 +60,10 @@ SetUp chooseSetUp(SetUpPolicy policy, const Knowledge& knowledge, common::Random
 //   combatWeight a combat's P(king) is multiplied by it (1: measured no better at 1.5-4)
 //   probeWeight  a retreat order's bonus per unit of P(king) on the ordered square: a refusal
 //                ("my piece stands there") pins a piece of the loser (0: no gain measured)
+//   hideWeight   a king step's value per unit of exposure (BeliefMap::exposure: the
+//                opponents' belief about the own king where their warriors are near) it leaves
+//                behind: the king steps away from the squares where combats are expected (0:
+//                the exposure is not kept; option HideWeight)
 struct HuntWeights {
     double reach = 0.02;
     double moveWeight = 1.0;
@@ -61,7 +72,10 @@ struct HuntWeights {
     double loseRisk = 0.05;
     double combatWeight = 1.0;
     double probeWeight = 0.0;
+    double hideWeight = kDefaultHideWeight;
 };
+// BeliefMap::exposure counts the enemy warriors within this many squares (Chebyshev) of a square.
+inline constexpr int kExposureRadius = 2;
 
 // DecisionPolicy: how the `ai` player decides once set up.
 //   Hunt    the belief-driven hunt policy (huntDecision): no search
@@ -69,6 +83,10 @@ struct HuntWeights {
 //   Guided  the hunt improved by rollouts (guidedDecision): the hunt's best turn actions tried
 //           on determinizations; with 0 simulations exactly the hunt
 // The `Policy` option's values, in the enum's order.
+// The `BeliefModel` option's values: `facts` (OpponentModel::policyTypes off) and `types` (on).
+inline constexpr std::string_view kBeliefModelNames[] = {"facts", "types"};
+std::optional<OpponentModel> parseBeliefModel(std::string_view name);
+
 enum class DecisionPolicy : std::uint8_t { Hunt, Search, Guided };
 inline constexpr std::string_view kDecisionPolicyNames[] = {"hunt", "search", "guided"};
 
@@ -89,6 +107,7 @@ struct GuidedWeights {
 //   hunt       the hunt policy's weights
 //   guided     the guided policy's settings
 //   kingPrior  the opponent model's set-up prior of the belief (KingPriorBack, KingPriorCorners)
+//   opponentModel  what else the belief's king filter reads of an opponent (BeliefModel)
 //   randomMoves  percent of the decisions after the set-up taken uniformly at random instead
 //              (RandomMoves: the weaker levels offered to people; 0 for full strength)
 struct AiConfig {
@@ -100,6 +119,7 @@ struct AiConfig {
     GuidedWeights guided;
     KingPrior kingPrior{kDefaultKingPriorBackPercent / 100.0,
                         kDefaultKingPriorCornersPercent / 100.0};
+    OpponentModel opponentModel{.policyTypes = true};
     int randomMoves = 0;
 };
 
@@ -108,11 +128,16 @@ struct AiConfig {
 //   warriors[q]     expected number of opponents' warriors on q
 //   stronger[w][q]  probability that an opponent's warrior stronger than own warrior w stands
 //                   on q (G8: ties go to the attacker); index 0 unused
-// Size: 5 doubles per square.
+//   exposure[q]     where a combat on the own king is expected: the opponents' belief that it
+//                   stands on q (summed over them, as AiPlayer's exposure beliefs reconstruct
+//                   it from the public events) times the expected enemy warriors within
+//                   kExposureRadius of q, at most 1 (empty: not kept, read as 0)
+// Size: 5 or 6 doubles per square.
 struct BeliefMap {
     std::vector<double> king;
     std::vector<double> warriors;
     std::array<std::vector<double>, kPiecesPerSeat> stronger;
+    std::vector<double> exposure;
 };
 BeliefMap mapBelief(const Belief& belief, const Knowledge& knowledge);
 
@@ -120,7 +145,8 @@ BeliefMap mapBelief(const Belief& belief, const Knowledge& knowledge);
 //   Turn      call a combat on a warrior's square with the chance it hits a king (G11), less a
 //             small risk term; or step a warrior to raise the "coverage" of the king
 //             probability (sum over squares of P(king) times the chance some warrior reaches
-//             it, reach^distance); or step the king away from likely enemy warriors
+//             it, reach^distance); or step the king away from likely enemy warriors and
+//             from where combats on it are expected (BeliefMap::exposure)
 //   Retreat   order the loser far from the own king
 //   Withdraw  the step with the best coverage
 //   Reward    onto the strongest living warrior (G10)
@@ -146,12 +172,19 @@ std::vector<double> huntScores(const Request& request, const Knowledge& knowledg
 Action guidedDecision(const Request& request, const Knowledge& knowledge, const Belief& belief,
                       const HuntWeights& hunt, const GuidedWeights& guided,
                       const SearchLimits& limits, std::uint64_t seed, SearchStats* stats = nullptr);
+// The same with the hunt's BeliefMap given (the player's, with its exposure).
+Action guidedDecision(const Request& request, const Knowledge& knowledge, const Belief& belief,
+                      const BeliefMap& map, const HuntWeights& hunt, const GuidedWeights& guided,
+                      const SearchLimits& limits, std::uint64_t seed, SearchStats* stats = nullptr);
 
 // AiPlayer
 //   config_     settings (configure() reads them from the program's options)
 //   seed_       the game's seed; decision i searches with mixSeed(seed_, i)
 //   decisions_  decisions taken this game
 //   belief_     the belief of the current game (made at newGame)
+//   exposure_   with hunt.hideWeight > 0: per opponent, a Belief as that opponent's seat
+//               would build it from the public events (a few particles: only its king filter
+//               of the own seat is read), for BeliefMap::exposure
 //   lastStats_  what the last search did
 class AiPlayer final : public Player {
   public:
@@ -166,10 +199,13 @@ class AiPlayer final : public Player {
     const SearchStats& lastStats() const { return lastStats_; }
 
   private:
+    std::vector<double> exposure(const Knowledge& knowledge, const BeliefMap& map) const;
+
     AiConfig config_;
     std::uint64_t seed_ = 0;
     std::uint64_t decisions_ = 0;
     std::unique_ptr<Belief> belief_;
+    std::vector<std::unique_ptr<Belief>> exposure_;
     SearchStats lastStats_;
 };
 

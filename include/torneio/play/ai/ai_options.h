@@ -12,6 +12,11 @@
 //                     filter's prior on each opponent's back line (belief.h KingPrior)
 //   KingPriorCorners  spin 0..100, default kDefaultKingPriorCornersPercent: percent on the two
 //                     ends of that line (the rest of 100 uniform over the zone)
+//   BeliefModel  combo facts|types, default types: what the belief's king filter reads of an
+//                opponent (belief.h OpponentModel: `types` weighs its kinds of player by its
+//                record of turns too)
+//   HideWeight   spin 0..kMaxHideWeight, default kDefaultHideWeight: the own king's steps away
+//                from where combats on it are expected (ai.h HuntWeights::hideWeight; 0: off)
 //   RandomMoves  spin 0..100, default 0: percent of the decisions after the set-up taken
 //                uniformly at random
 //   Level        combo easy|normal|strong, default strong: the strengths offered to people
@@ -29,12 +34,16 @@ inline constexpr int kMinParticles = 8;
 // The opponent model's set-up prior (docs/torneio-strength.md, seventh pass): percent.
 inline constexpr int kDefaultKingPriorBackPercent = 40;
 inline constexpr int kDefaultKingPriorCornersPercent = 30;
+// The hunt's HuntWeights::hideWeight (docs/torneio-strength.md, eighth pass) and its option's
+// range.
+inline constexpr int kDefaultHideWeight = 3;
+inline constexpr int kMaxHideWeight = 100;
 inline constexpr int kMaxParticles = 100'000;
 
 // AiLevel: a strength offered to people (the web table's `ai` seats, `scripts/run.sh
 // torneio-play --level`): the full player with `randomMoves` percent of its decisions after the
 // set-up taken at random. `about` says what it costs and how strong it measured
-// (docs/torneio-strength.md, seventh pass: score against the heuristic player, 2 seats, 1000
+// (docs/torneio-strength.md, eighth pass: score against the heuristic player, 2 seats, 1000
 // games).
 struct AiLevel {
     const char* name;
@@ -44,9 +53,10 @@ struct AiLevel {
 inline constexpr AiLevel kAiLevels[] = {
     {"easy", 90,
      "9 decisions in 10 at random: about the heuristic player (0.47 against it); instant"},
-    {"normal", 50, "half its decisions at random (0.84 against the heuristic player); instant"},
+    {"normal", 50, "half its decisions at random (0.87 against the heuristic player); instant"},
     {"strong", 0,
-     "the full ai, belief hunt with an opponent model (0.93 against the heuristic "
+     "the full ai, belief hunt with an opponent model and a hiding king (0.98 against the "
+     "heuristic "
      "player); under 1 ms a decision"},
 };
 

@@ -64,6 +64,21 @@ struct KingPrior {
     double corners = 0.0;
 };
 
+// OpponentModel: what the king filter reads of an opponent beyond the public facts about
+// squares.
+//   policyTypes  off: the mobility hypotheses are weighed by those facts alone. On: each
+//                hypothesis also stands for a kind of player (a still king, a hunter like the
+//                ai, a restless king, a uniformly random mover, the heuristic's fleeing
+//                king) with its own share of combat calls among its turns (kCombatShare,
+//                belief_king.cpp), so that every turn of the seat (a combat call or a
+//                "moved") weighs the hypotheses by how likely that kind was to take it; and
+//                the random mover's king takes a "moved" with the share of its legal steps
+//                among all the seat's steps (the random player draws every legal action
+//                alike), not a fixed chance.
+struct OpponentModel {
+    bool policyTypes = false;
+};
+
 // Particle: one hypothesis of one opponent's hidden pieces.
 //   pieces     squares and strengths (index 0 the king, 1..3 warriors); dead pieces as in
 //              State (kNoSquare, strength kept)
@@ -105,7 +120,8 @@ struct Particle {
 //   repairs_, resets_  how often particles had to be repaired / forced (diagnostics)
 class Belief {
   public:
-    Belief(const Params& params, int seat, int particles, std::uint64_t seed, KingPrior prior = {});
+    Belief(const Params& params, int seat, int particles, std::uint64_t seed, KingPrior prior = {},
+           OpponentModel model = {});
 
     // Takes the next event the seat received (after knowledge.update accepted it).
     void observe(const Event& event, const Knowledge& knowledge);
@@ -162,6 +178,8 @@ class Belief {
     void withdraw(int seat, Particle& p, Square from);
     void gain(Particle& p, int points);
     void diffuseKing(int seat);
+    void weighTurn(int seat, bool combat);
+    double randomMoverKingShare(int seat, int kingSteps) const;
     void scaleKing(int seat, Square square, double factor);
     void initialise(int seat);
     std::vector<double> kingPriorField(int seat) const;
@@ -170,6 +188,7 @@ class Belief {
     int seat_;
     int size_;
     KingPrior prior_;
+    OpponentModel model_;
     common::Random random_;
     std::array<std::vector<Particle>, kMaxSeats> particles_;
     // KingModels: the grid filters of one opponent's king, one per mobility hypothesis, each

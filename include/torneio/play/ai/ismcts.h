@@ -32,9 +32,9 @@
 #include <vector>
 
 #include "common/random.h"
-#include "torneio/rules/action.h"
 #include "torneio/play/ai/belief.h"
 #include "torneio/play/knowledge.h"
+#include "torneio/rules/action.h"
 #include "torneio/rules/state.h"
 
 namespace torneio::play {

@@ -43,12 +43,10 @@ SetUp backSetUp(const Knowledge& k, common::Random& random) {
     return setUp;
 }
 
-SetUp cornerSetUp(const Knowledge& k, common::Random& random) {
+// The king on `king`, the warriors on the zone squares farthest from it, split 4/3/3.
+SetUp awayFromKing(const Knowledge& k, Square king) {
     const Geometry& g = k.geometry();
     std::vector<Square> zone(g.zone(k.seat()).begin(), g.zone(k.seat()).end());
-    // The back-line squares at either end of the zone: the king takes one at random.
-    const std::vector<Square> back = backLine(g, k.seat());
-    const Square king = random.chance(0.5) ? back.front() : back.back();
     std::stable_sort(zone.begin(), zone.end(), [&](Square a, Square b) {
         return chebyshev(g, a, king) > chebyshev(g, b, king);
     });
@@ -57,6 +55,31 @@ SetUp cornerSetUp(const Knowledge& k, common::Random& random) {
     setUp.strengths = split(g.params(), {4, 3, 3});
     for (std::size_t w = 0; w < kWarriors; ++w) setUp.warriors[w] = zone[w];
     return setUp;
+}
+
+SetUp cornerSetUp(const Knowledge& k, common::Random& random) {
+    // The back-line squares at either end of the zone: the king takes one at random.
+    const std::vector<Square> back = backLine(k.geometry(), k.seat());
+    return awayFromKing(k, random.chance(0.5) ? back.front() : back.back());
+}
+
+SetUp mixedSetUp(const Knowledge& k, common::Random& random) {
+    const Geometry& g = k.geometry();
+    const std::span<const Square> zone = g.zone(k.seat());
+    const std::vector<Square> back = backLine(g, k.seat());
+    std::vector<double> weight;
+    double total = 0;
+    for (Square z : zone) {
+        const bool onBack = std::find(back.begin(), back.end(), z) != back.end();
+        const bool end = !back.empty() && (z == back.front() || z == back.back());
+        weight.push_back(end ? kMixedSetUpWeights[0]
+                             : (onBack ? kMixedSetUpWeights[1] : kMixedSetUpWeights[2]));
+        total += weight.back();
+    }
+    double pick = random.unit() * total;
+    std::size_t chosen = 0;
+    while (chosen + 1 < weight.size() && pick >= weight[chosen]) pick -= weight[chosen++];
+    return awayFromKing(k, zone[chosen]);
 }
 
 SetUp spreadSetUp(const Knowledge& k, common::Random& random) {
@@ -78,6 +101,12 @@ std::optional<SetUpPolicy> parseSetUpPolicy(std::string_view name) {
     return std::nullopt;
 }
 
+std::optional<OpponentModel> parseBeliefModel(std::string_view name) {
+    if (name == kBeliefModelNames[0]) return OpponentModel{.policyTypes = false};
+    if (name == kBeliefModelNames[1]) return OpponentModel{.policyTypes = true};
+    return std::nullopt;
+}
+
 SetUp chooseSetUp(SetUpPolicy policy, const Knowledge& k, common::Random& random) {
     if (policy == SetUpPolicy::Auto)
         policy = k.geometry().seats() == 2 ? SetUpPolicy::Corner : SetUpPolicy::Back;
@@ -94,6 +123,9 @@ SetUp chooseSetUp(SetUpPolicy policy, const Knowledge& k, common::Random& random
             break;
         case SetUpPolicy::Spread:
             setUp = spreadSetUp(k, random);
+            break;
+        case SetUpPolicy::Mixed:
+            setUp = mixedSetUp(k, random);
             break;
         case SetUpPolicy::Random:
         case SetUpPolicy::Auto:  // resolved above
@@ -202,7 +234,11 @@ double scoreWarriorStep(const HuntContext& c, int warrior, Square to) {
 
 double scoreKingStep(const HuntContext& c, Square from, Square to) {
     const Geometry& g = c.k.geometry();
-    return c.weights.kingDanger * (kingDanger(from, c.map, g) - kingDanger(to, c.map, g)) -
+    double hide = 0;
+    if (!c.map.exposure.empty())
+        hide = c.weights.hideWeight * (c.map.exposure[static_cast<std::size_t>(from)] -
+                                       c.map.exposure[static_cast<std::size_t>(to)]);
+    return c.weights.kingDanger * (kingDanger(from, c.map, g) - kingDanger(to, c.map, g)) + hide -
            c.weights.kingMoveCost;
 }
 
@@ -290,11 +326,18 @@ Action huntDecision(const Request& request, const Knowledge& k, const BeliefMap&
 Action guidedDecision(const Request& request, const Knowledge& k, const Belief& belief,
                       const HuntWeights& hunt, const GuidedWeights& guided,
                       const SearchLimits& limits, std::uint64_t seed, SearchStats* stats) {
+    return guidedDecision(request, k, belief, mapBelief(belief, k), hunt, guided, limits, seed,
+                          stats);
+}
+
+Action guidedDecision(const Request& request, const Knowledge& k, const Belief& belief,
+                      const BeliefMap& map, const HuntWeights& hunt, const GuidedWeights& guided,
+                      const SearchLimits& limits, std::uint64_t seed, SearchStats* stats) {
     common::Random random(seed);
     const std::vector<Action> legal = legalActions(request, k.own(), k.geometry());
     if (request.kind != RequestKind::Turn || limits.simulations <= 0 || legal.size() == 1)
-        return huntDecision(request, k, belief, hunt, random);
-    const std::vector<double> scores = huntScores(request, k, mapBelief(belief, k), hunt, random);
+        return huntDecision(request, k, map, hunt, random);
+    const std::vector<double> scores = huntScores(request, k, map, hunt, random);
     // The hunt's first best, then its next best ones (ties keep the legal order).
     std::vector<std::size_t> order(legal.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
@@ -328,6 +371,11 @@ void AiPlayer::configure(const common::Options& options) {
     if (options.find("KingPriorCorners"))
         config_.kingPrior.corners =
             static_cast<double>(options.intValue("KingPriorCorners")) / 100.0;
+    if (options.find("BeliefModel"))
+        if (auto model = parseBeliefModel(options.stringValue("BeliefModel")))
+            config_.opponentModel = *model;
+    if (options.find("HideWeight"))
+        config_.hunt.hideWeight = static_cast<double>(options.intValue("HideWeight"));
     if (options.find("RandomMoves"))
         config_.randomMoves = static_cast<int>(options.intValue("RandomMoves"));
     if (options.find("Level"))
@@ -343,14 +391,46 @@ void AiPlayer::configure(const common::Options& options) {
 void AiPlayer::newGame(const Knowledge& knowledge, std::uint64_t seed) {
     seed_ = seed;
     decisions_ = 0;
-    belief_ =
-        std::make_unique<Belief>(knowledge.geometry().params(), knowledge.seat(), config_.particles,
-                                 common::mixSeed(seed, ~0ull), config_.kingPrior);
+    belief_ = std::make_unique<Belief>(knowledge.geometry().params(), knowledge.seat(),
+                                       config_.particles, common::mixSeed(seed, ~0ull),
+                                       config_.kingPrior, config_.opponentModel);
+    exposure_.clear();
+    if (config_.hunt.hideWeight > 0)
+        for (int s = 0; s < knowledge.geometry().seats(); ++s)
+            if (s != knowledge.seat())
+                exposure_.push_back(
+                    std::make_unique<Belief>(knowledge.geometry().params(), s, kMinParticles,
+                                             common::mixSeed(seed, static_cast<std::uint64_t>(s)),
+                                             config_.kingPrior, config_.opponentModel));
     lastStats_ = {};
 }
 
 void AiPlayer::observe(const Event& event, const Knowledge& knowledge) {
     belief_->observe(event, knowledge);
+    for (auto& exposure : exposure_) exposure->observe(event, knowledge);
+}
+
+// BeliefMap::exposure: per square, the opponents' belief that the own king stands there (their
+// king filters of the own seat, summed), times the expected enemy warriors within two squares
+// of it (at most 1): where a combat on the own king is expected soon. A king far from every
+// enemy warrior stays where it is however well it is predicted.
+std::vector<double> AiPlayer::exposure(const Knowledge& knowledge, const BeliefMap& map) const {
+    const Geometry& g = knowledge.geometry();
+    std::vector<double> exposed(map.king.size(), 0.0);
+    for (std::size_t o = 0; o < exposure_.size(); ++o) {
+        const int opponent = static_cast<int>(o) + (static_cast<int>(o) >= knowledge.seat());
+        if (knowledge.eliminated(opponent)) continue;
+        const std::vector<double>& field = exposure_[o]->kingField(knowledge.seat());
+        for (std::size_t q = 0; q < field.size() && q < exposed.size(); ++q) exposed[q] += field[q];
+    }
+    for (Square q = 0; q < g.squareCount(); ++q) {
+        double near = 0;
+        for (Square r = 0; r < g.squareCount(); ++r)
+            if (chebyshev(g, q, r) <= kExposureRadius)
+                near += map.warriors[static_cast<std::size_t>(r)];
+        exposed[static_cast<std::size_t>(q)] *= std::min(1.0, near);
+    }
+    return exposed;
 }
 
 Action AiPlayer::decide(const Request& request, const Knowledge& knowledge) {
@@ -364,14 +444,20 @@ Action AiPlayer::decide(const Request& request, const Knowledge& knowledge) {
         if (random.below(100) < static_cast<std::uint64_t>(config_.randomMoves))
             return randomAction(request, knowledge.own(), knowledge.geometry(), random);
     }
-    if (config_.policy == DecisionPolicy::Hunt) {
-        common::Random random(seed);
-        return huntDecision(request, knowledge, *belief_, config_.hunt, random);
+    if (config_.policy == DecisionPolicy::Search)
+        return searchDecision(request, knowledge, *belief_, config_.limits, seed, &lastStats_);
+    BeliefMap map;
+    if (request.kind != RequestKind::Reward &&
+        legalActions(request, knowledge.own(), knowledge.geometry()).size() > 1) {
+        map = mapBelief(*belief_, knowledge);
+        if (!exposure_.empty() && request.kind == RequestKind::Turn)
+            map.exposure = exposure(knowledge, map);
     }
     if (config_.policy == DecisionPolicy::Guided)
-        return guidedDecision(request, knowledge, *belief_, config_.hunt, config_.guided,
+        return guidedDecision(request, knowledge, *belief_, map, config_.hunt, config_.guided,
                               config_.limits, seed, &lastStats_);
-    return searchDecision(request, knowledge, *belief_, config_.limits, seed, &lastStats_);
+    common::Random random(seed);
+    return huntDecision(request, knowledge, map, config_.hunt, random);
 }
 
 std::unique_ptr<Player> makeAiPlayer() {
@@ -427,6 +513,17 @@ void addAiOptions(common::Options& options) {
                  std::to_string(kDefaultKingPriorCornersPercent),
                  0,
                  100,
+                 {},
+                 {}});
+    common::Option model{
+        "BeliefModel", common::OptionType::Combo, std::string(kBeliefModelNames[1]), 0, 0, {}, {}};
+    for (std::string_view name : kBeliefModelNames) model.choices.emplace_back(name);
+    options.add(model);
+    options.add({"HideWeight",
+                 common::OptionType::Spin,
+                 std::to_string(kDefaultHideWeight),
+                 0,
+                 kMaxHideWeight,
                  {},
                  {}});
     options.add({"RandomMoves", common::OptionType::Spin, "0", 0, 100, {}, {}});

@@ -3,6 +3,7 @@
 // state, which the player never sees), its decisions per second and its search tree's memory.
 //   torneio-ai-eval --seats 2 --games 100 --opponent heuristic --simulations 300 [--belief]
 #include <algorithm>
+#include <array>
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <cstdio>
@@ -29,14 +30,14 @@ struct BeliefScore {
     long kingSamples = 0, warriorSamples = 0;
 };
 
-void scoreBelief(const State& state, const AiPlayer& ai, int seat, BeliefScore& score) {
+void scoreBelief(const State& state, const Belief& beliefOf, int seat, BeliefScore& score) {
     const double uniform = 1.0 / state.geometry().squareCount();
     for (int s = 0; s < state.seats(); ++s) {
         if (s == seat || state.eliminated(s)) continue;
         for (int i = 0; i < kPiecesPerSeat; ++i) {
             const Piece& p = state.pieces(s)[i];
             if (!p.alive) continue;
-            const double prob = ai.belief().probability(s, i == kKing, p.square);
+            const double prob = beliefOf.probability(s, i == kKing, p.square);
             if (i == kKing) {
                 score.kings += prob;
                 score.kingsUniform += uniform;
@@ -49,6 +50,48 @@ void scoreBelief(const State& state, const AiPlayer& ai, int seat, BeliefScore& 
         }
     }
 }
+
+void printBelief(const char* name, const BeliefScore& belief) {
+    std::printf(
+        "%s: king on its true square %.4f (uniform %.4f, x%.2f); warriors %.4f "
+        "(uniform %.4f, x%.1f)\n",
+        name, belief.kings / static_cast<double>(std::max(1L, belief.kingSamples)),
+        belief.kingsUniform / static_cast<double>(std::max(1L, belief.kingSamples)),
+        belief.kings / std::max(1e-9, belief.kingsUniform),
+        belief.warriors / static_cast<double>(std::max(1L, belief.warriorSamples)),
+        belief.warriorsUniform / static_cast<double>(std::max(1L, belief.warriorSamples)),
+        belief.warriors / std::max(1e-9, belief.warriorsUniform));
+}
+
+// ShadowedAi: the measured `ai` player, and beside it a second Belief of the same seat with
+// another OpponentModel fed the same events (it decides nothing): --shadow-model scores both
+// beliefs on the same games.
+class ShadowedAi final : public Player {
+  public:
+    ShadowedAi(const AiConfig& config, OpponentModel shadowModel)
+        : ai_(config), shadowModel_(shadowModel) {}
+    void configure(const common::Options& options) override { ai_.configure(options); }
+    void newGame(const Knowledge& knowledge, std::uint64_t seed) override {
+        ai_.newGame(knowledge, seed);
+        shadow_ = std::make_unique<Belief>(knowledge.geometry().params(), knowledge.seat(),
+                                           ai_.config().particles, common::mixSeed(seed, ~0ull),
+                                           ai_.config().kingPrior, shadowModel_);
+    }
+    void observe(const Event& event, const Knowledge& knowledge) override {
+        ai_.observe(event, knowledge);
+        shadow_->observe(event, knowledge);
+    }
+    Action decide(const Request& request, const Knowledge& knowledge) override {
+        return ai_.decide(request, knowledge);
+    }
+    const AiPlayer& ai() const { return ai_; }
+    const Belief& shadow() const { return *shadow_; }
+
+  private:
+    AiPlayer ai_;
+    OpponentModel shadowModel_;
+    std::unique_ptr<Belief> shadow_;
+};
 
 // --debug: per drawn game, each opponent's true king square, the belief's probability there and
 // its most likely square, and where the ai's warriors ended.
@@ -136,6 +179,8 @@ int main(int argc, char** argv) {
     std::uint64_t seed = 1;
     std::string opponent = "heuristic", setUp = "auto", opponentSetUp = "auto";
     std::string policyName = "hunt";
+    std::string beliefModel = "types", opponentBeliefModel = "types", shadowModelName;
+    double otherHide = HuntWeights{}.hideWeight;
     GuidedWeights guided;
     HuntWeights hunt;
     KingPrior kingPrior = AiConfig{}.kingPrior;
@@ -161,13 +206,20 @@ int main(int argc, char** argv) {
         "lose-risk", po::value(&hunt.loseRisk), "hunt: risk weight")(
         "combat-weight", po::value(&hunt.combatWeight), "hunt: combat weight")(
         "probe-weight", po::value(&hunt.probeWeight), "hunt: retreat probe weight")(
+        "hide-weight", po::value(&hunt.hideWeight), "hunt: king steps away from exposure")(
         "prior-back", po::value(&kingPrior.backLine), "king prior: share on the back line")(
         "prior-corners", po::value(&kingPrior.corners), "king prior: share on its two ends")(
         "random-moves", po::value(&randomMoves), "percent of decisions taken at random")(
         "opponent-prior-back", po::value(&otherPrior.backLine), "ai opponents' --prior-back")(
         "opponent-prior-corners", po::value(&otherPrior.corners), "ai opponents' --prior-corners")(
 
-        "belief", "score the belief (slower)")("debug", "print drawn games")(
+        "belief-model", po::value(&beliefModel), "the ai's belief model: facts | types")(
+        "opponent-belief-model", po::value(&opponentBeliefModel), "ai opponents' belief model")(
+        "opponent-hide-weight", po::value(&otherHide), "ai opponents' --hide-weight")(
+        "shadow-model", po::value(&shadowModelName),
+        "with --belief: also score a second belief of the ai's seat with this model "
+        "(facts | types), fed the same events")("belief", "score the belief (slower)")(
+        "debug", "print drawn games")(
         "omniscient", "the measured seat is handed the true state (hunt policy on it)");
     po::variables_map vm;
     try {
@@ -187,7 +239,16 @@ int main(int argc, char** argv) {
         std::cerr << "torneio-ai-eval: unknown set-up policy\n";
         return 2;
     }
+    const auto model = parseBeliefModel(beliefModel);
+    const auto opponentModel = parseBeliefModel(opponentBeliefModel);
+    const auto shadowModel = shadowModelName.empty() ? std::optional<OpponentModel>{}
+                                                     : parseBeliefModel(shadowModelName);
+    if (!model || !opponentModel || (!shadowModelName.empty() && !shadowModel)) {
+        std::cerr << "torneio-ai-eval: unknown belief model\n";
+        return 2;
+    }
     AiConfig config;
+    config.opponentModel = *model;
     config.limits.simulations = simulations;
     config.limits.rolloutRounds = rollout;
     config.particles = particles;
@@ -204,13 +265,20 @@ int main(int argc, char** argv) {
     AiConfig otherConfig;
     otherConfig.setUp = *opponentPolicy;
     otherConfig.kingPrior = otherPrior;
+    otherConfig.opponentModel = *opponentModel;
+    otherConfig.hunt.hideWeight = otherHide;
     const Params params = defaultParams(seats);
     double score = 0;
     int wins = 0, draws = 0, losses = 0;
     long decisions = 0, rounds = 0;
     double searchSeconds = 0;
     std::size_t maxTree = 0;
-    BeliefScore belief;
+    BeliefScore belief, shadowBelief;
+    // The opponents' turns after the set-up: how many were combat calls (their public record).
+    long opponentTurns = 0, opponentCombats = 0;
+    // Games in which an opponent's combat found the measured seat's king, and those in which
+    // it was among that opponent's first three combat calls (the set-up's predictability).
+    int kingsFound = 0, kingsFoundEarly = 0;
     const bool scoreBeliefs = vm.count("belief") > 0;
     const bool omniscient = vm.count("omniscient") > 0;
     if (omniscient && (scoreBeliefs || vm.count("debug"))) {
@@ -221,11 +289,17 @@ int main(int argc, char** argv) {
         const int aiSeat = g % seats;
         std::vector<std::unique_ptr<Player>> owned;
         std::vector<Player*> players;
-        AiPlayer* ai = nullptr;
+        const AiPlayer* ai = nullptr;
+        const ShadowedAi* shadowed = nullptr;
         const State* truth = nullptr;
         for (int s = 0; s < seats; ++s) {
             if (s == aiSeat && omniscient) {
                 owned.push_back(std::make_unique<OmniscientPlayer>(config, &truth));
+            } else if (s == aiSeat && shadowModel) {
+                auto p = std::make_unique<ShadowedAi>(config, *shadowModel);
+                shadowed = p.get();
+                ai = &p->ai();
+                owned.push_back(std::move(p));
             } else if (s == aiSeat) {
                 auto p = std::make_unique<AiPlayer>(config);
                 ai = p.get();
@@ -239,9 +313,22 @@ int main(int argc, char** argv) {
             }
             players.push_back(owned.back().get());
         }
+        bool ownKingFound = false;
+        std::array<int, kMaxSeats> combatsCalled{};
         auto last = std::chrono::steady_clock::now();
         const auto after = [&](const State& state, std::span<const Knowledge>) {
             truth = &state;
+            if (!state.history().empty()) {
+                const Decision& d = state.history().back();
+                if (d.action.kind == ActionKind::Combat && d.seat != aiSeat) {
+                    ++combatsCalled[static_cast<std::size_t>(d.seat)];
+                    if (!ownKingFound && !state.pieces(aiSeat)[kKing].alive) {
+                        ownKingFound = true;
+                        ++kingsFound;
+                        if (combatsCalled[static_cast<std::size_t>(d.seat)] <= 3) ++kingsFoundEarly;
+                    }
+                }
+            }
             const auto now = std::chrono::steady_clock::now();
             const auto& history = state.history();
             if (!history.empty() && history.back().seat == aiSeat &&
@@ -250,8 +337,10 @@ int main(int argc, char** argv) {
                 searchSeconds += std::chrono::duration<double>(now - last).count();
                 if (ai) maxTree = std::max(maxTree, ai->lastStats().treeBytes);
             }
-            if (scoreBeliefs && state.phase() == Phase::Turn && !state.eliminated(aiSeat))
-                scoreBelief(state, *ai, aiSeat, belief);
+            if (scoreBeliefs && state.phase() == Phase::Turn && !state.eliminated(aiSeat)) {
+                scoreBelief(state, ai->belief(), aiSeat, belief);
+                if (shadowed) scoreBelief(state, shadowed->shadow(), aiSeat, shadowBelief);
+            }
             last = std::chrono::steady_clock::now();
         };
         auto played =
@@ -259,6 +348,13 @@ int main(int argc, char** argv) {
         if (!played) {
             std::cerr << "game " << g << ": " << played.error() << "\n";
             return 1;
+        }
+        for (const auto& decision : played.value().history()) {
+            if (decision.seat == aiSeat) continue;
+            if (decision.action.kind == ActionKind::Combat) ++opponentCombats;
+            if (decision.action.kind == ActionKind::Combat ||
+                (decision.action.kind == ActionKind::Move && decision.action.piece >= 0))
+                ++opponentTurns;
         }
         const Outcome& outcome = played.value().outcome();
         if (vm.count("debug") && outcome.kind == OutcomeKind::Draw)
@@ -291,15 +387,18 @@ int main(int argc, char** argv) {
         static_cast<double>(rounds) / games, decisions,
         searchSeconds > 0 ? static_cast<double>(decisions) / searchSeconds : 0.0,
         static_cast<double>(maxTree) / 1024.0);
-    if (scoreBeliefs)
-        std::printf(
-            "belief: king on its true square %.4f (uniform %.4f, x%.1f); warriors %.4f "
-            "(uniform %.4f, x%.1f)\n",
-            belief.kings / static_cast<double>(std::max(1L, belief.kingSamples)),
-            belief.kingsUniform / static_cast<double>(std::max(1L, belief.kingSamples)),
-            belief.kings / std::max(1e-9, belief.kingsUniform),
-            belief.warriors / static_cast<double>(std::max(1L, belief.warriorSamples)),
-            belief.warriorsUniform / static_cast<double>(std::max(1L, belief.warriorSamples)),
-            belief.warriors / std::max(1e-9, belief.warriorsUniform));
+    if (scoreBeliefs) {
+        const std::string name = "belief (" + beliefModel + ")";
+        printBelief(name.c_str(), belief);
+        if (shadowModel) {
+            const std::string other = "shadow belief (" + shadowModelName + ")";
+            printBelief(other.c_str(), shadowBelief);
+        }
+    }
+    std::printf("own king found by an opponent's combat: %d games (%.3f), by its first three: %d\n",
+                kingsFound, static_cast<double>(kingsFound) / std::max(1, games), kingsFoundEarly);
+    std::printf(
+        "opponents' combat calls: %ld of %ld turns (%.3f)\n", opponentCombats, opponentTurns,
+        static_cast<double>(opponentCombats) / static_cast<double>(std::max(1L, opponentTurns)));
     return 0;
 }

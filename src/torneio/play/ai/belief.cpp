@@ -24,8 +24,14 @@ enum class Mode : std::uint8_t { Check, Repair, Force };
 
 }  // namespace
 
-Belief::Belief(const Params& params, int seat, int particles, std::uint64_t seed, KingPrior prior)
-    : geometry_(params), seat_(seat), size_(std::max(1, particles)), prior_(prior), random_(seed) {
+Belief::Belief(const Params& params, int seat, int particles, std::uint64_t seed, KingPrior prior,
+               OpponentModel model)
+    : geometry_(params),
+      seat_(seat),
+      size_(std::max(1, particles)),
+      prior_(prior),
+      model_(model),
+      random_(seed) {
     for (int s = 0; s < geometry_.seats(); ++s)
         if (s != seat_) initialise(s);
 }
@@ -340,6 +346,7 @@ void Belief::observe(const Event& e, const Knowledge& knowledge) {
         case EventKind::Moved:
             if (opponent(e.seat)) {
                 for (Particle& p : of(e.seat)) randomStep(e.seat, p, knowledge.own());
+                weighTurn(e.seat, false);
                 diffuseKing(e.seat);
             }
             break;
@@ -354,6 +361,7 @@ void Belief::observe(const Event& e, const Knowledge& knowledge) {
             see(e.seat, e.square);
             if (opponent(e.seat)) {
                 pinning(e.seat, e.square, Need::Warrior, -1);
+                weighTurn(e.seat, true);
                 scaleKing(e.seat, e.square, 0);
             }
             break;

@@ -21,6 +21,18 @@ constexpr int kFleeRadius = 3;
 constexpr double kFleeChance = 0.3;
 // How many of the latest public sightings of warriors the fleeing hypothesis remembers.
 constexpr std::size_t kRecentSightings = 9;
+// OpponentModel::policyTypes: the restless hypothesis is the uniformly random mover, and each
+// hypothesis' share of combat calls among the turns of the kind of player it stands for: a
+// still king, a hunter and a restless king (the ai: 0.2), the random player (3 combat calls
+// among about 35 legal actions: 0.11) and the heuristic player (its fleeing king: 0.3).
+// Measured with `torneio-ai-eval --belief` (docs/torneio-strength.md, eighth pass).
+constexpr std::size_t kRandomMover = 4;
+constexpr std::array<double, kKingMobilities> kCombatShare{0.2, 0.2, 0.2, 0.2, 0.11, 0.3};
+// The mean count of a warrior's legal steps (8 neighbours, fewer on edges and blocked squares).
+constexpr double kWarriorStepsMean = 7.0;
+// The least weight a hypothesis keeps after a turn is weighed: a player that changes its
+// behaviour can still be followed.
+constexpr double kLeastTurnWeight = 1e-4;
 
 }  // namespace
 
@@ -81,6 +93,7 @@ void Belief::diffuseKing(int seat) {
                 if (two != kNoSquare) to[static_cast<std::size_t>(count++)] = two;
             }
             double mu = kKingMoveChance[h];
+            if (h == kRandomMover && model_.policyTypes) mu = randomMoverKingShare(seat, count);
             if (h == kFleeingKing && nearestSighting(seat, q) <= kFleeRadius) {
                 // Steps to the squares farthest from the sightings.
                 mu = kFleeChance;
@@ -99,6 +112,36 @@ void Belief::diffuseKing(int seat) {
         }
         field = std::move(next);
     }
+    mixKing(seat);
+}
+
+// A random player's "moved" is the king's with the share of the king's steps among all the
+// seat's steps (each of its living warriors about kWarriorStepsMean).
+double Belief::randomMoverKingShare(int seat, int kingSteps) const {
+    const std::vector<Particle>& ps = particles_[static_cast<std::size_t>(seat)];
+    const int warriors = ps.empty() ? kWarriors : ps.front().pieces.livingWarriors();
+    const double all = kingSteps + warriors * kWarriorStepsMean;
+    return all > 0 ? kingSteps / all : 0.0;
+}
+
+// OpponentModel::policyTypes: a turn of the seat (a combat call or a "moved") weighs each
+// hypothesis by its kind's share of such turns.
+void Belief::weighTurn(int seat, bool combat) {
+    if (!model_.policyTypes) return;
+    KingModels& models = kingModels_[static_cast<std::size_t>(seat)];
+    if (models.field[0].empty()) return;
+    double total = 0;
+    for (std::size_t h = 0; h < kKingMobilities; ++h) {
+        models.weight[h] *= combat ? kCombatShare[h] : 1 - kCombatShare[h];
+        total += models.weight[h];
+    }
+    if (total <= 0) return;
+    double floored = 0;
+    for (double& w : models.weight) {
+        w = std::max(w / total, kLeastTurnWeight);
+        floored += w;
+    }
+    for (double& w : models.weight) w /= floored;
     mixKing(seat);
 }
 
