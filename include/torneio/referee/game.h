@@ -52,6 +52,9 @@ struct SeatFault {
 //   decided    if set, called on the referee's thread after each accepted decision (the seat,
 //              0-based, and the action) and before any event it caused goes out: a caller that
 //              keeps the record (the web server's database) has it saved before a seat is told
+//   ended      if set, called once on the referee's thread when the game is over, with its
+//              record, before any seat is sent an event of the end: the end is kept before a
+//              seat is told the game is over
 struct GameSetup {
     Params params;
     std::uint64_t seed = 0;
@@ -59,6 +62,7 @@ struct GameSetup {
     std::optional<std::uint64_t> matchSeed;
     std::vector<std::uint64_t> seatSeeds;
     std::function<void(int seat, const Action& action)> decided;
+    std::function<void(const Record& record)> ended;
 };
 
 // GameResult: the full record of the game (record.h: every action and event, the outcome)

@@ -93,7 +93,8 @@ struct TorneioSeatChoice {
 //                           caused goes out, so that what a seat is told is kept; returns false
 //                           when keeping it failed (the game goes on in memory)
 //   ended(result, record)   the game ended by the rules (not by the table closing): its result
-//                           ("win 2", "draw 1 3") and full record
+//                           ("win 2", "draw 1 3") and full record; called before any seat is
+//                           sent an event of the end, so that a page shown the end has it kept
 //   replayed()              a restored table's replay is done: every kept decision was given
 //                           again and play waits for a new one (or the game is over), so each
 //                           seat's view is whole again

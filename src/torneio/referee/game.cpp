@@ -115,15 +115,27 @@ class GameReferee {
             if (live(s) && !sendTo(s, newGameLine(s, seedOf(s), setup_.params))) inputFailed(s);
         }
         while (forwardEvents(), !state_.over()) decideNext();
+        reportEnd();
         for (int s = 0; s < seatCount(); ++s)
             if (live(s)) seat(s)->flush();  // the end event
-        Record record = recordOf(state_, setup_.seed, setup_.names);
-        record.matchSeed = setup_.matchSeed;
-        return GameResult{std::move(record), std::move(faults_)};
+        return GameResult{record(), std::move(faults_)};
     }
 
   private:
     int seatCount() const { return static_cast<int>(seats_.size()); }
+
+    Record record() const {
+        Record r = recordOf(state_, setup_.seed, setup_.names);
+        r.matchSeed = setup_.matchSeed;
+        return r;
+    }
+
+    // Once the game is over, before the first event of its end goes out: setup_.ended.
+    void reportEnd() {
+        if (endReported_ || !state_.over()) return;
+        endReported_ = true;
+        if (setup_.ended) setup_.ended(record());
+    }
 
     std::uint64_t seedOf(int s) const {
         const auto given = static_cast<std::size_t>(seatCount());
@@ -175,6 +187,7 @@ class GameReferee {
     void forwardEvents() {
         while (forwarded_ < state_.events().size()) {
             // A copy: a disqualification below appends to events() and may move its storage.
+            reportEnd();
             const Event event = state_.events()[forwarded_++];
             const std::string line = formatEvent(event, state_.geometry());
             for (int s = 0; s < seatCount(); ++s)
@@ -224,6 +237,7 @@ class GameReferee {
     State state_;
     std::vector<bool> live_;
     std::size_t forwarded_ = 0;
+    bool endReported_ = false;
     std::vector<SeatFault> faults_;
 };
 

@@ -27,7 +27,7 @@ class Worker {
     GameSummary play(const GameSlot& slot) {
         const std::size_t count = config_.players.size();
         std::vector<Seat*> bySeat(count, nullptr);
-        GameSetup setup{config_.params, slot.seed, {}, config_.seed, {}, {}};
+        GameSetup setup{config_.params, slot.seed, {}, config_.seed, {}, {}, {}};
         for (std::size_t s = 0; s < count; ++s) {
             const auto player = static_cast<std::size_t>(slot.playerAt[s]);
             bySeat[s] = ensure(player);

@@ -492,16 +492,19 @@ void TorneioTable::play() {
         }
     }
     const torneio::Geometry geometry(params_);
-    torneio::referee::GameSetup setup{params_, seed_, names, {}, {}, {}};
+    torneio::referee::GameSetup setup{params_, seed_, names, {}, {}, {}, {}};
     setup.decided = [this, &geometry](int seat, const torneio::Action& action) {
         const std::size_t n = decisions_++;
         if (n < replay_.size() || !hooks_.decided) return;  // kept already
         hooks_.decided(n, {seat, torneio::formatAction(action, geometry)});
     };
+    // The end is kept before a seat is told the game is over (the referee calls this first).
+    setup.ended = [this](const torneio::Record& record) {
+        if (!stop_->load() && !endKept_ && hooks_.ended)
+            hooks_.ended(resultText(record.outcome, params_.seats), record);
+    };
     auto result = torneio::referee::playGame(seats, setup, limits);
     replayed();
-    if (!stop_->load() && !endKept_ && hooks_.ended)
-        hooks_.ended(resultText(result.record.outcome, params_.seats), result.record);
     {
         std::lock_guard lock(mutex_);
         record_ = std::move(result.record);

@@ -51,7 +51,7 @@ GameResult playAgainstRandom(std::istream& in, std::ostream& out, const Params& 
     EXPECT_TRUE(handshake(*person, human, limits).ok());
     EXPECT_TRUE(handshake(*program, random, limits).ok());
     const std::vector<Seat*> seats = {person.get(), program.get()};
-    GameResult result = playGame(seats, GameSetup{params, 5, {"me", "r"}, {}, {}, {}}, limits);
+    GameResult result = playGame(seats, GameSetup{params, 5, {"me", "r"}, {}, {}, {}, {}}, limits);
     EXPECT_NE(result.record.outcome.kind, OutcomeKind::Ongoing);
     auto replayed = replayRecord(result.record);
     EXPECT_TRUE(replayed.ok()) << replayed.error();

@@ -199,7 +199,7 @@ TEST(NoLeak, EverySeatReceivesTheSameLinesWhenOthersHideDifferentlyD8) {
             const std::string kind = viewer % 2 == 0 ? "random" : "heuristic";
             const Params params = defaultParams(seats);
             const GameSetup setup{
-                params, static_cast<std::uint64_t>(100 * seats + viewer), {}, {}, {}, {}};
+                params, static_cast<std::uint64_t>(100 * seats + viewer), {}, {}, {}, {}, {}};
             GameSetup named = setup;
             std::vector<SeatSpec> specs;
             for (int s = 0; s < seats; ++s) {
@@ -349,7 +349,7 @@ std::vector<std::vector<std::string>> transcripts(int seats, const GameSetup& se
 TEST(Seeds, TheInverseOfTheOldMixFindsNothing) {
     for (int seats = kMinSeats; seats <= kMaxSeats; ++seats) {
         for (std::uint64_t game : {1ull, 42ull, 0xfeedfacecafebeefull}) {
-            const GameSetup setup{defaultParams(seats), game, {}, {}, {}, {}};
+            const GameSetup setup{defaultParams(seats), game, {}, {}, {}, {}, {}};
             const auto lines = transcripts(seats, setup, false);
             ASSERT_EQ(lines.size(), static_cast<std::size_t>(seats));
             std::vector<std::uint64_t> given;
@@ -392,7 +392,7 @@ TEST(Seeds, TwoSeatsSeedsHaveNoFixedRelation) {
 // so the comparison can fail.
 TEST(Seeds, AnotherSeatsSeedLeavesThisSeatsInputsByteIdentical) {
     for (int seats = kMinSeats; seats <= kMaxSeats; ++seats) {
-        GameSetup first{defaultParams(seats), 7, {}, {}, {}, {}};
+        GameSetup first{defaultParams(seats), 7, {}, {}, {}, {}, {}};
         GameSetup second = first;
         for (int s = 0; s < seats; ++s) {
             first.seatSeeds.push_back(seatSeed(7, s));

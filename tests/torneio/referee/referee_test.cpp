@@ -31,13 +31,38 @@ SeatSpec hostile(const std::string& mode, int trigger = 3) {
         "hostile-" + mode, SeatKind::Program, TORNEIO_HOSTILE, {mode, std::to_string(trigger)}, {}};
 }
 
+// EndWatch: a seat that counts the end events it was sent (lines `event end ...`), around the
+// real seat.
+class EndWatch : public Seat {
+  public:
+    explicit EndWatch(Seat& inner) : inner_(inner) {}
+    bool send(std::string_view line) override {
+        if (line.starts_with("event end")) ++ends;
+        return inner_.send(line);
+    }
+    bool flush() override { return inner_.flush(); }
+    void limitWrites(std::chrono::milliseconds wait) override { inner_.limitWrites(wait); }
+    bool stuck() const override { return inner_.stuck(); }
+    common::ReadStatus receive(std::string& line,
+                               common::SteadyClock::time_point deadline) override {
+        return inner_.receive(line, deadline);
+    }
+    void close() override { inner_.close(); }
+    bool open() const override { return inner_.open(); }
+    int ends = 0;
+
+  private:
+    Seat& inner_;
+};
+
 // Opens and greets every seat, plays one game and checks what every game must satisfy: it
-// ended, its record replays by the rules, the record's disqualifications are the faults, and
-// the `decided` hook saw every accepted decision of the record, in order, once.
+// ended, its record replays by the rules, the record's disqualifications are the faults, the
+// `decided` hook saw every accepted decision of the record, in order, once, and the `ended`
+// hook came once, with the final record, before any seat was sent an end event.
 GameResult play(const std::vector<SeatSpec>& specs, const Limits& limits, std::uint64_t seed) {
     std::vector<std::unique_ptr<Seat>> seats;
     std::vector<Seat*> bySeat;
-    GameSetup setup{defaultParams(static_cast<int>(specs.size())), seed, {}, {}, {}, {}};
+    GameSetup setup{defaultParams(static_cast<int>(specs.size())), seed, {}, {}, {}, {}, {}};
     for (const SeatSpec& spec : specs) {
         auto opened = openSeat(spec, "");
         EXPECT_TRUE(opened.ok()) << spec.name;
@@ -51,7 +76,25 @@ GameResult play(const std::vector<SeatSpec>& specs, const Limits& limits, std::u
     setup.decided = [&decided](int seat, const Action& action) {
         decided.emplace_back(seat, action);
     };
+    std::vector<std::unique_ptr<EndWatch>> watches;
+    for (auto& seat : bySeat) {
+        if (!seat) continue;
+        watches.push_back(std::make_unique<EndWatch>(*seat));
+        seat = watches.back().get();
+    }
+    int endsReported = 0, endsSentBefore = 0;
+    std::optional<Outcome> endedWith;
+    setup.ended = [&](const Record& record) {
+        ++endsReported;
+        endedWith = record.outcome;
+        for (const auto& w : watches) endsSentBefore += w->ends;
+    };
     GameResult result = playGame(bySeat, setup, limits);
+    EXPECT_EQ(endsReported, 1);
+    EXPECT_EQ(endsSentBefore, 0);
+    if (endedWith) {
+        EXPECT_EQ(endedWith->kind, result.record.outcome.kind);
+    }
     std::vector<std::pair<int, Action>> recorded;
     for (const auto& entry : result.record.entries)
         if (entry.kind == RecordEntry::Kind::Action)
@@ -179,8 +222,8 @@ TEST(Referee, ASeatThatNeverAnswersIsOutFromTheStart) {
     ASSERT_TRUE(handshake(*a.value(), program("a", "random"), Limits{}).ok());
     ASSERT_TRUE(handshake(*b.value(), program("b", "random"), Limits{}).ok());
     std::vector<Seat*> seats = {a.value().get(), nullptr, b.value().get()};
-    const GameResult result =
-        playGame(seats, GameSetup{defaultParams(3), 4, {"a", "silent", "b"}, {}, {}, {}}, Limits{});
+    const GameResult result = playGame(
+        seats, GameSetup{defaultParams(3), 4, {"a", "silent", "b"}, {}, {}, {}, {}}, Limits{});
     ASSERT_EQ(result.faults.size(), 1u);
     EXPECT_EQ(result.faults[0].fault, Fault::NoStart);
     EXPECT_NE(result.record.outcome.kind, OutcomeKind::Ongoing);

@@ -6,6 +6,7 @@
 #include <random>
 #include <string>
 #include <thread>
+#include <tuple>
 
 #include "live_server.h"
 #include "test_directory.h"
@@ -30,14 +31,11 @@ TEST(ServerRestart, TwoPeoplePlayAtOneBoardAndAWatcherSeesIt) {
         auto server = Server::start(db);
         ASSERT_TRUE(server);
         Tab creator(server->port);
-        creator.readState();
         std::string unexpected;
         const auto created = createTable(creator, nullptr, &unexpected);
         ASSERT_TRUE(created) << unexpected;
-        id = created->id;
-        white = created->white;
-        black = created->black;
-        watch = created->watch;
+        std::tie(id, white, black, watch) =
+            std::tie(created->id, created->white, created->black, created->watch);
         Tab w(server->port), b(server->port), v(server->port);
         for (auto* tab : {&w, &b, &v}) tab->readState();
         w.send({{"type", "lasca.join"}, {"table", id}, {"token", white}});
@@ -129,12 +127,10 @@ TEST(ServerRestart, TheNewestWindowOfALascaSeatLinkHoldsTheSeat) {
     auto server = Server::start((common::test::testDirectory() / "web.db").string());
     ASSERT_TRUE(server);
     Tab creator(server->port);
-    creator.readState();
     std::string unexpected;
     const auto created = createTable(creator, nullptr, &unexpected);
     ASSERT_TRUE(created) << unexpected;
-    const std::string id = created->id, white = created->white, black = created->black,
-                      watch = created->watch;
+    const auto& [id, white, black, watch] = *created;
     Tab first(server->port), second(server->port), b(server->port), v1(server->port),
         v2(server->port);
     const std::vector<std::pair<Tab*, std::string>> joins = {
@@ -179,7 +175,6 @@ TEST(ServerRestart, AClockRunsOnThroughACrash) {
         auto server = Server::start(db);
         ASSERT_TRUE(server);
         Tab w(server->port);
-        w.readState();
         std::string unexpected;
         const auto created = createTable(w, Json{{"time", kTime}, {"increment", 0}}, &unexpected);
         ASSERT_TRUE(created) << unexpected;

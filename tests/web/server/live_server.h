@@ -94,10 +94,12 @@ struct CreatedTable {
     std::string id, white, black, watch;
 };
 
-// `lasca.create` with `clock` (null: none) from `creator` (its first state already read);
-// nothing, and the unexpected message in `*unexpected`, when the answer is not `lasca.created`.
+// `lasca.create` with `clock` (null: none) from `creator`, a tab just opened (its first state is
+// read here); nothing, and the unexpected message in `*unexpected`, when the answer is not
+// `lasca.created`.
 inline std::optional<CreatedTable> createTable(Tab& creator, const Json& clock,
                                                std::string* unexpected = nullptr) {
+    creator.readState();
     creator.send({{"type", "lasca.create"}, {"clock", clock}});
     Json created;
     do created = creator.read();
