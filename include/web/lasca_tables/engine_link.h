@@ -16,9 +16,10 @@
 
 namespace web::lasca_tables {
 
-// EngineChannel: where a table writes the engine's commands (lines without their end). The
-// engine's replies come back to the table through LascaTable::onEngineLine, called by whoever
-// owns the channel.
+// EngineChannel: where a table writes the engine's commands (lines without their end): only a
+// search's `setoption name MultiPV`, `position`, `go` and `stop`; whoever runs the process sets
+// it up (`uci`, `Hash`, `isready`, `ucinewgame`: the EnginePool). The engine's replies come back
+// to the table through LascaTable::onEngineLine, called by whoever owns the channel.
 enum class EnginePriority : std::uint8_t { Move, Analysis };
 
 class EngineChannel {
@@ -32,8 +33,7 @@ class EngineChannel {
 };
 
 // Makes the engine of one table when the table first needs it (lazily: a table that only shows
-// positions starts no process). An error names why there is none (too many engines, a program
-// that does not start).
+// positions asks for none). An error names why there is none.
 using EngineFactory = std::function<common::Result<std::unique_ptr<EngineChannel>>()>;
 
 // ProcessEngine: the engine program as a child process.

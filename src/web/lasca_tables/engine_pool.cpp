@@ -24,8 +24,8 @@ std::optional<int> multiPvOption(std::string_view line) {
 
 }  // namespace
 
-// PoolChannel: one table's view of the pool. It holds only the client's id: the pool keeps the
-// client's state, so a channel outliving its pool's bookkeeping is never dangerous.
+// PoolChannel: one table's view of the pool. It holds only the client's id (the pool keeps the
+// client's state); it must not outlive the pool.
 class PoolChannel : public EngineChannel {
   public:
     PoolChannel(EnginePool& pool, std::uint64_t id) : pool_(pool), id_(id) {}

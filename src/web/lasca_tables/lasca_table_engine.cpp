@@ -98,10 +98,6 @@ bool LascaTable::ensureEngine(Replies& out) {
     engine_ = std::move(engine).value();
     jobs_.clear();
     engineMultiPv_ = 1;
-    engine_->send("uci");
-    engine_->send("setoption name Hash value " + std::to_string(kEngineHashMb));
-    engine_->send("ucinewgame");
-    engine_->send("isready");
     return true;
 }
 

@@ -17,7 +17,6 @@ inline constexpr int kMateScore = 10000;       // a mate's place on the evaluati
 inline constexpr std::size_t kMaxLfen = 2000;  // longer LFEN text is refused before parsing
 inline constexpr std::size_t kMaxPdn = 60000;  // within the 64 KB message limit
 inline constexpr std::size_t kMaxMoveText = 64;
-inline constexpr int kEngineHashMb = 8;  // per table: 50 tables stay under half a gigabyte
 
 std::string colourName(lasca::Color c);
 // The engine's colour from its name ("white", "black", or "none": people play both sides);

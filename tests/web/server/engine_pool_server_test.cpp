@@ -34,14 +34,19 @@ Json readAnalysisLine(Tab& tab) {
     }
 }
 
+// A tab that turns the analysis on, once the analysis shows its first line.
+void analyseUntilALine(Tab& tab) {
+    tab.readState();
+    tab.send({{"type", "analyse"}, {"on", true}});
+    readAnalysisLine(tab);
+}
+
 TEST(EnginePoolServer, AMoveIsPlayedWhileAnAnalysisHoldsTheOnlyEngine) {
     const std::string db = (common::test::testDirectory() / "web.db").string();
     auto server = Server::start(db, 0, {"--max-engines", "1"});
     ASSERT_TRUE(server);
     Tab analyst(server->port);
-    analyst.readState();
-    analyst.send({{"type", "analyse"}, {"on", true}});
-    readAnalysisLine(analyst);  // the one process now searches without end
+    analyseUntilALine(analyst);  // the one process now searches without end
     Tab player(server->port);
     player.readState();
     player.send({{"type", "new"}, {"engine", "white"}, {"level", 1}});
@@ -57,9 +62,7 @@ TEST(EnginePoolServer, AWaitingAnalysisIsToldHowManyAreAheadAndThenGetsItsTurn) 
     auto server = Server::start(db, 0, {"--max-engines", "1"});
     ASSERT_TRUE(server);
     Tab first(server->port);
-    first.readState();
-    first.send({{"type", "analyse"}, {"on", true}});
-    readAnalysisLine(first);
+    analyseUntilALine(first);
     Tab second(server->port);
     second.readState();
     second.send({{"type", "analyse"}, {"on", true}});
