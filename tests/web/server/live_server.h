@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <regex>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,9 @@ using Json = nlohmann::json;
 using tcp = net::ip::tcp;
 
 constexpr auto kHangGuard = std::chrono::seconds(20);  // a hang guard, not a speed limit
+// How long a tab waits for a message before the test fails: a hang guard for sanitizer builds
+// on a busy machine, not a speed limit.
+constexpr auto kReadGuard = std::chrono::seconds(120);
 
 // The server as a child process on a database file; its port read from its first line.
 struct Server {
@@ -70,17 +74,40 @@ class Tab {
     }
     void send(const Json& m) { ws_.write(net::buffer(m.dump())); }
     void sendText(const std::string& text) { ws_.write(net::buffer(text)); }
+    // The next message; throws std::runtime_error when none comes within kReadGuard (a test
+    // waiting for a reply the server never sends fails instead of hanging).
     Json read() {
         boost::beast::flat_buffer buffer;
-        ws_.read(buffer);
+        std::optional<boost::system::error_code> done;
+        ws_.async_read(buffer, [&](boost::system::error_code ec, std::size_t) { done = ec; });
+        io_.restart();
+        io_.run_for(kReadGuard);
+        if (!done) {
+            boost::system::error_code ignored;
+            ws_.next_layer().cancel(ignored);
+            io_.restart();
+            io_.run();  // lets the cancelled read finish
+            throw std::runtime_error("no message from the server within " +
+                                     std::to_string(kReadGuard.count()) + " s");
+        }
+        if (*done) throw boost::system::system_error(*done);
         return Json::parse(boost::beast::buffers_to_string(buffer.data()));
     }
-    // Reads until a `state` message (errors before it are returned in `errors`).
+    // Reads until a `state` message (errors before it are returned in `errors`; without
+    // `errors`, they are named in the exception a missing state throws).
     Json readState(std::vector<std::string>* errors = nullptr) {
+        std::vector<std::string> seen;
         for (;;) {
-            Json m = read();
+            Json m;
+            try {
+                m = read();
+            } catch (const std::runtime_error& e) {
+                std::string text = e.what();
+                for (const auto& error : seen) text += "; after the error '" + error + "'";
+                throw std::runtime_error(text);
+            }
             if (m["type"] == "state") return m;
-            if (m["type"] == "error" && errors) errors->push_back(m["message"]);
+            if (m["type"] == "error") (errors ? *errors : seen).push_back(m["message"]);
         }
     }
 

@@ -35,18 +35,30 @@ TEST(ServerRestart, EveryCommittedMoveSurvivesKillNine) {
     std::string gameId;
     std::vector<std::string> committed;   // the moves the page was shown
     std::optional<std::string> inFlight;  // a move sent when the server was killed
-    int restarts = 0, joined = 0, inFlightKept = 0;
+    int restarts = 0, joined = 0, inFlightKept = 0, neverKept = 0;
     for (int round = 0; round < 100; ++round) {
         auto server = Server::start(db);
         ASSERT_TRUE(server) << "round " << round;
         ++restarts;
         Tab tab(server->port);
         Json state = tab.readState();
+        Json answer;
         if (!gameId.empty()) {
             tab.send({{"type", "join"}, {"gameId", gameId}});
-            std::vector<std::string> errors;
-            state = tab.readState(&errors);
-            ASSERT_TRUE(errors.empty()) << errors.front();
+            answer = tab.read();
+            if (answer["type"] == "error" && committed.empty()) {
+                // A new game whose first move was in flight when the server was killed and
+                // never committed: it was never kept, so it is unknown now.
+                ASSERT_TRUE(inFlight) << "round " << round;
+                EXPECT_EQ(answer["message"], "no game with id '" + gameId + "'");
+                gameId.clear();
+                ++joined;
+                ++neverKept;
+            }
+        }
+        if (!gameId.empty()) {
+            ASSERT_EQ(answer["type"], "state") << "round " << round << ": " << answer.dump();
+            state = answer;
             ASSERT_EQ(state["gameId"], gameId);
             auto moves = state["moves"].get<std::vector<std::string>>();
             if (inFlight && moves.size() == committed.size() + 1 && moves.back() == *inFlight) {
@@ -84,11 +96,13 @@ TEST(ServerRestart, EveryCommittedMoveSurvivesKillNine) {
     }
     EXPECT_EQ(restarts, 100);
     EXPECT_GE(joined, 99);
-    std::cout << "in-flight moves found after the restart: " << inFlightKept << "\n";
+    std::cout << "in-flight moves found after the restart: " << inFlightKept
+              << "; new games whose first move was lost: " << neverKept << "\n";
     auto store = Store::open(db);
     ASSERT_TRUE(store.ok()) << store.error();
     EXPECT_EQ(store.value()->integrityCheck().value(), "ok");
     const auto kept = store.value()->loadLascaGame(gameId).value();
+    if (committed.empty() && !kept) return;  // a new game's first move was in flight
     ASSERT_TRUE(kept.has_value());
     EXPECT_GE(kept->moves.size(), committed.size());
     EXPECT_LE(kept->moves.size(), committed.size() + 1);
