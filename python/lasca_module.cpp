@@ -757,22 +757,42 @@ void bindGame(py::module_& m) {
         });
 }
 
+// Glyphs as given, or ValueError when one is outside 0..255.
+std::vector<lasca::Nags> checkedNags(const std::vector<lasca::Nags>& nags) {
+    for (const auto& glyphs : nags)
+        for (int nag : glyphs)
+            if (nag < 0 || nag > lasca::kMaxNag)
+                throw py::value_error("a glyph is 0.." + std::to_string(lasca::kMaxNag) + ", got " +
+                                      std::to_string(nag));
+    return nags;
+}
+
 void bindPdn(py::module_& m) {
     using lasca::PdnGame;
     py::class_<lasca::PdnLine>(m, "PdnLine",
                                "A line of moves played instead of a move of another line: moves, "
-                               "comments (comments[i] after moves[i]), variations (PdnVariation).")
+                               "comments (comments[i] after moves[i]), variations (PdnVariation), "
+                               "comment (before its first move), nags (nags[i]: the glyphs "
+                               "after moves[i]).")
         .def(py::init([](const std::vector<std::string>& moves,
                          const std::vector<std::string>& comments,
-                         const std::vector<lasca::PdnVariation>& variations) {
-                 return lasca::PdnLine{moves, comments, variations};
+                         const std::vector<lasca::PdnVariation>& variations,
+                         const std::string& comment, const std::vector<lasca::Nags>& nags) {
+                 return lasca::PdnLine{moves, comments, variations, comment, checkedNags(nags)};
              }),
              py::arg("moves") = std::vector<std::string>{},
              py::arg("comments") = std::vector<std::string>{},
-             py::arg("variations") = std::vector<lasca::PdnVariation>{})
+             py::arg("variations") = std::vector<lasca::PdnVariation>{}, py::arg("comment") = "",
+             py::arg("nags") = std::vector<lasca::Nags>{})
         .def_readwrite("moves", &lasca::PdnLine::moves)
         .def_readwrite("comments", &lasca::PdnLine::comments)
-        .def_readwrite("variations", &lasca::PdnLine::variations);
+        .def_readwrite("variations", &lasca::PdnLine::variations)
+        .def_readwrite("comment", &lasca::PdnLine::comment)
+        .def_property(
+            "nags", [](const lasca::PdnLine& self) { return self.nags; },
+            [](lasca::PdnLine& self, const std::vector<lasca::Nags>& nags) {
+                self.nags = checkedNags(nags);
+            });
     py::class_<lasca::PdnVariation>(m, "PdnVariation",
                                     "A line played instead of the move `at` (0-based) of the "
                                     "enclosing line.")
@@ -803,6 +823,12 @@ void bindPdn(py::module_& m) {
         .def_readwrite("comment", &PdnGame::comment)
         .def_readwrite("comments", &PdnGame::comments)
         .def_readwrite("annotations", &PdnGame::annotations)
+        .def_property(
+            "nags", [](const PdnGame& self) { return self.nags; },
+            [](PdnGame& self, const std::vector<lasca::Nags>& nags) {
+                self.nags = checkedNags(nags);
+            },
+            "nags[i]: the glyphs ($n, 0..255) after moves[i]; move marks are read as glyphs.")
         .def_readwrite("variations", &PdnGame::variations,
                        "The lines played instead of main-line moves (PdnVariation), nested.")
         .def("tag", &PdnGame::tag, py::arg("name"), "A tag's value, or None.")

@@ -62,24 +62,28 @@ class Headers(collections.abc.MutableMapping):
 
 class PdnNode:
     """A node of the game tree: `move` (the Move that led here; None at the root), `comment`
-    (the text after the move), `variations` (the moves that may follow, the main one first),
+    (the text after the move), `starting_comment` (the text before the move, kept where a
+    variation begins), `nags` (the set of glyphs after the move, 0..255: 1 "!", 2 "?", 3 "!!",
+    4 "??", 5 "!?", 6 "?!"), `variations` (the moves that may follow, the main one first),
     `parent` (None at the root)."""
 
-    def __init__(self, move=None, comment="", parent=None):
+    def __init__(self, move=None, comment="", parent=None, starting_comment="", nags=()):
         self.move = move
         self.comment = comment
+        self.starting_comment = starting_comment
+        self.nags = set(nags)
         self.variations = []
         self.parent = parent
 
-    def add_variation(self, move, comment=""):
+    def add_variation(self, move, comment="", starting_comment="", nags=()):
         """Adds a line after this node (a Move or its text), last; returns its node."""
-        node = PdnNode(_move(move), comment, self)
+        node = PdnNode(_move(move), comment, self, starting_comment, nags)
         self.variations.append(node)
         return node
 
-    def add_main_variation(self, move, comment=""):
+    def add_main_variation(self, move, comment="", starting_comment="", nags=()):
         """Adds a line after this node as the main one (first); returns its node."""
-        node = PdnNode(_move(move), comment, self)
+        node = PdnNode(_move(move), comment, self, starting_comment, nags)
         self.variations.insert(0, node)
         return node
 
@@ -155,7 +159,7 @@ class PdnTree(PdnNode):
     def from_pdn(cls, pdn):
         """The tree of a PdnGame: its main line, comments and variations."""
         tree = cls(dict(pdn.tags), pdn.result, pdn.comment)
-        _build(tree, pdn.moves, pdn.comments, pdn.variations)
+        _build(tree, PdnLine(pdn.moves, pdn.comments, pdn.variations, "", pdn.nags))
         return tree
 
     def pdn(self):
@@ -166,6 +170,7 @@ class PdnTree(PdnNode):
         pdn.comment = self.comment
         pdn.comments = line.comments
         pdn.variations = line.variations
+        pdn.nags = line.nags
         return pdn
 
     def __str__(self):
@@ -184,31 +189,34 @@ def _move(move):
     raise TypeError(f"a move is a lasca.Move or its text, got {type(move).__name__}")
 
 
-def _build(parent, moves, comments, variations):
-    """Hangs a line's moves under parent, then each variation under the node its first move
+def _build(parent, line):
+    """Hangs a PdnLine's moves under parent, then each variation under the node its first move
     replaces the move of (the parent of that move's node)."""
     parents, node = [], parent
-    for i, text in enumerate(moves):
+    for i, text in enumerate(line.moves):
         parents.append(node)
-        node = node.add_variation(Move.from_text(text), comments[i] if i < len(comments) else "")
-    for variation in variations:
+        node = node.add_variation(Move.from_text(text),
+                                  line.comments[i] if i < len(line.comments) else "",
+                                  line.comment if i == 0 else "",
+                                  line.nags[i] if i < len(line.nags) else ())
+    for variation in line.variations:
         if variation.at >= len(parents):
             raise ValueError(f"a variation replaces move {variation.at + 1} of a line of "
                              f"{len(parents)} moves")
-        line = variation.line
-        _build(parents[variation.at], line.moves, line.comments, line.variations)
+        _build(parents[variation.at], variation.line)
 
 
 def _line_of(parent, first, is_main):
     """The PdnLine from node `first` (a child of parent) along its main continuation; the
     other children of each node on the way become variations. The alternatives to a
     variation's first move are written by the line it branches from, not again inside it."""
-    moves, comments, variations = [], [], []
+    moves, comments, nags, variations = [], [], [], []
     node, before = first, parent
     while node is not None:
         at = len(moves)
         moves.append(str(node.move))
         comments.append(node.comment)
+        nags.append(sorted(node.nags))
         if is_main or at > 0:
             for other in before.variations:
                 if other is not node:
@@ -216,7 +224,9 @@ def _line_of(parent, first, is_main):
         before, node = node, node.next()
     while comments and not comments[-1]:
         comments.pop()
-    return PdnLine(moves, comments, variations)
+    while nags and not nags[-1]:
+        nags.pop()
+    return PdnLine(moves, comments, variations, "" if is_main else first.starting_comment, nags)
 
 
 def _tree(self):

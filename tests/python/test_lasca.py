@@ -475,6 +475,34 @@ def test_pdn_tree_reads_variations_and_writes_them_back():
     assert pdn.replay() == list(tree.mainline())[-1].board().lfen()
 
 
+def test_pdn_tree_keeps_glyphs_and_a_variations_first_comment():
+    text = ("1. c3-d4!? $14 (1. a3-b4 {quiet} $2 ({or} 1. e3-f4) 1... g7-f6) "
+            "1... e5xc3 2. d2xb4 !! *\n")
+    (pdn,) = lasca.read_pdn(text)
+    assert pdn.nags == [[5, 14], [], [3]]
+    assert pdn.variations[0].line.variations[0].line.comment == "or"
+    tree = pdn.tree()
+    first = tree.next()
+    assert first.nags == {5, 14} and first.next().nags == set()
+    side = tree.variations[1]
+    assert side.nags == {2} and side.comment == "quiet" and side.starting_comment == ""
+    other = tree.variations[2]
+    assert str(other.move) == "e3-f4" and other.starting_comment == "or"
+    written = str(tree)
+    assert "1. c3-d4 $5 $14 (1. a3-b4 $2 {quiet} 1... g7-f6) ({or} 1. e3-f4)" in written
+    assert str(lasca.read_pdn(written)[0].tree()) == written
+    # Built in Python: glyphs are a set, written in order; one outside 0..255 is refused.
+    built = lasca.PdnTree()
+    built.add_variation("c3-d4", nags=[6, 1]).add_variation("e5xc3")
+    built.add_variation("a3-b4", starting_comment="instead")
+    assert "1. c3-d4 $1 $6 ({instead} 1. a3-b4) 1... e5xc3" in str(built)
+    built.variations[0].nags.add(256)
+    with pytest.raises(ValueError, match="glyph"):
+        str(built)
+    with pytest.raises(ValueError, match="glyph"):
+        lasca.PdnLine(["c3-d4"], nags=[[-1]])
+
+
 def test_pdn_tree_built_and_edited_in_python():
     tree = lasca.PdnTree({"Event": "built"})
     node = tree.add_variation("c3-d4", "main")

@@ -22,15 +22,24 @@
 
 namespace lasca {
 
+// Nags: the numeric annotation glyphs ($n, 0..255) after one move, in the order read. A move
+// mark is read as its glyph: "!" $1, "?" $2, "!!" $3, "??" $4, "!?" $5, "?!" $6.
+using Nags = std::vector<int>;
+inline constexpr int kMaxNag = 255;
+
 // PdnLine: a line of moves played instead of a move of another line (RAV: "( ... )").
 //   moves       move tokens, as PdnGame::moves
 //   comments    comments[i]: the {comment} text after moves[i]; may be shorter than moves
 //   variations  the lines played instead of its own moves (PdnVariation::at indexes moves)
+//   comment     the comment before its first move ("( {why not} 2. b2-a3 ...)")
+//   nags        nags[i]: the glyphs after moves[i]; may be shorter than moves
 struct PdnVariation;
 struct PdnLine {
-    std::vector<std::string> moves;
-    std::vector<std::string> comments;
-    std::vector<PdnVariation> variations;
+    std::vector<std::string> moves{};
+    std::vector<std::string> comments{};
+    std::vector<PdnVariation> variations{};
+    std::string comment{};
+    std::vector<Nags> nags{};
 };
 
 // PdnVariation: a line played instead of the move `at` of the enclosing line, written in
@@ -43,7 +52,7 @@ struct PdnVariation {
 // PdnGame: one game as read from (or written to) PDN.
 //   tags         tag pairs in file order (name, value), values unescaped
 //   moves        the main line's move tokens, without numbers, comments, variations, NAGs ($n),
-//                move marks (! ?) or the result
+//                move marks (! ?: read into nags) or the result
 //   result       the result token ("2-0", "0-2", "1-1" or "*")
 //   comment      the comment before the first move (without braces)
 //   annotations  written only: text written right after moves[i] (a mark such as "?!" and/or
@@ -51,6 +60,8 @@ struct PdnVariation {
 //   comments     comments[i]: the {comment} text after moves[i] (several joined by a space);
 //                read, and written after the annotation; may be shorter than moves
 //   variations   the lines played instead of main-line moves (RAV), nested; read and written
+//   nags         nags[i]: the glyphs after moves[i] ($n, and move marks read as glyphs); read,
+//                and written as "$n" after the annotation; may be shorter than moves
 // Variations nested deeper than kMaxPdnVariationDepth are skipped when read.
 inline constexpr int kMaxPdnVariationDepth = 32;
 struct PdnGame {
@@ -61,6 +72,7 @@ struct PdnGame {
     std::vector<std::string> annotations;
     std::vector<std::string> comments;
     std::vector<PdnVariation> variations;
+    std::vector<Nags> nags;
     std::optional<std::string> tag(const std::string& name) const;
 };
 

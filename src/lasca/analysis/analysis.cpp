@@ -309,6 +309,10 @@ PdnGame annotatedPdn(const GameAnalysis& game, const std::string& annotator) {
     pdn.comment =
         "White: " + summaryText(game.players[0]) + ". Black: " + summaryText(game.players[1]) + ".";
     pdn.annotations.clear();
+    // The marks are the analysis's: a move-assessment glyph read with the game ($1..$6, or a
+    // mark) gives way to it; other glyphs stay.
+    for (Nags& glyphs : pdn.nags)
+        std::erase_if(glyphs, [](int nag) { return nag >= 1 && nag <= 6; });
     for (const MoveAnalysis& m : game.moves) {
         const std::string comment = moveComment(m);
         std::string annotation = markGlyph(m.mark);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <iterator>
+#include <optional>
 #include <sstream>
 #include <string_view>
 
@@ -115,6 +117,31 @@ std::string withoutMarks(const std::string& token) {
     return end == std::string::npos ? "" : token.substr(0, end + 1);
 }
 
+// The glyph of a move mark ("!" 1 ... "?!" 6), or nothing.
+std::optional<int> markNag(std::string_view mark) {
+    constexpr std::string_view kMarks[] = {"!", "?", "!!", "??", "!?", "?!"};
+    for (std::size_t i = 0; i < std::size(kMarks); ++i)
+        if (mark == kMarks[i]) return static_cast<int>(i) + 1;
+    return std::nullopt;
+}
+
+// The glyph of a "$n" token, or nothing when n is not a number in 0..kMaxNag.
+std::optional<int> dollarNag(const std::string& token) {
+    if (token.size() < 2 || token.size() > 4) return std::nullopt;
+    int n = 0;
+    for (std::size_t i = 1; i < token.size(); ++i) {
+        if (!std::isdigit(static_cast<unsigned char>(token[i]))) return std::nullopt;
+        n = n * 10 + (token[i] - '0');
+    }
+    if (n > kMaxNag) return std::nullopt;
+    return n;
+}
+
+void appendNag(std::vector<Nags>& nags, std::size_t at, int nag) {
+    if (nags.size() <= at) nags.resize(at + 1);
+    nags[at].push_back(nag);
+}
+
 void appendComment(std::vector<std::string>& comments, std::size_t at, const std::string& text) {
     if (text.empty()) return;
     if (comments.size() <= at) comments.resize(at + 1);
@@ -145,7 +172,7 @@ struct LineReader {
             } else if (t.kind == Kind::Comment) {
                 if (!line.moves.empty())
                     appendComment(line.comments, line.moves.size() - 1, t.text);
-                else if (before && !t.text.empty())
+                else if (!t.text.empty())
                     *before += (before->empty() ? "" : " ") + t.text;
             } else if (t.kind == Kind::Open) {
                 if (line.moves.empty() || depth + 1 > kMaxPdnVariationDepth) {
@@ -154,15 +181,22 @@ struct LineReader {
                 }
                 PdnVariation variation;
                 variation.at = line.moves.size() - 1;
-                read(variation.line, nullptr, nullptr, depth + 1);
+                read(variation.line, &variation.line.comment, nullptr, depth + 1);
                 if (!variation.line.moves.empty()) line.variations.push_back(std::move(variation));
             } else if (isResultToken(t.text)) {
                 if (result) *result = t.text;
-            } else if (!isMoveNumber(t.text) && t.text.front() != '$') {
+            } else if (t.text.front() == '$' || markNag(t.text)) {
+                const auto nag = t.text.front() == '$' ? dollarNag(t.text) : markNag(t.text);
+                if (nag && !line.moves.empty()) appendNag(line.nags, line.moves.size() - 1, *nag);
+            } else if (!isMoveNumber(t.text)) {
                 const auto dot = t.text.find_last_of('.');  // "1.c3-d4" without a space
-                const std::string move =
-                    withoutMarks(dot == std::string::npos ? t.text : t.text.substr(dot + 1));
-                if (!move.empty()) line.moves.push_back(move);
+                const std::string token =
+                    dot == std::string::npos ? t.text : t.text.substr(dot + 1);
+                const std::string move = withoutMarks(token);
+                if (move.empty()) continue;
+                line.moves.push_back(move);
+                if (const auto nag = markNag(std::string_view(token).substr(move.size())))
+                    appendNag(line.nags, line.moves.size() - 1, *nag);
             }
         }
     }
@@ -178,6 +212,7 @@ void readMovetext(const std::string& text, PdnGame& game) {
     game.moves = std::move(main.moves);
     game.comments = std::move(main.comments);
     game.variations = std::move(main.variations);
+    game.nags = std::move(main.nags);
 }
 
 // True when `text` ends inside a {comment}: a line starting with '[' is then comment text, not
@@ -188,12 +223,14 @@ bool insideComment(const std::string& text) {
 }
 
 // Writes a line's moves with numbers ("N." before White's moves, "N..." before a Black move
-// that opens a line or follows a comment or a variation), their annotations and comments, and
-// each variation in parentheses right after the move it replaces.
-void writeLine(std::string& text, const std::vector<std::string>& moves,
-               const std::vector<std::string>* annotations,
-               const std::vector<std::string>& comments,
-               const std::vector<PdnVariation>& variations, int number, bool white) {
+// that opens a line or follows a comment or a variation), their annotations, glyphs and
+// comments, and each variation in parentheses right after the move it replaces (with its
+// comment before its first move).
+void writeLine(std::string& text, const PdnLine& line, const std::vector<std::string>* annotations,
+               int number, bool white) {
+    const auto& moves = line.moves;
+    const auto& comments = line.comments;
+    const auto& nags = line.nags;
     bool needNumber = true;
     for (std::size_t i = 0; i < moves.size(); ++i) {
         if (white)
@@ -203,17 +240,21 @@ void writeLine(std::string& text, const std::vector<std::string>& moves,
         needNumber = false;
         text += moves[i];
         if (annotations && i < annotations->size()) text += (*annotations)[i];
+        if (i < nags.size())
+            for (int nag : nags[i])
+                if (nag >= 0 && nag <= kMaxNag) text += " $" + std::to_string(nag);
         if (const std::string comment = i < comments.size() ? commentText(comments[i]) : "";
             !comment.empty()) {
             text += " {" + comment + "}";
             needNumber = true;
         }
         text += " ";
-        for (const PdnVariation& v : variations) {
+        for (const PdnVariation& v : line.variations) {
             if (v.at != i) continue;
             text += "(";
-            writeLine(text, v.line.moves, nullptr, v.line.comments, v.line.variations, number,
-                      white);
+            if (const std::string comment = commentText(v.line.comment); !comment.empty())
+                text += "{" + comment + "} ";
+            writeLine(text, v.line, nullptr, number, white);
             if (text.back() == ' ') text.pop_back();
             text += ") ";
             needNumber = true;
@@ -227,8 +268,9 @@ std::string movetext(const PdnGame& game, const Position& start) {
     std::string text;
     if (const std::string comment = commentText(game.comment); !comment.empty())
         text += "{" + comment + "} ";
-    writeLine(text, game.moves, &game.annotations, game.comments, game.variations,
-              start.moveNumber(), start.sideToMove() == Color::White);
+    const PdnLine main{game.moves, game.comments, game.variations, "", game.nags};
+    writeLine(text, main, &game.annotations, start.moveNumber(),
+              start.sideToMove() == Color::White);
     return text + game.result;
 }
 

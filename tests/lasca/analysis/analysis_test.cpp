@@ -170,6 +170,26 @@ TEST(AnnotatedPdn, ReadsBackAsTheSameGame) {
     EXPECT_EQ(back[0].tag("Opening"), games[1].tag("Opening"));
 }
 
+// The analysis's marks replace a move's read assessment glyphs ($1..$6, marks); other glyphs
+// are written back.
+TEST(AnnotatedPdn, ItsMarksReplaceTheReadAssessmentsAndKeepOtherGlyphs) {
+    PdnGame game;
+    game.moves = {"c3-d4", "e5xc3"};
+    game.nags = {{6, 14}, {1}};
+    auto analyser = nodeLimitedAnalyser(200);
+    const auto a = analyseGame(0, game, *analyser);
+    ASSERT_TRUE(a.ok()) << a.error();
+    const PdnGame annotated = annotatedPdn(a.value(), "x");
+    EXPECT_EQ(annotated.nags, (std::vector<Nags>{{14}, {}}));
+    const std::string text = writePdn(annotated);
+    const auto glyph = text.find(" $14 ");
+    ASSERT_NE(glyph, std::string::npos) << text;
+    EXPECT_LT(text.find("1. c3-d4"), glyph) << text;
+    EXPECT_GT(text.find("e5xc3"), glyph) << text;
+    EXPECT_EQ(text.find("$6"), std::string::npos) << text;
+    EXPECT_EQ(text.find("$1 "), std::string::npos) << text;
+}
+
 TEST(AnnotatedPdn, ChanceCurveHasAPointPerPosition) {
     const auto games = readGames(readText(sourcePath(kGames)));
     auto analyser = nodeLimitedAnalyser(2000);

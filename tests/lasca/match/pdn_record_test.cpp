@@ -107,6 +107,46 @@ TEST(Pdn, ReadsPdnWrittenByPeople) {
     EXPECT_EQ(g.variations[0].line.variations[0].line.moves, (std::vector<std::string>{"f6-g5"}));
     ASSERT_EQ(g.comments.size(), 7u);
     EXPECT_EQ(g.comments[6], "a comment over [%eval 0.3] two lines");
+    // Marks and $n are read as glyphs of the move before them: ! 1, $2, ?! 6, ?? 4.
+    EXPECT_EQ(g.nags, (std::vector<Nags>{{1}, {2}, {}, {6}, {}, {4}}));
+    EXPECT_TRUE(g.variations[0].line.nags.empty());
+}
+
+// Glyphs ($n, move marks read as glyphs) and a comment before a variation's first move are read
+// and written back; a glyph out of 0..255 is not a glyph, and never a move.
+TEST(Pdn, GlyphsAndAVariationsFirstCommentRoundTrip) {
+    std::istringstream in(
+        "1. c3-d4!? $14 (1. a3-b4 {the quiet one} $2 ( {and another} 1. e3-f4 ) g7-f6) "
+        "1... e5xc3 $256 $x 2. d2xb4 !! *\n");
+    const auto games = readPdn(in);
+    ASSERT_TRUE(games.ok()) << games.error();
+    const PdnGame& g = games.value()[0];
+    EXPECT_EQ(g.moves, (std::vector<std::string>{"c3-d4", "e5xc3", "d2xb4"}));
+    EXPECT_EQ(g.nags, (std::vector<Nags>{{5, 14}, {}, {3}}));
+    ASSERT_EQ(g.variations.size(), 1u);
+    const PdnLine& v = g.variations[0].line;
+    EXPECT_EQ(v.moves, (std::vector<std::string>{"a3-b4", "g7-f6"}));
+    EXPECT_EQ(v.comment, "");
+    EXPECT_EQ(v.comments, (std::vector<std::string>{"the quiet one"}));
+    EXPECT_EQ(v.nags, (std::vector<Nags>{{2}}));
+    ASSERT_EQ(v.variations.size(), 1u);
+    EXPECT_EQ(v.variations[0].line.comment, "and another");
+    EXPECT_EQ(v.variations[0].line.moves, (std::vector<std::string>{"e3-f4"}));
+
+    const std::string text = writePdn(g);
+    EXPECT_NE(text.find("1. c3-d4 $5 $14 (1. a3-b4 $2 {the quiet one} ({and another} 1. e3-f4) "
+                        "1... g7-f6) 1... e5xc3 2. d2xb4 $3 *"),
+              std::string::npos)
+        << text;
+    std::istringstream again(text);
+    const auto back = readPdn(again);
+    ASSERT_TRUE(back.ok()) << back.error();
+    const PdnGame& r = back.value()[0];
+    EXPECT_EQ(r.moves, g.moves);
+    EXPECT_EQ(r.nags, g.nags);
+    EXPECT_EQ(r.variations[0].line.nags, v.nags);
+    EXPECT_EQ(r.variations[0].line.variations[0].line.comment, "and another");
+    EXPECT_EQ(writePdn(r), text);
 }
 
 TEST(Pdn, VariationsAndCommentsRoundTrip) {
