@@ -55,6 +55,8 @@ class Engine {
     static std::shared_ptr<const eval::nnue::Network> defaultEvalNetwork();
     GameStatus status() const;  // R9, T1, T2 and a forfeit by an illegal move
 
+    // The settings the next `go` searches with, from the options.
+    search::SearchSettings searchSettings() const;
     // `go`: starts searching in the background; the bestmove comes through onBestMove.
     void go(const search::SearchLimits& limits);
     void stop() { search_.stop(); }
@@ -75,7 +77,6 @@ class Engine {
 
   private:
     void declareOptions();
-    search::SearchSettings settings() const;
 
     EngineCallbacks callbacks_;
     common::Options options_;

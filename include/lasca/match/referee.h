@@ -6,11 +6,13 @@
 #include <chrono>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "common/result.h"
 #include "lasca/core/game.h"
-#include "lasca/match/engine.h"
 #include "lasca/core/position.h"
+#include "lasca/match/engine.h"
 
 namespace lasca::match {
 
@@ -32,6 +34,11 @@ struct TimeControl {
     std::chrono::milliseconds margin{250};
     std::chrono::milliseconds searchTimeout{60000};
 };
+
+// "SECONDS+INC" (both may have decimals; without "+INC" the increment is 0), e.g. "10+0.1", as
+// a Clock time control (the other fields keep their defaults). SECONDS in (0, 10^6], INC in
+// [0, 10^6]. Errors say what is expected.
+common::Result<TimeControl> parseClock(std::string_view text);
 
 // GameSettings: everything about one game except the engines and the opening.
 //   rules     which tournament draw rules (T1, T2) the referee applies

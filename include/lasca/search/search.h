@@ -98,6 +98,7 @@ struct SearchSettings {
     // The learned evaluation (nnue.h); null: the classic evaluation with `weights`.
     std::shared_ptr<const eval::nnue::Network> network;
     SearchParams params;  // the tunable numbers (defaults: the first SPSA run's set)
+    TimeParams time;      // the time manager's numbers (timeman.h)
     // The clock the time limits and the reported times are read from, in milliseconds from any
     // origin; empty means the steady clock. Read by the thread that runs the main search (and
     // by ponderhit). Tests give one that advances with each reading, so that time management

@@ -11,17 +11,20 @@ namespace {
 constexpr std::int64_t kDefaultHashMb = 16;
 constexpr std::int64_t kMaxHashMb = 32768;
 
-// SearchParamOption: one of the search's tunable numbers (SearchParams) as an engine option:
-// its name, the field it sets and its range; the default is the field's default. The ranges
-// keep the search sound (a divisor above zero, reductions only where a reduced depth exists,
-// reductions far below the int8 table's limit) and are wide enough for any sensible tuning.
-struct SearchParamOption {
+// ParamOption: one tunable number of the search (SearchParams) or of the time manager
+// (TimeParams, timeman.h) as an engine option: its name, the field it sets and its range; the
+// default is the field's default. The search's ranges keep it sound (a divisor above zero,
+// reductions only where a reduced depth exists, reductions far below the int8 table's limit);
+// the time manager's keep every budget within planTime's ceilings and its divisions defined.
+// Both are wide enough for any sensible tuning.
+template <class Params>
+struct ParamOption {
     const char* name;
-    int search::SearchParams::*field;
+    int Params::*field;
     int min;
     int max;
 };
-constexpr SearchParamOption kSearchParamOptions[] = {
+constexpr ParamOption<search::SearchParams> kSearchParamOptions[] = {
     {"RfpMargin", &search::SearchParams::rfpMargin, 1, 1000},
     {"RfpDepth", &search::SearchParams::rfpDepth, 0, 20},
     {"LmrBase", &search::SearchParams::lmrBase, 0, 400},
@@ -33,6 +36,36 @@ constexpr SearchParamOption kSearchParamOptions[] = {
     {"AspirationDepth", &search::SearchParams::aspirationDepth, 1, search::kMaxDepth},
     {"HistoryBonusMax", &search::SearchParams::historyBonusMax, 1, 16384},
 };
+constexpr ParamOption<search::TimeParams> kTimeParamOptions[] = {
+    {"TimeMovesToGo", &search::TimeParams::movesToGo, 1, 200},
+    {"TimeIncrementPercent", &search::TimeParams::incrementPercent, 0, 100},
+    {"TimeSoftMaxPercent", &search::TimeParams::softMaxPercent, 1, 100},
+    {"TimeHardPercent", &search::TimeParams::hardPercent, 100, 2000},
+    {"TimeHardMaxDivisor", &search::TimeParams::hardMaxDivisor, 150, 2000},
+    {"TimeIterationPercent", &search::TimeParams::iterationPercent, 10, 100},
+};
+
+// Declares the options of `table`, defaults from a default-constructed Params.
+template <class Params, std::size_t N>
+void addParamOptions(common::Options& options, const ParamOption<Params> (&table)[N]) {
+    const Params defaults;
+    for (const ParamOption<Params>& p : table)
+        options.add({p.name,
+                     common::OptionType::Spin,
+                     std::to_string(defaults.*p.field),
+                     p.min,
+                     p.max,
+                     {},
+                     {}});
+}
+
+// Reads the options of `table` into `params`.
+template <class Params, std::size_t N>
+void readParamOptions(const common::Options& options, const ParamOption<Params> (&table)[N],
+                      Params& params) {
+    for (const ParamOption<Params>& p : table)
+        params.*p.field = static_cast<int>(options.intValue(p.name));
+}
 }  // namespace
 
 const bool Engine::kUseNnueByDefault = true;
@@ -116,20 +149,13 @@ void Engine::declareOptions() {
                       return callbacks_.onLogFile(o.value);
                   },
                   {}});
-    // The search's tunable numbers: read into SearchParams at each `go`; listed last, as
-    // tuning parameters (protocol.md).
-    const search::SearchParams defaults;
-    for (const SearchParamOption& p : kSearchParamOptions)
-        options_.add({p.name,
-                      common::OptionType::Spin,
-                      std::to_string(defaults.*p.field),
-                      p.min,
-                      p.max,
-                      {},
-                      {}});
+    // The search's and the time manager's tunable numbers: read into SearchParams and
+    // TimeParams at each `go`; listed last, as tuning parameters (protocol.md).
+    addParamOptions(options_, kSearchParamOptions);
+    addParamOptions(options_, kTimeParamOptions);
 }
 
-search::SearchSettings Engine::settings() const {
+search::SearchSettings Engine::searchSettings() const {
     search::SearchSettings s;
     s.threads = static_cast<int>(options_.intValue("Threads"));
     s.multiPV = static_cast<int>(options_.intValue("MultiPV"));
@@ -137,8 +163,8 @@ search::SearchSettings Engine::settings() const {
     s.rules = drawRules();
     s.weights = &evalWeights();
     s.network = network();
-    for (const SearchParamOption& p : kSearchParamOptions)
-        s.params.*p.field = static_cast<int>(options_.intValue(p.name));
+    readParamOptions(options_, kSearchParamOptions, s.params);
+    readParamOptions(options_, kTimeParamOptions, s.time);
     return s;
 }
 
@@ -198,7 +224,8 @@ void Engine::go(const search::SearchLimits& limits) {
     search::SearchCallbacks cb;
     cb.onInfo = callbacks_.onInfo;
     cb.onBestMove = callbacks_.onBestMove;
-    search_.start(game_.current(), game_.repetitionHistory(), limits, settings(), std::move(cb));
+    search_.start(game_.current(), game_.repetitionHistory(), limits, searchSettings(),
+                  std::move(cb));
 }
 
 // ---------------------------------------------------------------------------------------------

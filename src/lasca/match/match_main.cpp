@@ -40,21 +40,6 @@ EngineSpec parseEngine(const std::string& text) {
     return e.value();
 }
 
-// "SECONDS+INC" (both may have decimals), e.g. "10+0.1".
-void parseClock(const std::string& tc, TimeControl& t) {
-    const auto plus = tc.find('+');
-    try {
-        const double base = std::stod(tc.substr(0, plus));
-        const double inc = plus == std::string::npos ? 0 : std::stod(tc.substr(plus + 1));
-        if (base <= 0 || inc < 0) throw UsageError{"--tc needs SECONDS>0 and INC>=0"};
-        t.kind = TimeControl::Kind::Clock;
-        t.baseMs = std::llround(base * 1000);
-        t.incMs = std::llround(inc * 1000);
-    } catch (const std::logic_error&) {
-        throw UsageError{"--tc: '" + tc + "' is not SECONDS+INC"};
-    }
-}
-
 Shard parseShard(const std::string& text) {
     auto shard = common::parseShard(text);
     if (!shard) throw UsageError{shard.error()};
@@ -122,7 +107,13 @@ TimeControl timeControl(const po::variables_map& vm) {
         t.kind = TimeControl::Kind::Depth;
         t.depth = vm["depth"].as<int>();
     }
-    if (vm.count("tc")) parseClock(vm["tc"].as<std::string>(), t);
+    if (vm.count("tc")) {
+        auto clock = parseClock(vm["tc"].as<std::string>());
+        if (!clock) throw UsageError{clock.error()};
+        t.kind = clock.value().kind;
+        t.baseMs = clock.value().baseMs;
+        t.incMs = clock.value().incMs;
+    }
     if (t.movetimeMs < 1 || (t.kind == TimeControl::Kind::Nodes && t.nodes < 1) ||
         (t.kind == TimeControl::Kind::Depth && t.depth < 1))
         throw UsageError{"time control values must be positive"};

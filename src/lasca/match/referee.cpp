@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <optional>
+#include <stdexcept>
 
+#include "common/text.h"
 #include "lasca/core/movegen.h"
 #include "lasca/core/notation.h"
 
@@ -219,6 +222,26 @@ GameRecord playGame(Engine& white, Engine& black, const Position& start,
         if (!refereeMove(reply, inTime, game, record)) break;
     }
     return record;
+}
+
+common::Result<TimeControl> parseClock(std::string_view text) {
+    const std::string tc(text);
+    const auto plus = tc.find('+');
+    double base = 0, inc = 0;
+    try {
+        base = std::stod(tc.substr(0, plus));
+        inc = plus == std::string::npos ? 0 : std::stod(tc.substr(plus + 1));
+    } catch (const std::logic_error&) {
+        return common::makeError("--tc: '" + common::printable(text) + "' is not SECONDS+INC");
+    }
+    constexpr double kMaxSeconds = 1e6;
+    if (!(base > 0 && base <= kMaxSeconds && inc >= 0 && inc <= kMaxSeconds))
+        return common::makeError("--tc needs 0 < SECONDS <= 1000000 and 0 <= INC <= 1000000");
+    TimeControl t;
+    t.kind = TimeControl::Kind::Clock;
+    t.baseMs = std::llround(base * 1000);
+    t.incMs = std::llround(inc * 1000);
+    return t;
 }
 
 }  // namespace lasca::match

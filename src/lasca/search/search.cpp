@@ -293,8 +293,8 @@ SearchResult Worker::iterate(const std::function<void(const SearchInfo&)>& repor
             if (rootMoves_.size() == 1 && !analysing) break;  // a single legal move: play it
             // Another iteration takes longer than all before it: do not start one that
             // cannot finish (a fixed movetime runs to its end instead).
-            if (!search_.budget_.fixed && search_.elapsedMs() - search_.timerStartOffsetMs_.load() >
-                                              search_.budget_.soft * 55 / 100)
+            if (!search_.budget_.fixed &&
+                search_.elapsedMs() - search_.timerStartOffsetMs_.load() > search_.budget_.deepen)
                 break;
         }
         if (search_.limits_.nodes > 0 && search_.totalNodes() >= search_.limits_.nodes) break;
@@ -575,7 +575,8 @@ void Search::start(const Position& root, const std::vector<Key>& history,
     settings_ = settings;
     startMs_ = nowMs();
     budget_ = limits.infinite ? TimeBudget{}
-                              : planTime(limits.clock, root.sideToMove(), settings.moveOverheadMs);
+                              : planTime(limits.clock, root.sideToMove(), settings.moveOverheadMs,
+                                         settings.time);
     timerStartOffsetMs_ = 0;
     stop_ = false;
     pondering_ = limits.ponder;

@@ -41,6 +41,7 @@ int extractCommand(const std::vector<std::string>& args);
 int fitCommand(const std::vector<std::string>& args);
 int scaleCommand(const std::vector<std::string>& args);
 int datagenCommand(const std::vector<std::string>& args);
+int relabelCommand(const std::vector<std::string>& args);  // datagen --relabel
 int featuresCommand(const std::vector<std::string>& args);
 int spsaCommand(const std::vector<std::string>& args);
 

@@ -79,7 +79,10 @@ int writeData(const tune::DatagenOptions& options, const std::string& out) {
 }  // namespace
 
 // lasca-tune datagen: self-play training data of the learned evaluation.
+// With --relabel it relabels existing data instead (relabel_command.cpp).
 int datagenCommand(const std::vector<std::string>& args) {
+    for (const std::string& a : args)
+        if (a == "--relabel" || a.starts_with("--relabel=")) return relabelCommand(args);
     po::options_description desc("lasca-tune datagen options");
     std::string out, shardText, eval;
     std::int64_t games = 0, seed = 0, nodes = 0, randomPlies = 0, randomMoves = 0, maxPlies = 0,
@@ -99,7 +102,10 @@ int datagenCommand(const std::vector<std::string>& args) {
         "eval", po::value(&eval)->default_value("classic"),
         "the search's evaluation: classic, nnue (the embedded network) or a network file")(
         "shard", po::value(&shardText), "play only shard i/n of the games (1 <= i <= n)");
-    if (!parseOptions(args, desc, "usage: lasca-tune datagen --games N --out FILE [options]\n"))
+    if (!parseOptions(args, desc,
+                      "usage: lasca-tune datagen --games N --out FILE [options]\n"
+                      "       lasca-tune datagen --relabel FILE --out FILE (--nodes N | --depth D)"
+                      " [options]\n"))
         return 0;
     if (!inRange("games", games, 1, 100'000'000) ||
         !inRange("seed", seed, 0, std::numeric_limits<std::int64_t>::max()) ||

@@ -109,7 +109,7 @@ int playSpsa(tune::Spsa& spsa, const tune::SpsaRunConfig& config, std::ofstream&
 // lasca-tune spsa: the search's parameters tuned through game pairs (docs/tuning.md).
 int spsaCommand(const std::vector<std::string>& args) {
     po::options_description desc("lasca-tune spsa options");
-    std::string engineText, paramsFile, openingsFile, outPath;
+    std::string engineText, paramsFile, openingsFile, outPath, clockText;
     // --nodes and --movetime stay at kNotGiven unless given (a given 0 is out of range).
     constexpr std::int64_t kNotGiven = std::numeric_limits<std::int64_t>::min();
     std::int64_t iterations = 0, nodes = kNotGiven, movetime = kNotGiven, seed = 0, concurrency = 0;
@@ -119,8 +119,10 @@ int spsaCommand(const std::vector<std::string>& args) {
         "params", po::value(&paramsFile)->required(),
         "parameter file: one line each, name start min max c_end r_end (# comments)")(
         "iterations", po::value(&iterations)->required(), "N, the game pairs of the run")(
-        "nodes", po::value(&nodes), "nodes per move (give this or --movetime)")(
+        "nodes", po::value(&nodes), "nodes per move (give this, --movetime or --tc)")(
         "movetime", po::value(&movetime), "milliseconds per move")(
+        "tc", po::value(&clockText),
+        "clock of SECONDS+INC per side (the time manager's options need a clock)")(
         "openings", po::value(&openingsFile),
         "file of LFENs, one per line (# comments); default: the start position only")(
         "seed", po::value(&seed)->default_value(1), "seed of the Delta draws and the openings")(
@@ -128,23 +130,27 @@ int spsaCommand(const std::vector<std::string>& args) {
         "out", po::value(&outPath), "progress file: iteration, result and theta per line");
     if (!parseOptions(args, desc,
                       "usage: lasca-tune spsa --engine CMD --params FILE --iterations N "
-                      "(--nodes N | --movetime MS) [options]\n"))
+                      "(--nodes N | --movetime MS | --tc S+I) [options]\n"))
         return 0;
     if (!inRange("iterations", iterations, 1, 1'000'000'000) ||
         !inRange("seed", seed, 0, std::numeric_limits<std::int64_t>::max()) ||
         !inRange("concurrency", concurrency, 1, 256))
         return kExitUsage;
     tune::SpsaRunConfig config;
-    if ((nodes != kNotGiven) == (movetime != kNotGiven))
-        return fail("give one of --nodes and --movetime", kExitUsage);
+    if ((nodes != kNotGiven) + (movetime != kNotGiven) + !clockText.empty() != 1)
+        return fail("give one of --nodes, --movetime and --tc", kExitUsage);
     if (nodes != kNotGiven) {
         if (!inRange("nodes", nodes, 1, 1'000'000'000)) return kExitUsage;
         config.game.timeControl.kind = match::TimeControl::Kind::Nodes;
         config.game.timeControl.nodes = nodes;
-    } else {
+    } else if (movetime != kNotGiven) {
         if (!inRange("movetime", movetime, 1, 3'600'000)) return kExitUsage;
         config.game.timeControl.kind = match::TimeControl::Kind::MoveTime;
         config.game.timeControl.movetimeMs = movetime;
+    } else {
+        auto clock = match::parseClock(clockText);
+        if (!clock) return fail(clock.error(), kExitUsage);
+        config.game.timeControl = clock.value();
     }
     config.concurrency = static_cast<int>(concurrency);
     config.seed = static_cast<std::uint64_t>(seed);

@@ -11,9 +11,13 @@
 //                      [--eval classic|nnue|FILE] [--shard i/n]
 //       self-play training data of the learned evaluation ("<result> <score> <LFEN>",
 //       docs/nnue.md)
+//   lasca-tune datagen --relabel FILE --out FILE (--nodes N | --depth D) [--jobs J]
+//                      [--eval classic|nnue|FILE] [--shard i/n]
+//       the same lines with the score of a new search of each position (deeper labels)
 //   lasca-tune features --positions FILE --out FILE
 //       the binary training file of datagen's text (the network's inputs, both perspectives)
-//   lasca-tune spsa --engine CMD --params FILE --iterations N (--nodes N | --movetime MS)
+//   lasca-tune spsa --engine CMD --params FILE --iterations N
+//                   (--nodes N | --movetime MS | --tc S+I)
 //                   [--openings FILE] [--seed S] [--concurrency C] [--out FILE]
 //       SPSA of the search's parameters (engine options) through game pairs, fishtest-style
 // Each subcommand is a file of its own (extract_command.cpp, ...); command_line.h holds what
@@ -38,10 +42,12 @@ int main(int argc, char** argv) {
         "                          [--random-moves PERCENT]\n"
         "                          [--max-plies N] [--jobs J] [--eval classic|nnue|FILE]\n"
         "                          [--shard i/n]\n"
+        "       lasca-tune datagen --relabel FILE --out FILE (--nodes N | --depth D)\n"
+        "                          [--jobs J] [--eval classic|nnue|FILE] [--shard i/n]\n"
         "       lasca-tune features --positions FILE --out FILE\n"
         "       lasca-tune spsa --engine CMD --params FILE --iterations N\n"
-        "                       (--nodes N | --movetime MS) [--openings FILE] [--seed S]\n"
-        "                       [--concurrency C] [--out FILE]\n";
+        "                       (--nodes N | --movetime MS | --tc S+I) [--openings FILE]\n"
+        "                       [--seed S] [--concurrency C] [--out FILE]\n";
     if (args.empty() || args[0] == "--help" || args[0] == "-h") {
         std::cout << usage;
         return args.empty() ? kExitUsage : 0;

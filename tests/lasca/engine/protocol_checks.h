@@ -338,6 +338,12 @@ inline const Lines kOptionLines = {
     "option name AspirationGrowth type spin default 50 min 10 max 400",
     "option name AspirationDepth type spin default 4 min 1 max 100",
     "option name HistoryBonusMax type spin default 416 min 1 max 16384",
+    "option name TimeMovesToGo type spin default 30 min 1 max 200",
+    "option name TimeIncrementPercent type spin default 75 min 0 max 100",
+    "option name TimeSoftMaxPercent type spin default 50 min 1 max 100",
+    "option name TimeHardPercent type spin default 400 min 100 max 2000",
+    "option name TimeHardMaxDivisor type spin default 300 min 150 max 2000",
+    "option name TimeIterationPercent type spin default 55 min 10 max 100",
 };
 
 inline Lines expectedHandshake(const std::string& ok) {

@@ -85,6 +85,18 @@ TEST(EngineSpecText, FieldsAreReadAndMistakesNamed) {
     }
 }
 
+// --tc of lasca-match and lasca-tune spsa: SECONDS+INC, decimals allowed, both range-checked.
+TEST(ClockText, SecondsAndIncrementAreReadAndChecked) {
+    const auto clock = parseClock("10+0.1");
+    ASSERT_TRUE(clock) << clock.error();
+    EXPECT_EQ(clock.value().kind, TimeControl::Kind::Clock);
+    EXPECT_EQ(clock.value().baseMs, 10000);
+    EXPECT_EQ(clock.value().incMs, 100);
+    EXPECT_EQ(parseClock("2").value().incMs, 0);
+    for (const char* bad : {"", "+1", "x+1", "1+x", "0+1", "-1+0", "1+-1", "1e300", "1+1e7", "nan"})
+        EXPECT_FALSE(parseClock(bad)) << bad;
+}
+
 TEST(Referee, IllegalMoveLoses) {
     const GameRecord r = playWhite(fake("illegal", 2), reference("random"));
     EXPECT_EQ(r.outcome, Outcome::BlackWins);

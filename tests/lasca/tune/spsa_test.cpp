@@ -4,10 +4,8 @@
 #include "lasca/tune/spsa.h"
 
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <cmath>
-#include <cstdlib>
 #include <filesystem>
 #include <sstream>
 #include <string>
@@ -15,6 +13,7 @@
 
 #include "common/random.h"
 #include "lasca/tune/spsa_games.h"
+#include "run_tune.h"
 #include "test_directory.h"
 
 namespace lasca::tune {
@@ -275,25 +274,10 @@ TEST(SpsaParams, RejectsBadLinesNamingThem) {
 
 // ---- lasca-tune spsa with the engine -----------------------------------------------------------
 
-// What one run of lasca-tune did.
-struct TuneRun {
-    int exitCode = -1;
-    std::string out;
-    std::string err;
-};
+using test::TuneRun;
 
 TuneRun runTune(const std::string& args) {
-    static int runs = 0;
-    const auto dir = common::test::testDirectory() / ("run-" + std::to_string(++runs));
-    std::filesystem::create_directories(dir);
-    const std::string command = std::string("'") + LASCA_TUNE + "' spsa " + args + " > '" +
-                                (dir / "out").string() + "' 2> '" + (dir / "err").string() + "'";
-    const int status = std::system(command.c_str());
-    TuneRun run;
-    run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    run.out = common::test::readText(dir / "out");
-    run.err = common::test::readText(dir / "err");
-    return run;
+    return test::runTuneProgram("spsa " + args);
 }
 
 std::vector<std::string> lines(const std::string& text) {
@@ -367,8 +351,12 @@ TEST(SpsaCli, BadArgumentsGiveOneErrorLineAndExitTwo) {
         {base + " --iterations -3", "--iterations must be 1..1000000000"},
         {base + " --iterations abc", "iterations"},
         {base + " --iterations 99999999999999999999", "iterations"},
-        {engine + " --params " + params + " --iterations 2", "give one of --nodes and --movetime"},
-        {base + " --iterations 2 --movetime 10", "give one of --nodes and --movetime"},
+        {engine + " --params " + params + " --iterations 2", "give one of --nodes, --movetime"},
+        {base + " --iterations 2 --movetime 10", "give one of --nodes, --movetime and --tc"},
+        {base + " --iterations 2 --tc 1+0.1", "give one of --nodes, --movetime and --tc"},
+        {engine + " --params " + params + " --iterations 2 --tc 0+1", "--tc needs"},
+        {engine + " --params " + params + " --iterations 2 --tc 1e300", "--tc needs"},
+        {engine + " --params " + params + " --iterations 2 --tc x+1", "is not SECONDS+INC"},
         {engine + " --params " + params + " --iterations 2 --nodes -1", "--nodes must be"},
         {engine + " --params " + params + " --iterations 2 --movetime 0", "--movetime must be"},
         {base + " --iterations 2 --concurrency 0", "--concurrency must be 1..256"},
@@ -412,6 +400,29 @@ TEST(SpsaCli, ParametersTheEngineDoesNotTakeAreRefusedBeforeAnyGame) {
         ASSERT_EQ(errorLines.size(), 1u) << c.params << "\n" << run.err;
         EXPECT_NE(errorLines[0].find(c.error), std::string::npos) << run.err;
     }
+}
+
+// The shipped parameter file of the time manager's and the search's numbers: every line names
+// a spin option of the engine, within its range, starting at the option's default; and a run
+// with a clock (which the time options need) plays.
+TEST(SpsaCli, TheShippedTimeAndSearchParametersFitTheEngine) {
+    auto params = parseSpsaParams(common::test::readText(LASCA_SPSA_TIME_PARAMS));
+    ASSERT_TRUE(params) << params.error();
+    ASSERT_EQ(params.value().size(), 16u);
+    SpsaRunConfig config;
+    config.engine.path = LASCA_BINARY;
+    auto checked = checkEngineOptions(config, params.value());
+    EXPECT_TRUE(checked) << checked.error();
+    const std::string tc = "--engine " + std::string(LASCA_BINARY) + " --params " +
+                           LASCA_SPSA_TIME_PARAMS + " --iterations 1 --tc 1+0.01 --openings " +
+                           LASCA_OPENINGS;
+    const TuneRun run = runTune(tc);
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    const auto printed = lines(run.out);
+    ASSERT_EQ(printed.size(), 18u) << run.out;
+    EXPECT_EQ(printed[0].rfind("SPSA: 1 iterations, 2 games", 0), 0u) << run.out;
+    EXPECT_EQ(printed[1].rfind("TimeMovesToGo 30.00 -> ", 0), 0u) << run.out;
+    EXPECT_EQ(printed[17].rfind("option.TimeMovesToGo=", 0), 0u) << run.out;
 }
 
 // The openings' order: a shuffle, the same for the same seed.
