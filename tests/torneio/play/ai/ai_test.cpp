@@ -470,6 +470,52 @@ TEST(AiTest, HuntOnCertainMapCallsCombatOrStepsOntoTheKing) {
     }
 }
 
+// ---- Bad input -----------------------------------------------------------------------------------
+
+// Lines no model explains: seat 2 calls combats on every square of the board, one a turn, so
+// that no warrior could walk there (G5) and its king could stand nowhere (a warrior of its own
+// stood on each square, G5). The player takes every line without a crash, counts the
+// contradictions (Belief::resets), keeps a king field that sums to 1, and still answers its
+// turn with a legal action.
+TEST(AiTest, ContradictoryLinesResetTheBeliefAndTheTurnStaysLegal) {
+    const Params params = defaultParams(2);
+    const Geometry g(params);
+    Knowledge k = southSeat(params);
+    for (const bool plan : {false, true}) {
+        AiConfig config;
+        config.hunt.planHorizon = plan ? 4 : 0;
+        AiPlayer ai(config);
+        ai.newGame(k, 11);
+        int round = 1;
+        const auto feed = [&](const std::string& line) {
+            auto event = parseEvent(line, 0, g);
+            ASSERT_TRUE(event) << line;
+            ASSERT_TRUE(k.update(event.value())) << line;
+            ai.observe(event.value(), k);
+        };
+        for (Square q = 0; q < g.squareCount(); ++q) {
+            const std::string square = g.name(q);
+            feed("event turn 2 " + std::to_string(round));
+            feed("event combat 2 " + square);
+            feed("event unopposed 2 " + square);
+            feed("event turn 1 " + std::to_string(round++));
+            feed("event moved 1");
+        }
+        EXPECT_GT(ai.belief().resets(), 0);
+        double total = 0;
+        for (double p : ai.belief().kingField(1)) {
+            EXPECT_TRUE(p >= 0 && p <= 1);
+            total += p;
+        }
+        EXPECT_NEAR(total, 1.0, 1e-9);
+        feed("event turn 1 " + std::to_string(round));
+        Request turn;
+        turn.kind = RequestKind::Turn;
+        turn.seat = 0;
+        EXPECT_TRUE(isLegal(turn, k.own(), g, ai.decide(turn, k)));
+    }
+}
+
 // ---- Strength ----------------------------------------------------------------------------------
 
 // A short match, seats rotated: the AI (default hunt policy) against `seats - 1` heuristic
