@@ -64,14 +64,14 @@ SetUp chooseSetUp(SetUpPolicy policy, const Knowledge& knowledge, common::Random
 //                opponents' belief about the own king where their warriors are near) it leaves
 //                behind: the king steps away from the squares where combats are expected (0:
 //                the exposure is not kept; option HideWeight)
-//   planHorizon  0: a turn is scored as above (one turn ahead). N > 0: the planned sweep: a
-//                combat or a warrior step is scored by the king mass it finds now plus the
-//                mass a simple sweep (every warrior probes its square or steps toward more
-//                mass, one turn at a time) finds in the next N turns after it, discounted by
-//                planDiscount a turn, on the opponents' king fields diffused by each opponent's
-//                turn (Belief::kingStepChance); a king step by its own score plus the same
-//                sweep from the unchanged warriors (option HuntPlan)
+//   planHorizon  0: a turn is scored as above (one turn ahead). N > 0: the planned sweep adds
+//                planWeight x the king mass the action finds now (a combat) plus the mass a
+//                simple sweep (every warrior probes its square or steps toward more mass, one
+//                turn at a time) finds in the next N turns after it, discounted by planDiscount
+//                a turn, on the opponents' king fields diffused by each opponent's turn
+//                (Belief::kingStepChance) (option HuntPlan; measured weaker: 0)
 //   planDiscount the weight of mass found one turn later (0..1)
+//   planWeight   the planned value's weight, added to the turn's score above
 struct HuntWeights {
     double reach = 0.02;
     double moveWeight = 1.0;

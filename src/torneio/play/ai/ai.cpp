@@ -317,8 +317,8 @@ double sweepTurn(const Geometry& g, Sweep& s, double discount, const std::vector
         const double pullHere = pull(g, s, at, pullPow);
         for (Square n : g.warriorSteps(at)) {
             if (ownOn(s, n)) continue;
-            const double there = discount * massOn(s, n) +
-                                 kSweepPullWeight * (pull(g, s, n, pullPow) - pullHere);
+            const double there =
+                discount * massOn(s, n) + kSweepPullWeight * (pull(g, s, n, pullPow) - pullHere);
             if (there > best) {
                 best = there;
                 piece = w;
@@ -353,30 +353,18 @@ double sweepValue(const Geometry& g, Sweep s, const BeliefMap& map, const HuntWe
     return total;
 }
 
-// A turn action's planned value: the mass its probe finds now plus the sweep's after it, less
-// the hunt's risk terms; a king step keeps its own score (hiding, danger) beside the sweep.
+// A turn action's planned value: the king mass its probe finds now plus what the sweep finds
+// after it (a king step: the sweep from the unchanged warriors). The turn's own score
+// (scoreTurnAction: risks, hiding) is added beside it.
 double planTurnAction(const HuntContext& c, const Sweep& start, const Action& a) {
     const Geometry& g = c.k.geometry();
     Sweep s = start;
-    switch (a.kind) {
-        case ActionKind::Combat: {
-            const int w = c.k.own().pieceOn(a.square);
-            const double found = c.weights.combatWeight * probe(s, a.square);
-            return found + sweepValue(g, std::move(s), c.map, c.weights) -
-                   c.weights.loseRisk * c.map.stronger[static_cast<std::size_t>(w)]
-                                                      [static_cast<std::size_t>(a.square)];
-        }
-        case ActionKind::Move:
-            s.pieces[static_cast<std::size_t>(a.piece)] = a.square;
-            if (a.piece == kKing)
-                return scoreKingStep(c, c.k.own()[kKing].square, a.square) +
-                       sweepValue(g, std::move(s), c.map, c.weights);
-            return sweepValue(g, std::move(s), c.map, c.weights) -
-                   c.weights.loseRisk * c.map.stronger[static_cast<std::size_t>(a.piece)]
-                                                      [static_cast<std::size_t>(a.square)];
-        default:
-            return -1e9;  // pass: only when nothing else is legal
-    }
+    double found = 0;
+    if (a.kind == ActionKind::Combat)
+        found = c.weights.combatWeight * probe(s, a.square);
+    else if (a.kind == ActionKind::Move)
+        s.pieces[static_cast<std::size_t>(a.piece)] = a.square;
+    return found + sweepValue(g, std::move(s), c.map, c.weights);
 }
 
 Sweep sweepStart(const Knowledge& k, const BeliefMap& map) {
@@ -548,7 +536,7 @@ void AiPlayer::observe(const Event& event, const Knowledge& knowledge) {
     const int resets = belief_->resets();
     belief_->observe(event, knowledge);
     if (belief_->resets() > resets)
-        common::logger().warn(
+        common::logger().info(
             "ai seat {}: '{}' contradicts the belief; it restarts from the widest consistent "
             "one ({} such events this game)",
             knowledge.seat() + 1, formatEvent(event, knowledge.geometry()), belief_->resets());

@@ -149,7 +149,8 @@ double Belief::kingStepChance(int seat) const {
     double chance = 0;
     for (std::size_t h = 0; h < kKingMobilities; ++h) {
         double mu = kKingMoveChance[h];
-        if (h == kRandomMover && model_.policyTypes) mu = randomMoverKingShare(seat, kOpenKingSteps);
+        if (h == kRandomMover && model_.policyTypes)
+            mu = randomMoverKingShare(seat, kOpenKingSteps);
         const double moves = model_.policyTypes ? 1 - kCombatShare[h] : 1.0;
         chance += models.weight[h] * moves * mu;
     }
@@ -212,8 +213,7 @@ void Belief::scaleKing(int seat, Square square, double factor) {
         for (std::size_t h = 0; h < kKingMobilities; ++h) {
             std::vector<double>& field = models.field[h];
             const bool excluded = factor <= 0 && field.size() > 1;
-            const double each =
-                1.0 / static_cast<double>(field.size() - (excluded ? 1 : 0));
+            const double each = 1.0 / static_cast<double>(field.size() - (excluded ? 1 : 0));
             std::fill(field.begin(), field.end(), each);
             if (excluded) field[static_cast<std::size_t>(square)] = 0;
             models.weight[h] = 1.0 / kKingMobilities;

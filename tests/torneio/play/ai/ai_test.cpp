@@ -470,7 +470,8 @@ TEST(AiTest, HuntOnCertainMapCallsCombatOrStepsOntoTheKing) {
     }
 }
 
-// ---- Bad input -----------------------------------------------------------------------------------
+// ---- Bad input
+// -----------------------------------------------------------------------------------
 
 // Lines no model explains: seat 2 calls combats on every square of the board, one a turn, so
 // that no warrior could walk there (G5) and its king could stand nowhere (a warrior of its own
@@ -514,6 +515,30 @@ TEST(AiTest, ContradictoryLinesResetTheBeliefAndTheTurnStaysLegal) {
         turn.seat = 0;
         EXPECT_TRUE(isLegal(turn, k.own(), g, ai.decide(turn, k)));
     }
+}
+
+// D5 "unopposed" on every square of the board, one after another with no move between: no
+// square is left for seat 2's king under any hypothesis. The king filter restarts from the
+// widest belief the last fact allows (every other square alike) and counts the reset.
+TEST(AiTest, KingFilterWithNoSquareLeftRestartsUniformAndCounts) {
+    const Params params = defaultParams(2);
+    const Geometry g(params);
+    const Knowledge k = southSeat(params);
+    Belief belief(params, 0, 16, 5, AiConfig{}.kingPrior, AiConfig{}.opponentModel);
+    Event unopposed;
+    unopposed.kind = EventKind::Unopposed;
+    unopposed.seat = 0;
+    for (Square q = 0; q < g.squareCount(); ++q) {
+        unopposed.square = q;
+        belief.observe(unopposed, k);
+    }
+    EXPECT_GT(belief.resets(), 0);
+    const std::vector<double>& field = belief.kingField(1);
+    const Square last = g.squareCount() - 1;
+    for (Square q = 0; q < g.squareCount(); ++q)
+        EXPECT_NEAR(field[static_cast<std::size_t>(q)],
+                    q == last ? 0.0 : 1.0 / (g.squareCount() - 1), 1e-12)
+            << g.name(q);
 }
 
 // ---- Strength ----------------------------------------------------------------------------------
@@ -700,6 +725,35 @@ TEST(AiTest, BeliefModelAndHideWeightOptionsStayDeterministic) {
     for (const char* model : {"facts", "types"})
         for (const char* hide : {"0", "3"}) EXPECT_EQ(play(model, hide), play(model, hide));
     EXPECT_NE(play("types", "3"), play("types", "0")) << "the king hides at some point";
+}
+
+// The `HuntPlan` option (ai_options.h) reaches HuntWeights::planHorizon; off by default; the
+// planned sweep changes some decision of a game, and each setting gives the same game twice.
+TEST(AiTest, HuntPlanOptionStaysDeterministic) {
+    Params shortGame = defaultParams(2);
+    shortGame.maxRounds = 60;
+    auto play = [&](const char* plan) {
+        common::Options options;
+        addAiOptions(options);
+        EXPECT_TRUE(options.set("HuntPlan", plan));
+        EXPECT_FALSE(options.set("HuntPlan", std::to_string(kMaxHuntPlan + 1)));
+        EXPECT_FALSE(options.set("HuntPlan", "-1"));
+        AiPlayer ai;
+        ai.configure(options);
+        EXPECT_EQ(ai.config().hunt.planHorizon, std::atoi(plan));
+        AiPlayer opponent;
+        std::vector<Player*> players{&ai, &opponent};
+        auto played = playGame(shortGame, players, 29);
+        EXPECT_TRUE(played) << played.error();
+        return played ? played.value().history() : std::vector<Decision>{};
+    };
+    common::Options defaults;
+    addAiOptions(defaults);
+    EXPECT_EQ(defaults.intValue("HuntPlan"), kDefaultHuntPlan);
+    EXPECT_EQ(AiConfig{}.hunt.planHorizon, kDefaultHuntPlan);
+    EXPECT_EQ(kDefaultHuntPlan, 0) << "measured no better (docs/torneio-strength.md, ninth pass)";
+    for (const char* plan : {"0", "4"}) EXPECT_EQ(play(plan), play(plan));
+    EXPECT_NE(play("4"), play("0")) << "the planned sweep decides some turn otherwise";
 }
 
 // The default ai (BeliefModel types, HideWeight 3) against the player before them
