@@ -64,6 +64,14 @@ SetUp chooseSetUp(SetUpPolicy policy, const Knowledge& knowledge, common::Random
 //                opponents' belief about the own king where their warriors are near) it leaves
 //                behind: the king steps away from the squares where combats are expected (0:
 //                the exposure is not kept; option HideWeight)
+//   planHorizon  0: a turn is scored as above (one turn ahead). N > 0: the planned sweep adds
+//                planWeight x the king mass the action finds now (a combat) plus the mass a
+//                simple sweep (every warrior probes its square or steps toward more mass, one
+//                turn at a time) finds in the next N turns after it, discounted by planDiscount
+//                a turn, on the opponents' king fields diffused by each opponent's turn
+//                (Belief::kingStepChance) (option HuntPlan; measured weaker: 0)
+//   planDiscount the weight of mass found one turn later (0..1)
+//   planWeight   the planned value's weight, added to the turn's score above
 struct HuntWeights {
     double reach = 0.02;
     double moveWeight = 1.0;
@@ -73,6 +81,9 @@ struct HuntWeights {
     double combatWeight = 1.0;
     double probeWeight = 0.0;
     double hideWeight = kDefaultHideWeight;
+    int planHorizon = kDefaultHuntPlan;
+    double planDiscount = 0.95;
+    double planWeight = 1.0;
 };
 // BeliefMap::exposure counts the enemy warriors within this many squares (Chebyshev) of a square.
 inline constexpr int kExposureRadius = 2;
@@ -132,12 +143,17 @@ struct AiConfig {
 //                   stands on q (summed over them, as AiPlayer's exposure beliefs reconstruct
 //                   it from the public events) times the expected enemy warriors within
 //                   kExposureRadius of q, at most 1 (empty: not kept, read as 0)
-// Size: 5 or 6 doubles per square.
+//   kingFields[o]   the king field of the o-th opponent still in (Belief::kingField), and
+//   kingSteps[o]    its chance to step in one of its turns (Belief::kingStepChance): what the
+//                   planned sweep diffuses (empty: no plan, e.g. a map of the true state)
+// Size: 5 or 6 doubles per square, and one more per square and opponent.
 struct BeliefMap {
     std::vector<double> king;
     std::vector<double> warriors;
     std::array<std::vector<double>, kPiecesPerSeat> stronger;
     std::vector<double> exposure;
+    std::vector<std::vector<double>> kingFields;
+    std::vector<double> kingSteps;
 };
 BeliefMap mapBelief(const Belief& belief, const Knowledge& knowledge);
 

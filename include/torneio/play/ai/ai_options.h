@@ -17,6 +17,8 @@
 //                record of turns too)
 //   HideWeight   spin 0..kMaxHideWeight, default kDefaultHideWeight: the own king's steps away
 //                from where combats on it are expected (ai.h HuntWeights::hideWeight; 0: off)
+//   HuntPlan     spin 0..kMaxHuntPlan, default kDefaultHuntPlan: turns the hunt's planned sweep
+//                looks ahead (ai.h HuntWeights::planHorizon; 0: one turn, no plan)
 //   RandomMoves  spin 0..100, default 0: percent of the decisions after the set-up taken
 //                uniformly at random
 //   Level        combo easy|normal|strong, default strong: the strengths offered to people
@@ -38,6 +40,9 @@ inline constexpr int kDefaultKingPriorCornersPercent = 30;
 // range.
 inline constexpr int kDefaultHideWeight = 3;
 inline constexpr int kMaxHideWeight = 100;
+// The hunt's planned sweep (HuntWeights::planHorizon, option HuntPlan): turns looked ahead.
+inline constexpr int kDefaultHuntPlan = 0;
+inline constexpr int kMaxHuntPlan = 64;
 inline constexpr int kMaxParticles = 100'000;
 
 // AiLevel: a strength offered to people (the web table's `ai` seats, `scripts/run.sh

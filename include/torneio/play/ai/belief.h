@@ -29,7 +29,10 @@
 // moved to where the event needs it, when its own attributed moves since its last pin allow it
 // (the particle stays a possible history).
 // Only when no particle can be repaired at all are they forced (teleported) and the event is
-// counted in resets(): from then on the belief is approximate.
+// counted in resets(): from then on the belief is approximate. Likewise when the events leave
+// an opponent's king filter no square under any hypothesis (a line no model explains), the
+// filter restarts uniform over the squares the event leaves possible and the event is counted.
+// The Belief never prints: the player (AiPlayer::observe) logs each counted reset.
 #pragma once
 
 #include <array>
@@ -79,6 +82,14 @@ struct OpponentModel {
     bool policyTypes = false;
 };
 
+// G5: the squares a king on `from` can step to (one or two squares orthogonally, blockers
+// ignored: no seat knows where the others' pieces stand), into `to`; returns their count.
+int kingStepTargets(const Geometry& geometry, Square from, std::array<Square, 8>& to);
+// A king field after one turn of its seat in which the king steps with probability `stepChance`
+// to any of its kingStepTargets alike (the field's total mass is kept).
+std::vector<double> diffuseKingField(const Geometry& geometry, const std::vector<double>& field,
+                                     double stepChance);
+
 // Particle: one hypothesis of one opponent's hidden pieces.
 //   pieces     squares and strengths (index 0 the king, 1..3 warriors); dead pieces as in
 //              State (kNoSquare, strength kept)
@@ -117,7 +128,8 @@ struct Particle {
 //                  particles it cannot lose the true square by resampling.
 //   sightings_     the latest public sightings of warriors (any seat), for the fleeing king
 //   combat_        the combat being resolved: square, attacker, which seats revealed
-//   repairs_, resets_  how often particles had to be repaired / forced (diagnostics)
+//   repairs_, resets_  how often particles had to be repaired / an event contradicted the
+//                  belief (particles forced or a king filter restarted)
 class Belief {
   public:
     Belief(const Params& params, int seat, int particles, std::uint64_t seed, KingPrior prior = {},
@@ -140,6 +152,11 @@ class Belief {
     const std::vector<double>& kingField(int seat) const {
         return kingField_[static_cast<std::size_t>(seat)];
     }
+    // The chance that the king of `seat` steps during one turn of that seat, under the king
+    // filter's weighted mobility hypotheses (the turn a "moved" by the kinds' combat shares
+    // with OpponentModel::policyTypes, else always; the fleeing king counted still): what
+    // the hunt's planner diffuses its king field by (ai.h HuntWeights::planHorizon).
+    double kingStepChance(int seat) const;
     // The posterior weights of the king filter's mobility hypotheses (kKingMobilities).
     const std::array<double, kKingMobilities>& kingMobilityWeights(int seat) const {
         return kingModels_[static_cast<std::size_t>(seat)].weight;

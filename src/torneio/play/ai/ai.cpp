@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "common/logging.h"
 #include "torneio/play/ai/ai_options.h"
 #include "torneio/rules/distance.h"
 
@@ -151,6 +152,8 @@ BeliefMap mapBelief(const Belief& belief, const Knowledge& k) {
         const double weight = 1.0 / static_cast<double>(ps.size());
         const std::vector<double>& field = belief.kingField(seat);
         for (std::size_t q = 0; q < field.size(); ++q) map.king[q] += field[q];
+        map.kingFields.push_back(field);
+        map.kingSteps.push_back(belief.kingStepChance(seat));
         for (const Particle& p : ps) {
             for (int i = 0; i < kPiecesPerSeat; ++i) {
                 const Piece& piece = p.pieces[i];
@@ -254,6 +257,124 @@ double scoreTurnAction(const HuntContext& c, const Action& a) {
     }
 }
 
+// ---- The planned sweep (HuntWeights::planHorizon) ----------------------------------------------
+
+// Sweep: the state the planner rolls forward: the own warriors' squares (by piece index;
+// kNoSquare when dead), the own king's (it blocks warrior steps, G5), and per opponent the
+// king mass not yet found (a field that starts at the belief's and loses what each probe finds).
+struct Sweep {
+    std::array<Square, kPiecesPerSeat> pieces{};
+    std::vector<std::vector<double>> fields;
+};
+
+double massOn(const Sweep& s, Square q) {
+    double mass = 0;
+    for (const std::vector<double>& f : s.fields) mass += f[static_cast<std::size_t>(q)];
+    return mass;
+}
+
+// G7: a combat on q finds the kings there: their mass leaves the fields.
+double probe(Sweep& s, Square q) {
+    const double found = massOn(s, q);
+    for (std::vector<double>& f : s.fields) f[static_cast<std::size_t>(q)] = 0;
+    return found;
+}
+
+bool ownOn(const Sweep& s, Square q) {
+    return std::find(s.pieces.begin(), s.pieces.end(), q) != s.pieces.end();
+}
+
+// The mass a warrior on q is drawn to: every square's mass, weighed by kSweepPull per square
+// of distance (the sweep's steps climb it where no neighbour has mass).
+constexpr double kSweepPull = 0.5;
+constexpr double kSweepPullWeight = 0.01;
+// The weight of the pull of the warriors' squares at the end of the horizon.
+constexpr double kSweepTerminal = 0.1;
+
+double pull(const Geometry& g, const Sweep& s, Square q, const std::vector<double>& pullPow) {
+    double total = 0;
+    for (Square r = 0; r < g.squareCount(); ++r)
+        total += massOn(s, r) * pullPow[static_cast<std::size_t>(chebyshev(g, q, r))];
+    return total;
+}
+
+// The sweep's own turn: the probe with the most mass, or the warrior step onto the most mass
+// (worth it one turn later, plus a little of the pull it gains), whichever is more; returns
+// the mass found.
+double sweepTurn(const Geometry& g, Sweep& s, double discount, const std::vector<double>& pullPow) {
+    double best = -1;
+    int piece = -1;
+    Square to = kNoSquare;
+    for (int w = kFirstWarrior; w < kPiecesPerSeat; ++w) {
+        const Square at = s.pieces[static_cast<std::size_t>(w)];
+        if (at == kNoSquare) continue;
+        const double here = massOn(s, at);
+        if (here > best) {
+            best = here;
+            piece = w;
+            to = kNoSquare;
+        }
+        const double pullHere = pull(g, s, at, pullPow);
+        for (Square n : g.warriorSteps(at)) {
+            if (ownOn(s, n)) continue;
+            const double there =
+                discount * massOn(s, n) + kSweepPullWeight * (pull(g, s, n, pullPow) - pullHere);
+            if (there > best) {
+                best = there;
+                piece = w;
+                to = n;
+            }
+        }
+    }
+    if (piece < 0) return 0;
+    if (to == kNoSquare) return probe(s, s.pieces[static_cast<std::size_t>(piece)]);
+    s.pieces[static_cast<std::size_t>(piece)] = to;
+    return 0;
+}
+
+// The mass the sweep finds in the `horizon` turns after the current one, each opponent's
+// turn diffusing its field first; discounted a turn.
+double sweepValue(const Geometry& g, Sweep s, const BeliefMap& map, const HuntWeights& weights) {
+    std::vector<double> pullPow;
+    for (int d = 0; d <= g.size(); ++d) pullPow.push_back(std::pow(kSweepPull, d));
+    double total = 0;
+    double weight = 1;
+    for (int t = 0; t < weights.planHorizon; ++t) {
+        for (std::size_t o = 0; o < s.fields.size(); ++o)
+            s.fields[o] = diffuseKingField(g, s.fields[o], map.kingSteps[o]);
+        weight *= weights.planDiscount;
+        total += weight * sweepTurn(g, s, weights.planDiscount, pullPow);
+    }
+    // What is left near the warriors after the horizon: they find some of it later.
+    for (int w = kFirstWarrior; w < kPiecesPerSeat; ++w)
+        if (s.pieces[static_cast<std::size_t>(w)] != kNoSquare)
+            total += weight * kSweepTerminal *
+                     pull(g, s, s.pieces[static_cast<std::size_t>(w)], pullPow);
+    return total;
+}
+
+// A turn action's planned value: the king mass its probe finds now plus what the sweep finds
+// after it (a king step: the sweep from the unchanged warriors). The turn's own score
+// (scoreTurnAction: risks, hiding) is added beside it.
+double planTurnAction(const HuntContext& c, const Sweep& start, const Action& a) {
+    const Geometry& g = c.k.geometry();
+    Sweep s = start;
+    double found = 0;
+    if (a.kind == ActionKind::Combat)
+        found = c.weights.combatWeight * probe(s, a.square);
+    else if (a.kind == ActionKind::Move)
+        s.pieces[static_cast<std::size_t>(a.piece)] = a.square;
+    return found + sweepValue(g, std::move(s), c.map, c.weights);
+}
+
+Sweep sweepStart(const Knowledge& k, const BeliefMap& map) {
+    Sweep s;
+    for (int i = 0; i < kPiecesPerSeat; ++i)
+        s.pieces[static_cast<std::size_t>(i)] = k.own()[i].alive ? k.own()[i].square : kNoSquare;
+    s.fields = map.kingFields;
+    return s;
+}
+
 // G9: the loser goes as far from the own king as its steps allow.
 double scoreOrder(const HuntContext& c, Square to) {
     const Piece& king = c.k.own()[kKing];
@@ -287,6 +408,9 @@ std::vector<double> huntScores(const Request& request, const Knowledge& k, const
     HuntContext c{k, map, weights, {}, 0};
     for (int d = 0; d <= g.size(); ++d) c.reachPow.push_back(std::pow(weights.reach, d));
     c.baseCoverage = coverage(huntersOf(k.own()), map, g, c.reachPow);
+    const bool plan = request.kind == RequestKind::Turn && weights.planHorizon > 0 &&
+                      !map.kingFields.empty() && map.kingSteps.size() == map.kingFields.size();
+    const Sweep start = plan ? sweepStart(k, map) : Sweep{};
     std::vector<double> scores;
     scores.reserve(legal.size());
     for (const Action& a : legal) {
@@ -294,6 +418,7 @@ std::vector<double> huntScores(const Request& request, const Knowledge& k, const
         switch (request.kind) {
             case RequestKind::Turn:
                 score += scoreTurnAction(c, a);
+                if (plan) score += weights.planWeight * planTurnAction(c, start, a);
                 break;
             case RequestKind::RetreatOrder:
                 score += scoreOrder(c, a.square);
@@ -376,6 +501,8 @@ void AiPlayer::configure(const common::Options& options) {
             config_.opponentModel = *model;
     if (options.find("HideWeight"))
         config_.hunt.hideWeight = static_cast<double>(options.intValue("HideWeight"));
+    if (options.find("HuntPlan"))
+        config_.hunt.planHorizon = static_cast<int>(options.intValue("HuntPlan"));
     if (options.find("RandomMoves"))
         config_.randomMoves = static_cast<int>(options.intValue("RandomMoves"));
     if (options.find("Level"))
@@ -406,7 +533,13 @@ void AiPlayer::newGame(const Knowledge& knowledge, std::uint64_t seed) {
 }
 
 void AiPlayer::observe(const Event& event, const Knowledge& knowledge) {
+    const int resets = belief_->resets();
     belief_->observe(event, knowledge);
+    if (belief_->resets() > resets)
+        common::logger().info(
+            "ai seat {}: '{}' contradicts the belief; it restarts from the widest consistent "
+            "one ({} such events this game)",
+            knowledge.seat() + 1, formatEvent(event, knowledge.geometry()), belief_->resets());
     for (auto& exposure : exposure_) exposure->observe(event, knowledge);
 }
 
@@ -524,6 +657,13 @@ void addAiOptions(common::Options& options) {
                  std::to_string(kDefaultHideWeight),
                  0,
                  kMaxHideWeight,
+                 {},
+                 {}});
+    options.add({"HuntPlan",
+                 common::OptionType::Spin,
+                 std::to_string(kDefaultHuntPlan),
+                 0,
+                 kMaxHuntPlan,
                  {},
                  {}});
     options.add({"RandomMoves", common::OptionType::Spin, "0", 0, 100, {}, {}});

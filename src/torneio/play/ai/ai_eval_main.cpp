@@ -207,6 +207,10 @@ int main(int argc, char** argv) {
         "combat-weight", po::value(&hunt.combatWeight), "hunt: combat weight")(
         "probe-weight", po::value(&hunt.probeWeight), "hunt: retreat probe weight")(
         "hide-weight", po::value(&hunt.hideWeight), "hunt: king steps away from exposure")(
+        "plan", po::value(&hunt.planHorizon), "hunt: turns the planned sweep looks ahead")(
+        "plan-discount", po::value(&hunt.planDiscount), "hunt: the sweep's discount a turn")(
+        "plan-weight", po::value(&hunt.planWeight), "hunt: the sweep's weight beside the turn's")(
+
         "prior-back", po::value(&kingPrior.backLine), "king prior: share on the back line")(
         "prior-corners", po::value(&kingPrior.corners), "king prior: share on its two ends")(
         "random-moves", po::value(&randomMoves), "percent of decisions taken at random")(
@@ -279,6 +283,11 @@ int main(int argc, char** argv) {
     // Games in which an opponent's combat found the measured seat's king, and those in which
     // it was among that opponent's first three combat calls (the set-up's predictability).
     int kingsFound = 0, kingsFoundEarly = 0;
+    // The measured seat's turns: combat calls, king steps, warrior steps; in drawn games apart.
+    std::array<long, 3> ownTurns{}, drawnTurns{};
+    // Wins by round 10, 25, 50, 100, 200: how soon the hunt finds the last king.
+    constexpr std::array<int, 5> kWinRounds{10, 25, 50, 100, 200};
+    std::array<int, kWinRounds.size()> winsBy{};
     const bool scoreBeliefs = vm.count("belief") > 0;
     const bool omniscient = vm.count("omniscient") > 0;
     if (omniscient && (scoreBeliefs || vm.count("debug"))) {
@@ -349,8 +358,19 @@ int main(int argc, char** argv) {
             std::cerr << "game " << g << ": " << played.error() << "\n";
             return 1;
         }
+        const bool drawn = played.value().outcome().kind == OutcomeKind::Draw;
         for (const auto& decision : played.value().history()) {
-            if (decision.seat == aiSeat) continue;
+            if (decision.seat == aiSeat) {
+                const bool combat = decision.action.kind == ActionKind::Combat;
+                const bool king =
+                    decision.action.kind == ActionKind::Move && decision.action.piece == kKing;
+                const bool warrior =
+                    decision.action.kind == ActionKind::Move && decision.action.piece > kKing;
+                if (!combat && !king && !warrior) continue;
+                auto& turns = drawn ? drawnTurns : ownTurns;
+                turns[combat ? 0 : (king ? 1 : 2)] += 1;
+                continue;
+            }
             if (decision.action.kind == ActionKind::Combat) ++opponentCombats;
             if (decision.action.kind == ActionKind::Combat ||
                 (decision.action.kind == ActionKind::Move && decision.action.piece >= 0))
@@ -360,6 +380,9 @@ int main(int argc, char** argv) {
         if (vm.count("debug") && outcome.kind == OutcomeKind::Draw)
             printDraw(played.value(), *ai, aiSeat, g);
         rounds += outcome.round;
+        if (outcome.kind == OutcomeKind::Win && (outcome.seats & (1u << aiSeat)))
+            for (std::size_t b = 0; b < kWinRounds.size(); ++b)
+                if (outcome.round <= kWinRounds[b]) ++winsBy[b];
         const unsigned bit = 1u << aiSeat;
         if (outcome.kind == OutcomeKind::Win) {
             if (outcome.seats & bit) {
@@ -397,6 +420,21 @@ int main(int argc, char** argv) {
     }
     std::printf("own king found by an opponent's combat: %d games (%.3f), by its first three: %d\n",
                 kingsFound, static_cast<double>(kingsFound) / std::max(1, games), kingsFoundEarly);
+    for (const auto& [name, t] :
+         {std::pair{"won or lost", ownTurns}, std::pair{"drawn", drawnTurns}}) {
+        const long all = std::max(1L, t[0] + t[1] + t[2]);
+        std::printf(
+            "ai's turns in %s games: combat calls %.3f, king steps %.3f, warrior steps %.3f (%ld "
+            "turns)\n",
+            name, static_cast<double>(t[0]) / static_cast<double>(all),
+            static_cast<double>(t[1]) / static_cast<double>(all),
+            static_cast<double>(t[2]) / static_cast<double>(all), t[0] + t[1] + t[2]);
+    }
+    std::printf("wins by round");
+    for (std::size_t b = 0; b < kWinRounds.size(); ++b)
+        std::printf(" %d: %.3f", kWinRounds[b],
+                    static_cast<double>(winsBy[b]) / std::max(1, games));
+    std::printf("\n");
     std::printf(
         "opponents' combat calls: %ld of %ld turns (%.3f)\n", opponentCombats, opponentTurns,
         static_cast<double>(opponentCombats) / static_cast<double>(std::max(1L, opponentTurns)));

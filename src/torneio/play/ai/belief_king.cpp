@@ -72,6 +72,39 @@ void Belief::see(int seat, Square square) {
     if (sightings_.size() > kRecentSightings) sightings_.erase(sightings_.begin());
 }
 
+int kingStepTargets(const Geometry& geometry, Square from, std::array<Square, 8>& to) {
+    int count = 0;
+    for (int direction : kOrthogonalDirections) {
+        const Square one = geometry.step(from, direction);
+        if (one == kNoSquare) continue;
+        to[static_cast<std::size_t>(count++)] = one;
+        const Square two = geometry.step(one, direction);
+        if (two != kNoSquare) to[static_cast<std::size_t>(count++)] = two;
+    }
+    return count;
+}
+
+std::vector<double> diffuseKingField(const Geometry& geometry, const std::vector<double>& field,
+                                     double stepChance) {
+    std::vector<double> next(field.size(), 0.0);
+    std::array<Square, 8> to{};
+    for (Square q = 0; q < geometry.squareCount() && static_cast<std::size_t>(q) < field.size();
+         ++q) {
+        const double p = field[static_cast<std::size_t>(q)];
+        if (p <= 0) continue;
+        const int count = kingStepTargets(geometry, q, to);
+        if (count == 0) {
+            next[static_cast<std::size_t>(q)] += p;
+            continue;
+        }
+        next[static_cast<std::size_t>(q)] += p * (1 - stepChance);
+        for (int i = 0; i < count; ++i)
+            next[static_cast<std::size_t>(to[static_cast<std::size_t>(i)])] +=
+                p * stepChance / count;
+    }
+    return next;
+}
+
 // G5: the king may have taken one step of one or two squares orthogonally (blockers ignored),
 // with each hypothesis' probability.
 void Belief::diffuseKing(int seat) {
@@ -84,14 +117,7 @@ void Belief::diffuseKing(int seat) {
             const double p = field[static_cast<std::size_t>(q)];
             if (p <= 0) continue;
             std::array<Square, 8> to{};
-            int count = 0;
-            for (int direction : kOrthogonalDirections) {
-                const Square one = geometry_.step(q, direction);
-                if (one == kNoSquare) continue;
-                to[static_cast<std::size_t>(count++)] = one;
-                const Square two = geometry_.step(one, direction);
-                if (two != kNoSquare) to[static_cast<std::size_t>(count++)] = two;
-            }
+            int count = kingStepTargets(geometry_, q, to);
             double mu = kKingMoveChance[h];
             if (h == kRandomMover && model_.policyTypes) mu = randomMoverKingShare(seat, count);
             if (h == kFleeingKing && nearestSighting(seat, q) <= kFleeRadius) {
@@ -113,6 +139,22 @@ void Belief::diffuseKing(int seat) {
         field = std::move(next);
     }
     mixKing(seat);
+}
+
+double Belief::kingStepChance(int seat) const {
+    const KingModels& models = kingModels_[static_cast<std::size_t>(seat)];
+    if (models.field[0].empty()) return 0.0;
+    // A king in the open has 8 steps (fewer on edges): the random mover's share is taken there.
+    constexpr int kOpenKingSteps = 8;
+    double chance = 0;
+    for (std::size_t h = 0; h < kKingMobilities; ++h) {
+        double mu = kKingMoveChance[h];
+        if (h == kRandomMover && model_.policyTypes)
+            mu = randomMoverKingShare(seat, kOpenKingSteps);
+        const double moves = model_.policyTypes ? 1 - kCombatShare[h] : 1.0;
+        chance += models.weight[h] * moves * mu;
+    }
+    return chance;
 }
 
 // A random player's "moved" is the king's with the share of the king's steps among all the
@@ -147,7 +189,9 @@ void Belief::weighTurn(int seat, bool combat) {
 
 // Multiplies the square's probability (0: no king there) in every hypothesis; each
 // hypothesis' weight takes the likelihood of the fact (its mass left). When every hypothesis
-// is refuted (the facts contradict the model), the filter starts again from the particles.
+// is refuted (the events contradict every model: a bad line), the filter starts again from
+// the widest belief consistent with this fact, uniform over every other square of the board,
+// the hypotheses alike, and the event is counted in resets().
 void Belief::scaleKing(int seat, Square square, double factor) {
     KingModels& models = kingModels_[static_cast<std::size_t>(seat)];
     if (models.field[0].empty() || square == kNoSquare) return;
@@ -165,16 +209,13 @@ void Belief::scaleKing(int seat, Square square, double factor) {
     if (weights > 1e-30) {
         for (double& w : models.weight) w /= weights;
     } else {
-        const std::vector<Particle>& ps = particles_[static_cast<std::size_t>(seat)];
+        ++resets_;
         for (std::size_t h = 0; h < kKingMobilities; ++h) {
-            std::fill(models.field[h].begin(), models.field[h].end(), 0.0);
-            for (const Particle& p : ps)
-                if (p.pieces[kKing].alive && p.pieces[kKing].square != square)
-                    models.field[h][static_cast<std::size_t>(p.pieces[kKing].square)] += 1.0;
-            double total = 0;
-            for (double p : models.field[h]) total += p;
-            for (double& p : models.field[h])
-                p = total > 0 ? p / total : 1.0 / static_cast<double>(models.field[h].size());
+            std::vector<double>& field = models.field[h];
+            const bool excluded = factor <= 0 && field.size() > 1;
+            const double each = 1.0 / static_cast<double>(field.size() - (excluded ? 1 : 0));
+            std::fill(field.begin(), field.end(), each);
+            if (excluded) field[static_cast<std::size_t>(square)] = 0;
             models.weight[h] = 1.0 / kKingMobilities;
         }
     }

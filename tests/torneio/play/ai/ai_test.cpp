@@ -470,6 +470,77 @@ TEST(AiTest, HuntOnCertainMapCallsCombatOrStepsOntoTheKing) {
     }
 }
 
+// ---- Bad input
+// -----------------------------------------------------------------------------------
+
+// Lines no model explains: seat 2 calls combats on every square of the board, one a turn, so
+// that no warrior could walk there (G5) and its king could stand nowhere (a warrior of its own
+// stood on each square, G5). The player takes every line without a crash, counts the
+// contradictions (Belief::resets), keeps a king field that sums to 1, and still answers its
+// turn with a legal action.
+TEST(AiTest, ContradictoryLinesResetTheBeliefAndTheTurnStaysLegal) {
+    const Params params = defaultParams(2);
+    const Geometry g(params);
+    Knowledge k = southSeat(params);
+    for (const bool plan : {false, true}) {
+        AiConfig config;
+        config.hunt.planHorizon = plan ? 4 : 0;
+        AiPlayer ai(config);
+        ai.newGame(k, 11);
+        int round = 1;
+        const auto feed = [&](const std::string& line) {
+            auto event = parseEvent(line, 0, g);
+            ASSERT_TRUE(event) << line;
+            ASSERT_TRUE(k.update(event.value())) << line;
+            ai.observe(event.value(), k);
+        };
+        for (Square q = 0; q < g.squareCount(); ++q) {
+            const std::string square = g.name(q);
+            feed("event turn 2 " + std::to_string(round));
+            feed("event combat 2 " + square);
+            feed("event unopposed 2 " + square);
+            feed("event turn 1 " + std::to_string(round++));
+            feed("event moved 1");
+        }
+        EXPECT_GT(ai.belief().resets(), 0);
+        double total = 0;
+        for (double p : ai.belief().kingField(1)) {
+            EXPECT_TRUE(p >= 0 && p <= 1);
+            total += p;
+        }
+        EXPECT_NEAR(total, 1.0, 1e-9);
+        feed("event turn 1 " + std::to_string(round));
+        Request turn;
+        turn.kind = RequestKind::Turn;
+        turn.seat = 0;
+        EXPECT_TRUE(isLegal(turn, k.own(), g, ai.decide(turn, k)));
+    }
+}
+
+// D5 "unopposed" on every square of the board, one after another with no move between: no
+// square is left for seat 2's king under any hypothesis. The king filter restarts from the
+// widest belief the last fact allows (every other square alike) and counts the reset.
+TEST(AiTest, KingFilterWithNoSquareLeftRestartsUniformAndCounts) {
+    const Params params = defaultParams(2);
+    const Geometry g(params);
+    const Knowledge k = southSeat(params);
+    Belief belief(params, 0, 16, 5, AiConfig{}.kingPrior, AiConfig{}.opponentModel);
+    Event unopposed;
+    unopposed.kind = EventKind::Unopposed;
+    unopposed.seat = 0;
+    for (Square q = 0; q < g.squareCount(); ++q) {
+        unopposed.square = q;
+        belief.observe(unopposed, k);
+    }
+    EXPECT_GT(belief.resets(), 0);
+    const std::vector<double>& field = belief.kingField(1);
+    const Square last = g.squareCount() - 1;
+    for (Square q = 0; q < g.squareCount(); ++q)
+        EXPECT_NEAR(field[static_cast<std::size_t>(q)],
+                    q == last ? 0.0 : 1.0 / (g.squareCount() - 1), 1e-12)
+            << g.name(q);
+}
+
 // ---- Strength ----------------------------------------------------------------------------------
 
 // A short match, seats rotated: the AI (default hunt policy) against `seats - 1` heuristic
@@ -654,6 +725,35 @@ TEST(AiTest, BeliefModelAndHideWeightOptionsStayDeterministic) {
     for (const char* model : {"facts", "types"})
         for (const char* hide : {"0", "3"}) EXPECT_EQ(play(model, hide), play(model, hide));
     EXPECT_NE(play("types", "3"), play("types", "0")) << "the king hides at some point";
+}
+
+// The `HuntPlan` option (ai_options.h) reaches HuntWeights::planHorizon; off by default; the
+// planned sweep changes some decision of a game, and each setting gives the same game twice.
+TEST(AiTest, HuntPlanOptionStaysDeterministic) {
+    Params shortGame = defaultParams(2);
+    shortGame.maxRounds = 60;
+    auto play = [&](const char* plan) {
+        common::Options options;
+        addAiOptions(options);
+        EXPECT_TRUE(options.set("HuntPlan", plan));
+        EXPECT_FALSE(options.set("HuntPlan", std::to_string(kMaxHuntPlan + 1)));
+        EXPECT_FALSE(options.set("HuntPlan", "-1"));
+        AiPlayer ai;
+        ai.configure(options);
+        EXPECT_EQ(ai.config().hunt.planHorizon, std::atoi(plan));
+        AiPlayer opponent;
+        std::vector<Player*> players{&ai, &opponent};
+        auto played = playGame(shortGame, players, 29);
+        EXPECT_TRUE(played) << played.error();
+        return played ? played.value().history() : std::vector<Decision>{};
+    };
+    common::Options defaults;
+    addAiOptions(defaults);
+    EXPECT_EQ(defaults.intValue("HuntPlan"), kDefaultHuntPlan);
+    EXPECT_EQ(AiConfig{}.hunt.planHorizon, kDefaultHuntPlan);
+    EXPECT_EQ(kDefaultHuntPlan, 0) << "measured no better (docs/torneio-strength.md, ninth pass)";
+    for (const char* plan : {"0", "4"}) EXPECT_EQ(play(plan), play(plan));
+    EXPECT_NE(play("4"), play("0")) << "the planned sweep decides some turn otherwise";
 }
 
 // The default ai (BeliefModel types, HideWeight 3) against the player before them
