@@ -69,8 +69,8 @@ std::optional<std::size_t> Layout::slotOf(const Position& pos) const {
     const auto c = classOf({{pos.column(ws), pos.height(ws)}, {pos.column(bs), pos.height(bs)}});
     if (!c) return std::nullopt;
     return *c * kSlotsPerClass +
-           static_cast<std::size_t>(index(pos.sideToMove()) * kSquares * kSquares +
-                                    ws * kSquares + bs);
+           static_cast<std::size_t>(index(pos.sideToMove()) * kSquares * kSquares + ws * kSquares +
+                                    bs);
 }
 
 std::optional<Position> Layout::positionAt(std::size_t slot) const {

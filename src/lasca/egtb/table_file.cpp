@@ -73,7 +73,8 @@ common::Result<std::size_t> writeTable(const std::filesystem::path& path, const 
     put(bytes, fnv1a(bytes.data(), bytes.size()), 8);
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     if (!out) return common::makeError(path.string() + ": cannot write");
-    out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    out.write(reinterpret_cast<const char*>(bytes.data()),
+              static_cast<std::streamsize>(bytes.size()));
     out.close();
     if (!out) return common::makeError(path.string() + ": write failed");
     return bytes.size();
@@ -101,14 +102,13 @@ common::Result<Table> readTable(const std::filesystem::path& path) {
     const Layout layout(static_cast<int>(pieces));
     if (get(bytes, 16, 8) != layout.classCount() || get(bytes, 24, 8) != kSlotsPerClass ||
         get(bytes, 32, 8) != payloadOffset(layout))
-        return common::makeError(name + ": header counts do not match " +
-                                 std::to_string(pieces) + " pieces");
+        return common::makeError(name + ": header counts do not match " + std::to_string(pieces) +
+                                 " pieces");
     const std::size_t expected = payloadOffset(layout) + layout.slotCount() + kChecksumBytes;
     if (bytes.size() != expected)
-        return common::makeError(name + ": " +
-                                 (bytes.size() < expected ? "truncated" : "trailing bytes") +
-                                 " (" + std::to_string(bytes.size()) + " bytes, expected " +
-                                 std::to_string(expected) + ")");
+        return common::makeError(
+            name + ": " + (bytes.size() < expected ? "truncated" : "trailing bytes") + " (" +
+            std::to_string(bytes.size()) + " bytes, expected " + std::to_string(expected) + ")");
     const std::uint64_t stored = get(bytes, expected - kChecksumBytes, 8);
     const std::uint64_t computed = fnv1a(bytes.data(), expected - kChecksumBytes);
     if (stored != computed)
@@ -122,8 +122,9 @@ common::Result<Table> readTable(const std::filesystem::path& path) {
                                      " does not match the layout");
     }
     Table table{static_cast<int>(pieces),
-                std::vector<std::uint8_t>(bytes.begin() + static_cast<std::ptrdiff_t>(payloadOffset(layout)),
-                                          bytes.end() - static_cast<std::ptrdiff_t>(kChecksumBytes))};
+                std::vector<std::uint8_t>(
+                    bytes.begin() + static_cast<std::ptrdiff_t>(payloadOffset(layout)),
+                    bytes.end() - static_cast<std::ptrdiff_t>(kChecksumBytes))};
     // Every value must fit its slot: 255 exactly where the slot is not a position.
     for (std::size_t c = 0; c < layout.classCount(); ++c) {
         const TableClass cls = layout.classAt(c);

@@ -21,8 +21,8 @@ inline constexpr std::size_t kGameOver = static_cast<std::size_t>(-1);
 // visit(kGameOver) when the move leaves the opponent without a column; returns the number of
 // moves. With one enemy column a capture is a single jump (R7 forbids jumping it again).
 template <class Visit>
-int forEachSuccessor(const Layout& layout, std::size_t cls, const TableClass& contents,
-                     Color side, Square ws, Square bs, Visit&& visit) {
+int forEachSuccessor(const Layout& layout, std::size_t cls, const TableClass& contents, Color side,
+                     Square ws, Square bs, Visit&& visit) {
     const bool white = side == Color::White;
     const ColumnContent& mover = white ? contents.white : contents.black;
     const ColumnContent& enemy = white ? contents.black : contents.white;

@@ -43,5 +43,6 @@ int scaleCommand(const std::vector<std::string>& args);
 int datagenCommand(const std::vector<std::string>& args);
 int featuresCommand(const std::vector<std::string>& args);
 int spsaCommand(const std::vector<std::string>& args);
+int egtbCommand(const std::vector<std::string>& args);
 
 }  // namespace lasca::tune

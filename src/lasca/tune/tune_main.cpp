@@ -16,6 +16,8 @@
 //   lasca-tune spsa --engine CMD --params FILE --iterations N (--nodes N | --movetime MS)
 //                   [--openings FILE] [--seed S] [--concurrency C] [--out FILE]
 //       SPSA of the search's parameters (engine options) through game pairs, fishtest-style
+//   lasca-tune egtb --pieces N --out DIR [--jobs J]
+//       the exact endgame table of one column a side with N pieces in all (docs/egtb.md)
 // Each subcommand is a file of its own (extract_command.cpp, ...); command_line.h holds what
 // they share.
 #include <iostream>
@@ -41,7 +43,8 @@ int main(int argc, char** argv) {
         "       lasca-tune features --positions FILE --out FILE\n"
         "       lasca-tune spsa --engine CMD --params FILE --iterations N\n"
         "                       (--nodes N | --movetime MS) [--openings FILE] [--seed S]\n"
-        "                       [--concurrency C] [--out FILE]\n";
+        "                       [--concurrency C] [--out FILE]\n"
+        "       lasca-tune egtb --pieces N --out DIR [--jobs J]\n";
     if (args.empty() || args[0] == "--help" || args[0] == "-h") {
         std::cout << usage;
         return args.empty() ? kExitUsage : 0;
@@ -54,6 +57,7 @@ int main(int argc, char** argv) {
         if (args[0] == "datagen") return datagenCommand(rest);
         if (args[0] == "features") return featuresCommand(rest);
         if (args[0] == "spsa") return spsaCommand(rest);
+        if (args[0] == "egtb") return egtbCommand(rest);
     } catch (const po::error& e) {
         return fail(e.what(), kExitUsage);
     }

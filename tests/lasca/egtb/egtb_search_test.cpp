@@ -1,5 +1,6 @@
 // The search on table positions: a table win is found as a forced win no shorter than the
-// table's distance, and the search never finds a win in a table draw or loss.
+// table's distance, and the search never finds a win in a table draw or loss. (The sets tested
+// here have no draws: every position is decisive, so the loss branch carries the second check.)
 #include <gtest/gtest.h>
 
 #include "lasca/egtb/egtb.h"
@@ -61,8 +62,10 @@ TEST_P(EgtbSearch, AgreesOnASample) {
             }
         }
     }
+    // The set has no draws up to 8 pieces (docs/egtb.md); the draw branch above is for larger
+    // sets.
     EXPECT_GE(wins, 20);
-    EXPECT_GE(draws, 20);
+    EXPECT_EQ(draws, 0);
     EXPECT_GE(losses, 20);
     // Depth plies + 2 is enough for the search to see the fastest win almost always.
     EXPECT_GE(exact * 10, wins * 9) << exact << " of " << wins;

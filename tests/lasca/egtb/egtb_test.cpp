@@ -55,7 +55,8 @@ TEST(EgtbLayout, ClassesAndSlotsRoundTrip) {
     const Layout layout(5);
     // Heights (1,4) (2,3) (3,2) (4,1): 2*64 + 8*24 + 24*8 + 64*2 contents pairs.
     EXPECT_EQ(layout.classCount(), 128u + 192u + 192u + 128u);
-    for (std::size_t c = 0; c < layout.classCount(); ++c) ASSERT_EQ(layout.classOf(layout.classAt(c)), c);
+    for (std::size_t c = 0; c < layout.classCount(); ++c)
+        ASSERT_EQ(layout.classOf(layout.classAt(c)), c);
     std::size_t positions = 0;
     for (std::size_t slot = 0; slot < layout.slotCount(); ++slot) {
         const auto pos = layout.positionAt(slot);
@@ -116,7 +117,8 @@ BruteForce bruteForce(int pieces) {
                             pos.setColumn(bs, bitsOf(b), pieces - a);
                             pos.setSideToMove(side);
                             if (!pos.validate().empty()) continue;
-                            if (!id.emplace(pos.key(), static_cast<int>(bf.positions.size())).second)
+                            if (!id.emplace(pos.key(), static_cast<int>(bf.positions.size()))
+                                     .second)
                                 throw std::runtime_error("two positions share a key");
                             bf.positions.push_back(pos);
                         }
@@ -226,7 +228,9 @@ TEST(EgtbConsistency, SixPiecesAreConsistent) {
         }
         const std::string where = pos->toLfen();
         switch (p.wdl) {
-            case Wdl::Win: ASSERT_EQ(bestLoss, p.plies - 1) << where; break;
+            case Wdl::Win:
+                ASSERT_EQ(bestLoss, p.plies - 1) << where;
+                break;
             case Wdl::Loss:
                 ASSERT_TRUE(allWins) << where;
                 ASSERT_EQ(longestWin, p.plies - 1) << where;  // -1 with no move: plies 0
@@ -236,6 +240,25 @@ TEST(EgtbConsistency, SixPiecesAreConsistent) {
                 ASSERT_TRUE(draw) << where;
                 break;
         }
+    }
+}
+
+// The counts the brute force above confirms, pinned: with one column a side nothing draws
+// (under R1-R9, T1/T2 off), and the longest fight grows with the pieces.
+TEST(EgtbGenerate, CountsOfTheSmallSets) {
+    struct Want {
+        int pieces;
+        std::size_t positions, wins, losses;
+        int longest;
+    };
+    for (const Want& w : {Want{2, 4064, 2016, 2048, 22}, Want{3, 32512, 16192, 16320, 26},
+                          Want{4, 162560, 81024, 81536, 44}, Want{5, 650240, 324352, 325888, 48}}) {
+        const TableStats s = statsOf(solved(w.pieces));
+        EXPECT_EQ(s.positions, w.positions) << w.pieces;
+        EXPECT_EQ(s.wins, w.wins) << w.pieces;
+        EXPECT_EQ(s.draws, 0u) << w.pieces;
+        EXPECT_EQ(s.losses, w.losses) << w.pieces;
+        EXPECT_EQ(s.maxPlies, w.longest) << w.pieces;
     }
 }
 
@@ -305,7 +328,8 @@ TEST(EgtbFile, TruncatedFileIsAnError) {
     ASSERT_TRUE(writeTable(path, solved(3)));
     auto bytes = fileBytes(path);
     for (std::size_t keep : {std::size_t{0}, std::size_t{20}, bytes.size() / 2, bytes.size() - 1}) {
-        writeBytes(path, std::vector<char>(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(keep)));
+        writeBytes(path, std::vector<char>(bytes.begin(),
+                                           bytes.begin() + static_cast<std::ptrdiff_t>(keep)));
         const auto read = readTable(path);
         ASSERT_FALSE(read) << keep;
         EXPECT_NE(read.error().find("truncated"), std::string::npos) << read.error();
