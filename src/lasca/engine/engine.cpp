@@ -106,6 +106,26 @@ void Engine::declareOptions() {
                       return true;
                   },
                   {}});
+    // Exact endgame tables (docs/egtb.md): the folder of lasca-1v1-<N>.egtb files ("" = none).
+    // A folder or file that does not load is an error and the tables in use stay.
+    options_.add({"EgtbPath",
+                  common::OptionType::String,
+                  "",
+                  0,
+                  0,
+                  [this](const common::Option& o) -> common::Result<bool> {
+                      if (o.value.empty()) {
+                          tablebase_.reset();
+                      } else {
+                          auto opened = egtb::Tablebase::open(o.value);
+                          if (!opened) return common::makeError(opened.error());
+                          tablebase_ =
+                              std::make_shared<const egtb::Tablebase>(std::move(opened).value());
+                      }
+                      tt_.clear();
+                      return true;
+                  },
+                  {}});
     options_.add({"Debug Log File",
                   common::OptionType::String,
                   "",
@@ -137,6 +157,7 @@ search::SearchSettings Engine::settings() const {
     s.rules = drawRules();
     s.weights = &evalWeights();
     s.network = network();
+    s.tablebase = tablebase_;
     for (const SearchParamOption& p : kSearchParamOptions)
         s.params.*p.field = static_cast<int>(options_.intValue(p.name));
     return s;
