@@ -39,6 +39,16 @@ std::uint64_t get(const std::vector<std::uint8_t>& in, std::size_t at, int bytes
     return value;
 }
 
+// The layout of each piece count, made once: probing in the search allocates nothing.
+const Layout& layoutOf(int pieces) {
+    static const std::vector<Layout> layouts = [] {
+        std::vector<Layout> all;
+        for (int n = 0; n <= kMaxPieces; ++n) all.emplace_back(std::max(n, kMinPieces));
+        return all;
+    }();
+    return layouts[static_cast<std::size_t>(pieces)];
+}
+
 std::size_t payloadOffset(const Layout& layout) {
     return kHeaderBytes + layout.classCount() * kClassEntryBytes;
 }
@@ -158,7 +168,11 @@ common::Result<Tablebase> Tablebase::open(const std::filesystem::path& folder) {
 }
 
 void Tablebase::add(Table table) {
+    // A table whose size does not fit its piece count (not one of generate or readTable) is
+    // not added: probing it could read beyond its values.
     const int pieces = table.pieces;
+    if (pieces < kMinPieces || pieces > kMaxPieces) return;
+    if (table.values.size() != layoutOf(pieces).slotCount()) return;
     tables_[pieces] = std::move(table);
 }
 
@@ -173,7 +187,7 @@ std::optional<Probe> Tablebase::probe(const Position& pos) const {
     const int pieces = pos.pieceCount(Color::White) + pos.pieceCount(Color::Black);
     const auto it = tables_.find(pieces);
     if (it == tables_.end()) return std::nullopt;
-    const auto slot = Layout(pieces).slotOf(pos);
+    const auto slot = layoutOf(pieces).slotOf(pos);
     if (!slot) return std::nullopt;
     return decodeValue(it->second.values[*slot]);
 }
