@@ -856,3 +856,45 @@ def test_the_stubs_declare_every_public_name():
 
 _MAPPING_METHODS = {"clear", "get", "items", "keys", "pop", "popitem", "setdefault", "update",
                     "values"}
+
+
+# ---- endgame tables (lasca.tablebase, docs/egtb.md) ---------------------------------------------
+TUNE = os.environ.get("LASCA_TUNE")
+needs_tune = pytest.mark.skipif(not TUNE, reason="LASCA_TUNE not set")
+
+
+@needs_tune
+def test_tablebase_probes_a_generated_table(tmp_path):
+    import lasca.tablebase
+    subprocess.run([TUNE, "egtb", "--pieces", "4", "--out", str(tmp_path)], check=True,
+                   capture_output=True)
+    tb = lasca.tablebase.open_tablebase(str(tmp_path))
+    assert tb.piece_counts() == [4]
+    # Black's soldier over two white prisoners on b2, White's officer on a1, Black to move:
+    # b2-c1 is forced and Black wins in 3 plies.
+    pos = lasca.Position("-,-,-,-/-,-,-/-,-,-,-/-,-,-/-,-,-,-/bww,-,-/W,-,-,- b")
+    assert tb.probe_wdl(pos) == 1
+    assert tb.probe_distance(pos) == 3
+    pos.push("b2-c1")
+    assert tb.probe_wdl(pos) == -1
+    assert tb.get_distance(pos) == 2
+    # A position no table holds.
+    start = lasca.Position()
+    assert tb.get_wdl(start) is None
+    with pytest.raises(KeyError):
+        tb.probe_wdl(start)
+
+
+@needs_tune
+def test_tablebase_refuses_bad_folders_and_files(tmp_path):
+    import lasca.tablebase
+    with pytest.raises(ValueError, match="not a folder"):
+        lasca.tablebase.open_tablebase(str(tmp_path / "missing"))
+    subprocess.run([TUNE, "egtb", "--pieces", "3", "--out", str(tmp_path)], check=True,
+                   capture_output=True)
+    path = tmp_path / "lasca-1v1-3.egtb"
+    data = bytearray(path.read_bytes())
+    data[-20] ^= 1
+    path.write_bytes(bytes(data))
+    with pytest.raises(ValueError, match="checksum"):
+        lasca.tablebase.open_tablebase(str(tmp_path))

@@ -85,7 +85,8 @@ class Engine {
     Game game_;
     std::optional<Color> forfeitBy_;
     std::shared_ptr<const eval::nnue::Network> network_ =
-        eval::nnue::defaultNetwork();  // EvalFile's
+        eval::nnue::defaultNetwork();                   // EvalFile's
+    std::shared_ptr<const egtb::Tablebase> tablebase_;  // EgtbPath's; null: none
 };
 
 }  // namespace lasca::engine

@@ -17,6 +17,7 @@
 #include "lasca/core/game.h"
 #include "lasca/core/move.h"
 #include "lasca/core/position.h"
+#include "lasca/egtb/egtb.h"
 #include "lasca/eval/eval.h"
 #include "lasca/eval/nnue.h"
 #include "lasca/search/timeman.h"
@@ -99,6 +100,8 @@ struct SearchSettings {
     std::shared_ptr<const eval::nnue::Network> network;
     SearchParams params;  // the tunable numbers (defaults: the first SPSA run's set)
     TimeParams time;      // the time manager's numbers (timeman.h)
+    // Exact endgame tables (docs/egtb.md), probed at every node they hold (step 2a); null: none.
+    std::shared_ptr<const egtb::Tablebase> tablebase;
     // The clock the time limits and the reported times are read from, in milliseconds from any
     // origin; empty means the steady clock. Read by the thread that runs the main search (and
     // by ponderhit). Tests give one that advances with each reading, so that time management

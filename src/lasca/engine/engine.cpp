@@ -139,6 +139,26 @@ void Engine::declareOptions() {
                       return true;
                   },
                   {}});
+    // Exact endgame tables (docs/egtb.md): the folder of lasca-1v1-<N>.egtb files ("" = none).
+    // A folder or file that does not load is an error and the tables in use stay.
+    options_.add({"EgtbPath",
+                  common::OptionType::String,
+                  "",
+                  0,
+                  0,
+                  [this](const common::Option& o) -> common::Result<bool> {
+                      if (o.value.empty()) {
+                          tablebase_.reset();
+                      } else {
+                          auto opened = egtb::Tablebase::open(o.value);
+                          if (!opened) return common::makeError(opened.error());
+                          tablebase_ =
+                              std::make_shared<const egtb::Tablebase>(std::move(opened).value());
+                      }
+                      tt_.clear();
+                      return true;
+                  },
+                  {}});
     options_.add({"Debug Log File",
                   common::OptionType::String,
                   "",
@@ -163,6 +183,7 @@ search::SearchSettings Engine::searchSettings() const {
     s.rules = drawRules();
     s.weights = &evalWeights();
     s.network = network();
+    s.tablebase = tablebase_;
     readParamOptions(options_, kSearchParamOptions, s.params);
     readParamOptions(options_, kTimeParamOptions, s.time);
     return s;

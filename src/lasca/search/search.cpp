@@ -423,6 +423,20 @@ Score Worker::search(Score alpha, Score beta, int depth, int ply, bool pvNode) {
     beta = std::min(beta, kMate - ply - 1);
     if (alpha >= beta) return alpha;
 
+    // Step 2a: endgame tables. A position they hold has its exact value: a win or loss in d
+    // plies from here scores as a win found at ply + d. Skipped when T2 could end the game
+    // first (the counter plus the table's distance beyond 100 plies) or the distance would not
+    // fit a mate score.
+    if (const auto& tb = search_.settings_.tablebase; tb && popcount(pos_.occupied()) == 2) {
+        if (const auto probe = tb->probe(pos_);
+            probe && ply + probe->plies < 2 * kMaxPly &&
+            (!rules.noProgress || pos_.quietPlies() + probe->plies <= kNoProgressPlies)) {
+            if (probe->wdl == egtb::Wdl::Win) return kMate - ply - probe->plies;
+            if (probe->wdl == egtb::Wdl::Loss) return -kMate + ply + probe->plies;
+            return kDraw;
+        }
+    }
+
     // Step 3: transposition table.
     const Key key = pos_.key();
     const TTHit hit = search_.tt_.probe(key);

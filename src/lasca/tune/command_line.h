@@ -44,5 +44,6 @@ int datagenCommand(const std::vector<std::string>& args);
 int relabelCommand(const std::vector<std::string>& args);  // datagen --relabel
 int featuresCommand(const std::vector<std::string>& args);
 int spsaCommand(const std::vector<std::string>& args);
+int egtbCommand(const std::vector<std::string>& args);
 
 }  // namespace lasca::tune

@@ -20,6 +20,8 @@
 //                   (--nodes N | --movetime MS | --tc S+I)
 //                   [--openings FILE] [--seed S] [--concurrency C] [--out FILE]
 //       SPSA of the search's parameters (engine options) through game pairs, fishtest-style
+//   lasca-tune egtb --pieces N --out DIR [--jobs J]
+//       the exact endgame table of one column a side with N pieces in all (docs/egtb.md)
 // Each subcommand is a file of its own (extract_command.cpp, ...); command_line.h holds what
 // they share.
 #include <iostream>
@@ -47,7 +49,8 @@ int main(int argc, char** argv) {
         "       lasca-tune features --positions FILE --out FILE\n"
         "       lasca-tune spsa --engine CMD --params FILE --iterations N\n"
         "                       (--nodes N | --movetime MS | --tc S+I) [--openings FILE]\n"
-        "                       [--seed S] [--concurrency C] [--out FILE]\n";
+        "                       [--seed S] [--concurrency C] [--out FILE]\n"
+        "       lasca-tune egtb --pieces N --out DIR [--jobs J]\n";
     if (args.empty() || args[0] == "--help" || args[0] == "-h") {
         std::cout << usage;
         return args.empty() ? kExitUsage : 0;
@@ -60,6 +63,7 @@ int main(int argc, char** argv) {
         if (args[0] == "datagen") return datagenCommand(rest);
         if (args[0] == "features") return featuresCommand(rest);
         if (args[0] == "spsa") return spsaCommand(rest);
+        if (args[0] == "egtb") return egtbCommand(rest);
     } catch (const po::error& e) {
         return fail(e.what(), kExitUsage);
     }

@@ -327,6 +327,7 @@ inline const Lines kOptionLines = {
     "option name EvalMaterialOnly type check default false",
     "option name UseNNUE type check default true",
     "option name EvalFile type string default <empty>",
+    "option name EgtbPath type string default <empty>",
     "option name Debug Log File type string default <empty>",
     "option name RfpMargin type spin default 108 min 1 max 1000",
     "option name RfpDepth type spin default 4 min 0 max 20",
