@@ -4,8 +4,10 @@ at every entry point. Run by ctest as python.lasca (python/CMakeLists.txt), whic
 PYTHONPATH to the built module and LASCA_ENGINE to the engine program. Every limit is in nodes
 or depth, never in time, so no result depends on the machine's speed."""
 import os
+import pathlib
 import random
 import subprocess
+import sys
 
 import pytest
 
@@ -898,3 +900,25 @@ def test_tablebase_refuses_bad_folders_and_files(tmp_path):
     path.write_bytes(bytes(data))
     with pytest.raises(ValueError, match="checksum"):
         lasca.tablebase.open_tablebase(str(tmp_path))
+
+
+def test_table_reach_script_counts_games_by_their_columns(tmp_path):
+    # Two games (the move number falls between them): the first reaches one column a side.
+    data = tmp_path / "data.txt"
+    data.write_text(
+        "1 10 b,b,b,b/b,b,b/b,b,b,b/-,-,-/w,w,w,w/w,w,w/w,w,w,w w 0 1\n"
+        "1 30 -,-,-,-/-,-,-/-,-,bw,-/-,-,-/-,-,-,-/-,W,-/-,-,-,- w 0 40\n"
+        "0.5 0 b,b,b,b/b,b,b/b,b,b,b/-,-,-/w,w,w,w/w,w,w/w,w,w,w w 0 1\n"
+        "0.5 0 -,-,-,-/-,b,-/-,-,bw,-/-,-,-/-,-,-,-/-,W,-/-,-,-,- b 0 30\n")
+    script = pathlib.Path(__file__).resolve().parents[2] / "scripts" / "table-reach.py"
+    out = subprocess.run([sys.executable, str(script), str(data)], capture_output=True,
+                         text=True, check=True, timeout=60).stdout
+    assert "games 2, positions 4" in out
+    assert "one column a side: 1 games (50.0%)" in out
+    assert "at most 3 columns in all: 2 games (100.0%)" in out
+    assert "columns in each game's last kept position (9: 9 or more): 2: 1, 3: 1" in out
+    bad = tmp_path / "bad.txt"
+    bad.write_text("not a line\n")
+    failed = subprocess.run([sys.executable, str(script), str(bad)], capture_output=True,
+                            text=True, timeout=60)
+    assert failed.returncode != 0 and "bad.txt:1: not a datagen line" in failed.stderr
