@@ -160,13 +160,17 @@ class Search {
     bool running() const { return running_.load(); }
     void clear();  // forget killers and histories (new game)
 
-    // Runs a search to the end on this thread, for bench and tests.
+    // Runs a search to the end on this thread (its main worker; helpers on threads of their
+    // own), for bench, tools and tests. stop() from another thread ends it soon.
     SearchResult run(const Position& root, const std::vector<Key>& history,
                      const SearchLimits& limits, const SearchSettings& settings,
                      const std::function<void(const SearchInfo&)>& onInfo = {});
 
   private:
     friend class Worker;
+    // Ends any search running, then sets the next one up (start() and run()).
+    void prepare(const Position& root, const std::vector<Key>& history, const SearchLimits& limits,
+                 const SearchSettings& settings);
     void mainLoop(SearchCallbacks callbacks);
     void prepareWorkers(int count);
     std::uint64_t totalNodes() const;

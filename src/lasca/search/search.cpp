@@ -581,6 +581,13 @@ bool Search::outOfTime() const {
 void Search::start(const Position& root, const std::vector<Key>& history,
                    const SearchLimits& limits, const SearchSettings& settings,
                    SearchCallbacks callbacks) {
+    prepare(root, history, limits, settings);
+    mainThread_ =
+        std::thread([this, cb = std::move(callbacks)]() mutable { mainLoop(std::move(cb)); });
+}
+
+void Search::prepare(const Position& root, const std::vector<Key>& history,
+                     const SearchLimits& limits, const SearchSettings& settings) {
     stop();
     wait();
     root_ = root;
@@ -601,8 +608,6 @@ void Search::start(const Position& root, const std::vector<Key>& history,
     }
     prepareWorkers(std::clamp(settings.threads, 1, kMaxThreads));
     tt_.newSearch();
-    mainThread_ =
-        std::thread([this, cb = std::move(callbacks)]() mutable { mainLoop(std::move(cb)); });
 }
 
 void Search::mainLoop(SearchCallbacks callbacks) {
@@ -655,8 +660,10 @@ SearchResult Search::run(const Position& root, const std::vector<Key>& history,
     SearchLimits bounded = limits;
     bounded.infinite = false;
     bounded.ponder = false;
-    start(root, history, bounded, settings, std::move(callbacks));
-    wait();
+    // The main worker runs on the calling thread: a new thread for each of many short searches
+    // (datagen, relabelling, analysis) would fault in a fresh stack every time.
+    prepare(root, history, bounded, settings);
+    mainLoop(std::move(callbacks));
     return result_;
 }
 
