@@ -25,6 +25,7 @@ namespace lasca::analysis {
 //   rules    the tournament draw rules T1/T2 the search scores with
 //   network  the learned evaluation; by default the engine's (Engine::defaultEvalNetwork,
 //            UseNNUE's default); null: the classic evaluation
+//   tablebase  the exact endgame tables the search probes (docs/egtb.md); null: none
 struct AnalysisSettings {
     search::SearchLimits limits;
     int threads = 1;
@@ -32,6 +33,7 @@ struct AnalysisSettings {
     std::size_t hashMb = 16;
     DrawRules rules;
     std::shared_ptr<const eval::nnue::Network> network = engine::Engine::defaultEvalNetwork();
+    std::shared_ptr<const egtb::Tablebase> tablebase;
 };
 
 // PvLine: one line of the last completed iteration, as the search reported it.

@@ -18,6 +18,7 @@
 #include "lasca/analysis/suite.h"
 #include "lasca/core/notation.h"
 #include "lasca/core/version.h"
+#include "lasca/egtb/egtb.h"
 
 namespace lasca::analysis {
 
@@ -58,6 +59,7 @@ po::options_description analyseOptions() {
         ("hash", textValue("MB"), "hash per job in MB (default 16)")                     //
         ("multipv", textValue("K"), "lines per position, 1..64 (default 1)")             //
         ("eval", textValue("E"), kEvalHelp)                                              //
+        ("egtb", textValue("DIR"), "probe the endgame tables of DIR (lasca-tune egtb)")  //
         ("json", po::bool_switch(), "one JSON object per line instead of PDN or text")   //
         ("svg", textValue("DIR"), "write each game's evaluation graph into DIR")         //
         ("shard", textValue("i/n"), "analyse only shard i/n of the games or positions")  //
@@ -110,6 +112,11 @@ AnalyseCli readAnalyseCli(int argc, char** argv) {
     cli.settings.multiPV = intOption(vm, "multipv", 1, search::kMaxMultiPV, 1);
     cli.settings.hashMb = static_cast<std::size_t>(numberOption(vm, "hash", 1, kMaxHashMb, 16));
     readEvalOption(vm, cli.settings.network);
+    if (vm.count("egtb")) {
+        auto tables = egtb::Tablebase::open(vm["egtb"].as<std::string>());
+        if (!tables) throw UsageError{"--egtb: " + tables.error()};
+        cli.settings.tablebase = std::make_shared<const egtb::Tablebase>(std::move(tables).value());
+    }
     cli.jobs = intOption(vm, "jobs", 1, kMaxJobs, 1);
     cli.json = vm["json"].as<bool>();
     if (vm.count("svg")) cli.svgDir = vm["svg"].as<std::string>();

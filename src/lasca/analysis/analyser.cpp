@@ -47,6 +47,7 @@ PositionAnalysis Analyser::analyse(const Position& pos, const std::vector<Key>& 
     search.moveOverheadMs = 0;
     search.rules = settings_.rules;
     search.network = settings_.network;
+    search.tablebase = settings_.tablebase;
     PositionAnalysis out;
     const search::SearchResult result =
         search_.run(pos, history, boundedLimits(settings_.limits, only), search,

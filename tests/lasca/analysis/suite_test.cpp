@@ -7,6 +7,7 @@
 
 #include "lasca/analysis/analysis_cli_util.h"
 #include "lasca/core/notation.h"
+#include "lasca/egtb/egtb.h"
 
 namespace lasca::analysis {
 namespace {
@@ -134,6 +135,28 @@ TEST(PositionsCommand, SkipsBadLinesAndGoesOn) {
     EXPECT_EQ(out[1].rfind("3 R7 bestmove e7xc5xe3 ", 0), 0u) << out[1];
     EXPECT_NE(out[1].find(" solved pv e7xc5xe3"), std::string::npos) << out[1];
     EXPECT_EQ(out[2], "solved 1/1");
+}
+
+// With --egtb, a position of the tables is scored as they say, as a proven win: Black to move
+// wins in 3 plies (2 moves) from a position a depth-1 search alone cannot see to the end. A
+// folder that is not a tables folder is a usage error.
+TEST(PositionsCommand, EgtbScoresATablePositionAsTheTableSays) {
+    const auto dir = test::testDirectory();
+    auto table = egtb::generate(4, 1);
+    ASSERT_TRUE(table);
+    ASSERT_TRUE(egtb::writeTable(dir / egtb::tableFileName(4), table.value()));
+    const auto file = dir / "table.epd";
+    test::writeText(file, "-,-,-,-/-,-,-/-,-,-,-/-,-,-/-,-,-,-/bww,-,-/W,-,-,- b id \"t\";\n");
+    const std::string command = "analyse --positions '" + file.string() + "' --depth 1";
+    const auto without = runLasca(command);
+    ASSERT_EQ(without.exitCode, 0) << without.err;
+    EXPECT_EQ(without.out.find(" score mate "), std::string::npos) << without.out;
+    const auto with = runLasca(command + " --egtb '" + dir.string() + "'");
+    ASSERT_EQ(with.exitCode, 0) << with.err;
+    EXPECT_EQ(lines(with.out).at(0).rfind("1 t bestmove b2-c1 score mate 2 ", 0), 0u) << with.out;
+    const auto bad = runLasca(command + " --egtb '" + (dir / "missing").string() + "'");
+    EXPECT_EQ(bad.exitCode, 2) << bad.err;
+    EXPECT_NE(bad.err.find("--egtb: "), std::string::npos) << bad.err;
 }
 
 TEST(PositionsCommand, JsonEndsWithTheCount) {
