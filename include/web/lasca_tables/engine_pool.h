@@ -101,6 +101,9 @@ class EnginePool {
 
     PoolStats stats() const;
     int size() const { return size_; }
+    // Lines every worker is sent once when it starts, after `uci` and its Hash (for example
+    // `setoption name EgtbPath value DIR`); for workers started from now on.
+    void setWorkerSetup(std::vector<std::string> lines) { setup_ = std::move(lines); }
 
   private:
     friend class PoolChannel;
@@ -148,6 +151,7 @@ class EnginePool {
 
     int size_;
     int hashMb_;
+    std::vector<std::string> setup_;
     WorkerFactory factory_;
     PoolClock clock_;
     std::shared_ptr<bool> alive_;  // false once the pool is gone: posted calls then do nothing

@@ -27,6 +27,8 @@ namespace web::server {
 //   messagesPerSecond, burst   the rate limit per connection (a token bucket): a message over
 //                    it gets an error reply and is not handled
 //   maxTorneioTables Torneio tables at once
+//   egtbPath         the endgame tables' folder every engine of the pool probes (EgtbPath,
+//                    docs/egtb.md); empty: none
 struct ServerConfig {
     std::string address = "127.0.0.1";
     std::uint16_t port = 8080;
@@ -37,6 +39,7 @@ struct ServerConfig {
     double messagesPerSecond = 20;
     double burst = 60;
     int maxTorneioTables = 16;
+    std::string egtbPath;
 };
 
 // Runs the server until SIGINT or SIGTERM. Prints "lasca-web: listening on http://ADDR:PORT/"

@@ -160,6 +160,7 @@ bool EnginePool::startWorker(int index) {
     w.multiPv = 1;
     w.channel->send("uci");
     w.channel->send("setoption name Hash value " + std::to_string(hashMb_));
+    for (const std::string& line : setup_) w.channel->send(line);
     w.channel->send("isready");
     return true;
 }

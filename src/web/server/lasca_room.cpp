@@ -193,6 +193,8 @@ LascaRoom::LascaRoom(const ServerConfig& config, store::Store& store,
     pool_ = std::make_shared<EnginePool>(
         config_.maxEngines, lasca_tables::kPoolHashMb, std::move(factory),
         [executor = executor_](std::function<void()> f) { net::post(executor, std::move(f)); });
+    if (!config_.egtbPath.empty())
+        pool_->setWorkerSetup({"setoption name EgtbPath value " + config_.egtbPath});
     *pool = pool_;
 }
 

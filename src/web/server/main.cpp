@@ -15,6 +15,7 @@
 
 #include "common/logging.h"
 #include "common/version.h"
+#include "lasca/egtb/egtb.h"
 #include "web/lasca_tables/engine_pool.h"
 #include "web/server/server.h"
 #include "web/store/store.h"
@@ -99,6 +100,8 @@ int main(int argc, char** argv) {
         "the database file of every game (SQLite; '' keeps everything in memory)")(
         "max-engines", po::value(&config.maxEngines)->default_value(config.maxEngines),
         "engine processes shared by every table, 1..256 (default: the number of cores)")(
+        "egtb", po::value(&config.egtbPath),
+        "the endgame tables' folder the engines probe (lasca-tune egtb; default: none)")(
         "log-level", po::value(&logLevel)->default_value(logLevel),
         "stderr log level: trace debug info warn error off");
     po::variables_map vm;
@@ -122,6 +125,14 @@ int main(int argc, char** argv) {
         std::cerr << "lasca-web: --port must be 0..65535, --max-tables 1..100000 and "
                      "--max-engines 1..256\n";
         return 2;
+    }
+    if (!config.egtbPath.empty()) {
+        // The engines would each refuse a bad folder with an error line and play on without
+        // tables; refusing it here says so once, before anyone plays.
+        if (auto tables = lasca::egtb::Tablebase::open(config.egtbPath); !tables) {
+            std::cerr << "lasca-web: --egtb: " << tables.error() << "\n";
+            return 2;
+        }
     }
     raiseOpenFileLimit(config.maxTables);
     config.port = static_cast<std::uint16_t>(port);

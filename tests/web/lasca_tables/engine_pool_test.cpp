@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <memory>
@@ -122,6 +123,27 @@ TEST_F(EnginePoolTest, AWorkerIsSetUpOnceAndEachSearchStartsFromAClearTable) {
     const std::vector<std::string> tail(log_->lines[0].end() - 4, log_->lines[0].end());
     EXPECT_EQ(tail, (std::vector<std::string>{"setoption name MultiPV value 3", "ucinewgame",
                                               "position startpos moves c3-d4", "go infinite"}));
+}
+
+// The set-up lines (lasca-web --egtb) go to every worker once, when it starts, before isready.
+TEST_F(EnginePoolTest, EveryWorkerGetsTheSetUpLinesOnceWhenItStarts) {
+    make(2);
+    pool_->setWorkerSetup({"setoption name EgtbPath value /tables"});
+    Seen a, b;
+    auto ca = connect(a), cb = connect(b);
+    search(*ca, "position startpos", true);
+    search(*cb, "position startpos", true);
+    ASSERT_EQ(log_->started, 2);
+    for (int index : {0, 1})
+        EXPECT_EQ(
+            std::vector<std::string>(log_->lines[index].begin(), log_->lines[index].begin() + 4),
+            (std::vector<std::string>{"uci", "setoption name Hash value 16",
+                                      "setoption name EgtbPath value /tables", "isready"}));
+    answer(0, "bestmove c3-d4");
+    search(*ca, "position startpos moves c3-d4", true);
+    EXPECT_EQ(std::count(log_->lines[0].begin(), log_->lines[0].end(),
+                         "setoption name EgtbPath value /tables"),
+              1);
 }
 
 TEST_F(EnginePoolTest, MovesAreServedBeforeAnalysisAndTablesInTurn) {
