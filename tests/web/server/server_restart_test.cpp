@@ -9,6 +9,8 @@
 // code 2.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include <random>
 #include <regex>
 #include <thread>
@@ -446,6 +448,22 @@ TEST(ServerRestart, ABadOrHeldDatabaseStopsTheServerWithExitTwo) {
     EXPECT_EQ(second.value()->wait(kHangGuard), 2);
     Tab tab(first->port);  // the first goes on
     EXPECT_EQ(tab.readState()["type"], "state");
+}
+
+// An endgame tables folder that does not open stops the server at start (exit code 2), before
+// anyone plays: a missing folder, and one with a corrupted table.
+TEST(ServerRestart, ABadEgtbFolderStopsTheServerWithExitTwo) {
+    const auto dir = common::test::testDirectory();
+    auto missing = common::ChildProcess::start(
+        LASCA_WEB, {"--port", "0", "--db", "", "--egtb", (dir / "missing").string()}, "");
+    ASSERT_TRUE(missing.ok());
+    EXPECT_EQ(missing.value()->wait(kHangGuard), 2);
+    std::filesystem::create_directories(dir / "tables");
+    common::test::writeText(dir / "tables" / "lasca-1v1-3.egtb", "LASCATB1 not a table");
+    auto corrupted = common::ChildProcess::start(
+        LASCA_WEB, {"--port", "0", "--db", "", "--egtb", (dir / "tables").string()}, "");
+    ASSERT_TRUE(corrupted.ok());
+    EXPECT_EQ(corrupted.value()->wait(kHangGuard), 2);
 }
 
 }  // namespace
