@@ -28,10 +28,8 @@ std::vector<std::size_t> sweep(const Layout& layout, const std::vector<std::uint
                 for (std::size_t within = 0; within < kSlotsPerClass; ++within) {
                     const std::size_t slot = c * kSlotsPerClass + within;
                     if (values[slot] != kDrawValue) continue;
-                    const Color side = within < kSquares * kSquares ? Color::White : Color::Black;
-                    const Square ws = static_cast<Square>(within / kSquares % kSquares);
-                    const Square bs = static_cast<Square>(within % kSquares);
-                    if (body(c, contents, side, ws, bs)) found[job].push_back(slot);
+                    const detail::SlotSquares at = detail::slotSquares(within);
+                    if (body(c, contents, at.side, at.white, at.black)) found[job].push_back(slot);
                 }
             }
         }
@@ -61,10 +59,8 @@ common::Result<Table> generate(int pieces, int jobs) {
     for (std::size_t c = 0; c < layout.classCount(); ++c) {
         const TableClass contents = layout.classAt(c);
         for (std::size_t within = 0; within < kSlotsPerClass; ++within) {
-            const Square ws = static_cast<Square>(within / kSquares % kSquares);
-            const Square bs = static_cast<Square>(within % kSquares);
-            if (ws == bs || !detail::commanderFits(contents.white, ws) ||
-                !detail::commanderFits(contents.black, bs))
+            const detail::SlotSquares at = detail::slotSquares(within);
+            if (!detail::isPosition(contents, at.white, at.black))
                 values[c * kSlotsPerClass + within] = kNotPosition;
         }
     }

@@ -68,24 +68,18 @@ std::optional<std::size_t> Layout::slotOf(const Position& pos) const {
     const Square bs = lowestSquare(black);
     const auto c = classOf({{pos.column(ws), pos.height(ws)}, {pos.column(bs), pos.height(bs)}});
     if (!c) return std::nullopt;
-    return *c * kSlotsPerClass +
-           static_cast<std::size_t>(index(pos.sideToMove()) * kSquares * kSquares + ws * kSquares +
-                                    bs);
+    return detail::slotIndex(*c, pos.sideToMove(), ws, bs);
 }
 
 std::optional<Position> Layout::positionAt(std::size_t slot) const {
     if (slot >= slotCount()) return std::nullopt;
     const TableClass cls = classAt(slot / kSlotsPerClass);
-    const std::size_t within = slot % kSlotsPerClass;
-    const int side = static_cast<int>(within / (kSquares * kSquares));
-    const Square ws = static_cast<Square>(within / kSquares % kSquares);
-    const Square bs = static_cast<Square>(within % kSquares);
-    if (ws == bs || !detail::commanderFits(cls.white, ws) || !detail::commanderFits(cls.black, bs))
-        return std::nullopt;
+    const detail::SlotSquares at = detail::slotSquares(slot % kSlotsPerClass);
+    if (!detail::isPosition(cls, at.white, at.black)) return std::nullopt;
     Position pos;
-    pos.setColumn(ws, cls.white.bits, cls.white.height);
-    pos.setColumn(bs, cls.black.bits, cls.black.height);
-    pos.setSideToMove(side == 0 ? Color::White : Color::Black);
+    pos.setColumn(at.white, cls.white.bits, cls.white.height);
+    pos.setColumn(at.black, cls.black.bits, cls.black.height);
+    pos.setSideToMove(at.side);
     return pos;
 }
 

@@ -139,10 +139,8 @@ common::Result<Table> readTable(const std::filesystem::path& path) {
     for (std::size_t c = 0; c < layout.classCount(); ++c) {
         const TableClass cls = layout.classAt(c);
         for (std::size_t within = 0; within < kSlotsPerClass; ++within) {
-            const Square ws = static_cast<Square>(within / kSquares % kSquares);
-            const Square bs = static_cast<Square>(within % kSquares);
-            const bool position = ws != bs && detail::commanderFits(cls.white, ws) &&
-                                  detail::commanderFits(cls.black, bs);
+            const detail::SlotSquares at = detail::slotSquares(within);
+            const bool position = detail::isPosition(cls, at.white, at.black);
             if (position != (table.values[c * kSlotsPerClass + within] != kNotPosition))
                 return common::makeError(name + ": value at slot " +
                                          std::to_string(c * kSlotsPerClass + within) +

@@ -14,6 +14,30 @@ inline bool commanderFits(const ColumnContent& column, Square s) {
     return isOfficer(top) || (bit(s) & promotionRank(colorOf(top))) == 0;
 }
 
+// A slot within its class: side to move x white column's square x black column's square
+// (Layout in egtb.h).
+struct SlotSquares {
+    Color side = Color::White;
+    Square white = 0;
+    Square black = 0;
+};
+inline SlotSquares slotSquares(std::size_t within) {
+    return {within < kSquares * kSquares ? Color::White : Color::Black,
+            static_cast<Square>(within / kSquares % kSquares),
+            static_cast<Square>(within % kSquares)};
+}
+inline std::size_t slotIndex(std::size_t cls, Color side, Square white, Square black) {
+    return cls * kSlotsPerClass +
+           static_cast<std::size_t>(index(side) * kSquares * kSquares + white * kSquares + black);
+}
+
+// Whether the class's columns on these squares are a position: two squares, and no soldier
+// commanding on its promotion rank.
+inline bool isPosition(const TableClass& contents, Square white, Square black) {
+    return white != black && commanderFits(contents.white, white) &&
+           commanderFits(contents.black, black);
+}
+
 // The successor of a move that ends the game: the opponent is left without a column (R5, R9).
 inline constexpr std::size_t kGameOver = static_cast<std::size_t>(-1);
 
@@ -39,10 +63,8 @@ int forEachSuccessor(const Layout& layout, std::size_t cls, const TableClass& co
         return c;
     };
     const auto slotOf = [&](std::size_t c, Square moverSquare) {
-        const Square w = white ? moverSquare : target;
-        const Square b = white ? target : moverSquare;
-        return c * kSlotsPerClass +
-               static_cast<std::size_t>(index(~side) * kSquares * kSquares + w * kSquares + b);
+        return white ? slotIndex(c, ~side, moverSquare, target)
+                     : slotIndex(c, ~side, target, moverSquare);
     };
     int moves = 0;
     for (int d = 0; d < kDirections; ++d) {
