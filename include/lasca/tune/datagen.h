@@ -82,6 +82,11 @@ struct DataGame {
 };
 
 // Plays game `index` with the caller's hash and search (both cleared first).
+// The search settings of the data tools (datagen's games, relabelling): one thread, no move
+// overhead, the tuned weights, `rules` and `network` (null: the classic evaluation).
+search::SearchSettings dataSearchSettings(const DrawRules& rules,
+                                          std::shared_ptr<const eval::nnue::Network> network);
+
 DataGame playDataGame(int index, const DatagenOptions& options, search::TranspositionTable& tt,
                       search::Search& search);
 

@@ -44,14 +44,6 @@ void playRandomPlies(Game& game, const DatagenOptions& options, common::Random& 
     }
 }
 
-search::SearchSettings searchSettings(const DatagenOptions& options) {
-    search::SearchSettings settings;  // one thread, the tuned weights
-    settings.moveOverheadMs = 0;
-    settings.rules = options.rules;
-    settings.network = options.network;
-    return settings;
-}
-
 // GameQueue: what the worker threads of generateData share, guarded by mutex.
 //   games      the shard's game numbers, ascending; games[next] is the first not handed out
 //   done       games finished but not delivered yet, by their place in `games`
@@ -110,6 +102,15 @@ common::Result<Score> parseScore(std::string_view text) {
 
 }  // namespace
 
+search::SearchSettings dataSearchSettings(const DrawRules& rules,
+                                          std::shared_ptr<const eval::nnue::Network> network) {
+    search::SearchSettings settings;  // one thread, the tuned weights
+    settings.moveOverheadMs = 0;
+    settings.rules = rules;
+    settings.network = std::move(network);
+    return settings;
+}
+
 DataGame playDataGame(int index, const DatagenOptions& options, search::TranspositionTable& tt,
                       search::Search& search) {
     tt.clear();
@@ -122,7 +123,7 @@ DataGame playDataGame(int index, const DatagenOptions& options, search::Transpos
     playRandomPlies(game, options, random);
 
     // Step 2: the engine plays both sides; the quiet positions with a non-mate score are kept.
-    const search::SearchSettings settings = searchSettings(options);
+    const search::SearchSettings settings = dataSearchSettings(options.rules, options.network);
     search::SearchLimits limits;
     limits.nodes = options.nodes;
     GameStatus status = game.status(options.rules);

@@ -75,10 +75,7 @@ std::optional<Score> relabelScore(const Position& pos, const RelabelOptions& opt
                                   std::uint64_t* nodes) {
     tt.clear();
     search.clear();
-    search::SearchSettings settings;  // one thread, the tuned weights
-    settings.moveOverheadMs = 0;
-    settings.rules = options.rules;
-    settings.network = options.network;
+    const search::SearchSettings settings = dataSearchSettings(options.rules, options.network);
     search::SearchLimits limits;
     limits.nodes = options.nodes;
     limits.depth = options.depth;
