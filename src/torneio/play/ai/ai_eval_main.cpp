@@ -210,7 +210,6 @@ int main(int argc, char** argv) {
         "plan", po::value(&hunt.planHorizon), "hunt: turns the planned sweep looks ahead")(
         "plan-discount", po::value(&hunt.planDiscount), "hunt: the sweep's discount a turn")(
         "plan-weight", po::value(&hunt.planWeight), "hunt: the sweep's weight beside the turn's")(
-
         "prior-back", po::value(&kingPrior.backLine), "king prior: share on the back line")(
         "prior-corners", po::value(&kingPrior.corners), "king prior: share on its two ends")(
         "random-moves", po::value(&randomMoves), "percent of decisions taken at random")(
