@@ -888,18 +888,30 @@ void bindTablebase(py::module_& m) {
         return *result;
     };
     const auto wdl = [](const lasca::egtb::Probe& r) { return static_cast<int>(r.wdl); };
-    py::class_<lasca::egtb::Tablebase>(m, "Tablebase",
-                                       "Exact endgame tables of one column a side (docs/egtb.md).")
+    py::class_<lasca::egtb::Tablebase>(
+        m, "Tablebase",
+        "Exact endgame tables of one column a side and of two columns against one "
+        "(docs/egtb.md).")
         .def_static(
             "open",
             [](const std::string& folder) {
                 return valueOrThrow(lasca::egtb::Tablebase::open(folder));
             },
             py::arg("folder"),
-            "The tables (lasca-1v1-<N>.egtb) of a folder; ValueError when the folder is missing "
-            "or a table in it is truncated or corrupted.")
-        .def("piece_counts", &lasca::egtb::Tablebase::pieceCounts,
-             "The piece counts (N) of the tables loaded.")
+            "The tables (lasca-1v1-<N>.egtb, lasca-2v1-<N>.egtb) of a folder; ValueError when "
+            "the folder is missing or a table in it is truncated or corrupted.")
+        .def(
+            "piece_counts",
+            [](const lasca::egtb::Tablebase& tb) {
+                return tb.pieceCounts(lasca::egtb::Family::OneAgainstOne);
+            },
+            "The piece counts (N) of the one-column-a-side tables loaded.")
+        .def(
+            "two_against_one_piece_counts",
+            [](const lasca::egtb::Tablebase& tb) {
+                return tb.pieceCounts(lasca::egtb::Family::TwoAgainstOne);
+            },
+            "The piece counts (N) of the two-columns-against-one tables loaded.")
         .def(
             "probe_wdl",
             [=](const lasca::egtb::Tablebase& tb, const PyPosition& p) {

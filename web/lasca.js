@@ -511,7 +511,8 @@
     if (s.engineUnavailable) { info.textContent = "No analysis: the engine is unavailable until you retry it."; return; }
     if (!a) { info.textContent = s.thinking ? "Waiting for the engine's move…" : "Analysing…"; return; }
     const nps = a.nps >= 1e6 ? (a.nps / 1e6).toFixed(2) + " M" : Math.round(a.nps / 1e3) + " k";
-    info.textContent = `Depth ${a.depth} · ${nps} nodes/s · ${a.nodes.toLocaleString("en")} nodes`;
+    info.textContent = `Depth ${a.depth} · ${nps} nodes/s · ${a.nodes.toLocaleString("en")} nodes` +
+      (a.table ? ` · ${a.table}: the table` : "");
     for (const line of a.lines) {
       const li = document.createElement("li");
       li.dataset.multipv = line.multipv;

@@ -872,6 +872,11 @@ def test_tablebase_probes_a_generated_table(tmp_path):
                    capture_output=True)
     tb = lasca.tablebase.open_tablebase(str(tmp_path))
     assert tb.piece_counts() == [4]
+    assert tb.two_against_one_piece_counts() == [4]
+    # Two columns against one: Black's b2 (over a white prisoner) and c2 against White's a1.
+    trio = lasca.Position("-,-,-,-/-,-,-/-,-,-,-/-,-,-/-,-,-,-/bw,-,b/W,-,-,- b")
+    assert tb.get_wdl(trio) in (-1, 0, 1)
+    assert tb.get_distance(trio) is not None
     # Black's soldier over two white prisoners on b2, White's officer on a1, Black to move:
     # b2-c1 is forced and Black wins in 3 plies.
     pos = lasca.Position("-,-,-,-/-,-,-/-,-,-,-/-,-,-/-,-,-,-/bww,-,-/W,-,-,- b")
@@ -915,6 +920,8 @@ def test_table_reach_script_counts_games_by_their_columns(tmp_path):
                          text=True, check=True, timeout=60).stdout
     assert "games 2, positions 4" in out
     assert "one column a side: 1 games (50.0%)" in out
+    assert "two columns against one: 1 games (50.0%)" in out
+    assert "two columns against one, at most 5 pieces: 1 games (50.0%)" in out
     assert "at most 3 columns in all: 2 games (100.0%)" in out
     assert "columns in each game's last kept position (9: 9 or more): 2: 1, 3: 1" in out
     bad = tmp_path / "bad.txt"

@@ -6,10 +6,12 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "common/result.h"
 #include "lasca/core/game.h"
+#include "lasca/egtb/egtb.h"
 #include "lasca/engine/engine.h"
 #include "lasca/eval/nnue.h"
 #include "lasca/search/search.h"
@@ -51,9 +53,13 @@ struct PvLine {
 //   lines   best first, at most multiPV of them (fewer when there are fewer legal moves);
 //           empty only when the side to move has no legal move
 //   nodes   searched for this position, over all threads
+//   table   the endgame tables' result for the side to move, when the settings' tablebase
+//           holds the position and the result holds under the rules (what the search scored
+//           it with); nothing otherwise
 struct PositionAnalysis {
     std::vector<PvLine> lines;
     std::uint64_t nodes = 0;
+    std::optional<egtb::Probe> table;
     bool hasMove() const { return !lines.empty(); }
     const PvLine& best() const { return lines.front(); }
     Move bestMove() const { return lines.front().pv.front(); }

@@ -62,6 +62,8 @@ inline constexpr Score kLossCap = 1000;
 //   chanceBefore  the mover's winning chance with the best move; chanceAfter with the move
 //   drop          chanceBefore - chanceAfter, at least 0; 0 when played is the best move
 //   cpLoss        the same in centi-soldiers, both scores capped at kLossCap
+//   tableAfter    the endgame tables' result for the position after the move, in words
+//                 (egtb::verdictText: "White wins in 5 plies"); empty when no table holds it
 struct MoveAnalysis {
     int ply = 0;
     Color mover = Color::White;
@@ -75,6 +77,7 @@ struct MoveAnalysis {
     double drop = 0;
     int cpLoss = 0;
     Mark mark = Mark::None;
+    std::string tableAfter;
     bool playedBest() const { return before.hasMove() && before.bestMove() == played; }
 };
 

@@ -57,6 +57,8 @@ std::string scoreText(Score score);
 //   <n> <id|-> bestmove <move> score cp <v>|mate <v> depth <d> nodes <n> <verdict> pv <moves>
 // and, with more than one line, one more per line after the first:
 //   <n> multipv <k> <move> score ... depth <d> pv <moves>
+// and, when the endgame tables hold the position (PositionAnalysis::table), a last one:
+//   <n> table White wins in <d> plies|Black wins in <d> plies|draw
 // `number` is the position's 1-based number in its file.
 std::vector<std::string> resultLines(int number, const SuiteEntry& entry,
                                      const PositionAnalysis& analysis);

@@ -54,6 +54,9 @@ class Engine {
     // The network a fresh engine searches with (null when UseNNUE is off by default): bench's.
     static std::shared_ptr<const eval::nnue::Network> defaultEvalNetwork();
     GameStatus status() const;  // R9, T1, T2 and a forfeit by an illegal move
+    // The endgame tables' result for the current position when EgtbPath holds it and it holds
+    // under the draw rules (egtb::Tablebase::probeUnder): what the search scores it with.
+    std::optional<egtb::Probe> tableResult() const;
 
     // The settings the next `go` searches with, from the options.
     search::SearchSettings searchSettings() const;

@@ -84,6 +84,8 @@ struct TableSettings {
 //   ply       the game ply (moves played before the searched position) it searches
 //   history   the game's moves up to ply when it was sent: a job whose game changed is stale
 //   annotate  a position of the whole-game annotation (go nodes of the annotation's budget)
+//   table     the endgame tables' result in words, when the engine's `info string table ...`
+//             line said one before its search (EgtbPath, docs/egtb.md); else empty
 struct SearchJob {
     bool play = false;
     bool annotate = false;
@@ -91,6 +93,7 @@ struct SearchJob {
     int multiPv = 1;
     std::vector<std::string> history;
     bool cancelled = false;
+    std::string table;
 };
 
 // Annotation: the whole game searched position by position (`annotate`), the engine's budget

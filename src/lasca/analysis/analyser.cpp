@@ -53,6 +53,7 @@ PositionAnalysis Analyser::analyse(const Position& pos, const std::vector<Key>& 
         search_.run(pos, history, boundedLimits(settings_.limits, only), search,
                     [&out](const search::SearchInfo& info) { keepLine(info, out.lines); });
     out.nodes = result.nodes;
+    if (settings_.tablebase) out.table = settings_.tablebase->probeUnder(pos, settings_.rules);
     // The lines of a rank the last iteration did not reach are dropped with it.
     const auto complete = std::find_if(out.lines.begin(), out.lines.end(),
                                        [](const PvLine& l) { return l.pv.empty(); });

@@ -6,6 +6,7 @@
 
 #include "common/progress.h"
 #include "lasca/core/notation.h"
+#include "lasca/egtb/egtb.h"
 
 namespace lasca::analysis {
 
@@ -88,6 +89,7 @@ std::string moveComment(const MoveAnalysis& m) {
         text = "[%eval " + formatEval(-m.afterScore, ~m.mover) + "] [%depth " +
                std::to_string(m.afterDepth) + "]";
     std::vector<std::string> notes;
+    if (!m.tableAfter.empty()) notes.push_back("table: " + m.tableAfter);
     if (m.mark != Mark::None)
         notes.push_back(std::string(markName(m.mark)) + " (-" + percent(m.drop) + "%)");
     if (!m.playedBest()) notes.push_back("best " + lineText(m.before.best(), m.mover));
@@ -149,6 +151,7 @@ Json moveJson(const GameAnalysis& game, const MoveAnalysis& m, const Position& b
         putScore(j, "", -m.afterScore, ~m.mover);
     }
     j["depth"] = m.afterDepth;
+    j["table"] = m.tableAfter.empty() ? Json() : Json(m.tableAfter);
     j["best"] = formatMove(m.before.bestMove());
     putScore(j, "best_", m.before.best().score, m.mover);
     j["best_depth"] = m.before.best().depth;
@@ -298,6 +301,8 @@ common::Result<GameAnalysis> analyseGame(int gameIndex, const PdnGame& pdn, Anal
         out.moves.push_back(judgeMove(static_cast<int>(i), mover, moves.value()[i],
                                       std::move(searches[i]), -sideScores[i + 1], depthAfter,
                                       overAfter, options));
+        if (const auto& table = searches[i + 1].table)
+            out.moves.back().tableAfter = egtb::verdictText(*table, ~mover);
         out.players[static_cast<std::size_t>(index(mover))].add(out.moves.back());
     }
     return out;

@@ -7,6 +7,7 @@
 #include "common/text.h"
 #include "lasca/core/movegen.h"
 #include "lasca/core/notation.h"
+#include "lasca/egtb/egtb.h"
 
 namespace lasca::analysis {
 
@@ -228,6 +229,9 @@ std::vector<std::string> resultLines(int number, const SuiteEntry& entry,
                         formatMove(line.pv.front()) + " score " + scoreText(line.score) +
                         " depth " + std::to_string(line.depth) + " pv " + joinMoves(line.pv));
     }
+    if (analysis.table)
+        lines.push_back(n + " table " +
+                        egtb::verdictText(*analysis.table, entry.position.sideToMove()));
     return lines;
 }
 
@@ -250,6 +254,9 @@ std::string resultJson(int number, const SuiteEntry& entry, const PositionAnalys
     putScore(j, analysis.best().score);
     j["depth"] = analysis.best().depth;
     j["verdict"] = verdictName(judge(entry, analysis.bestMove()));
+    j["table"] = analysis.table
+                     ? Json(egtb::verdictText(*analysis.table, entry.position.sideToMove()))
+                     : Json();
     Json lines = Json::array();
     for (const PvLine& line : analysis.lines) {
         Json l;

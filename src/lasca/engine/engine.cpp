@@ -139,7 +139,8 @@ void Engine::declareOptions() {
                       return true;
                   },
                   {}});
-    // Exact endgame tables (docs/egtb.md): the folder of lasca-1v1-<N>.egtb files ("" = none).
+    // Exact endgame tables (docs/egtb.md): the folder of lasca-1v1-<N>.egtb and
+    // lasca-2v1-<N>.egtb files ("" = none).
     // A folder or file that does not load is an error and the tables in use stay.
     options_.add({"EgtbPath",
                   common::OptionType::String,
@@ -239,6 +240,11 @@ GameStatus Engine::status() const {
         return {*forfeitBy_ == Color::White ? Outcome::BlackWins : Outcome::WhiteWins,
                 Termination::NoLegalMove};
     return game_.status(drawRules());
+}
+
+std::optional<egtb::Probe> Engine::tableResult() const {
+    if (!tablebase_) return std::nullopt;
+    return tablebase_->probeUnder(game_.current(), drawRules());
 }
 
 void Engine::go(const search::SearchLimits& limits) {

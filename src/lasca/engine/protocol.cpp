@@ -11,6 +11,7 @@
 #include "lasca/core/notation.h"
 #include "lasca/core/perft.h"
 #include "lasca/core/version.h"
+#include "lasca/egtb/egtb.h"
 
 namespace lasca::engine {
 
@@ -321,6 +322,8 @@ void Protocol::go(const GoRequest& request) {
         out_.line("bestmove 0000");
         return;
     }
+    if (const auto table = engine_.tableResult())
+        out_.line("info string table " + egtb::verdictText(*table, pos.sideToMove()));
     engine_.go(limits);
 }
 

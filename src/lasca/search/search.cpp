@@ -427,10 +427,9 @@ Score Worker::search(Score alpha, Score beta, int depth, int ply, bool pvNode) {
     // plies from here scores as a win found at ply + d. Skipped when T2 could end the game
     // first (the counter plus the table's distance beyond 100 plies) or the distance would not
     // fit a mate score.
-    if (const auto& tb = search_.settings_.tablebase; tb && popcount(pos_.occupied()) == 2) {
-        if (const auto probe = tb->probe(pos_);
-            probe && ply + probe->plies < 2 * kMaxPly &&
-            (!rules.noProgress || pos_.quietPlies() + probe->plies <= kNoProgressPlies)) {
+    if (const auto& tb = search_.settings_.tablebase; tb && popcount(pos_.occupied()) <= 3) {
+        if (const auto probe = tb->probeUnder(pos_, rules);
+            probe && ply + probe->plies < 2 * kMaxPly) {
             if (probe->wdl == egtb::Wdl::Win) return kMate - ply - probe->plies;
             if (probe->wdl == egtb::Wdl::Loss) return -kMate + ply + probe->plies;
             return kDraw;

@@ -131,6 +131,9 @@ std::vector<Json> LascaTable::onEngineLine(std::string_view line) {
         onBestMove(*best, out);
     else if (const auto info = lasca::engine::parseInfo(line))
         onInfo(*info, out);
+    else if (constexpr std::string_view kTable = "info string table ";
+             line.starts_with(kTable) && !jobs_.empty())
+        jobs_.front().table = std::string(line.substr(kTable.size()));
     return out;
 }
 
@@ -160,12 +163,10 @@ void LascaTable::onInfo(const lasca::engine::InfoReply& reply, Replies& out) {
     Json lines = Json::array();
     for (const auto& l : analysisLines_)
         if (!l.is_null()) lines.push_back(l);
-    out.push_back({{"type", "analysis"},
-                   {"ply", job.ply},
-                   {"depth", info->depth},
-                   {"nodes", info->nodes},
-                   {"nps", info->nps},
-                   {"lines", lines}});
+    Json analysis = {{"type", "analysis"},   {"ply", job.ply},   {"depth", info->depth},
+                     {"nodes", info->nodes}, {"nps", info->nps}, {"lines", lines}};
+    if (!job.table.empty()) analysis["table"] = job.table;
+    out.push_back(std::move(analysis));
 }
 
 void LascaTable::onBestMove(const lasca::engine::BestMoveReply& best, Replies& out) {

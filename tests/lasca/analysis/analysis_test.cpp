@@ -155,6 +155,36 @@ TEST(AnalyseGame, RefusesAMoveAfterTheEnd) {
     EXPECT_NE(result.error().find("after the game ended"), std::string::npos) << result.error();
 }
 
+// With endgame tables, a move into a position they hold says their result in words, in the
+// annotated PDN and in the JSON; a move into any other position does not.
+TEST(AnalyseGame, SaysTheTablesResultAfterAMoveIntoATablePosition) {
+    auto table = egtb::generate(4, 1);
+    ASSERT_TRUE(table);
+    auto tables = std::make_shared<egtb::Tablebase>();
+    tables->add(std::move(table).value());
+    AnalysisSettings settings;
+    settings.limits.depth = 2;
+    settings.tablebase = tables;
+    auto analyser = Analyser::create(settings).value();
+    // A white officer on a1, a black soldier over two white prisoners on b2, Black to move:
+    // b2-c1 (the only move) leaves White lost in 2 plies.
+    PdnGame game;
+    game.tags = {{"FEN", "-,-,-,-/-,-,-/-,-,-,-/-,-,-/-,-,-,-/bww,-,-/W,-,-,- b"}};
+    game.moves = {"b2-c1"};
+    const auto a = analyseGame(0, game, *analyser);
+    ASSERT_TRUE(a.ok()) << a.error();
+    EXPECT_EQ(a.value().moves.at(0).tableAfter, "Black wins in 2 plies");
+    const std::string text = writePdn(annotatedPdn(a.value(), "lasca test"));
+    EXPECT_NE(text.find("[%eval #-1] [%depth 2] table: Black wins in 2 plies"), std::string::npos)
+        << text;
+    EXPECT_NE(jsonLines(a.value()).at(0).find("\"table\":\"Black wins in 2 plies\""),
+              std::string::npos);
+    const auto plain = analyseGame(0, game, *nodeLimitedAnalyser(100));
+    ASSERT_TRUE(plain.ok());
+    EXPECT_EQ(plain.value().moves.at(0).tableAfter, "");
+    EXPECT_NE(jsonLines(plain.value()).at(0).find("\"table\":null"), std::string::npos);
+}
+
 TEST(AnnotatedPdn, ReadsBackAsTheSameGame) {
     const auto games = readGames(readText(sourcePath(kGames)));
     auto analyser = nodeLimitedAnalyser(2000);

@@ -151,9 +151,14 @@ TEST(PositionsCommand, EgtbScoresATablePositionAsTheTableSays) {
     const auto without = runLasca(command);
     ASSERT_EQ(without.exitCode, 0) << without.err;
     EXPECT_EQ(without.out.find(" score mate "), std::string::npos) << without.out;
+    EXPECT_EQ(without.out.find(" table "), std::string::npos) << without.out;
     const auto with = runLasca(command + " --egtb '" + dir.string() + "'");
     ASSERT_EQ(with.exitCode, 0) << with.err;
     EXPECT_EQ(lines(with.out).at(0).rfind("1 t bestmove b2-c1 score mate 2 ", 0), 0u) << with.out;
+    EXPECT_EQ(lines(with.out).at(1), "1 table Black wins in 3 plies") << with.out;
+    const auto json = runLasca(command + " --json --egtb '" + dir.string() + "'");
+    ASSERT_EQ(json.exitCode, 0) << json.err;
+    EXPECT_NE(json.out.find("\"table\":\"Black wins in 3 plies\""), std::string::npos) << json.out;
     const auto bad = runLasca(command + " --egtb '" + (dir / "missing").string() + "'");
     EXPECT_EQ(bad.exitCode, 2) << bad.err;
     EXPECT_NE(bad.err.find("--egtb: "), std::string::npos) << bad.err;

@@ -4,6 +4,8 @@
 // Every test runs under ProtocolFixture, which checks after the test that every line any engine
 // wrote matches the reply grammar of protocol.md ("Replies"). Timing is measured and printed,
 // but only generous bounds are asserted.
+#include "common/test_directory.h"
+#include "lasca/egtb/egtb.h"
 #include "lasca/engine/protocol_checks.h"
 
 namespace lasca::test {
@@ -100,6 +102,24 @@ INSTANTIATE_TEST_SUITE_P(
                    5000},
         SearchCase{"Mate2", Dialect::Uci, kStart, "go depth 4 mate 2", {}}),
     searchCaseName);
+
+// With EgtbPath, a go in a position the tables hold says the table's result before searching;
+// a position they do not hold gets no such line.
+TEST_F(ProtocolTest, GoInATablePositionSaysTheTablesResult) {
+    const auto dir = common::test::testDirectory();
+    auto table = egtb::generate(4, 1);
+    ASSERT_TRUE(table);
+    ASSERT_TRUE(egtb::writeTable(dir / egtb::tableFileName(4), table.value()));
+    auto e = startEngine();
+    sendQuiet(*e, "setoption name EgtbPath value " + dir.string());
+    const PositionSetup tablePosition{"-,-,-,-/-,-,-/-,-,-,-/-,-,-/-,-,-,-/bww,-,-/W,-,-,- b", {}};
+    const SearchOutcome r = checkSearch(*e, tablePosition, "go depth 2", Dialect::Uci);
+    ASSERT_FALSE(r.lines.empty());
+    EXPECT_EQ(r.lines.front(), "info string table Black wins in 3 plies");
+    EXPECT_EQ(field(searchInfos(r.lines).back(), "mate"), "2");
+    const SearchOutcome start = checkSearch(*e, kStart, "go depth 2", Dialect::Uci);
+    for (const std::string& line : start.lines) EXPECT_NE(line.rfind("info string", 0), 0u) << line;
+}
 
 TEST_F(ProtocolTest, NodesLimitBoundsTheReportedNodes) {
     auto e = startEngine();

@@ -176,6 +176,27 @@ TEST(LascaTable, AnalysisFollowsTheShownPositionAndDropsStaleLines) {
     EXPECT_EQ(f.log->lines.back(), "stop");
 }
 
+// The engine's `info string table ...` line (EgtbPath) before a search: that search's analysis
+// messages carry the table's result; the next search's do not unless the engine says it again.
+TEST(LascaTable, AnalysisCarriesTheTablesResultTheEngineSaid) {
+    Fixture f;
+    f.table.hello();
+    f.send({{"type", "new"}, {"engine", "none"}});
+    f.send({{"type", "analyse"}, {"on", true}});
+    const std::string info =
+        "info depth 2 seldepth 2 multipv 1 score mate 3 nodes 50 nps 1000 time 1 hashfull 0 pv ";
+    EXPECT_TRUE(f.table.onEngineLine("info string table White wins in 5 plies").empty());
+    Json analysis = lastOfType(f.table.onEngineLine(info + "c3-d4"), "analysis");
+    ASSERT_FALSE(analysis.is_null());
+    EXPECT_EQ(analysis["table"], "White wins in 5 plies");
+    const Json move = firstLegal(lastOfType(f.table.hello(), "state"));
+    f.send({{"type", "move"}, {"ply", 0}, {"move", move}});
+    f.table.onEngineLine("bestmove c3-d4");
+    analysis = lastOfType(f.table.onEngineLine(info + "e5-f4"), "analysis");
+    ASSERT_FALSE(analysis.is_null());
+    EXPECT_FALSE(analysis.contains("table")) << analysis.dump();
+}
+
 TEST(LascaTable, PreviewShowsAPrincipalVariationWithoutPlayingIt) {
     Fixture f;
     f.table.hello();
