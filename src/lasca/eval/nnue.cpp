@@ -54,7 +54,9 @@ int turnedOffset(int offset) {
 // (the perspectives kWhite and kBlack ask for), and returns how many (2-4). Without branches
 // on the height: the three kinds are always written, the make-up then over the first slot past
 // the column's pieces, so up to 4 slots are written even when fewer count (at most one past
-// the count); a list of every column's inputs (kMaxActive) has room for that.
+// the count). A FeatureList has room for that: a position's columns, or the columns a move
+// changes, hold at most 2 x kPiecesPerSide pieces, so at most that many columns and that many
+// inputs beyond the commanders (2 x 22 = 44 in all), and kMaxActive is 100.
 template <bool kWhite, bool kBlack>
 int writeColumn(Square s, ColumnBits bits, int height, std::uint16_t* white, std::uint16_t* black) {
     const int whiteBase = s * kFeaturesPerSquare;
@@ -82,8 +84,8 @@ int writeColumn(Square s, ColumnBits bits, int height, std::uint16_t* white, std
     return kinds + 1;
 }
 
-static_assert(kMaxActive >= kSquares * kMaxActivePerColumn,
-              "writeColumn writes up to four slots per column");
+static_assert(kMaxActive >= 2 * (2 * kPiecesPerSide) + kMaxActivePerColumn,
+              "writeColumn writes up to four slots past a list's last input");
 
 // The inputs of a column for both perspectives at once: White's to `white`, Black's (the same
 // inputs mirrored, mirroredFeature) to `black`.
