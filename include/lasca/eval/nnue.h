@@ -149,12 +149,12 @@ Score staticScore(const Network& net, const Accumulator& acc, const Position& po
                   const EvalWeights& weights);
 Score staticScore(const Network& net, const Position& pos, const EvalWeights& weights);
 
-// The network's inner loops come in SIMD paths: "avx512" (AVX-512BW row updates), "avx2" and
-// "plain" (portable C++). Every x86-64 build holds all three; the best one this CPU runs is
-// chosen at the first evaluation. simdName(): the path in use. supportedSimd(): the paths this
-// CPU runs, the best first ("plain" always, last). useSimd(name): use that path from now on, if
-// this CPU runs it (false otherwise, nothing changed); for tests and comparisons, never while
-// another thread evaluates. Every path gives the same scores.
+// The network's inner loops come in SIMD paths: "avx512" (AVX-512BW row updates, both halves
+// in one pass, and output), "avx2" and "plain" (portable C++). Every x86-64 build holds all three;
+// the best one this CPU runs is chosen at the first evaluation. simdName(): the path in use.
+// supportedSimd(): the paths this CPU runs, the best first ("plain" always, last). useSimd(name):
+// use that path from now on, if this CPU runs it (false otherwise, nothing changed); for tests and
+// comparisons, never while another thread evaluates. Every path gives the same scores.
 const char* simdName();
 std::vector<std::string> supportedSimd();
 bool useSimd(std::string_view name);

@@ -22,11 +22,6 @@ constexpr int kThirdOffset = 8;
 constexpr int kMakeUpOffset = 12;
 constexpr ColumnBits kBlackBits = 0x5555555555555555ULL;
 
-// Square s as the perspective colour sees it: Black's board is turned round.
-constexpr int orient(Square s, Color perspective) {
-    return perspective == Color::White ? s : kSquares - 1 - s;
-}
-
 // Ours/theirs x soldier/officer: 0 our soldier, 1 our officer, 2 their soldier, 3 their officer.
 constexpr int relativeKind(Piece p, Color perspective) {
     return (colorOf(p) == perspective ? 0 : 2) + (isOfficer(p) ? 1 : 0);
@@ -38,40 +33,86 @@ Piece pieceOf(ColumnBits bits, int depthFromTop) {
 
 }  // namespace
 
+namespace {
+
+// An input's offset inside its square as the other colour sees it, ours and theirs swapped:
+// bit 1 of a kind (offsets below kMakeUpOffset), bit 4 of a make-up's place among the make-ups.
+constexpr std::array<std::uint8_t, kFeaturesPerSquare> kTurnedOffset = [] {
+    std::array<std::uint8_t, kFeaturesPerSquare> t{};
+    for (int o = 0; o < kFeaturesPerSquare; ++o)
+        t[static_cast<std::size_t>(o)] = static_cast<std::uint8_t>(
+            o < kMakeUpOffset ? (o ^ 2) : kMakeUpOffset + ((o - kMakeUpOffset) ^ 16));
+    return t;
+}();
+
+int turnedOffset(int offset) {
+    return kTurnedOffset[static_cast<std::size_t>(offset)];
+}
+
+// Writes the inputs of a column (height >= 1) on square s, in the order of the header
+// (commander, second, third, make-up), for White at `white` and, mirrored, for Black at `black`
+// (the perspectives kWhite and kBlack ask for), and returns how many (2-4). Without branches
+// on the height: the three kinds are always written, the make-up then over the first slot past
+// the column's pieces, so up to 4 slots are written even when fewer count (at most one past
+// the count). A FeatureList has room for that: a position's columns, or the columns a move
+// changes, hold at most 2 x kPiecesPerSide pieces, so at most that many columns and that many
+// inputs beyond the commanders (2 x 22 = 44 in all), and kMaxActive is 100.
+template <bool kWhite, bool kBlack>
+int writeColumn(Square s, ColumnBits bits, int height, std::uint16_t* white, std::uint16_t* black) {
+    const int whiteBase = s * kFeaturesPerSquare;
+    const int blackBase = (kSquares - 1 - s) * kFeaturesPerSquare;
+    constexpr std::array<int, 3> kSlotOffset{0, kSecondOffset, kThirdOffset};
+    for (int k = 0; k < 3; ++k) {
+        const int kind =
+            kSlotOffset[static_cast<std::size_t>(k)] + relativeKind(pieceOf(bits, k), Color::White);
+        if constexpr (kWhite) white[k] = static_cast<std::uint16_t>(whiteBase + kind);
+        if constexpr (kBlack) black[k] = static_cast<std::uint16_t>(blackBase + (kind ^ 2));
+    }
+    const Piece top = pieceOf(bits, 0);
+    const ColumnBits used = (ColumnBits{1} << (2 * height)) - 1;
+    const int blackPieces = std::popcount(bits & used & kBlackBits);
+    const int own = colorOf(top) == Color::Black ? blackPieces : height - blackPieces;
+    const int other = height - own;
+    // The make-up's place among the make-ups for White: ours (0) or theirs (16), own, other.
+    const int makeUp =
+        (colorOf(top) == Color::White ? 0 : 16) + (std::min(own, 4) - 1) * 4 + std::min(other, 3);
+    const int kinds = std::min(height, 3);
+    if constexpr (kWhite)
+        white[kinds] = static_cast<std::uint16_t>(whiteBase + kMakeUpOffset + makeUp);
+    if constexpr (kBlack)
+        black[kinds] = static_cast<std::uint16_t>(blackBase + kMakeUpOffset + (makeUp ^ 16));
+    return kinds + 1;
+}
+
+static_assert(kMaxActive >= 2 * (2 * kPiecesPerSide) + kMaxActivePerColumn,
+              "writeColumn writes up to four slots past a list's last input");
+
+// The inputs of a column for both perspectives at once: White's to `white`, Black's (the same
+// inputs mirrored, mirroredFeature) to `black`.
+void columnFeaturesBoth(Square s, ColumnBits bits, int height, FeatureList& white,
+                        FeatureList& black) {
+    if (height <= 0) return;
+    const int n = writeColumn<true, true>(s, bits, height, white.index.data() + white.size,
+                                          black.index.data() + black.size);
+    white.size += n;
+    black.size += n;
+}
+
+}  // namespace
+
 void columnFeatures(Square s, ColumnBits bits, int height, Color perspective, FeatureList& out) {
     if (height <= 0) return;
-    const int base = orient(s, perspective) * kFeaturesPerSquare;
-    const Piece top = pieceOf(bits, 0);
-    out.push(base + relativeKind(top, perspective));
-    if (height >= 2) out.push(base + kSecondOffset + relativeKind(pieceOf(bits, 1), perspective));
-    if (height >= 3) out.push(base + kThirdOffset + relativeKind(pieceOf(bits, 2), perspective));
-    const ColumnBits used = (ColumnBits{1} << (2 * height)) - 1;
-    const int black = std::popcount(bits & used & kBlackBits);
-    const int own = colorOf(top) == Color::Black ? black : height - black;
-    const int other = height - own;
-    const int ours = colorOf(top) == perspective ? 0 : 1;
-    out.push(base + kMakeUpOffset + ours * 16 + (std::min(own, 4) - 1) * 4 + std::min(other, 3));
+    std::uint16_t* at = out.index.data() + out.size;
+    out.size += perspective == Color::White
+                    ? writeColumn<true, false>(s, bits, height, at, nullptr)
+                    : writeColumn<false, true>(s, bits, height, nullptr, at);
 }
 
 int mirroredFeature(int feature) {
     const int square = feature / kFeaturesPerSquare;
-    const int offset = feature % kFeaturesPerSquare;
-    // Kinds (offsets below kMakeUpOffset): bit 1 is ours/theirs. Make-up: bit 4 is ours/theirs.
-    const int turned =
-        offset < kMakeUpOffset ? (offset ^ 2) : kMakeUpOffset + ((offset - kMakeUpOffset) ^ 16);
-    return (kSquares - 1 - square) * kFeaturesPerSquare + turned;
+    return (kSquares - 1 - square) * kFeaturesPerSquare +
+           turnedOffset(feature % kFeaturesPerSquare);
 }
-
-namespace {
-
-void mirrorInPlace(FeatureList& list) {
-    for (int k = 0; k < list.size; ++k) {
-        auto& f = list.index[static_cast<std::size_t>(k)];
-        f = static_cast<std::uint16_t>(mirroredFeature(f));
-    }
-}
-
-}  // namespace
 
 FeatureList activeFeatures(const Position& pos, Color perspective) {
     FeatureList list;
@@ -212,7 +253,7 @@ std::vector<unsigned char> serializeNetwork(const Network& net) {
 // ---- Inference ----------------------------------------------------------------------------------
 //
 // The inner loops (the rows of the first layer, the output's dot product) come in three paths:
-// "avx512" (AVX-512BW rows, AVX2 dot product), "avx2" and "plain" (portable C++, which the
+// "avx512" (AVX-512BW rows and dot product), "avx2" and "plain" (portable C++, which the
 // compiler vectorises for the build's baseline). Every path is compiled into every x86-64 build
 // (whatever -march says) and the best one the CPU runs is chosen at the
 // first evaluation (__builtin_cpu_supports), so one binary is portable and fast. The SIMD
@@ -227,12 +268,27 @@ const std::int16_t* weightsOf(const Network& net, int feature) {
     return net.featureWeights.data() + static_cast<std::size_t>(feature) * kHidden;
 }
 
+using HalfLists = std::array<FeatureList, 2>;
+
+// applyBoth as two applyRows, one half after the other.
+template <auto ApplyRows>
+void halfByHalf(const Network& net, const Accumulator& previous, const HalfLists& removed,
+                const HalfLists& added, Accumulator& next) {
+    for (std::size_t h = 0; h < 2; ++h)
+        ApplyRows(net, previous.values[h], removed[h], added[h], next.values[h]);
+}
+
 // Kernels: one path's inner loops.
 struct Kernels {
     const char* name;
     // `next` = `previous` - the rows `removed` + the rows `added` (next may be previous).
     void (*applyRows)(const Network& net, const Row& previous, const FeatureList& removed,
                       const FeatureList& added, Row& next);
+    // Both halves at once: `next.values[h]` = `previous.values[h]` - the rows `removed[h]` + the
+    // rows `added[h]` (next may be previous). Each half's lists are the other's mirrored, so
+    // removed[0] and removed[1] (and added[0] and added[1]) are as long.
+    void (*applyBoth)(const Network& net, const Accumulator& previous, const HalfLists& removed,
+                      const HalfLists& added, Accumulator& next);
     // Sum over i of clamp(us[i], 0, kQuantA) * w[i] + clamp(them[i], 0, kQuantA) * w[kHidden + i].
     std::int32_t (*outputSum)(const Row& us, const Row& them, const std::int16_t* w);
 };
@@ -263,7 +319,7 @@ std::int32_t plainOutputSum(const Row& us, const Row& them, const std::int16_t* 
     return plainClippedDot(us, w) + plainClippedDot(them, w + kHidden);
 }
 
-constexpr Kernels kPlain{"plain", plainApplyRows, plainOutputSum};
+constexpr Kernels kPlain{"plain", plainApplyRows, halfByHalf<plainApplyRows>, plainOutputSum};
 
 #if defined(__x86_64__)
 
@@ -290,8 +346,6 @@ constexpr Kernels kPlain{"plain", plainApplyRows, plainOutputSum};
     return sum;
 }
 
-// Also the AVX-512 path's output: the output is a small share of the time, and GCC 12's 512-bit
-// reductions trip -Wuninitialized.
 [[gnu::target("avx2")]] std::int32_t avx2OutputSum(const Row& us, const Row& them,
                                                    const std::int16_t* w) {
     const __m256i sum = clippedDotLanes(us, w, _mm256_setzero_si256());
@@ -347,8 +401,64 @@ constexpr Kernels kPlain{"plain", plainApplyRows, plainOutputSum};
     for (int c = 0; c < kChunks; ++c) _mm512_store_si512(next.data() + kLanes * c, r[c]);
 }
 
-constexpr Kernels kAvx2{"avx2", avx2ApplyRows, avx2OutputSum};
-constexpr Kernels kAvx512{"avx512", avx512ApplyRows, avx2OutputSum};
+// Both halves in eight AVX-512 registers: the rows of White's input and of its mirror for
+// Black are loaded side by side, which keeps more loads in flight than one half after the other.
+[[gnu::target("avx512f,avx512bw")]] void avx512ApplyBoth(const Network& net,
+                                                         const Accumulator& previous,
+                                                         const HalfLists& removed,
+                                                         const HalfLists& added,
+                                                         Accumulator& next) {
+    constexpr int kLanes = 32;
+    constexpr int kChunks = kHidden / kLanes;
+    __m512i r[2][kChunks];
+    for (std::size_t h = 0; h < 2; ++h)
+        for (int c = 0; c < kChunks; ++c)
+            r[h][c] = _mm512_load_si512(previous.values[h].data() + kLanes * c);
+    for (int k = 0; k < removed[0].size; ++k) {
+        const auto at = static_cast<std::size_t>(k);
+        const std::int16_t* w0 = weightsOf(net, removed[0].index[at]);
+        const std::int16_t* w1 = weightsOf(net, removed[1].index[at]);
+        for (int c = 0; c < kChunks; ++c) {
+            r[0][c] = _mm512_sub_epi16(r[0][c], _mm512_loadu_si512(w0 + kLanes * c));
+            r[1][c] = _mm512_sub_epi16(r[1][c], _mm512_loadu_si512(w1 + kLanes * c));
+        }
+    }
+    for (int k = 0; k < added[0].size; ++k) {
+        const auto at = static_cast<std::size_t>(k);
+        const std::int16_t* w0 = weightsOf(net, added[0].index[at]);
+        const std::int16_t* w1 = weightsOf(net, added[1].index[at]);
+        for (int c = 0; c < kChunks; ++c) {
+            r[0][c] = _mm512_add_epi16(r[0][c], _mm512_loadu_si512(w0 + kLanes * c));
+            r[1][c] = _mm512_add_epi16(r[1][c], _mm512_loadu_si512(w1 + kLanes * c));
+        }
+    }
+    for (std::size_t h = 0; h < 2; ++h)
+        for (int c = 0; c < kChunks; ++c)
+            _mm512_store_si512(next.values[h].data() + kLanes * c, r[h][c]);
+}
+
+// The output in AVX-512 registers, summed by hand (GCC 12's _mm512_reduce_add_epi32 trips
+// -Wuninitialized).
+[[gnu::target("avx512f,avx512bw")]] std::int32_t avx512OutputSum(const Row& us, const Row& them,
+                                                                 const std::int16_t* w) {
+    constexpr int kLanes = 32;
+    const __m512i zero = _mm512_setzero_si512();
+    const __m512i top = _mm512_set1_epi16(kQuantA);
+    __m512i sum = _mm512_setzero_si512();
+    for (const Row* row : {&us, &them}) {
+        for (int i = 0; i < kHidden; i += kLanes) {
+            __m512i a = _mm512_load_si512(row->data() + i);
+            a = _mm512_min_epi16(_mm512_max_epi16(a, zero), top);
+            sum = _mm512_add_epi32(sum, _mm512_madd_epi16(a, _mm512_loadu_si512(w + i)));
+        }
+        w += kHidden;
+    }
+    return sumOfLanes(
+        _mm256_add_epi32(_mm512_castsi512_si256(sum), _mm512_extracti64x4_epi64(sum, 1)));
+}
+
+constexpr Kernels kAvx2{"avx2", avx2ApplyRows, halfByHalf<avx2ApplyRows>, avx2OutputSum};
+constexpr Kernels kAvx512{"avx512", avx512ApplyRows, avx512ApplyBoth, avx512OutputSum};
 
 #endif
 
@@ -438,22 +548,18 @@ void ChangedColumns::recordAfter(const Position& pos) {
 
 void updateAccumulator(const Network& net, const Accumulator& previous,
                        const ChangedColumns& changes, Accumulator& next) {
-    // The changed inputs are found once, from White's side; Black's are the same inputs
-    // mirrored (mirroredFeature), which costs less than describing the columns again.
-    FeatureList removed, added;
+    // The changed inputs of both perspectives are listed together (Black's are White's
+    // mirrored), then both halves are brought up to date by one kernel.
+    std::array<FeatureList, 2> removed, added;
+    const auto white = static_cast<std::size_t>(index(Color::White));
+    const auto black = static_cast<std::size_t>(index(Color::Black));
     for (int i = 0; i < changes.size; ++i) {
         const ColumnChange& c = changes.squares[static_cast<std::size_t>(i)];
         if (c.before == c.after && c.heightBefore == c.heightAfter) continue;
-        columnFeatures(c.square, c.before, c.heightBefore, Color::White, removed);
-        columnFeatures(c.square, c.after, c.heightAfter, Color::White, added);
+        columnFeaturesBoth(c.square, c.before, c.heightBefore, removed[white], removed[black]);
+        columnFeaturesBoth(c.square, c.after, c.heightAfter, added[white], added[black]);
     }
-    const auto white = static_cast<std::size_t>(index(Color::White));
-    const auto black = static_cast<std::size_t>(index(Color::Black));
-    const Kernels& k = kernels();
-    k.applyRows(net, previous.values[white], removed, added, next.values[white]);
-    mirrorInPlace(removed);
-    mirrorInPlace(added);
-    k.applyRows(net, previous.values[black], removed, added, next.values[black]);
+    kernels().applyBoth(net, previous, removed, added, next);
 }
 
 Score evaluate(const Network& net, const Accumulator& acc, Color sideToMove) {
