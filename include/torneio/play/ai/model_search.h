@@ -1,0 +1,47 @@
+// The model search (`Policy ismcts`): information-set Monte Carlo search at the root of a turn
+// in which every opponent plays by the kind of player the belief infers it to be, and the own
+// seat by the hunt on a belief it keeps up to date inside the simulation. It reads only the
+// seat's Knowledge, its Belief and the hunt's BeliefMap: never the true state.
+//
+// One simulation of root action a (the n-th of that action):
+//   Step 1  determinize: draw the n-th full position (Belief::sampleWithKingFilter, seeded by
+//           n alone, so that every root action is tried on the same positions and the same
+//           opponent kinds: common random numbers): the own pieces exact, one particle's
+//           warriors per opponent, its king from the king filter, and the mobility hypothesis
+//           the king came from, which is the kind of player that opponent is in this
+//           simulation (still, hunter, uniformly random mover, the heuristic's fleeing king)
+//   Step 2  apply a, then play on for `horizon` rounds:
+//             the own seat's turns: the hunt (huntDecision) on a rollout map whose king
+//             probabilities are the belief's king fields as the simulated events change them
+//             (an opponent's move spreads its field by its king's step chance, a combat that
+//             finds no king empties the square), the rest of the map as at the root;
+//             an opponent's turns: its kind's policy (modelTurn below) on the determinized
+//             pieces: a combat call with its kind's share, a king step with its kind's chance
+//             (the fleeing king away from the nearest other warrior within its flee radius),
+//             else a warrior step; the random mover any legal action alike;
+//             retreat orders, withdrawals and rewards: the rollout policy (rolloutAction)
+//   Step 3  score: a finished game 1 for a win (a share for a draw), 0 for a loss; otherwise
+//           the belief's view of the leaf: the survivors' fair share, plus the king mass the
+//           own warriors stand on or next to, less the own king's exposure (BeliefMap::exposure)
+// The root: UCB1 over the hunt's `candidates` best turn actions (each tried once first, in
+// the hunt's order); the decision is the most tried, ties to the better mean, then to the
+// hunt's order. Retreat orders, withdrawals and rewards are the hunt's.
+//
+// Limits: SearchLimits::simulations per decision (a fixed budget and seed give the same
+// decision); moveTimeMs may stop earlier (then the decision depends on the machine).
+#pragma once
+
+#include <cstdint>
+
+#include "torneio/play/ai/ai.h"
+
+namespace torneio::play {
+
+// The decision for `request` of the knowledge's seat (its set-up excepted). `map` is the
+// hunt's map of the belief (with its exposure when the player keeps one).
+Action modelSearchDecision(const Request& request, const Knowledge& knowledge,
+                           const Belief& belief, const BeliefMap& map, const HuntWeights& hunt,
+                           const ModelSearchWeights& weights, const SearchLimits& limits,
+                           std::uint64_t seed, SearchStats* stats = nullptr);
+
+}  // namespace torneio::play
