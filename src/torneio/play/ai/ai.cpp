@@ -218,7 +218,39 @@ struct HuntContext {
     const HuntWeights& weights;
     std::vector<double> reachPow;
     double baseCoverage = 0;
+    // Per living hunter (huntersOf's order), per square: the chance it misses a king there,
+    // 1 - reach^distance; a warrior step recomputes only the stepping hunter's.
+    Hunters hunters;
+    std::array<std::vector<double>, kWarriors> miss;
 };
+
+void prepareCoverage(HuntContext& c) {
+    c.hunters = huntersOf(c.own);
+    for (int i = 0; i < c.hunters.count; ++i) {
+        std::vector<double>& miss = c.miss[static_cast<std::size_t>(i)];
+        miss.resize(static_cast<std::size_t>(c.g.squareCount()));
+        for (Square q = 0; q < c.g.squareCount(); ++q)
+            miss[static_cast<std::size_t>(q)] =
+                1 - c.reachPow[static_cast<std::size_t>(
+                        chebyshev(c.g, c.hunters.squares[static_cast<std::size_t>(i)], q))];
+    }
+}
+
+// coverage() with the hunter at index `moved` (huntersOf's order) on `to`: the same sum, in
+// the same order of factors, from the kept misses of the others.
+double coverageWithStep(const HuntContext& c, int moved, Square to) {
+    double total = 0;
+    for (Square q = 0; q < c.g.squareCount(); ++q) {
+        const double p = c.map.king[static_cast<std::size_t>(q)];
+        if (p <= 0) continue;
+        double miss = 1;
+        for (int i = 0; i < c.hunters.count; ++i)
+            miss *= i == moved ? 1 - c.reachPow[static_cast<std::size_t>(chebyshev(c.g, to, q))]
+                               : c.miss[static_cast<std::size_t>(i)][static_cast<std::size_t>(q)];
+        total += p * (1 - miss);
+    }
+    return total;
+}
 
 double scoreCombat(const HuntContext& c, Square square) {
     const int w = c.own.pieceOn(square);
@@ -228,10 +260,12 @@ double scoreCombat(const HuntContext& c, Square square) {
 }
 
 double scoreWarriorStep(const HuntContext& c, int warrior, Square to) {
-    OwnPieces after = c.own;
-    after[warrior].square = to;
-    const double gain =
-        coverage(huntersOf(after), c.map, c.g, c.reachPow) - c.baseCoverage;
+    double gain = 0;  // a king (G9 withdrawal) hunts nothing
+    if (warrior >= kFirstWarrior && c.own[warrior].alive) {
+        int moved = 0;  // the warrior's index among the living hunters
+        for (int w = kFirstWarrior; w < warrior; ++w) moved += c.own[w].alive ? 1 : 0;
+        gain = coverageWithStep(c, moved, to) - c.baseCoverage;
+    }
     const double risk =
         c.map.stronger[static_cast<std::size_t>(warrior)][static_cast<std::size_t>(to)];
     return c.weights.moveWeight * gain - c.weights.loseRisk * risk;
@@ -411,9 +445,10 @@ std::vector<double> huntScores(const Request& request, const OwnPieces& own, con
                                const BeliefMap& map, const HuntWeights& weights,
                                common::Random& random) {
     const std::vector<Action> legal = legalActions(request, own, g);
-    HuntContext c{own, g, map, weights, {}, 0};
+    HuntContext c{own, g, map, weights, {}, 0, {}, {}};
     for (int d = 0; d <= g.size(); ++d) c.reachPow.push_back(std::pow(weights.reach, d));
     c.baseCoverage = coverage(huntersOf(own), map, g, c.reachPow);
+    prepareCoverage(c);
     const bool plan = request.kind == RequestKind::Turn && weights.planHorizon > 0 &&
                       !map.kingFields.empty() && map.kingSteps.size() == map.kingFields.size();
     const Sweep start = plan ? sweepStart(own, map) : Sweep{};
