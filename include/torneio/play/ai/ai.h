@@ -119,12 +119,18 @@ struct GuidedWeights {
 //   exploration  UCB1's constant (rewards are in 0..1)
 //   findWeight   a leaf's value per unit of king mass on or next to an own warrior
 //   exposureWeight  a leaf's cost per unit of exposure of the own king's square
+//   discount     a simulation's value is multiplied by it for every own turn played after the
+//                root action (a king found sooner is worth more: the opponents hunt too)
+//   huntBias     the mean value the hunt's own choice is credited with when the decision is
+//                taken (0..1: another action must be clearly better)
 struct ModelSearchWeights {
     int candidates = 6;
     int horizon = 4;
     double exploration = 0.3;
-    double findWeight = 0.25;
+    double findWeight = 0.0;
     double exposureWeight = 0.25;
+    double discount = 0.9;
+    double huntBias = 0.0;
 };
 
 // AiConfig: the player's settings, from the `torneio` program's options.
@@ -162,6 +168,9 @@ struct AiConfig {
 //                   stands on q (summed over them, as AiPlayer's exposure beliefs reconstruct
 //                   it from the public events) times the expected enemy warriors within
 //                   kExposureRadius of q, at most 1 (empty: not kept, read as 0)
+//   seenKing[s]     opponent s's belief about the own king (its king filter of the own seat,
+//                   as the player's exposure beliefs rebuild it from the public events; empty
+//                   when not kept): what the model search's hunting opponents hunt by
 //   kingFields[o]   the king field of the o-th opponent still in (Belief::kingField), and
 //   kingSteps[o]    its chance to step in one of its turns (Belief::kingStepChance): what the
 //                   planned sweep diffuses (empty: no plan, e.g. a map of the true state)
@@ -171,6 +180,7 @@ struct BeliefMap {
     std::vector<double> warriors;
     std::array<std::vector<double>, kPiecesPerSeat> stronger;
     std::vector<double> exposure;
+    std::array<std::vector<double>, kMaxSeats> seenKing;
     std::vector<std::vector<double>> kingFields;
     std::vector<double> kingSteps;
 };

@@ -23,9 +23,13 @@
 //   Step 3  score: a finished game 1 for a win (a share for a draw), 0 for a loss; otherwise
 //           the belief's view of the leaf: the survivors' fair share, plus the king mass the
 //           own warriors stand on or next to, less the own king's exposure (BeliefMap::exposure)
-// The root: UCB1 over the hunt's `candidates` best turn actions (each tried once first, in
-// the hunt's order); the decision is the most tried, ties to the better mean, then to the
-// hunt's order. Retreat orders, withdrawals and rewards are the hunt's.
+// The root: UCB1 over the hunt's `candidates` best turn actions other than king steps (each
+// tried once first, in the hunt's order); the decision is the best mean, the hunt's choice
+// credited huntBias, ties to the hunt's order. Simulation values are discounted per own turn
+// (ModelSearchWeights::discount): a king found sooner is worth more. When the hunt's choice is
+// a king step it is played without a search: the opponents' models here do not hunt the own
+// king, so the search cannot value hiding it. Retreat orders, withdrawals and rewards are the
+// hunt's.
 //
 // Limits: SearchLimits::simulations per decision (a fixed budget and seed give the same
 // decision); moveTimeMs may stop earlier (then the decision depends on the machine).

@@ -631,6 +631,13 @@ Action AiPlayer::decide(const Request& request, const Knowledge& knowledge) {
         if (!exposure_.empty() && request.kind == RequestKind::Turn)
             map.exposure = exposure(knowledge, map);
     }
+    if (config_.policy == DecisionPolicy::Ismcts && request.kind == RequestKind::Turn)
+        for (std::size_t o = 0; o < exposure_.size(); ++o) {
+            const int opponent = static_cast<int>(o) + (static_cast<int>(o) >= knowledge.seat());
+            if (!knowledge.eliminated(opponent))
+                map.seenKing[static_cast<std::size_t>(opponent)] =
+                    exposure_[o]->kingField(knowledge.seat());
+        }
     if (config_.policy == DecisionPolicy::Ismcts)
         return modelSearchDecision(request, knowledge, *belief_, map, config_.hunt, config_.model,
                                    config_.limits, seed, &lastStats_);

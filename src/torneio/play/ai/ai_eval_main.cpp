@@ -205,6 +205,8 @@ int main(int argc, char** argv) {
         "exploration", po::value(&search.exploration), "ismcts: UCB1 constant")(
         "find-weight", po::value(&search.findWeight), "ismcts: leaf value of king mass found")(
         "exposure-weight", po::value(&search.exposureWeight), "ismcts: leaf cost of exposure")(
+        "discount", po::value(&search.discount), "ismcts: a simulation's discount per own turn")(
+        "search-bias", po::value(&search.huntBias), "ismcts: credit of the hunt's choice")(
         "reach", po::value(&hunt.reach), "hunt: reach per step")(
         "move-weight", po::value(&hunt.moveWeight), "hunt: coverage weight")(
         "king-danger", po::value(&hunt.kingDanger), "hunt: king danger weight")(

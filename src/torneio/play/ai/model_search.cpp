@@ -24,11 +24,20 @@ constexpr int kOpenKingSteps = 8;
 //   fields[s]    opponent s's king field (empty: the own seat, or s is out)
 //   stepChance[s]  the chance a move of s is its king's step, under the belief's weighted
 //                mobility hypotheses (the own seat does not know the kind it plays against)
+//   hunts[s]     opponent s's map for its own hunt of the own king: its belief about the own
+//                king (BeliefMap::seenKing) as the simulated events change it, no warriors
+//                (empty: not kept)
 struct RolloutBelief {
     BeliefMap map;
     std::array<std::vector<double>, kMaxSeats> fields;
     std::array<double, kMaxSeats> stepChance{};
+    std::array<BeliefMap, kMaxSeats> hunts;
 };
+
+// The chance an opponent gives a "moved" of the own seat to be the own king's step: the own
+// king's steps among all its steps, as the random mover's share (the own king moves rarely;
+// an opponent that models it as still would never spread its belief).
+constexpr double kOwnKingStepChance = 0.05;
 
 RolloutBelief rolloutBelief(const Belief& belief, const Knowledge& k, const BeliefMap& map) {
     RolloutBelief r;
@@ -42,8 +51,22 @@ RolloutBelief rolloutBelief(const Belief& belief, const Knowledge& k, const Beli
             if (h != Belief::kFleeingHypothesis)
                 r.stepChance[i] +=
                     w[static_cast<std::size_t>(h)] * belief.kingMoveChance(s, h, kOpenKingSteps);
+        const std::vector<double>& seen = map.seenKing[i];
+        if (seen.empty()) continue;
+        BeliefMap& hunt = r.hunts[i];
+        hunt.king = seen;
+        hunt.warriors.assign(seen.size(), 0.0);
+        for (auto& stronger : hunt.stronger) stronger.assign(seen.size(), 0.0);
     }
     return r;
+}
+
+void emptyField(std::vector<double>& f, Square q) {
+    if (f.empty()) return;
+    f[static_cast<std::size_t>(q)] = 0;
+    const double total = std::accumulate(f.begin(), f.end(), 0.0);
+    if (total > 1e-12)
+        for (double& p : f) p /= total;
 }
 
 void refreshKingMap(RolloutBelief& r) {
@@ -52,15 +75,10 @@ void refreshKingMap(RolloutBelief& r) {
         for (std::size_t q = 0; q < f.size() && q < r.map.king.size(); ++q) r.map.king[q] += f[q];
 }
 
-// A combat on q that eliminated no one: no king of any opponent stands there (G11).
+// A combat on q that eliminated no one: no king of any seat stands there (G11).
 void emptySquare(RolloutBelief& r, Square q) {
-    for (std::vector<double>& f : r.fields) {
-        if (f.empty()) continue;
-        f[static_cast<std::size_t>(q)] = 0;
-        const double total = std::accumulate(f.begin(), f.end(), 0.0);
-        if (total > 1e-12)
-            for (double& p : f) p /= total;
-    }
+    for (std::vector<double>& f : r.fields) emptyField(f, q);
+    for (BeliefMap& hunt : r.hunts) emptyField(hunt.king, q);
 }
 
 // The own seat's view of what the last applied action told it (the public events: a "moved"
@@ -70,6 +88,10 @@ void observe(RolloutBelief& r, const State& state, int self, int seat, const Act
         auto& f = r.fields[static_cast<std::size_t>(seat)];
         if (!f.empty())
             f = diffuseKingField(state.geometry(), f, r.stepChance[static_cast<std::size_t>(seat)]);
+    } else if (action.kind == ActionKind::Move) {
+        for (BeliefMap& hunt : r.hunts)
+            if (!hunt.king.empty())
+                hunt.king = diffuseKingField(state.geometry(), hunt.king, kOwnKingStepChance);
     } else if (action.kind == ActionKind::Combat) {
         emptySquare(r, action.square);
     }
@@ -94,13 +116,25 @@ int nearestOtherWarrior(const State& state, int seat, Square square) {
     return best;
 }
 
-// An opponent's turn by its kind (the mobility hypothesis h of Belief).
+// An opponent's turn by its kind (the mobility hypothesis h of Belief): the random mover any
+// legal action alike; a still king or a hunter (h below the random mover) the hunt on its
+// belief about the own king when the player keeps one (its king stepping with its kind's
+// chance first); otherwise, and for the fleeing king, a combat call with its kind's share, a
+// king step with its kind's chance, else a warrior step at random.
 Action modelTurn(const State& state, int seat, int h, const Belief& belief,
-                 common::Random& random) {
+                 const RolloutBelief& r, const HuntWeights& hunt, common::Random& random) {
     const Geometry& g = state.geometry();
     const OwnPieces& own = state.pieces(seat);
     if (h < 0 || h == Belief::kRandomMoverHypothesis)
         return randomAction(state.request(), own, g, random);
+    const BeliefMap& theirs = r.hunts[static_cast<std::size_t>(seat)];
+    if (h < Belief::kRandomMoverHypothesis && !theirs.king.empty()) {
+        const SquareList to = pieceDestinations(own, kKing, g);
+        if (own.kingAlive() && !to.empty() &&
+            random.chance(belief.kingMoveChance(seat, h, to.size())))
+            return moveAction(kKing, randomOf(to, random));
+        return huntDecision(state.request(), own, g, theirs, hunt, random);
+    }
     std::array<int, kWarriors> living{};
     int count = 0;
     for (int w = kFirstWarrior; w < kPiecesPerSeat; ++w)
@@ -187,6 +221,7 @@ std::optional<double> simulate(const Request& request, const Knowledge& k, const
     if (!state.apply(self, action)) return std::nullopt;
     observe(r, state, self, self, action);
     int turnsLeft = std::max(1, weights.horizon) * std::max(1, state.survivors());  // Step 2
+    double discount = 1;
     while (!state.over() && !state.eliminated(self) && turnsLeft > 0) {
         const int seat = state.toDecide();
         Action next;
@@ -194,18 +229,20 @@ std::optional<double> simulate(const Request& request, const Knowledge& k, const
             next = rolloutAction(state, random);
         } else if (seat == self) {
             --turnsLeft;
+            discount *= weights.discount;
             refreshKingMap(r);
             next = huntDecision(state.request(), state.pieces(self), state.geometry(), r.map, hunt,
                                 random);
         } else {
             --turnsLeft;
-            next = modelTurn(state, seat, kinds[static_cast<std::size_t>(seat)], belief, random);
+            next = modelTurn(state, seat, kinds[static_cast<std::size_t>(seat)], belief, r, hunt,
+                             random);
         }
         if (!state.apply(seat, next)) break;  // not reached: every policy plays legal actions
         observe(r, state, self, seat, next);
     }
     refreshKingMap(r);
-    return leafValue(state, r, self, weights);  // Step 3
+    return discount * leafValue(state, r, self, weights);  // Step 3
 }
 
 // Arm: one root action. n: simulations run on it; total: their summed values.
@@ -232,6 +269,13 @@ Action modelSearchDecision(const Request& request, const Knowledge& k, const Bel
     std::iota(order.begin(), order.end(), std::size_t{0});
     std::stable_sort(order.begin(), order.end(),
                      [&](std::size_t a, std::size_t b) { return scores[a] > scores[b]; });
+    // The own king's steps stay the hunt's: the opponents' models here do not hunt the own
+    // king, so the search cannot value hiding it (the hunt's exposure term does).
+    const auto kingStep = [](const Action& a) {
+        return a.kind == ActionKind::Move && a.piece == kKing;
+    };
+    if (kingStep(legal[order.front()])) return legal[order.front()];
+    std::erase_if(order, [&](std::size_t i) { return kingStep(legal[i]); });
     order.resize(
         std::min(order.size(), static_cast<std::size_t>(std::max(1, weights.candidates))));
     std::vector<Arm> arms;
@@ -259,11 +303,14 @@ Action modelSearchDecision(const Request& request, const Knowledge& k, const Bel
         arm.total += value.value_or(arm.mean());  // a sample no State accepts: neutral
         ++arm.n;
     }
+    // The best mean among the arms tried, the hunt's choice (arm 0) credited huntBias; ties to
+    // the hunt's order.
+    const auto value = [&](std::size_t a) {
+        return arms[a].mean() + (a == 0 ? weights.huntBias : 0.0);
+    };
     std::size_t chosen = 0;
     for (std::size_t a = 1; a < arms.size(); ++a)
-        if (arms[a].n > arms[chosen].n ||
-            (arms[a].n == arms[chosen].n && arms[a].mean() > arms[chosen].mean()))
-            chosen = a;
+        if (arms[a].n > 0 && value(a) > value(chosen)) chosen = a;
     if (stats) {
         stats->simulations = done;
         stats->nodes = static_cast<int>(arms.size());
