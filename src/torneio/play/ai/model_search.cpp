@@ -202,6 +202,28 @@ double leafValue(const State& state, const RolloutBelief& r, int self,
     return std::clamp(value, 0.0, 1.0);
 }
 
+// The king of `pieces` drawn again from `field` off `excluded` and the squares of its own
+// warriors; false when the field has no mass left there.
+bool redrawKing(OwnPieces& pieces, const std::vector<double>& field, Square excluded,
+                common::Random& random) {
+    double free = 0;
+    for (std::size_t q = 0; q < field.size(); ++q)
+        if (static_cast<Square>(q) != excluded && pieces.pieceOn(static_cast<Square>(q)) <= kKing)
+            free += field[q];
+    if (free <= 1e-12) return false;
+    double at = random.unit() * free;
+    Square last = kNoSquare;
+    for (std::size_t q = 0; q < field.size(); ++q) {
+        const auto square = static_cast<Square>(q);
+        if (square == excluded || pieces.pieceOn(square) > kKing || field[q] <= 0) continue;
+        last = square;
+        at -= field[q];
+        if (at < 0) break;
+    }
+    pieces[kKing].square = last;
+    return true;
+}
+
 // Steps 1-3 for root action `action`, on the n-th determinization.
 std::optional<double> simulate(const Request& request, const Knowledge& k, const Belief& belief,
                                const BeliefMap& map, const HuntWeights& hunt,
@@ -210,6 +232,20 @@ std::optional<double> simulate(const Request& request, const Knowledge& k, const
     common::Random random(seed);
     std::array<int, kMaxSeats> kinds{};
     StartPosition start = belief.sampleWithKingFilter(k, random, kinds);  // Step 1
+    // With 2 seats a root combat on q wins at once with the drawn hypothesis' probability of
+    // the king on q: that share is counted exactly, and the simulation plays the rest of the
+    // cases (the king drawn again off q), which takes the largest noise out of the root.
+    double foundNow = 0;
+    const int other = 1 - k.seat();
+    if (action.kind == ActionKind::Combat && k.geometry().seats() == 2 &&
+        kinds[static_cast<std::size_t>(other)] >= 0) {
+        const std::vector<double>& field =
+            belief.kingField(other, kinds[static_cast<std::size_t>(other)]);
+        foundNow = field[static_cast<std::size_t>(action.square)];
+        OwnPieces& theirs = start.pieces[static_cast<std::size_t>(other)];
+        if (foundNow >= 1 - 1e-12 || !redrawKing(theirs, field, action.square, random))
+            return foundNow;
+    }
     start.turnSeat = k.seat();
     start.round = std::max(1, request.round);
     auto created = State::fromPosition(k.geometry().params(), start);
@@ -242,7 +278,7 @@ std::optional<double> simulate(const Request& request, const Knowledge& k, const
         observe(r, state, self, seat, next);
     }
     refreshKingMap(r);
-    return discount * leafValue(state, r, self, weights);  // Step 3
+    return foundNow + (1 - foundNow) * discount * leafValue(state, r, self, weights);  // Step 3
 }
 
 // Arm: one root action. n: simulations run on it; total: their summed values.
