@@ -123,6 +123,8 @@ struct GuidedWeights {
 //                root action (a king found sooner is worth more: the opponents hunt too)
 //   huntBias     the mean value the hunt's own choice is credited with when the decision is
 //                taken (0..1: another action must be clearly better)
+//   exactFind    with 2 seats, a root combat's immediate find is counted exactly and the
+//                simulation plays only the cases where it finds nothing (model_search.h)
 struct ModelSearchWeights {
     int candidates = 6;
     int horizon = 4;
@@ -130,7 +132,8 @@ struct ModelSearchWeights {
     double findWeight = 0.0;
     double exposureWeight = 0.25;
     double discount = 0.9;
-    double huntBias = 0.0;
+    double huntBias = 0.05;
+    bool exactFind = true;
 };
 
 // AiConfig: the player's settings, from the `torneio` program's options.

@@ -207,6 +207,7 @@ int main(int argc, char** argv) {
         "exposure-weight", po::value(&search.exposureWeight), "ismcts: leaf cost of exposure")(
         "discount", po::value(&search.discount), "ismcts: a simulation's discount per own turn")(
         "search-bias", po::value(&search.huntBias), "ismcts: credit of the hunt's choice")(
+        "sampled-find", "ismcts: sample a root combat's find instead of counting it exactly")(
         "reach", po::value(&hunt.reach), "hunt: reach per step")(
         "move-weight", po::value(&hunt.moveWeight), "hunt: coverage weight")(
         "king-danger", po::value(&hunt.kingDanger), "hunt: king danger weight")(
@@ -271,6 +272,7 @@ int main(int argc, char** argv) {
     config.hunt = hunt;
     config.guided = guided;
     config.model = search;
+    config.model.exactFind = vm.count("sampled-find") == 0;
     config.kingPrior = kingPrior;
     config.randomMoves = randomMoves;
     // The `ai` and `omniscient` opponents are the default player (the hunt, default weights and

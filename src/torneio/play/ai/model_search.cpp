@@ -237,7 +237,7 @@ std::optional<double> simulate(const Request& request, const Knowledge& k, const
     // cases (the king drawn again off q), which takes the largest noise out of the root.
     double foundNow = 0;
     const int other = 1 - k.seat();
-    if (action.kind == ActionKind::Combat && k.geometry().seats() == 2 &&
+    if (weights.exactFind && action.kind == ActionKind::Combat && k.geometry().seats() == 2 &&
         kinds[static_cast<std::size_t>(other)] >= 0) {
         const std::vector<double>& field =
             belief.kingField(other, kinds[static_cast<std::size_t>(other)]);
