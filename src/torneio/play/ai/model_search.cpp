@@ -121,8 +121,8 @@ int nearestOtherWarrior(const State& state, int seat, Square square) {
 // belief about the own king when the player keeps one (its king stepping with its kind's
 // chance first); otherwise, and for the fleeing king, a combat call with its kind's share, a
 // king step with its kind's chance, else a warrior step at random.
-Action modelTurn(const State& state, int seat, int h, const Belief& belief,
-                 const RolloutBelief& r, const HuntWeights& hunt, common::Random& random) {
+Action modelTurn(const State& state, int seat, int h, const Belief& belief, const RolloutBelief& r,
+                 const HuntWeights& hunt, common::Random& random) {
     const Geometry& g = state.geometry();
     const OwnPieces& own = state.pieces(seat);
     if (h < 0 || h == Belief::kRandomMoverHypothesis)
@@ -305,15 +305,13 @@ Action modelSearchDecision(const Request& request, const Knowledge& k, const Bel
     std::iota(order.begin(), order.end(), std::size_t{0});
     std::stable_sort(order.begin(), order.end(),
                      [&](std::size_t a, std::size_t b) { return scores[a] > scores[b]; });
-    // The own king's steps stay the hunt's: the opponents' models here do not hunt the own
-    // king, so the search cannot value hiding it (the hunt's exposure term does).
+    // The own king's steps stay the hunt's (model_search.h: the search cannot value hiding).
     const auto kingStep = [](const Action& a) {
         return a.kind == ActionKind::Move && a.piece == kKing;
     };
     if (kingStep(legal[order.front()])) return legal[order.front()];
     std::erase_if(order, [&](std::size_t i) { return kingStep(legal[i]); });
-    order.resize(
-        std::min(order.size(), static_cast<std::size_t>(std::max(1, weights.candidates))));
+    order.resize(std::min(order.size(), static_cast<std::size_t>(std::max(1, weights.candidates))));
     std::vector<Arm> arms;
     for (std::size_t i : order) arms.push_back(Arm{legal[i]});
     const std::uint64_t simulationSeed = common::mixSeed(seed, 1);
@@ -324,9 +322,9 @@ Action modelSearchDecision(const Request& request, const Knowledge& k, const Bel
         double best = -std::numeric_limits<double>::infinity();
         for (std::size_t a = 0; a < arms.size(); ++a) {
             const double score =
-                arms[a].n == 0 ? std::numeric_limits<double>::infinity()
-                               : arms[a].mean() + weights.exploration *
-                                                      std::sqrt(std::log(done) / arms[a].n);
+                arms[a].n == 0
+                    ? std::numeric_limits<double>::infinity()
+                    : arms[a].mean() + weights.exploration * std::sqrt(std::log(done) / arms[a].n);
             if (score > best) {
                 best = score;
                 pick = a;

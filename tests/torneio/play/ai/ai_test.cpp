@@ -815,8 +815,8 @@ TEST(AiTest, SamplesDrawTheKingFromTheKingFilter) {
         EXPECT_EQ(theirs.pieceOn(king), kKing);
         onCorner += king == back.front() ? 1 : 0;
     }
-    EXPECT_NEAR(static_cast<double>(onCorner) / draws, field[static_cast<std::size_t>(back.front())],
-                0.05);
+    EXPECT_NEAR(static_cast<double>(onCorner) / draws,
+                field[static_cast<std::size_t>(back.front())], 0.05);
     std::array<int, kMaxSeats> h1{};
     std::array<int, kMaxSeats> h2{};
     common::Random first(5);
@@ -840,9 +840,8 @@ TEST(AiTest, ModelSearchKeepsItsBudgetAndStaysDeterministic) {
         EXPECT_TRUE(options.set("Particles", "32"));
         AiPlayer ai;
         ai.configure(options);
-        EXPECT_EQ(ai.config().policy, std::string_view(policy) == "ismcts"
-                                          ? DecisionPolicy::Ismcts
-                                          : DecisionPolicy::Hunt);
+        EXPECT_EQ(ai.config().policy, std::string_view(policy) == "ismcts" ? DecisionPolicy::Ismcts
+                                                                           : DecisionPolicy::Hunt);
         auto h = makeHeuristicPlayer();
         std::vector<Player*> players{&ai, h.get()};
         auto played = playGame(shortGame, players, 9);
