@@ -93,13 +93,16 @@ inline constexpr int kExposureRadius = 2;
 //   Search  ISMCTS over determinizations (ismcts.h)
 //   Guided  the hunt improved by rollouts (guidedDecision): the hunt's best turn actions tried
 //           on determinizations; with 0 simulations exactly the hunt
+//   Ismcts  the model search (model_search.h): the hunt's best turn actions searched on
+//           determinizations in which every opponent plays by its inferred kind and the own
+//           seat hunts on a belief updated inside the simulation
 // The `Policy` option's values, in the enum's order.
 // The `BeliefModel` option's values: `facts` (OpponentModel::policyTypes off) and `types` (on).
 inline constexpr std::string_view kBeliefModelNames[] = {"facts", "types"};
 std::optional<OpponentModel> parseBeliefModel(std::string_view name);
 
-enum class DecisionPolicy : std::uint8_t { Hunt, Search, Guided };
-inline constexpr std::string_view kDecisionPolicyNames[] = {"hunt", "search", "guided"};
+enum class DecisionPolicy : std::uint8_t { Hunt, Search, Guided, Ismcts };
+inline constexpr std::string_view kDecisionPolicyNames[] = {"hunt", "search", "guided", "ismcts"};
 
 // GuidedWeights: the shape of the guided policy.
 //   candidates  the hunt's best turn actions that are rolled out (>= 1)
@@ -110,13 +113,37 @@ struct GuidedWeights {
     double huntBias = 0.02;
 };
 
+// ModelSearchWeights: the shape of the model search (model_search.h, Policy ismcts).
+//   candidates   the hunt's best turn actions searched at the root (>= 1)
+//   horizon      rounds a simulation plays after the root action (>= 1)
+//   exploration  UCB1's constant (rewards are in 0..1)
+//   findWeight   a leaf's value per unit of king mass on or next to an own warrior
+//   exposureWeight  a leaf's cost per unit of exposure of the own king's square
+//   discount     a simulation's value is multiplied by it for every own turn played after the
+//                root action (a king found sooner is worth more: the opponents hunt too)
+//   huntBias     the mean value the hunt's own choice is credited with when the decision is
+//                taken (0..1: another action must be clearly better)
+//   exactFind    with 2 seats, a root combat's immediate find is counted exactly and the
+//                simulation plays only the cases where it finds nothing (model_search.h)
+struct ModelSearchWeights {
+    int candidates = 6;
+    int horizon = 4;
+    double exploration = 0.3;
+    double findWeight = 0.0;
+    double exposureWeight = 0.25;
+    double discount = 0.9;
+    double huntBias = 0.05;
+    bool exactFind = true;
+};
+
 // AiConfig: the player's settings, from the `torneio` program's options.
 //   limits     the search budget (Simulations, MoveTime)
 //   particles  particles per opponent in the belief (Particles)
 //   setUp      the set-up policy (SetUpPolicy)
-//   policy     hunt, search or guided
+//   policy     hunt, search, guided or ismcts
 //   hunt       the hunt policy's weights
 //   guided     the guided policy's settings
+//   model      the model search's settings
 //   kingPrior  the opponent model's set-up prior of the belief (KingPriorBack, KingPriorCorners)
 //   opponentModel  what else the belief's king filter reads of an opponent (BeliefModel)
 //   randomMoves  percent of the decisions after the set-up taken uniformly at random instead
@@ -128,6 +155,7 @@ struct AiConfig {
     DecisionPolicy policy = DecisionPolicy::Hunt;
     HuntWeights hunt;
     GuidedWeights guided;
+    ModelSearchWeights model;
     KingPrior kingPrior{kDefaultKingPriorBackPercent / 100.0,
                         kDefaultKingPriorCornersPercent / 100.0};
     OpponentModel opponentModel{.policyTypes = true};
@@ -143,6 +171,9 @@ struct AiConfig {
 //                   stands on q (summed over them, as AiPlayer's exposure beliefs reconstruct
 //                   it from the public events) times the expected enemy warriors within
 //                   kExposureRadius of q, at most 1 (empty: not kept, read as 0)
+//   seenKing[s]     opponent s's belief about the own king (its king filter of the own seat,
+//                   as the player's exposure beliefs rebuild it from the public events; empty
+//                   when not kept): what the model search's hunting opponents hunt by
 //   kingFields[o]   the king field of the o-th opponent still in (Belief::kingField), and
 //   kingSteps[o]    its chance to step in one of its turns (Belief::kingStepChance): what the
 //                   planned sweep diffuses (empty: no plan, e.g. a map of the true state)
@@ -152,6 +183,7 @@ struct BeliefMap {
     std::vector<double> warriors;
     std::array<std::vector<double>, kPiecesPerSeat> stronger;
     std::vector<double> exposure;
+    std::array<std::vector<double>, kMaxSeats> seenKing;
     std::vector<std::vector<double>> kingFields;
     std::vector<double> kingSteps;
 };
@@ -174,12 +206,20 @@ Action huntDecision(const Request& request, const Knowledge& knowledge, const Be
 Action huntDecision(const Request& request, const Knowledge& knowledge, const BeliefMap& map,
                     const HuntWeights& weights, common::Random& random);
 
+// The same for any seat's pieces on a board (the search's rollouts play the own seat's turns
+// with it on a rollout's map).
+Action huntDecision(const Request& request, const OwnPieces& own, const Geometry& geometry,
+                    const BeliefMap& map, const HuntWeights& weights, common::Random& random);
+
 // The hunt's score of every legal action of a request (Turn, RetreatOrder, Withdraw; the
 // order of legalActions), with the seeded tie-break huntDecision adds: huntDecision plays the
 // first best of these.
 std::vector<double> huntScores(const Request& request, const Knowledge& knowledge,
                                const BeliefMap& map, const HuntWeights& weights,
                                common::Random& random);
+std::vector<double> huntScores(const Request& request, const OwnPieces& own,
+                               const Geometry& geometry, const BeliefMap& map,
+                               const HuntWeights& weights, common::Random& random);
 
 // The guided policy: the hunt, improved on turns by rollouts (ismcts.h rolloutValues) of its
 // `candidates` best actions from the belief's determinizations; the hunt's choice is credited

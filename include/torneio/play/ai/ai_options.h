@@ -1,13 +1,14 @@
 // The `ai` player's options of the `torneio` program (protocol.md, "The Torneio player
 // protocol"), declared once here and read by AiPlayer::configure:
 //   Simulations  spin, default kDefaultSimulations: determinizations searched per decision by
-//                the search policy (the default hunt policy does not search)
+//                the search policies (the default hunt policy does not search)
 //   MoveTime     spin, default 0 (no limit): milliseconds per decision; stops the search early
 //                (the decision then depends on the machine's speed)
 //   Particles    spin, default kDefaultParticles: belief particles per opponent
 //   SetUpPolicy  combo back|corner|spread|random|auto, default auto: the set-up policy (ai.h)
-//   Policy       combo hunt|search, default hunt: how every other decision is taken (ai.h
-//                DecisionPolicy: the hunt policy, or ISMCTS within Simulations / MoveTime)
+//   Policy       combo hunt|search|guided|ismcts, default hunt: how every other decision is
+//                taken (ai.h DecisionPolicy: the hunt policy; or within Simulations / MoveTime
+//                ISMCTS, the hunt improved by rollouts, or the model search of model_search.h)
 //   KingPriorBack     spin 0..100, default kDefaultKingPriorBackPercent: percent of the king
 //                     filter's prior on each opponent's back line (belief.h KingPrior)
 //   KingPriorCorners  spin 0..100, default kDefaultKingPriorCornersPercent: percent on the two

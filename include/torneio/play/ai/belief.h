@@ -53,6 +53,8 @@ namespace torneio::play {
 inline constexpr int kDefaultParticles = 256;
 // The king filter's hypotheses about how often an opponent moves its king (belief_king.cpp).
 inline constexpr int kKingMobilities = 6;
+// The share of combat calls among an opponent's turns assumed without OpponentModel::policyTypes.
+inline constexpr double kDefaultCombatShare = 0.2;
 
 // KingPrior: where the king filter expects an opponent's king before any event (D2 allows any
 // square of the zone). A mixture of set-up styles, the rest of the weight uniform over the zone
@@ -157,6 +159,33 @@ class Belief {
     // with OpponentModel::policyTypes, else always; the fleeing king counted still): what
     // the hunt's planner diffuses its king field by (ai.h HuntWeights::planHorizon).
     double kingStepChance(int seat) const;
+    // The chance that a "moved" of `seat` was its king's step under mobility hypothesis
+    // `hypothesis` (0..kKingMobilities-1) for a king with `kingSteps` legal steps: the
+    // hypothesis' fixed chance, the random mover's share of steps with
+    // OpponentModel::policyTypes, and for the fleeing king its chance to flee (it flees only
+    // when warriors were seen near it).
+    double kingMoveChance(int seat, int hypothesis, int kingSteps) const;
+    // The share of combat calls among the turns of the kind of player a hypothesis stands for
+    // (OpponentModel::policyTypes; without it every hypothesis calls at kDefaultCombatShare).
+    double combatShare(int hypothesis) const;
+    // The hypothesis index that stands for the uniformly random mover, and the fleeing king
+    // (the heuristic player's); the first two are still kings, the next two hunters.
+    static constexpr int kRandomMoverHypothesis = 4;
+    static constexpr int kFleeingHypothesis = 5;
+    // The king field of `seat` under one mobility hypothesis alone (normalised; empty for the
+    // seat itself and seats that are out).
+    const std::vector<double>& kingField(int seat, int hypothesis) const {
+        return kingModels_[static_cast<std::size_t>(seat)]
+            .field[static_cast<std::size_t>(hypothesis)];
+    }
+    // A full position as sample() draws it, except that each opponent's king is drawn from its
+    // king filter (the better model of the king: the particles lose its square): first one
+    // mobility hypothesis by its posterior weight, written to hypotheses[seat], then the king's
+    // square from that hypothesis' field among the squares the particle's warriors leave free
+    // (the particle's own king square when the field has no mass there). Seats without
+    // particles get hypothesis -1.
+    StartPosition sampleWithKingFilter(const Knowledge& knowledge, common::Random& random,
+                                       std::array<int, kMaxSeats>& hypotheses) const;
     // The posterior weights of the king filter's mobility hypotheses (kKingMobilities).
     const std::array<double, kKingMobilities>& kingMobilityWeights(int seat) const {
         return kingModels_[static_cast<std::size_t>(seat)].weight;

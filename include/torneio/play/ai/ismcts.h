@@ -28,6 +28,7 @@
 #pragma once
 
 #include <array>
+#include <chrono>
 #include <cstdint>
 #include <vector>
 
@@ -56,6 +57,24 @@ struct SearchStats {
     int simulations = 0;
     int nodes = 0;
     std::size_t treeBytes = 0;
+};
+
+// SearchClock: SearchLimits::moveTimeMs for a loop of simulations; it reads the clock only
+// every kCheckEvery simulations (0 ms: never expires).
+class SearchClock {
+  public:
+    static constexpr int kCheckEvery = 16;
+    explicit SearchClock(int limitMs)
+        : limitMs_(limitMs), start_(std::chrono::steady_clock::now()) {}
+    bool expired(int simulation) const {
+        if (limitMs_ <= 0 || simulation % kCheckEvery != 0) return false;
+        const auto spent = std::chrono::steady_clock::now() - start_;
+        return std::chrono::duration_cast<std::chrono::milliseconds>(spent).count() >= limitMs_;
+    }
+
+  private:
+    int limitMs_;
+    std::chrono::steady_clock::time_point start_;
 };
 
 using Rewards = std::array<double, kMaxSeats>;

@@ -9,6 +9,7 @@
 
 #include "common/logging.h"
 #include "torneio/play/ai/ai_options.h"
+#include "torneio/play/ai/model_search.h"
 #include "torneio/rules/distance.h"
 
 namespace torneio::play {
@@ -211,32 +212,67 @@ double kingDanger(Square square, const BeliefMap& map, const Geometry& g) {
 
 // HuntContext: what every score of one decision reads.
 struct HuntContext {
-    const Knowledge& k;
+    const OwnPieces& own;
+    const Geometry& g;
     const BeliefMap& map;
     const HuntWeights& weights;
     std::vector<double> reachPow;
     double baseCoverage = 0;
+    // Per living hunter (huntersOf's order), per square: the chance it misses a king there,
+    // 1 - reach^distance; a warrior step recomputes only the stepping hunter's.
+    Hunters hunters;
+    std::array<std::vector<double>, kWarriors> miss;
 };
 
+void prepareCoverage(HuntContext& c) {
+    c.hunters = huntersOf(c.own);
+    for (int i = 0; i < c.hunters.count; ++i) {
+        std::vector<double>& miss = c.miss[static_cast<std::size_t>(i)];
+        miss.resize(static_cast<std::size_t>(c.g.squareCount()));
+        for (Square q = 0; q < c.g.squareCount(); ++q)
+            miss[static_cast<std::size_t>(q)] =
+                1 - c.reachPow[static_cast<std::size_t>(
+                        chebyshev(c.g, c.hunters.squares[static_cast<std::size_t>(i)], q))];
+    }
+}
+
+// coverage() with the hunter at index `moved` (huntersOf's order) on `to`: the same sum, in
+// the same order of factors, from the kept misses of the others.
+double coverageWithStep(const HuntContext& c, int moved, Square to) {
+    double total = 0;
+    for (Square q = 0; q < c.g.squareCount(); ++q) {
+        const double p = c.map.king[static_cast<std::size_t>(q)];
+        if (p <= 0) continue;
+        double miss = 1;
+        for (int i = 0; i < c.hunters.count; ++i)
+            miss *= i == moved ? 1 - c.reachPow[static_cast<std::size_t>(chebyshev(c.g, to, q))]
+                               : c.miss[static_cast<std::size_t>(i)][static_cast<std::size_t>(q)];
+        total += p * (1 - miss);
+    }
+    return total;
+}
+
 double scoreCombat(const HuntContext& c, Square square) {
-    const int w = c.k.own().pieceOn(square);
+    const int w = c.own.pieceOn(square);
     const auto q = static_cast<std::size_t>(square);
     return c.weights.combatWeight * c.map.king[q] -
            c.weights.loseRisk * c.map.stronger[static_cast<std::size_t>(w)][q];
 }
 
 double scoreWarriorStep(const HuntContext& c, int warrior, Square to) {
-    OwnPieces after = c.k.own();
-    after[warrior].square = to;
-    const double gain =
-        coverage(huntersOf(after), c.map, c.k.geometry(), c.reachPow) - c.baseCoverage;
+    double gain = 0;  // a king (G9 withdrawal) hunts nothing
+    if (warrior >= kFirstWarrior && c.own[warrior].alive) {
+        int moved = 0;  // the warrior's index among the living hunters
+        for (int w = kFirstWarrior; w < warrior; ++w) moved += c.own[w].alive ? 1 : 0;
+        gain = coverageWithStep(c, moved, to) - c.baseCoverage;
+    }
     const double risk =
         c.map.stronger[static_cast<std::size_t>(warrior)][static_cast<std::size_t>(to)];
     return c.weights.moveWeight * gain - c.weights.loseRisk * risk;
 }
 
 double scoreKingStep(const HuntContext& c, Square from, Square to) {
-    const Geometry& g = c.k.geometry();
+    const Geometry& g = c.g;
     double hide = 0;
     if (!c.map.exposure.empty())
         hide = c.weights.hideWeight * (c.map.exposure[static_cast<std::size_t>(from)] -
@@ -250,7 +286,7 @@ double scoreTurnAction(const HuntContext& c, const Action& a) {
         case ActionKind::Combat:
             return scoreCombat(c, a.square);
         case ActionKind::Move:
-            if (a.piece == kKing) return scoreKingStep(c, c.k.own()[kKing].square, a.square);
+            if (a.piece == kKing) return scoreKingStep(c, c.own[kKing].square, a.square);
             return scoreWarriorStep(c, a.piece, a.square);
         default:
             return -1e9;  // pass: only when nothing else is legal
@@ -357,7 +393,7 @@ double sweepValue(const Geometry& g, Sweep s, const BeliefMap& map, const HuntWe
 // after it (a king step: the sweep from the unchanged warriors). The turn's own score
 // (scoreTurnAction: risks, hiding) is added beside it.
 double planTurnAction(const HuntContext& c, const Sweep& start, const Action& a) {
-    const Geometry& g = c.k.geometry();
+    const Geometry& g = c.g;
     Sweep s = start;
     double found = 0;
     if (a.kind == ActionKind::Combat)
@@ -367,27 +403,26 @@ double planTurnAction(const HuntContext& c, const Sweep& start, const Action& a)
     return found + sweepValue(g, std::move(s), c.map, c.weights);
 }
 
-Sweep sweepStart(const Knowledge& k, const BeliefMap& map) {
+Sweep sweepStart(const OwnPieces& own, const BeliefMap& map) {
     Sweep s;
     for (int i = 0; i < kPiecesPerSeat; ++i)
-        s.pieces[static_cast<std::size_t>(i)] = k.own()[i].alive ? k.own()[i].square : kNoSquare;
+        s.pieces[static_cast<std::size_t>(i)] = own[i].alive ? own[i].square : kNoSquare;
     s.fields = map.kingFields;
     return s;
 }
 
 // G9: the loser goes as far from the own king as its steps allow.
 double scoreOrder(const HuntContext& c, Square to) {
-    const Piece& king = c.k.own()[kKing];
+    const Piece& king = c.own[kKing];
     const double probe = c.weights.probeWeight * c.map.king[static_cast<std::size_t>(to)];
     if (!king.alive) return probe;
-    return probe + std::min(chebyshev(c.k.geometry(), to, king.square), 6);
+    return probe + std::min(chebyshev(c.g, to, king.square), 6);
 }
 
-Action strongestReward(const Knowledge& k) {
+Action strongestReward(const OwnPieces& own) {
     int best = -1;
     for (int w = kFirstWarrior; w < kPiecesPerSeat; ++w)
-        if (k.own()[w].alive && (best < 0 || k.own()[w].strength > k.own()[best].strength))
-            best = w;
+        if (own[w].alive && (best < 0 || own[w].strength > own[best].strength)) best = w;
     return rewardAction(best < 0 ? kFirstWarrior : best);
 }
 
@@ -403,14 +438,20 @@ Action huntDecision(const Request& request, const Knowledge& k, const Belief& be
 
 std::vector<double> huntScores(const Request& request, const Knowledge& k, const BeliefMap& map,
                                const HuntWeights& weights, common::Random& random) {
-    const Geometry& g = k.geometry();
-    const std::vector<Action> legal = legalActions(request, k.own(), g);
-    HuntContext c{k, map, weights, {}, 0};
+    return huntScores(request, k.own(), k.geometry(), map, weights, random);
+}
+
+std::vector<double> huntScores(const Request& request, const OwnPieces& own, const Geometry& g,
+                               const BeliefMap& map, const HuntWeights& weights,
+                               common::Random& random) {
+    const std::vector<Action> legal = legalActions(request, own, g);
+    HuntContext c{own, g, map, weights, {}, 0, {}, {}};
     for (int d = 0; d <= g.size(); ++d) c.reachPow.push_back(std::pow(weights.reach, d));
-    c.baseCoverage = coverage(huntersOf(k.own()), map, g, c.reachPow);
+    c.baseCoverage = coverage(huntersOf(own), map, g, c.reachPow);
+    prepareCoverage(c);
     const bool plan = request.kind == RequestKind::Turn && weights.planHorizon > 0 &&
                       !map.kingFields.empty() && map.kingSteps.size() == map.kingFields.size();
-    const Sweep start = plan ? sweepStart(k, map) : Sweep{};
+    const Sweep start = plan ? sweepStart(own, map) : Sweep{};
     std::vector<double> scores;
     scores.reserve(legal.size());
     for (const Action& a : legal) {
@@ -436,14 +477,18 @@ std::vector<double> huntScores(const Request& request, const Knowledge& k, const
 
 Action huntDecision(const Request& request, const Knowledge& k, const BeliefMap& map,
                     const HuntWeights& weights, common::Random& random) {
-    const Geometry& g = k.geometry();
+    return huntDecision(request, k.own(), k.geometry(), map, weights, random);
+}
+
+Action huntDecision(const Request& request, const OwnPieces& own, const Geometry& g,
+                    const BeliefMap& map, const HuntWeights& weights, common::Random& random) {
     if (request.kind == RequestKind::Reward) {
-        const Action reward = strongestReward(k);
-        if (isLegal(request, k.own(), g, reward)) return reward;
+        const Action reward = strongestReward(own);
+        if (isLegal(request, own, g, reward)) return reward;
     }
-    const std::vector<Action> legal = legalActions(request, k.own(), g);
+    const std::vector<Action> legal = legalActions(request, own, g);
     if (legal.size() == 1) return legal.front();
-    const std::vector<double> scores = huntScores(request, k, map, weights, random);
+    const std::vector<double> scores = huntScores(request, own, g, map, weights, random);
     const auto best = std::max_element(scores.begin(), scores.end()) - scores.begin();
     return legal[static_cast<std::size_t>(best)];
 }
@@ -586,6 +631,16 @@ Action AiPlayer::decide(const Request& request, const Knowledge& knowledge) {
         if (!exposure_.empty() && request.kind == RequestKind::Turn)
             map.exposure = exposure(knowledge, map);
     }
+    if (config_.policy == DecisionPolicy::Ismcts && request.kind == RequestKind::Turn)
+        for (std::size_t o = 0; o < exposure_.size(); ++o) {
+            const int opponent = static_cast<int>(o) + (static_cast<int>(o) >= knowledge.seat());
+            if (!knowledge.eliminated(opponent))
+                map.seenKing[static_cast<std::size_t>(opponent)] =
+                    exposure_[o]->kingField(knowledge.seat());
+        }
+    if (config_.policy == DecisionPolicy::Ismcts)
+        return modelSearchDecision(request, knowledge, *belief_, map, config_.hunt, config_.model,
+                                   config_.limits, seed, &lastStats_);
     if (config_.policy == DecisionPolicy::Guided)
         return guidedDecision(request, knowledge, *belief_, map, config_.hunt, config_.guided,
                               config_.limits, seed, &lastStats_);

@@ -182,6 +182,7 @@ int main(int argc, char** argv) {
     std::string beliefModel = "types", opponentBeliefModel = "types", shadowModelName;
     double otherHide = HuntWeights{}.hideWeight;
     GuidedWeights guided;
+    ModelSearchWeights search;
     HuntWeights hunt;
     KingPrior kingPrior = AiConfig{}.kingPrior;
     KingPrior otherPrior = AiConfig{}.kingPrior;
@@ -196,9 +197,17 @@ int main(int argc, char** argv) {
         "setup", po::value(&setUp), "the ai's set-up policy")(
         "opponent-setup", po::value(&opponentSetUp), "set-up policy of ai opponents")(
         "seed", po::value(&seed), "match seed")("policy", po::value(&policyName),
-                                                "hunt | search | guided")(
+                                                "hunt | search | guided | ismcts")(
         "candidates", po::value(&guided.candidates), "guided: actions rolled out")(
         "hunt-bias", po::value(&guided.huntBias), "guided: credit of the hunt's choice")(
+        "search-candidates", po::value(&search.candidates), "ismcts: root actions searched")(
+        "horizon", po::value(&search.horizon), "ismcts: rounds a simulation plays")(
+        "exploration", po::value(&search.exploration), "ismcts: UCB1 constant")(
+        "find-weight", po::value(&search.findWeight), "ismcts: leaf value of king mass found")(
+        "exposure-weight", po::value(&search.exposureWeight), "ismcts: leaf cost of exposure")(
+        "discount", po::value(&search.discount), "ismcts: a simulation's discount per own turn")(
+        "search-bias", po::value(&search.huntBias), "ismcts: credit of the hunt's choice")(
+        "sampled-find", "ismcts: sample a root combat's find instead of counting it exactly")(
         "reach", po::value(&hunt.reach), "hunt: reach per step")(
         "move-weight", po::value(&hunt.moveWeight), "hunt: coverage weight")(
         "king-danger", po::value(&hunt.kingDanger), "hunt: king danger weight")(
@@ -258,9 +267,12 @@ int main(int argc, char** argv) {
     config.setUp = *policy;
     config.policy = policyName == "search"   ? DecisionPolicy::Search
                     : policyName == "guided" ? DecisionPolicy::Guided
+                    : policyName == "ismcts" ? DecisionPolicy::Ismcts
                                              : DecisionPolicy::Hunt;
     config.hunt = hunt;
     config.guided = guided;
+    config.model = search;
+    config.model.exactFind = vm.count("sampled-find") == 0;
     config.kingPrior = kingPrior;
     config.randomMoves = randomMoves;
     // The `ai` and `omniscient` opponents are the default player (the hunt, default weights and

@@ -460,6 +460,42 @@ StartPosition Belief::sample(const Knowledge& knowledge, common::Random& random)
     return start;
 }
 
+StartPosition Belief::sampleWithKingFilter(const Knowledge& knowledge, common::Random& random,
+                                           std::array<int, kMaxSeats>& hypotheses) const {
+    StartPosition start;
+    start.pieces[static_cast<std::size_t>(seat_)] = knowledge.own();
+    hypotheses.fill(-1);
+    for (int s = 0; s < geometry_.seats(); ++s) {
+        const auto& ps = particles_[static_cast<std::size_t>(s)];
+        if (s == seat_ || ps.empty() || knowledge.eliminated(s)) continue;
+        OwnPieces& pieces = start.pieces[static_cast<std::size_t>(s)];
+        pieces = ps[random.index(ps.size())].pieces;
+        const KingModels& models = kingModels_[static_cast<std::size_t>(s)];
+        if (models.field[0].empty() || !pieces[kKing].alive) continue;
+        double pick = random.unit();
+        std::size_t h = 0;
+        while (h + 1 < kKingMobilities && pick >= models.weight[h]) pick -= models.weight[h++];
+        hypotheses[static_cast<std::size_t>(s)] = static_cast<int>(h);
+        const std::vector<double>& field = models.field[h];
+        double free = 0;
+        for (Square q = 0; q < geometry_.squareCount(); ++q)
+            if (pieces.pieceOn(q) <= kKing) free += field[static_cast<std::size_t>(q)];
+        if (free <= 0) continue;
+        double at = random.unit() * free;
+        for (Square q = 0; q < geometry_.squareCount(); ++q) {
+            if (pieces.pieceOn(q) > kKing) continue;
+            at -= field[static_cast<std::size_t>(q)];
+            if (at < 0 || q == geometry_.squareCount() - 1) {
+                if (field[static_cast<std::size_t>(q)] > 0) pieces[kKing].square = q;
+                break;
+            }
+        }
+    }
+    start.turnSeat = std::max(0, knowledge.turnSeat());
+    start.round = std::max(1, knowledge.round());
+    return start;
+}
+
 double Belief::probability(int seat, bool king, Square square) const {
     const auto& ps = particles_[static_cast<std::size_t>(seat)];
     if (ps.empty()) return 0;

@@ -16,7 +16,7 @@ namespace {
 // Belief::sightings_) within kFleeRadius, and then steps away from the sightings with
 // probability kFleeChance.
 constexpr std::array<double, kKingMobilities> kKingMoveChance{0.0, 0.01, 0.04, 0.12, 0.3, 0.0};
-constexpr std::size_t kFleeingKing = kKingMobilities - 1;
+constexpr std::size_t kFleeingKing = Belief::kFleeingHypothesis;
 constexpr int kFleeRadius = 3;
 constexpr double kFleeChance = 0.3;
 // How many of the latest public sightings of warriors the fleeing hypothesis remembers.
@@ -26,7 +26,7 @@ constexpr std::size_t kRecentSightings = 9;
 // still king, a hunter and a restless king (the ai: 0.2), the random player (3 combat calls
 // among about 35 legal actions: 0.11) and the heuristic player (its fleeing king: 0.3).
 // Measured with `torneio-ai-eval --belief` (docs/torneio-strength.md, eighth pass).
-constexpr std::size_t kRandomMover = 4;
+constexpr std::size_t kRandomMover = Belief::kRandomMoverHypothesis;
 constexpr std::array<double, kKingMobilities> kCombatShare{0.2, 0.2, 0.2, 0.2, 0.11, 0.3};
 // The mean count of a warrior's legal steps (8 neighbours, fewer on edges and blocked squares).
 constexpr double kWarriorStepsMean = 7.0;
@@ -155,6 +155,18 @@ double Belief::kingStepChance(int seat) const {
         chance += models.weight[h] * moves * mu;
     }
     return chance;
+}
+
+double Belief::kingMoveChance(int seat, int hypothesis, int kingSteps) const {
+    const auto h = static_cast<std::size_t>(std::clamp(hypothesis, 0, kKingMobilities - 1));
+    if (h == kRandomMover && model_.policyTypes) return randomMoverKingShare(seat, kingSteps);
+    if (h == kFleeingKing) return kFleeChance;
+    return kKingMoveChance[h];
+}
+
+double Belief::combatShare(int hypothesis) const {
+    if (!model_.policyTypes) return kDefaultCombatShare;
+    return kCombatShare[static_cast<std::size_t>(std::clamp(hypothesis, 0, kKingMobilities - 1))];
 }
 
 // A random player's "moved" is the king's with the share of the king's steps among all the

@@ -20,7 +20,6 @@ constexpr double kGreedyStepChance = 0.7;  // a warrior steps toward a beatable 
 constexpr double kStrengthWeight = 0.08;
 constexpr double kThreatFactor = 0.6;  // share multiplier per enemy warrior near the king
 constexpr int kThreatRadius = 2;
-constexpr int kTimeCheckEvery = 16;
 
 // Whether any enemy piece stands on the square and the warrior (of `seat`, `strength`) would
 // win a combat there (G8, D6: ties to the attacker; a king there is always worth calling).
@@ -123,20 +122,6 @@ struct Node {
     double reward = 0;
 };
 
-class Clock {
-  public:
-    explicit Clock(int limitMs) : limitMs_(limitMs), start_(std::chrono::steady_clock::now()) {}
-    bool expired(int simulation) const {
-        if (limitMs_ <= 0 || simulation % kTimeCheckEvery != 0) return false;
-        const auto spent = std::chrono::steady_clock::now() - start_;
-        return std::chrono::duration_cast<std::chrono::milliseconds>(spent).count() >= limitMs_;
-    }
-
-  private:
-    int limitMs_;
-    std::chrono::steady_clock::time_point start_;
-};
-
 Rewards rollout(State& state, int rounds, common::Random& random) {
     int turnsLeft = rounds * std::max(1, state.survivors());
     while (!state.over() && turnsLeft > 0) {
@@ -226,7 +211,7 @@ Action searchTurn(const Request& request, const Knowledge& k, const Belief& beli
     std::vector<Node> tree(1);
     tree.reserve(static_cast<std::size_t>(limits.simulations) + 1);
     std::vector<Action> legal;
-    const Clock clock(limits.moveTimeMs);
+    const SearchClock clock(limits.moveTimeMs);
     int done = 0;
     for (; done < limits.simulations && !clock.expired(done); ++done) {
         auto state = determinize(request, k, belief, random);  // Step 1
@@ -306,7 +291,7 @@ Action searchFromNextTurn(const Request& request, const Knowledge& k, const Beli
     const std::vector<Action> legal = legalActions(request, k.own(), k.geometry());
     if (legal.size() == 1) return legal.front();
     std::vector<Node> arms(legal.size());
-    const Clock clock(limits.moveTimeMs);
+    const SearchClock clock(limits.moveTimeMs);
     int done = 0;
     for (; done < limits.simulations && !clock.expired(done); ++done) {
         std::size_t pick = 0;
@@ -419,7 +404,7 @@ std::vector<double> rolloutValues(const Request& request, const Knowledge& k, co
                                   std::uint64_t seed, SearchStats* stats) {
     std::vector<double> total(candidates.size(), 0.0);
     common::Random random(seed);
-    const Clock clock(limits.moveTimeMs);
+    const SearchClock clock(limits.moveTimeMs);
     int done = 0;
     for (int s = 0; s < limits.simulations && !clock.expired(done); ++s) {
         const auto determinized = determinize(request, k, belief, random);

@@ -113,6 +113,12 @@ TEST(AiTest, HiddenFactsOfOtherSeatsDoNotChangeSearchDecisions) {
     checkHiddenFactsDoNotChangeDecisions(DecisionPolicy::Search);
 }
 
+// The model search reads only the seat's knowledge and belief: two games that differ only in
+// the opponent's hidden pieces give it the same decisions for the same seed.
+TEST(AiTest, HiddenFactsOfOtherSeatsDoNotChangeModelSearchDecisions) {
+    checkHiddenFactsDoNotChangeDecisions(DecisionPolicy::Ismcts);
+}
+
 // ---- Every sampled determinization agrees with the public events ------------------------------
 
 // Pin: a public fact about one piece of an opponent (G7, G9, D8), as an independent checker
@@ -780,6 +786,78 @@ TEST(AiTest, TypesAndHidingBeatThePlayerBefore) {
     score /= games;
     RecordProperty("score", std::to_string(score));
     EXPECT_GT(score, 0.6) << "score " << score;
+}
+
+// Belief::sampleWithKingFilter draws each opponent's king from its king filter: never on a
+// square the filter rules out (before any event: outside the seat's zone) nor on one of the
+// sampled warriors' squares, with the frequencies of the filter (within sampling noise), and
+// names the mobility hypothesis it drew from (-1 for the own seat).
+TEST(AiTest, SamplesDrawTheKingFromTheKingFilter) {
+    const Params params = defaultParams(2);
+    const Knowledge knowledge = southSeat(params);
+    const Belief belief(params, 0, 64, 3, KingPrior{0.4, 0.3}, OpponentModel{.policyTypes = true});
+    const std::vector<double>& field = belief.kingField(1);
+    const Geometry g(params);
+    const std::vector<Square> back = backLine(g, 1);
+    common::Random random(11);
+    const int draws = 4000;
+    int onCorner = 0;
+    for (int i = 0; i < draws; ++i) {
+        std::array<int, kMaxSeats> hypotheses{};
+        const StartPosition start = belief.sampleWithKingFilter(knowledge, random, hypotheses);
+        EXPECT_EQ(hypotheses[0], -1);
+        ASSERT_GE(hypotheses[1], 0);
+        ASSERT_LT(hypotheses[1], kKingMobilities);
+        EXPECT_EQ(start.pieces[0], knowledge.own());
+        const OwnPieces& theirs = start.pieces[1];
+        const Square king = theirs[kKing].square;
+        ASSERT_GT(field[static_cast<std::size_t>(king)], 0.0) << g.name(king);
+        EXPECT_EQ(theirs.pieceOn(king), kKing);
+        onCorner += king == back.front() ? 1 : 0;
+    }
+    EXPECT_NEAR(static_cast<double>(onCorner) / draws,
+                field[static_cast<std::size_t>(back.front())], 0.05);
+    std::array<int, kMaxSeats> h1{};
+    std::array<int, kMaxSeats> h2{};
+    common::Random first(5);
+    common::Random second(5);
+    EXPECT_EQ(belief.sampleWithKingFilter(knowledge, first, h1),
+              belief.sampleWithKingFilter(knowledge, second, h2));
+    EXPECT_EQ(h1, h2);
+}
+
+// `Policy ismcts` (model_search.h): the option selects the model search, which spends exactly
+// its Simulations budget on a turn, gives the same game twice for the same seed and budget,
+// and decides some turn otherwise than the hunt it starts from.
+TEST(AiTest, ModelSearchKeepsItsBudgetAndStaysDeterministic) {
+    Params shortGame = defaultParams(2);
+    shortGame.maxRounds = 25;
+    auto play = [&](const char* policy, int& simulations) {
+        common::Options options;
+        addAiOptions(options);
+        EXPECT_TRUE(options.set("Policy", policy));
+        EXPECT_TRUE(options.set("Simulations", "24"));
+        EXPECT_TRUE(options.set("Particles", "32"));
+        AiPlayer ai;
+        ai.configure(options);
+        EXPECT_EQ(ai.config().policy, std::string_view(policy) == "ismcts" ? DecisionPolicy::Ismcts
+                                                                           : DecisionPolicy::Hunt);
+        auto h = makeHeuristicPlayer();
+        std::vector<Player*> players{&ai, h.get()};
+        auto played = playGame(shortGame, players, 9);
+        EXPECT_TRUE(played) << played.error();
+        simulations = ai.lastStats().simulations;
+        return played ? played.value().history() : std::vector<Decision>{};
+    };
+    int simulations = 0;
+    const std::vector<Decision> first = play("ismcts", simulations);
+    EXPECT_EQ(simulations, 24);
+    int again = 0;
+    EXPECT_EQ(play("ismcts", again), first);
+    int none = 0;
+    const std::vector<Decision> hunt = play("hunt", none);
+    EXPECT_EQ(none, 0);
+    EXPECT_NE(hunt, first);
 }
 
 // The same matches at other seed bases: the margins of the tests above (run by hand).
