@@ -30,6 +30,7 @@
 #include <array>
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "common/random.h"
@@ -94,6 +95,11 @@ std::vector<double> rolloutValues(const Request& request, const Knowledge& knowl
                                   const Belief& belief, const std::vector<Action>& candidates,
                                   const SearchLimits& limits, std::uint64_t seed,
                                   SearchStats* stats = nullptr);
+
+// A sampled hidden state made into a State at the knowledge's seat's turn of the request's
+// round, event logging off; nothing when the sample cannot start a State.
+std::optional<State> stateForTurn(const Request& request, const Knowledge& knowledge,
+                                  StartPosition start);
 
 // The rollout policy, on a full (determinized) state: a warrior sharing its square with a king
 // or with only weaker or equal warriors calls the combat; otherwise mostly a warrior steps

@@ -196,14 +196,7 @@ void simulate(std::vector<Node>& tree, State& state, const SearchLimits& limits,
 // nothing when the sample cannot start a State.
 std::optional<State> determinize(const Request& request, const Knowledge& k, const Belief& belief,
                                  common::Random& random) {
-    StartPosition start = belief.sample(k, random);
-    start.turnSeat = k.seat();
-    start.round = std::max(1, request.round);
-    auto created = State::fromPosition(k.geometry().params(), start);
-    if (!created) return std::nullopt;
-    State state = std::move(created).value();
-    state.setEventLogging(false);
-    return state;
+    return stateForTurn(request, k, belief.sample(k, random));
 }
 
 Action searchTurn(const Request& request, const Knowledge& k, const Belief& belief,
@@ -328,6 +321,16 @@ Action searchFromNextTurn(const Request& request, const Knowledge& k, const Beli
 }
 
 }  // namespace
+
+std::optional<State> stateForTurn(const Request& request, const Knowledge& k, StartPosition start) {
+    start.turnSeat = k.seat();
+    start.round = std::max(1, request.round);
+    auto created = State::fromPosition(k.geometry().params(), start);
+    if (!created) return std::nullopt;
+    State state = std::move(created).value();
+    state.setEventLogging(false);
+    return state;
+}
 
 Action rolloutAction(const State& state, common::Random& random) {
     const Request& request = state.request();

@@ -7,6 +7,7 @@
 #include <optional>
 #include <vector>
 
+#include "torneio/play/ai/ismcts.h"
 #include "torneio/rules/distance.h"
 
 namespace torneio::play {
@@ -246,12 +247,9 @@ std::optional<double> simulate(const Request& request, const Knowledge& k, const
         if (foundNow >= 1 - 1e-12 || !redrawKing(theirs, field, action.square, random))
             return foundNow;
     }
-    start.turnSeat = k.seat();
-    start.round = std::max(1, request.round);
-    auto created = State::fromPosition(k.geometry().params(), start);
+    auto created = stateForTurn(request, k, std::move(start));
     if (!created) return std::nullopt;
-    State state = std::move(created).value();
-    state.setEventLogging(false);
+    State state = std::move(*created);
     const int self = k.seat();
     RolloutBelief r = rolloutBelief(belief, k, map);
     if (!state.apply(self, action)) return std::nullopt;
