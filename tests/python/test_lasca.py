@@ -907,6 +907,39 @@ def test_tablebase_refuses_bad_folders_and_files(tmp_path):
         lasca.tablebase.open_tablebase(str(tmp_path))
 
 
+@needs_engine
+@needs_tune
+def test_egtb_value_script_plays_table_positions_with_and_without_the_tables(tmp_path):
+    tables = tmp_path / "tables"
+    subprocess.run([TUNE, "egtb", "--pieces", "4", "--out", str(tables)], check=True,
+                   capture_output=True, timeout=300)
+    script = pathlib.Path(__file__).resolve().parents[2] / "scripts" / "egtb-value.py"
+    base = [sys.executable, str(script), "--engine", ENGINE, "--tables", str(tables),
+            "--nodes", "300"]
+    out = subprocess.run(base + ["match", "--set", "2v1:4", "--positions", "8", "--seed", "3",
+                                 "--min-plies", "15"],
+                         capture_output=True, text=True, check=True, timeout=600).stdout
+    assert "set 2v1:4, 8 positions, 16 games, 300 nodes a move, seed 3" in out
+    lines = [line for line in out.splitlines() if line.startswith("side to move")]
+    assert sum(int(line.split(": ")[1].split()[0]) for line in lines) == 16
+    # The engine with the tables never does worse than the table's result: it plays table
+    # wins out and never lets a table draw go.
+    with_tables = [line for line in lines if ", with the tables" in line]
+    assert with_tables and all(", worse 0," in line for line in with_tables)
+    # A suite of two positions: the start (22 pieces, in no table) and a table position.
+    suite = tmp_path / "suite.txt"
+    suite.write_text(lasca.START_LFEN + "\n# a comment\n"
+                     "-,-,-,-/-,-,-/-,-,-,-/-,-,-/-,-,-,-/bww,-,-/W,-,-,- b\n")
+    out = subprocess.run(base + ["suite", str(suite)], capture_output=True, text=True,
+                         check=True, timeout=300).stdout
+    assert "positions 2, pieces in all [4, 22]" in out
+    assert "held by a table: 1" in out
+    assert "with and without the tables at 300 nodes: " in out
+    failed = subprocess.run(base + ["match", "--set", "3v3:4"], capture_output=True, text=True,
+                            timeout=60)
+    assert failed.returncode != 0 and "--set is 1v1:N or 2v1:N" in failed.stderr
+
+
 def test_table_reach_script_counts_games_by_their_columns(tmp_path):
     # Two games (the move number falls between them): the first reaches one column a side.
     data = tmp_path / "data.txt"
