@@ -8,7 +8,8 @@ whose moves are legal (each line previewed through the server); PDN export and r
 the same game; a Torneio game (the test as seat 1, a random AI as seat 2) played by clicks to its
 end, the page holding only its own seat's set-up; a seat link opened in two browsers is
 held by the newest; a wrong table link says it opens nothing; with an engine that cannot start, the status,
-the analysis panel and the error toast say so without hiding the Retry banner; at 390x844 taps
+the analysis panel and the error toast say so without hiding the Retry banner; with `--egtb`
+the analysis of a table position says the table's result; at 390x844 taps
 keep the board still and /games fits; no JavaScript console errors. Screenshots go to --out.
 
 Exit codes: 0 passed, 1 failed, 77 skipped (no chromium, chromedriver or selenium).
@@ -118,9 +119,9 @@ class Page:
         raise Failure("the page never settled")
 
 
-def start_server(args, port=0):
+def start_server(args, port=0, extra=()):
     proc = subprocess.Popen([args.server, "--port", str(port), "--engine", args.engine, "--static", args.static,
-                             "--db", args.db, "--log-level", "warn"], stdout=subprocess.PIPE, text=True)
+                             "--db", args.db, "--log-level", "warn", *extra], stdout=subprocess.PIPE, text=True)
     line = proc.stdout.readline()
     if "listening on" not in line:
         proc.kill()
@@ -901,6 +902,46 @@ def check_engine_unavailable(driver, args, out):
         server.wait()
 
 
+# One column a side, Black to move: b2-c1 is forced and Black wins in 3 plies (docs/egtb.md).
+TABLE_LFEN = "-,-,-,-/-,-,-/-,-,-,-/-,-,-/-,-,-,-/bww,-,-/W,-,-,- b 0 1"
+
+
+def check_table_verdict(driver, args, out):
+    """With `--egtb` (a server of its own, tables of four pieces made by lasca-tune): the
+    analysis of a table position says the table's result beside the depth."""
+    import types
+    tables = os.path.join(os.path.dirname(args.db), "tables")
+    subprocess.run([args.tune, "egtb", "--pieces", "4", "--out", tables], check=True,
+                   capture_output=True, timeout=HANG_GUARD)
+    own = types.SimpleNamespace(**{**vars(args), "db": os.path.join(os.path.dirname(args.db), "egtb.db")})
+    server, url = start_server(own, extra=("--egtb", tables))
+    try:
+        page = Page(driver)
+        driver.get(url)
+        wait_for("the first state", page.state)
+        page.set_select("colour", "none")
+        driver.find_element(By.ID, "new-game").click()
+        wait_for("a new game", lambda: page.state()["moves"] == [] and page.state()["engine"] == "none")
+        field = driver.find_element(By.ID, "lfen-input")
+        field.clear()
+        field.send_keys(TABLE_LFEN)
+        driver.find_element(By.ID, "lfen-load").click()
+        wait_for("the table position on the board",
+                 lambda: driver.find_element(By.ID, "board").get_attribute("data-lfen") == TABLE_LFEN)
+        driver.find_element(By.ID, "analyse").click()
+        info = wait_for("the table's result in the analysis panel", lambda: (lambda t: t if "the table" in t else None)(
+            driver.find_element(By.ID, "analysis-info").text))
+        if "Black wins in 3 plies: the table" not in info:
+            raise Failure(f"the analysis of a table position reads {info!r}")
+        screenshot(driver, os.path.join(out, "web-table.png"))
+        driver.find_element(By.ID, "analyse").click()
+        wait_for("the analysis to stop", lambda: not page.state()["analysing"])
+        step(f"with --egtb the analysis of a table position says {info!r}")
+    finally:
+        server.kill()
+        server.wait()
+
+
 def restart_server(args, server, url):
     server.kill()
     server.wait()
@@ -1004,6 +1045,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--server", required=True)
     parser.add_argument("--engine", required=True)
+    parser.add_argument("--tune", required=True)
     parser.add_argument("--static", required=True)
     parser.add_argument("--out", required=True)
     args = parser.parse_args()
@@ -1057,6 +1099,7 @@ def main():
         server = check_reload_and_restart(page, args, server, url)
         check_games_page(page, url, page.state()["moves"])
         check_engine_unavailable(driver, args, args.out)
+        check_table_verdict(driver, args, args.out)
         quit_driver(driver)
         driver = make_driver(profile + "-torneio")
         server = check_torneio(Page(driver), url, args.out, args, server)
