@@ -38,23 +38,24 @@ std::uint64_t get(const std::vector<std::uint8_t>& in, std::size_t at, int bytes
     return value;
 }
 
-// The layouts of each piece count, made once: probing in the search allocates nothing.
-const Layout& layoutOf(int pieces) {
-    static const std::vector<Layout> layouts = [] {
-        std::vector<Layout> all;
-        for (int n = 0; n <= kMaxPieces; ++n) all.emplace_back(std::max(n, kMinPieces));
+// The layouts of each piece count of a family, made once: probing in the search allocates
+// nothing. Counts below the family's least hold its least layout and are never asked for.
+template <class L, int kLeast, int kMost>
+const L& cachedLayout(int pieces) {
+    static const std::vector<L> layouts = [] {
+        std::vector<L> all;
+        for (int n = 0; n <= kMost; ++n) all.emplace_back(std::max(n, kLeast));
         return all;
     }();
     return layouts[static_cast<std::size_t>(pieces)];
 }
 
+const Layout& layoutOf(int pieces) {
+    return cachedLayout<Layout, kMinPieces, kMaxPieces>(pieces);
+}
+
 const TrioLayout& trioLayoutOf(int pieces) {
-    static const std::vector<TrioLayout> layouts = [] {
-        std::vector<TrioLayout> all;
-        for (int n = 0; n <= kMaxTrioPieces; ++n) all.emplace_back(std::max(n, kMinTrioPieces));
-        return all;
-    }();
-    return layouts[static_cast<std::size_t>(pieces)];
+    return cachedLayout<TrioLayout, kMinTrioPieces, kMaxTrioPieces>(pieces);
 }
 
 // Shape: what a file of one family and piece count holds, and how its class index and its
