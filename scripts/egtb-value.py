@@ -1,5 +1,12 @@
 #!/usr/bin/env python3
-"""What the endgame tables are worth in play (docs/egtb.md, "What the tables are worth").
+"""What the endgame tables are worth in play (docs/egtb.md, "What the tables are worth"), and a
+check of a table against the moves of its positions.
+
+  check   positions sampled from a set: a win in d plies has a move to a loss in d - 1 and none
+          to a shorter loss, a loss in d has only moves to wins, the longest in d - 1 (a
+          position without a move: a loss in 0), a draw has a move to a draw and none to a
+          loss (the tables of every set a move leads to must be in the folder). The engine is
+          not used.
 
 Two measurements, both with the same engine binary with and without its EgtbPath option:
 
@@ -13,6 +20,7 @@ Two measurements, both with the same engine binary with and without its EgtbPath
           how often the side the table says wins converts, by who had the tables.
 
 Needs the lasca Python module (PYTHONPATH=build/python). Usage:
+  egtb-value.py --tables DIR check --set 2v1:6 [--positions K] [--seed S]
   egtb-value.py --engine build/lasca --tables DIR suite FILE [--nodes N]
   egtb-value.py --engine build/lasca --tables DIR match --set 1v1:9 [--positions K] [--nodes N]
                 [--seed S] [--max-plies P] [--min-plies D]"""
@@ -83,6 +91,63 @@ and drawn or decided in at least min_plies plies."""
             return lfen
 
 
+def table_value(tablebase, position):
+    """(wdl, plies) for the side to move: a position without a move is lost in 0; None when no
+    table holds a position that has moves."""
+    if len(position.legal_moves) == 0:
+        return -1, 0
+    wdl = tablebase.get_wdl(position)
+    return None if wdl is None else (wdl, tablebase.get_distance(position) if wdl else 0)
+
+
+def inconsistency(tablebase, lfen):
+    """Why the table's value of lfen disagrees with its moves, or None."""
+    position = lasca.Position(lfen)
+    wdl, plies = table_value(tablebase, position)
+    children = []
+    for move in position.legal_moves:
+        child = position.copy()
+        child.push(move)
+        value = table_value(tablebase, child)
+        if value is None:
+            return f"{lfen}: {move} leads to a position no table holds: {child.lfen()}"
+        children.append(value)
+    losses = [d for w, d in children if w == -1]
+    if wdl == 1:
+        if not losses or min(losses) != plies - 1:
+            return f"{lfen}: a win in {plies} without a move to a loss in {plies - 1}"
+    elif wdl == -1:
+        if plies == 0:
+            return None if not children else f"{lfen}: a loss in 0 with moves"
+        if any(w != 1 for w, _ in children) or max(d for _, d in children) != plies - 1:
+            return f"{lfen}: a loss in {plies} with a move to a draw, a loss or a longer win"
+    elif losses or not any(w == 0 for w, _ in children):
+        return f"{lfen}: a draw with a move to a loss, or without a move to a draw"
+    return None
+
+
+def check(args):
+    family, count = parse_set(args.set)
+    tablebase = lasca.tablebase.open_tablebase(args.tables)
+    rng = random.Random(args.seed)
+    counts = {1: 0, 0: 0, -1: 0}
+    for _ in range(args.positions):
+        lfen = sample_position(rng, family, count, tablebase, 0)
+        problem = inconsistency(tablebase, lfen)
+        if problem:
+            sys.exit(f"inconsistent: {problem}")
+        counts[tablebase.probe_wdl(lasca.Position(lfen))] += 1
+    print(f"set {args.set}, {args.positions} positions (seed {args.seed}): consistent "
+          f"({counts[1]} wins, {counts[0]} draws, {counts[-1]} losses for the side to move)")
+
+
+def parse_set(text):
+    family, _, count = text.partition(":")
+    if family not in ("1v1", "2v1") or not count.isdigit():
+        sys.exit("--set is 1v1:N or 2v1:N")
+    return family, int(count)
+
+
 def open_engine(path, tables):
     options = {"EgtbPath": tables} if tables else {}
     return lasca.engine.Engine(path, options=options, timeout=60.0)
@@ -134,9 +199,7 @@ def play(engines, lfen, nodes, max_plies):
 
 
 def match(args):
-    family, _, count = args.set.partition(":")
-    if family not in ("1v1", "2v1") or not count.isdigit():
-        sys.exit("--set is 1v1:N or 2v1:N")
+    family, count = parse_set(args.set)
     tablebase = lasca.tablebase.open_tablebase(args.tables)
     rng = random.Random(args.seed)
     plain, probing = open_engine(args.engine, None), open_engine(args.engine, args.tables)
@@ -145,7 +208,7 @@ def match(args):
     #     = [worse than the table's value, as the table says, better] for the side to move
     results = {}
     for _ in range(args.positions):
-        lfen = sample_position(rng, family, int(count), tablebase, args.min_plies)
+        lfen = sample_position(rng, family, count, tablebase, args.min_plies)
         position = lasca.Position(lfen)
         value = tablebase.probe_wdl(position)
         mover_white = position.side_to_move() == lasca.WHITE
@@ -182,10 +245,14 @@ def match(args):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--engine", required=True)
+    parser.add_argument("--engine", help="the engine (suite, match)")
     parser.add_argument("--tables", required=True)
     parser.add_argument("--nodes", type=int, default=10000)
     commands = parser.add_subparsers(dest="command", required=True)
+    check_parser = commands.add_parser("check")
+    check_parser.add_argument("--set", required=True)
+    check_parser.add_argument("--positions", type=int, default=10000)
+    check_parser.add_argument("--seed", type=int, default=1)
     suite_parser = commands.add_parser("suite")
     suite_parser.add_argument("file")
     match_parser = commands.add_parser("match")
@@ -198,7 +265,13 @@ def main():
     args = parser.parse_args()
     if not 1 <= args.nodes <= 10**9:
         sys.exit("--nodes is 1..1e9")
-    if args.command == "suite":
+    if args.command != "check" and not args.engine:
+        sys.exit(f"{args.command} needs --engine")
+    if args.command == "check":
+        if not 1 <= args.positions <= 10**7:
+            sys.exit("--positions is 1..1e7")
+        check(args)
+    elif args.command == "suite":
         suite(args)
     else:
         if not 1 <= args.positions <= 100000 or not 1 <= args.max_plies <= 10000:

@@ -938,6 +938,44 @@ def test_egtb_value_script_plays_table_positions_with_and_without_the_tables(tmp
     failed = subprocess.run(base + ["match", "--set", "3v3:4"], capture_output=True, text=True,
                             timeout=60)
     assert failed.returncode != 0 and "--set is 1v1:N or 2v1:N" in failed.stderr
+    # check: the tables agree with their moves; without the 1v1 table a capture leads nowhere.
+    check = [sys.executable, str(script), "--tables", str(tables), "check", "--set", "2v1:4",
+             "--positions", "300"]
+    out = subprocess.run(check, capture_output=True, text=True, check=True, timeout=300).stdout
+    assert out.startswith("set 2v1:4, 300 positions (seed 1): consistent (")
+    (tables / "lasca-1v1-4.egtb").unlink()
+    failed = subprocess.run(check, capture_output=True, text=True, timeout=300)
+    assert failed.returncode != 0 and "leads to a position no table holds" in failed.stderr
+
+
+@needs_tune
+def test_egtb_value_check_finds_a_value_that_disagrees_with_the_moves(tmp_path):
+    import importlib.util
+    import lasca.tablebase
+    script = pathlib.Path(__file__).resolve().parents[2] / "scripts" / "egtb-value.py"
+    spec = importlib.util.spec_from_file_location("egtb_value", script)
+    egtb_value = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(egtb_value)
+    subprocess.run([TUNE, "egtb", "--pieces", "4", "--out", str(tmp_path)], check=True,
+                   capture_output=True, timeout=300)
+    tb = lasca.tablebase.open_tablebase(str(tmp_path))
+    lfen = "-,-,-,-/-,-,-/-,-,-,-/-,-,-/-,-,-,-/bww,-,-/W,-,-,- b 0 1"  # Black wins in 3 plies
+    assert egtb_value.inconsistency(tb, lfen) is None
+
+    class Liar:
+        """The tables, but with another value for one position."""
+        def __init__(self, wdl, plies):
+            self.wdl, self.plies = wdl, plies
+
+        def get_wdl(self, position):
+            return self.wdl if position.lfen() == lfen else tb.get_wdl(position)
+
+        def get_distance(self, position):
+            return self.plies if position.lfen() == lfen else tb.get_distance(position)
+
+    assert "a win in 5 without a move to a loss in 4" in egtb_value.inconsistency(Liar(1, 5), lfen)
+    assert "a draw with a move to a loss" in egtb_value.inconsistency(Liar(0, 0), lfen)
+    assert "a loss in 4 with a move to" in egtb_value.inconsistency(Liar(-1, 4), lfen)
 
 
 def test_table_reach_script_counts_games_by_their_columns(tmp_path):

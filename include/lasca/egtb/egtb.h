@@ -145,7 +145,7 @@ common::Result<Table> generate(int pieces, int jobs);
 
 // The piece counts of the two-against-one tables the generator takes.
 inline constexpr int kMinTrioPieces = 3;
-inline constexpr int kMaxTrioPieces = 5;
+inline constexpr int kMaxTrioPieces = 6;
 
 // Slots of one class: side to move (2) x the pair's lower square x its higher square x the lone
 // column's square (25 each); only lower < higher, three distinct squares, are positions.

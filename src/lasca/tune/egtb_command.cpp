@@ -45,7 +45,7 @@ int egtbCommand(const std::vector<std::string>& args) {
         "folder to write lasca-1v1-<N>.egtb and lasca-2v1-<N>.egtb into")(
         "family", po::value(&family),
         "1v1 (one column a side), 2v1 (two columns against one; solves 1v1 first without "
-        "writing it) or all (the default: 1v1, and 2v1 when N is 3..5)")(
+        "writing it) or all (the default: 1v1, and 2v1 when N is 3..6)")(
         "jobs", po::value(&jobs), "threads (the tables do not depend on it)");
     if (!parseOptions(args, desc,
                       "usage: lasca-tune egtb --pieces N --out DIR [--family F] [--jobs J]\n"))
