@@ -907,11 +907,11 @@ TABLE_LFEN = "-,-,-,-/-,-,-/-,-,-,-/-,-,-/-,-,-,-/bww,-,-/W,-,-,- b 0 1"
 
 
 def check_table_verdict(driver, args, out):
-    """With `--egtb` (a server of its own, tables of four pieces made by lasca-tune): the
-    analysis of a table position says the table's result beside the depth."""
+    """With `--egtb` (a server of its own; the one-column-a-side table of four pieces, made by
+    lasca-tune): the analysis of a table position says the table's result beside the depth."""
     import types
     tables = os.path.join(os.path.dirname(args.db), "tables")
-    subprocess.run([args.tune, "egtb", "--pieces", "4", "--out", tables], check=True,
+    subprocess.run([args.tune, "egtb", "--pieces", "4", "--family", "1v1", "--out", tables], check=True,
                    capture_output=True, timeout=HANG_GUARD)
     own = types.SimpleNamespace(**{**vars(args), "db": os.path.join(os.path.dirname(args.db), "egtb.db")})
     server, url = start_server(own, extra=("--egtb", tables))
