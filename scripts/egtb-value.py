@@ -17,12 +17,13 @@ Two measurements, both with the same engine binary with and without its EgtbPath
           pieces: 1v1:N; two columns against one: 2v1:N): each position is played twice,
           the engine with the tables taking each side once, at a fixed node budget a move,
           with T1 and T2 on. It prints the score of the engine with the tables, its Elo, and
-          how often the side the table says wins converts, by who had the tables.
+          for the side to move by its table value (won, drawn, lost) and by whether it had the
+          tables: how many games ended as the table says, worse or better for it.
 
 Needs the lasca Python module (PYTHONPATH=build/python). Usage:
   egtb-value.py --tables DIR check --set 2v1:6 [--positions K] [--seed S]
-  egtb-value.py --engine build/lasca --tables DIR suite FILE [--nodes N]
-  egtb-value.py --engine build/lasca --tables DIR match --set 1v1:9 [--positions K] [--nodes N]
+  egtb-value.py --engine build/lasca --tables DIR [--nodes N] suite FILE
+  egtb-value.py --engine build/lasca --tables DIR [--nodes N] match --set 1v1:9 [--positions K]
                 [--seed S] [--max-plies P] [--min-plies D]"""
 import argparse
 import math
@@ -34,6 +35,7 @@ import lasca.engine
 import lasca.tablebase
 
 FILES = "abcdefg"
+_MAX_DRAWS = 1_000_000  # random positions drawn before a sample is given up
 
 
 def playable_squares():
@@ -69,8 +71,12 @@ def sample_position(rng, family, pieces, tablebase, min_plies):
     """A position of the set, uniform over (heights, contents, squares, side), that the table
     holds, with a legal move (a soldier commander on its own promotion rank is not a position),
 and drawn or decided in at least min_plies plies."""
+    loaded = (tablebase.piece_counts() if family == "1v1"
+              else tablebase.two_against_one_piece_counts())
+    if pieces not in loaded:
+        raise ValueError(f"no table of the set {family}:{pieces} in the folder")
     squares = playable_squares()
-    while True:
+    for _ in range(_MAX_DRAWS):
         white_pair = rng.random() < 0.5
         if family == "1v1":
             owners = [True, False]
@@ -89,6 +95,8 @@ and drawn or decided in at least min_plies plies."""
         distance = tablebase.get_distance(position)
         if tablebase.get_wdl(position) == 0 or distance >= min_plies:
             return lfen
+    raise ValueError(f"no position of {family}:{pieces} at least {min_plies} plies from the end "
+                     f"in {_MAX_DRAWS} draws")
 
 
 def table_value(tablebase, position):
@@ -156,8 +164,15 @@ def open_engine(path, tables):
 def suite(args):
     tablebase = lasca.tablebase.open_tablebase(args.tables)
     with open(args.file, encoding="utf-8") as source:
-        lfens = [line.split("#")[0].strip() for line in source]
-    lfens = [lfen for lfen in lfens if lfen]
+        lines = [(number, line.split("#")[0].strip()) for number, line in enumerate(source, 1)]
+    lfens = []
+    for number, lfen in lines:
+        if lfen:
+            try:
+                lasca.Position(lfen)
+            except ValueError as e:
+                raise ValueError(f"{args.file}:{number}: {e}") from None
+            lfens.append(lfen)
     plain, probing = open_engine(args.engine, None), open_engine(args.engine, args.tables)
     held = same = 0
     pieces = set()
@@ -267,16 +282,20 @@ def main():
         sys.exit("--nodes is 1..1e9")
     if args.command != "check" and not args.engine:
         sys.exit(f"{args.command} needs --engine")
-    if args.command == "check":
-        if not 1 <= args.positions <= 10**7:
-            sys.exit("--positions is 1..1e7")
-        check(args)
-    elif args.command == "suite":
-        suite(args)
-    else:
-        if not 1 <= args.positions <= 100000 or not 1 <= args.max_plies <= 10000:
-            sys.exit("--positions is 1..100000, --max-plies 1..10000")
-        match(args)
+    try:
+        if args.command == "check":
+            if not 1 <= args.positions <= 10**7:
+                sys.exit("--positions is 1..1e7")
+            check(args)
+        elif args.command == "suite":
+            suite(args)
+        else:
+            if not 1 <= args.positions <= 100000 or not 1 <= args.max_plies <= 10000 \
+                    or not 0 <= args.min_plies <= 255:
+                sys.exit("--positions is 1..100000, --max-plies 1..10000, --min-plies 0..255")
+            match(args)
+    except (OSError, ValueError, lasca.engine.EngineError) as e:
+        sys.exit(f"egtb-value.py: {e}")
 
 
 if __name__ == "__main__":

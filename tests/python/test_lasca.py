@@ -943,6 +943,14 @@ def test_egtb_value_script_plays_table_positions_with_and_without_the_tables(tmp
              "--positions", "300"]
     out = subprocess.run(check, capture_output=True, text=True, check=True, timeout=300).stdout
     assert out.startswith("set 2v1:4, 300 positions (seed 1): consistent (")
+    failed = subprocess.run(check[:-4] + ["--set", "2v1:5"], capture_output=True, text=True,
+                            timeout=60)
+    assert failed.returncode != 0 and "no table of the set 2v1:5 in the folder" in failed.stderr
+    bad = tmp_path / "bad.txt"
+    bad.write_text("not an LFEN\n")
+    failed = subprocess.run(base + ["suite", str(bad)], capture_output=True, text=True,
+                            timeout=60)
+    assert failed.returncode != 0 and "bad.txt:1: LFEN" in failed.stderr
     (tables / "lasca-1v1-4.egtb").unlink()
     failed = subprocess.run(check, capture_output=True, text=True, timeout=300)
     assert failed.returncode != 0 and "leads to a position no table holds" in failed.stderr
