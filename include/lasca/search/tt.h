@@ -83,7 +83,14 @@ class TranspositionTable {
 
     Bucket* bucketFor(Key key) const { return &buckets_[key & (bucketCount_ - 1)]; }
 
-    std::unique_ptr<Bucket[]> buckets_;
+    // The buckets' memory: see allocate in tt.cpp.
+    struct FreeBuckets {
+        void operator()(Bucket* buckets) const;
+    };
+    using Buckets = std::unique_ptr<Bucket[], FreeBuckets>;
+    static Buckets allocate(std::size_t count);
+
+    Buckets buckets_;
     std::size_t bucketCount_ = 0;
     std::size_t megabytes_ = 0;
     std::uint8_t generation_ = 0;
