@@ -125,6 +125,9 @@ struct GuidedWeights {
 //                taken (0..1: another action must be clearly better)
 //   exactFind    with 2 seats, a root combat's immediate find is counted exactly and the
 //                simulation plays only the cases where it finds nothing (model_search.h)
+//   closeMargin  search only when the hunt's second best candidate scores within this much of
+//                its best (the hunt's scores); otherwise play the hunt's choice (<= 0: always
+//                search)
 struct ModelSearchWeights {
     int candidates = 6;
     int horizon = 4;
@@ -134,6 +137,7 @@ struct ModelSearchWeights {
     double discount = 0.9;
     double huntBias = 0.05;
     bool exactFind = true;
+    double closeMargin = 0.0;
 };
 
 // AiConfig: the player's settings, from the `torneio` program's options.

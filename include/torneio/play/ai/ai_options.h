@@ -49,8 +49,8 @@ inline constexpr int kMaxParticles = 100'000;
 // AiLevel: a strength offered to people (the web table's `ai` seats, `scripts/run.sh
 // torneio-play --level`): the full player with `randomMoves` percent of its decisions after the
 // set-up taken at random. `about` says what it costs and how strong it measured
-// (docs/torneio-strength.md, eighth pass: score against the heuristic player, 2 seats, 1000
-// games).
+// (docs/torneio-strength.md, eleventh pass: score against the heuristic player through
+// torneio-referee, 2 seats, 1000 games).
 struct AiLevel {
     const char* name;
     int randomMoves;
@@ -59,11 +59,10 @@ struct AiLevel {
 inline constexpr AiLevel kAiLevels[] = {
     {"easy", 90,
      "9 decisions in 10 at random: about the heuristic player (0.47 against it); instant"},
-    {"normal", 50, "half its decisions at random (0.87 against the heuristic player); instant"},
+    {"normal", 50, "half its decisions at random (0.85 against the heuristic player); instant"},
     {"strong", 0,
      "the full ai, belief hunt with an opponent model and a hiding king (0.98 against the "
-     "heuristic "
-     "player); under 1 ms a decision"},
+     "heuristic player); under 1 ms a decision"},
 };
 
 void addAiOptions(common::Options& options);

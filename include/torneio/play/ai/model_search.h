@@ -30,7 +30,9 @@
 //           is worth more). With 2 seats and exactFind a root combat's immediate find is
 //           counted exactly (the drawn hypothesis' mass on the square) and the simulation
 //           plays the other cases.
-// The root: UCB1 over the hunt's `candidates` best turn actions other than king steps (each
+// The root: with closeMargin > 0, the hunt's choice is played without a search when its second
+// best candidate scores more than closeMargin below it (stats then say 0 simulations);
+// otherwise UCB1 over the hunt's `candidates` best turn actions other than king steps (each
 // tried once first, in the hunt's order); the decision is the best mean, the hunt's choice
 // credited huntBias, ties to the hunt's order. When the hunt's choice is a king step it is
 // played without a search: the simulated opponents' beliefs about the own king only spread

@@ -208,6 +208,8 @@ int main(int argc, char** argv) {
         "discount", po::value(&search.discount), "ismcts: a simulation's discount per own turn")(
         "search-bias", po::value(&search.huntBias), "ismcts: credit of the hunt's choice")(
         "sampled-find", "ismcts: sample a root combat's find instead of counting it exactly")(
+        "close-margin", po::value(&search.closeMargin),
+        "ismcts: search only when the hunt's best two are this close")(
         "reach", po::value(&hunt.reach), "hunt: reach per step")(
         "move-weight", po::value(&hunt.moveWeight), "hunt: coverage weight")(
         "king-danger", po::value(&hunt.kingDanger), "hunt: king danger weight")(

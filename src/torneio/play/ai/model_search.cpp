@@ -310,6 +310,12 @@ Action modelSearchDecision(const Request& request, const Knowledge& k, const Bel
     if (kingStep(legal[order.front()])) return legal[order.front()];
     std::erase_if(order, [&](std::size_t i) { return kingStep(legal[i]); });
     order.resize(std::min(order.size(), static_cast<std::size_t>(std::max(1, weights.candidates))));
+    // A clear decision of the hunt is its own: the search only breaks near ties.
+    if (weights.closeMargin > 0 &&
+        (order.size() < 2 || scores[order[0]] - scores[order[1]] > weights.closeMargin)) {
+        if (stats) *stats = SearchStats{};
+        return legal[order.front()];
+    }
     std::vector<Arm> arms;
     for (std::size_t i : order) arms.push_back(Arm{legal[i]});
     const std::uint64_t simulationSeed = common::mixSeed(seed, 1);

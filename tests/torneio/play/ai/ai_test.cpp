@@ -860,6 +860,60 @@ TEST(AiTest, ModelSearchKeepsItsBudgetAndStaysDeterministic) {
     EXPECT_NE(hunt, first);
 }
 
+// ModelSearchWeights::closeMargin: a margin below every gap between the hunt's two best scores
+// leaves every turn to the hunt (no simulation is spent), a margin above every gap is the search
+// without one (the same game as margin 0), one in between searches some turns only; each
+// setting gives the same game twice.
+TEST(AiTest, ModelSearchCloseMarginSearchesOnlyNearTies) {
+    // Counts the simulations of every decision of the player it wraps.
+    class Counting final : public Player {
+      public:
+        explicit Counting(const AiConfig& config) : ai_(config) {}
+        void newGame(const Knowledge& k, std::uint64_t seed) override { ai_.newGame(k, seed); }
+        void observe(const Event& e, const Knowledge& k) override { ai_.observe(e, k); }
+        Action decide(const Request& request, const Knowledge& k) override {
+            const Action action = ai_.decide(request, k);
+            if (request.kind == RequestKind::Turn) simulations += ai_.lastStats().simulations;
+            return action;
+        }
+        long simulations = 0;
+
+      private:
+        AiPlayer ai_;
+    };
+    Params shortGame = defaultParams(2);
+    shortGame.maxRounds = 25;
+    auto play = [&](double margin, long& simulations) {
+        AiConfig config;
+        config.policy = DecisionPolicy::Ismcts;
+        config.limits.simulations = 24;
+        config.particles = 32;
+        config.model.closeMargin = margin;
+        Counting ai(config);
+        auto h = makeHeuristicPlayer();
+        std::vector<Player*> players{&ai, h.get()};
+        auto played = playGame(shortGame, players, 9);
+        EXPECT_TRUE(played) << played.error();
+        simulations = ai.simulations;
+        return played ? played.value().history() : std::vector<Decision>{};
+    };
+    long never = -1;
+    const std::vector<Decision> hunt = play(1e-12, never);
+    EXPECT_EQ(never, 0);
+    long again = -1;
+    EXPECT_EQ(play(1e-12, again), hunt);
+    long all = 0;
+    const std::vector<Decision> searched = play(0, all);
+    EXPECT_NE(searched, hunt);
+    EXPECT_EQ(play(1e9, again), searched);
+    EXPECT_EQ(again, all);
+    long some = 0;
+    const std::vector<Decision> near = play(0.01, some);
+    EXPECT_GT(some, 0);
+    EXPECT_LT(some, all);
+    EXPECT_EQ(play(0.01, again), near);
+}
+
 // The same matches at other seed bases: the margins of the tests above (run by hand).
 TEST(AiTest, DISABLED_BeatsHeuristicMargin) {
     for (std::uint64_t base : {1000u, 2000u, 3000u, 4000u, 5000u})
