@@ -68,9 +68,10 @@ def split(rng, total, parts):
 
 
 def sample_position(rng, family, pieces, tablebase, min_plies):
-    """A position of the set, uniform over (heights, contents, squares, side), that the table
-    holds, with a legal move (a soldier commander on its own promotion rank is not a position),
-and drawn or decided in at least min_plies plies."""
+    """(lfen, Position, wdl for the side to move) of a position of the set, uniform over
+    (heights, contents, squares, side), that the table holds, with a legal move (a soldier
+    commander on its own promotion rank is not a position), drawn or decided in at least
+    min_plies plies."""
     loaded = (tablebase.piece_counts() if family == "1v1"
               else tablebase.two_against_one_piece_counts())
     if pieces not in loaded:
@@ -90,11 +91,11 @@ and drawn or decided in at least min_plies plies."""
             position = lasca.Position(lfen)
         except ValueError:  # a soldier commander on its promotion rank (R8)
             continue
-        if tablebase.get_wdl(position) is None or len(position.legal_moves) == 0:
+        if len(position.legal_moves) == 0:
             continue
-        distance = tablebase.get_distance(position)
-        if tablebase.get_wdl(position) == 0 or distance >= min_plies:
-            return lfen
+        value = table_value(tablebase, position)
+        if value is not None and (value[0] == 0 or value[1] >= min_plies):
+            return lfen, position, value[0]
     raise ValueError(f"no position of {family}:{pieces} at least {min_plies} plies from the end "
                      f"in {_MAX_DRAWS} draws")
 
@@ -140,11 +141,11 @@ def check(args):
     rng = random.Random(args.seed)
     counts = {1: 0, 0: 0, -1: 0}
     for _ in range(args.positions):
-        lfen = sample_position(rng, family, count, tablebase, 0)
+        lfen, _, wdl = sample_position(rng, family, count, tablebase, 0)
         problem = inconsistency(tablebase, lfen)
         if problem:
             sys.exit(f"inconsistent: {problem}")
-        counts[tablebase.probe_wdl(lasca.Position(lfen))] += 1
+        counts[wdl] += 1
     print(f"set {args.set}, {args.positions} positions (seed {args.seed}): consistent "
           f"({counts[1]} wins, {counts[0]} draws, {counts[-1]} losses for the side to move)")
 
@@ -165,35 +166,31 @@ def suite(args):
     tablebase = lasca.tablebase.open_tablebase(args.tables)
     with open(args.file, encoding="utf-8") as source:
         lines = [(number, line.split("#")[0].strip()) for number, line in enumerate(source, 1)]
-    lfens = []
+    positions = []
     for number, lfen in lines:
         if lfen:
             try:
-                lasca.Position(lfen)
+                positions.append(lasca.Position(lfen))
             except ValueError as e:
                 raise ValueError(f"{args.file}:{number}: {e}") from None
-            lfens.append(lfen)
-    plain, probing = open_engine(args.engine, None), open_engine(args.engine, args.tables)
     held = same = 0
     pieces = set()
-    for lfen in lfens:
-        position = lasca.Position(lfen)
-        pieces.add(sum(len(position.column(f"{FILES[f]}{r + 1}") or "")
-                       for f, r in playable_squares()))
-        held += tablebase.get_wdl(position) is not None
-        plain.new_game()
-        probing.new_game()
-        a = plain.analyse(position, nodes=args.nodes)
-        b = probing.analyse(position, nodes=args.nodes)
-        key_a = (a[0]["pv"][:1], a[0]["nodes"], a[0]["score"]) if a else None
-        key_b = (b[0]["pv"][:1], b[0]["nodes"], b[0]["score"]) if b else None
-        same += key_a == key_b
-    plain.quit()
-    probing.quit()
-    print(f"positions {len(lfens)}, pieces in all {sorted(pieces)}")
+    with open_engine(args.engine, None) as plain, open_engine(args.engine, args.tables) as probing:
+        for position in positions:
+            pieces.add(sum(len(position.column(f"{FILES[f]}{r + 1}") or "")
+                           for f, r in playable_squares()))
+            held += tablebase.get_wdl(position) is not None
+            plain.new_game()
+            probing.new_game()
+            a = plain.analyse(position, nodes=args.nodes)
+            b = probing.analyse(position, nodes=args.nodes)
+            key_a = (a[0]["pv"][:1], a[0]["nodes"], a[0]["score"]) if a else None
+            key_b = (b[0]["pv"][:1], b[0]["nodes"], b[0]["score"]) if b else None
+            same += key_a == key_b
+    print(f"positions {len(positions)}, pieces in all {sorted(pieces)}")
     print(f"held by a table: {held}")
     print(f"same move, score and node count with and without the tables at {args.nodes} nodes: "
-          f"{same} of {len(lfens)}")
+          f"{same} of {len(positions)}")
 
 
 def play(engines, lfen, nodes, max_plies):
@@ -217,30 +214,27 @@ def match(args):
     family, count = parse_set(args.set)
     tablebase = lasca.tablebase.open_tablebase(args.tables)
     rng = random.Random(args.seed)
-    plain, probing = open_engine(args.engine, None), open_engine(args.engine, args.tables)
     score = games = 0.0
     # results[(table value for the side to move, side to move has the tables)]
     #     = [worse than the table's value, as the table says, better] for the side to move
     results = {}
-    for _ in range(args.positions):
-        lfen = sample_position(rng, family, count, tablebase, args.min_plies)
-        position = lasca.Position(lfen)
-        value = tablebase.probe_wdl(position)
-        mover_white = position.side_to_move() == lasca.WHITE
-        for mover_has_tables in (True, False):
-            tables_white = mover_has_tables == mover_white
-            engines = (probing, plain) if tables_white else (plain, probing)
-            for engine in engines:
-                engine.new_game()
-            white_result = play(engines, lfen, args.nodes, args.max_plies)
-            mover_result = white_result if mover_white else -white_result
-            tables_result = white_result if tables_white else -white_result
-            score += (tables_result + 1) / 2
-            games += 1
-            entry = results.setdefault((value, mover_has_tables), [0, 0, 0])
-            entry[(mover_result > value) - (mover_result < value) + 1] += 1
-    plain.quit()
-    probing.quit()
+    with open_engine(args.engine, None) as plain, open_engine(args.engine, args.tables) as probing:
+        for _ in range(args.positions):
+            lfen, position, value = sample_position(rng, family, count, tablebase,
+                                                    args.min_plies)
+            mover_white = position.side_to_move() == lasca.WHITE
+            for mover_has_tables in (True, False):
+                tables_white = mover_has_tables == mover_white
+                engines = (probing, plain) if tables_white else (plain, probing)
+                for engine in engines:
+                    engine.new_game()
+                white_result = play(engines, lfen, args.nodes, args.max_plies)
+                mover_result = white_result if mover_white else -white_result
+                tables_result = white_result if tables_white else -white_result
+                score += (tables_result + 1) / 2
+                games += 1
+                entry = results.setdefault((value, mover_has_tables), [0, 0, 0])
+                entry[(mover_result > value) - (mover_result < value) + 1] += 1
     share = score / games
     clipped = min(max(share, 1e-6), 1 - 1e-6)
     elo = -400 * math.log10(1 / clipped - 1)
