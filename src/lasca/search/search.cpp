@@ -436,8 +436,12 @@ Score Worker::search(Score alpha, Score beta, int depth, int ply, bool pvNode) {
         }
     }
 
-    // Step 3: transposition table.
+    // Step 3: transposition table. The moves are generated while the table's line loads (the
+    // probe's cache miss is the largest single cost of a node); a cutoff leaves them unused.
     const Key key = pos_.key();
+    search_.tt_.prefetch(key);
+    MoveList list;
+    generateMoves(pos_, list);
     const TTHit hit = search_.tt_.probe(key);
     const Score ttScore = hit.found ? scoreFromTT(hit.score, ply) : 0;
     if (hit.found && !pvNode && hit.depth >= depth &&
@@ -448,8 +452,6 @@ Score Worker::search(Score alpha, Score beta, int depth, int ply, bool pvNode) {
     // Step 4: moves. No legal move loses (R9). Captures are compulsory, so a position with a
     // capture pending is never quiet: at depth 0 the search goes on through captures only
     // (the quiescence search) and stops at the first quiet position.
-    MoveList list;
-    generateMoves(pos_, list);
     if (list.empty()) return -kMate + ply;
     const bool capturesPending = list[0].capture;
     // The static evaluation is read only at a quiet leaf and by reverse futility pruning (step
