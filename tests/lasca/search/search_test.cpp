@@ -170,11 +170,13 @@ TEST(Search, SameNodeLimitGivesTheSameResult) {
 // `lasca bench` searches with the default evaluation, the embedded network (UseNNUE on): its
 // count changes with the search, the inputs, the inference or the network file
 // (src/lasca/eval/default.nnue), and is the same on every SIMD path (the next test).
+constexpr std::uint64_t kBenchNodes = 317534;
+
 TEST(Search, BenchNodeCountIsPinned) {
     ASSERT_EQ(engine::Engine::defaultEvalNetwork(), eval::nnue::defaultNetwork());
     const engine::Engine::BenchResult r = engine::Engine::bench(
         engine::Engine::kDefaultBenchDepth, engine::Engine::defaultEvalNetwork());
-    EXPECT_EQ(r.nodes, 317534u);
+    EXPECT_EQ(r.nodes, kBenchNodes);
     EXPECT_EQ(engine::Engine::bench(engine::Engine::kDefaultBenchDepth,
                                     engine::Engine::defaultEvalNetwork())
                   .nodes,
@@ -191,7 +193,7 @@ TEST(Search, BenchNodeCountIsTheSameOnEverySimdPath) {
         EXPECT_EQ(
             engine::Engine::bench(engine::Engine::kDefaultBenchDepth, eval::nnue::defaultNetwork())
                 .nodes,
-            317534u)
+            kBenchNodes)
             << path;
     }
     EXPECT_TRUE(eval::nnue::useSimd(chosen));
