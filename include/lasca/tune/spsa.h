@@ -133,9 +133,33 @@ class Spsa {
 // --engine takes it.
 std::string matchOptionString(const std::vector<SpsaParam>& params, const std::vector<int>& values);
 
-// The progress line of one iteration in the --out file: `k result theta_1 ... theta_n` (thetas
-// with two decimals), and its header `# iteration result <name_1> ... <name_n>`.
+// The --out file of a run: its title `# lasca-tune spsa: N iterations, seed S`, its header
+// `# iteration result <name_1> ... <name_n>`, then one line per iteration, `k result theta_1
+// ... theta_n` (the result with one decimal, thetas with two), from k = 0 (the start).
+std::string spsaProgressTitle(int iterations, std::uint64_t seed);
 std::string spsaProgressHeader(const std::vector<SpsaParam>& params);
 std::string spsaProgressLine(int iteration, double result, const std::vector<double>& theta);
+
+// SpsaResumed: what resumeSpsa took from a progress file.
+//   iterations  the iterations replayed (k = 1..iterations)
+//   text        the file's whole lines up to the last iteration replayed (title, header and
+//               lines 0..iterations, each ending in a newline): what the file holds again
+//               before the resumed run appends to it
+struct SpsaResumed {
+    int iterations = 0;
+    std::string text;
+};
+
+// Continues a run from the progress file of an earlier one that stopped before its end (a
+// killed run, a run over several sittings). `spsa` must be new (nothing proposed yet) and made
+// with the earlier run's parameters, iteration count and `seed`: the title and header must be
+// this run's, and each line's thetas must be the ones its result gives when replayed (a
+// proposal, then its result, in iteration order: theta does not depend on how many pairs were
+// played at once), so another parameter file, seed or count is found out and refused. The
+// replayed tuner is then the earlier one: the next proposal is iteration `iterations` + 1 with
+// the Delta the uninterrupted run would have drawn. A last line without its newline (the
+// earlier run stopped while writing it) is left out; any other line that does not replay is
+// an error naming it, and `spsa` must then be thrown away.
+common::Result<SpsaResumed> resumeSpsa(Spsa& spsa, std::string_view progress, std::uint64_t seed);
 
 }  // namespace lasca::tune

@@ -218,6 +218,11 @@ std::string matchOptionString(const std::vector<SpsaParam>& params,
     return text;
 }
 
+std::string spsaProgressTitle(int iterations, std::uint64_t seed) {
+    return "# lasca-tune spsa: " + std::to_string(iterations) + " iterations, seed " +
+           std::to_string(seed);
+}
+
 std::string spsaProgressHeader(const std::vector<SpsaParam>& params) {
     std::string text = "# iteration result";
     for (const SpsaParam& p : params) text += " " + p.name;
@@ -228,6 +233,65 @@ std::string spsaProgressLine(int iteration, double result, const std::vector<dou
     std::string text = std::to_string(iteration) + " " + common::formatFixed(result, 1);
     for (double t : theta) text += " " + common::formatFixed(t, 2);
     return text;
+}
+
+common::Result<SpsaResumed> resumeSpsa(Spsa& spsa, std::string_view progress, std::uint64_t seed) {
+    if (spsa.proposed() != 0) return common::makeError("the tuner has already proposed");
+    // Whole lines only: a last line without its newline was being written when the run stopped.
+    const std::size_t wholeEnd = progress.rfind('\n');
+    const std::string_view whole =
+        wholeEnd == std::string_view::npos ? std::string_view{} : progress.substr(0, wholeEnd + 1);
+    SpsaResumed resumed;
+    std::size_t lineNumber = 0;
+    std::size_t begin = 0;
+    while (begin < whole.size()) {
+        const std::size_t end = whole.find('\n', begin);
+        std::string_view line = whole.substr(begin, end - begin);
+        begin = end + 1;
+        ++lineNumber;
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        const std::string where = "line " + std::to_string(lineNumber) + ": ";
+        std::string expected;
+        if (lineNumber == 1) {
+            expected = spsaProgressTitle(spsa.schedule().iterations, seed);
+            if (line != expected)
+                return common::makeError(where + "'" + common::printable(line) +
+                                         "' is not this run's title '" + expected +
+                                         "' (another iteration count or seed)");
+        } else if (lineNumber == 2) {
+            expected = spsaProgressHeader(spsa.params());
+            if (line != expected)
+                return common::makeError(where + "'" + common::printable(line) +
+                                         "' is not this run's header '" + expected + "'");
+        } else {
+            const auto fields = common::splitWhitespace(line);
+            const int k = static_cast<int>(lineNumber) - 3;
+            if (fields.size() != spsa.params().size() + 2 || fields[0] != std::to_string(k))
+                return common::makeError(where + "expected iteration " + std::to_string(k) +
+                                         " with " + std::to_string(spsa.params().size()) +
+                                         " thetas");
+            auto result = parseNumber(fields[1], "result");
+            if (!result) return common::makeError(where + result.error());
+            if (k > 0) {
+                auto proposal = spsa.propose();
+                if (!proposal) return common::makeError(where + proposal.error());
+                auto updated = spsa.update(proposal.value(), result.value());
+                if (!updated) return common::makeError(where + updated.error());
+            } else if (result.value() != 0) {
+                return common::makeError(where + "iteration 0 has no result");
+            }
+            expected = spsaProgressLine(k, result.value(), spsa.theta());
+            if (line != expected)
+                return common::makeError(where + "replayed, iteration " + std::to_string(k) +
+                                         " gives '" + expected +
+                                         "' (another parameter file or seed)");
+            resumed.iterations = k;
+        }
+        resumed.text += expected + "\n";
+    }
+    if (lineNumber < 3)
+        return common::makeError("not a progress file of lasca-tune spsa (no iteration 0)");
+    return resumed;
 }
 
 }  // namespace lasca::tune

@@ -15,17 +15,18 @@ namespace lasca::tune {
 
 namespace {
 
-// The whole text of a file given on the command line (at most 16 MiB).
-common::Result<std::string> readSmallFile(const std::string& path, const char* option) {
-    constexpr std::size_t kLargest = std::size_t{16} << 20;
+// The whole text of a file given on the command line (at most `largest` bytes).
+common::Result<std::string> readSmallFile(const std::string& path, const char* option,
+                                          std::size_t largest = std::size_t{16} << 20) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return common::makeError(std::string(option) + ": cannot read " + path);
     std::string text;
     std::array<char, 1 << 16> chunk{};
     while (in.read(chunk.data(), chunk.size()) || in.gcount() > 0) {
         text.append(chunk.data(), static_cast<std::size_t>(in.gcount()));
-        if (text.size() > kLargest)
-            return common::makeError(std::string(option) + ": " + path + " is larger than 16 MiB");
+        if (text.size() > largest)
+            return common::makeError(std::string(option) + ": " + path + " is larger than " +
+                                     std::to_string(largest >> 20) + " MiB");
     }
     return text;
 }
@@ -33,7 +34,10 @@ common::Result<std::string> readSmallFile(const std::string& path, const char* o
 // SpsaTotals: the games of a run so far, for the progress line and the summary.
 //   plusPoints  points of the theta+ engines; failures: games an engine lost by failing
 //               (illegal or garbled move, time forfeit, crash, no start)
+//   replayed    iterations taken from the progress file of an earlier run (--resume), not
+//               played by this one
 struct SpsaTotals {
+    int replayed = 0;
     int games = 0;
     double plusPoints = 0;
     int failures = 0;
@@ -62,9 +66,13 @@ std::string thetaText(const tune::Spsa& spsa) {
 // The end of a run on stdout: each parameter's start and final value, then the option string
 // for lasca-match alone on the last line.
 void printSpsaSummary(const tune::Spsa& spsa, const SpsaTotals& totals) {
-    std::cout << "SPSA: " << spsa.updated() << " iterations, " << totals.games
-              << " games, theta+ scored " << common::formatFixed(totals.plusPoints, 1) << "/"
-              << totals.games << ", " << totals.failures << " games lost by an engine failure\n";
+    std::cout << "SPSA: " << spsa.updated() << " iterations, "
+              << (totals.replayed ? std::to_string(totals.replayed) +
+                                        " of them replayed from the progress file, "
+                                  : std::string())
+              << totals.games << " games, theta+ scored "
+              << common::formatFixed(totals.plusPoints, 1) << "/" << totals.games << ", "
+              << totals.failures << " games lost by an engine failure\n";
     const std::vector<int> values = spsa.roundedTheta();
     for (std::size_t i = 0; i < values.size(); ++i) {
         const tune::SpsaParam& p = spsa.params()[i];
@@ -77,8 +85,9 @@ void printSpsaSummary(const tune::Spsa& spsa, const SpsaTotals& totals) {
 // Plays the run, writing a line per iteration to `out` (when open) and a progress line on
 // stderr; then the summary.
 int playSpsa(tune::Spsa& spsa, const tune::SpsaRunConfig& config, std::ofstream& out,
-             const std::string& outPath) {
+             const std::string& outPath, int replayed) {
     SpsaTotals totals;
+    totals.replayed = replayed;
     const auto began = std::chrono::steady_clock::now();
     const auto total = static_cast<std::size_t>(spsa.schedule().iterations);
     bool written = true;
@@ -92,10 +101,11 @@ int playSpsa(tune::Spsa& spsa, const tune::SpsaRunConfig& config, std::ofstream&
         const double elapsed =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
         const auto done = static_cast<std::size_t>(now.updated());
+        const auto played = done - static_cast<std::size_t>(replayed);
         common::showProgress(
             "iteration " + std::to_string(done) + "/" + std::to_string(total) + "  " +
             thetaText(now) + "  ETA " +
-            common::formatDuration(common::etaSeconds(elapsed, done, total - done)));
+            common::formatDuration(common::etaSeconds(elapsed, played, total - done)));
         return written;
     });
     common::endProgress();
@@ -113,6 +123,7 @@ int spsaCommand(const std::vector<std::string>& args) {
     // --nodes and --movetime stay at kNotGiven unless given (a given 0 is out of range).
     constexpr std::int64_t kNotGiven = std::numeric_limits<std::int64_t>::min();
     std::int64_t iterations = 0, nodes = kNotGiven, movetime = kNotGiven, seed = 0, concurrency = 0;
+    bool resume = false;
     desc.add_options()("help,h", "this help")(
         "engine", po::value(&engineText)->required(),
         "the engine: PATH, or cmd=PATH,arg=A,option.X=Y (options every game gets)")(
@@ -127,7 +138,9 @@ int spsaCommand(const std::vector<std::string>& args) {
         "file of LFENs, one per line (# comments); default: the start position only")(
         "seed", po::value(&seed)->default_value(1), "seed of the Delta draws and the openings")(
         "concurrency", po::value(&concurrency)->default_value(1), "game pairs played at once")(
-        "out", po::value(&outPath), "progress file: iteration, result and theta per line");
+        "out", po::value(&outPath), "progress file: iteration, result and theta per line")(
+        "resume", po::bool_switch(&resume),
+        "continue the run whose progress file --out is (same parameters, iterations and seed)");
     if (!parseOptions(args, desc,
                       "usage: lasca-tune spsa --engine CMD --params FILE --iterations N "
                       "(--nodes N | --movetime MS | --tc S+I) [options]\n"))
@@ -174,16 +187,29 @@ int spsaCommand(const std::vector<std::string>& args) {
     auto checked = tune::checkEngineOptions(config, params.value());
     if (!checked) return fail("--engine: " + checked.error(), kExitUsage);
 
+    // With --resume the progress file is replayed first (tune::resumeSpsa) and written back as
+    // far as it replayed; the run then appends to it.
+    std::string start = tune::spsaProgressTitle(static_cast<int>(iterations), config.seed) + "\n" +
+                        tune::spsaProgressHeader(params.value()) + "\n" +
+                        tune::spsaProgressLine(0, 0, tuner.value().theta()) + "\n";
+    int replayed = 0;
+    if (resume) {
+        if (outPath.empty()) return fail("--resume needs --out, the progress file", kExitUsage);
+        constexpr std::size_t kLargestProgress = std::size_t{256} << 20;
+        auto text = readSmallFile(outPath, "--resume", kLargestProgress);
+        if (!text) return fail(text.error(), kExitUsage);
+        auto resumed = tune::resumeSpsa(tuner.value(), text.value(), config.seed);
+        if (!resumed) return fail("--resume: " + outPath + ": " + resumed.error(), kExitUsage);
+        replayed = resumed.value().iterations;
+        start = std::move(resumed.value().text);
+    }
     std::ofstream out;
     if (!outPath.empty()) {
         out.open(outPath, std::ios::trunc);
         if (!out) return fail("cannot write " + outPath);
-        out << "# lasca-tune spsa: " << iterations << " iterations, seed " << seed << "\n"
-            << tune::spsaProgressHeader(params.value()) << "\n"
-            << tune::spsaProgressLine(0, 0, tuner.value().theta()) << "\n"
-            << std::flush;
+        out << start << std::flush;
     }
-    return playSpsa(tuner.value(), config, out, outPath);
+    return playSpsa(tuner.value(), config, out, outPath, replayed);
 }
 
 }  // namespace lasca::tune

@@ -216,6 +216,131 @@ TEST(Spsa, OptionStringAndProgressLines) {
     EXPECT_EQ(matchOptionString(params, {112, 58}), "option.RfpMargin=112,option.LmrBase=58");
     EXPECT_EQ(spsaProgressHeader(params), "# iteration result RfpMargin LmrBase");
     EXPECT_EQ(spsaProgressLine(3, -1, {110.256, 58}), "3 -1.0 110.26 58.00");
+    EXPECT_EQ(spsaProgressTitle(3000, 2), "# lasca-tune spsa: 3000 iterations, seed 2");
+}
+
+// ---- Resuming from the progress file --------------------------------------------------------
+
+// RecordedRun: a whole run against the simulator, as --out would have written it, with each
+// iteration's proposal.
+struct RecordedRun {
+    std::vector<std::string> lines;  // title, header, iterations 0..N
+    std::vector<SpsaProposal> proposals;
+    std::vector<std::vector<double>> thetas;  // after iterations 0..N
+};
+
+RecordedRun recordRun(std::vector<SpsaParam> params, int iterations, std::uint64_t seed) {
+    RecordedRun run;
+    Spsa spsa = makeSpsa(params, iterations, seed);
+    MatchSimulator sim = simulator(seed + 50);
+    run.lines = {spsaProgressTitle(iterations, seed), spsaProgressHeader(params),
+                 spsaProgressLine(0, 0, spsa.theta())};
+    run.thetas.push_back(spsa.theta());
+    while (!spsa.finished()) {
+        const SpsaProposal p = spsa.propose().value();
+        const double result = sim.pairResult(p.plus, p.minus);
+        EXPECT_TRUE(spsa.update(p, result));
+        run.proposals.push_back(p);
+        run.thetas.push_back(spsa.theta());
+        run.lines.push_back(spsaProgressLine(p.iteration, result, spsa.theta()));
+    }
+    return run;
+}
+
+// The file's first `count` lines, each with its newline.
+std::string firstLines(const RecordedRun& run, std::size_t count) {
+    std::string text;
+    for (std::size_t i = 0; i < count; ++i) text += run.lines[i] + "\n";
+    return text;
+}
+
+TEST(Spsa, ResumingFromTheProgressFileContinuesTheSameRun) {
+    const RecordedRun run = recordRun(simulatedParams(), 60, 11);
+    for (int stoppedAfter : {0, 1, 25, 60}) {
+        const std::string text = firstLines(run, static_cast<std::size_t>(stoppedAfter) + 3);
+        for (const std::string& file : {text, text + "26 1.0 1", text + "\n"}) {
+            Spsa resumed = makeSpsa(simulatedParams(), 60, 11);
+            auto taken = resumeSpsa(resumed, file, 11);
+            if (file.ends_with("\n\n")) {  // a blank line is not an iteration
+                EXPECT_FALSE(taken);
+                continue;
+            }
+            ASSERT_TRUE(taken) << taken.error();
+            EXPECT_EQ(taken.value().iterations, stoppedAfter);
+            EXPECT_EQ(taken.value().text, text);  // a line cut short is left out
+            EXPECT_EQ(resumed.theta(), run.thetas[static_cast<std::size_t>(stoppedAfter)]);
+            EXPECT_EQ(resumed.updated(), stoppedAfter);
+            if (stoppedAfter == 60) {
+                EXPECT_TRUE(resumed.finished());
+                continue;
+            }
+            // The next proposal is the one the run made without stopping.
+            const SpsaProposal next = resumed.propose().value();
+            const SpsaProposal& original = run.proposals[static_cast<std::size_t>(stoppedAfter)];
+            EXPECT_EQ(next.iteration, original.iteration);
+            EXPECT_EQ(next.delta, original.delta);
+            EXPECT_EQ(next.plus, original.plus);
+            EXPECT_EQ(next.minus, original.minus);
+        }
+    }
+}
+
+TEST(Spsa, AProgressFileOfAnotherRunIsRefusedNamingTheLine) {
+    const RecordedRun run = recordRun(simulatedParams(), 60, 11);
+    const std::string good = firstLines(run, 13);  // iterations 0..10
+    auto resume = [](const std::string& text, std::vector<SpsaParam> params, int iterations,
+                     std::uint64_t seed) {
+        Spsa spsa = makeSpsa(std::move(params), iterations, seed);
+        auto taken = resumeSpsa(spsa, text, seed);
+        return taken ? std::string("resumed") : taken.error();
+    };
+    EXPECT_EQ(resume(good, simulatedParams(), 60, 11), "resumed");
+    // Another seed or iteration count: the title says so.
+    EXPECT_NE(resume(good, simulatedParams(), 60, 12).find("line 1: "), std::string::npos);
+    EXPECT_NE(resume(good, simulatedParams(), 61, 11).find("is not this run's title"),
+              std::string::npos);
+    // Other parameter names: the header.
+    std::vector<SpsaParam> renamed = simulatedParams();
+    renamed[1].name = "Gamma";
+    EXPECT_NE(resume(good, renamed, 60, 11).find("line 2: "), std::string::npos);
+    // The same names with another perturbation or start: the replayed thetas differ.
+    std::vector<SpsaParam> otherGains = simulatedParams();
+    otherGains[0].cEnd = 9;
+    EXPECT_NE(resume(good, otherGains, 60, 11).find("line 4: replayed, iteration 1 gives"),
+              std::string::npos);
+    std::vector<SpsaParam> otherStart = simulatedParams();
+    otherStart[0].start = 149;
+    EXPECT_NE(resume(good, otherStart, 60, 11).find("line 3: "), std::string::npos);
+    // Lines out of order, edited, cut or not numbers.
+    const std::string head = firstLines(run, 5);  // iterations 0..2
+    const auto line = [&](std::size_t i) { return run.lines[i] + "\n"; };
+    EXPECT_NE(
+        resume(head + line(6), simulatedParams(), 60, 11).find("line 6: expected iteration 3"),
+        std::string::npos);
+    std::string edited = run.lines[5];
+    edited[2] = edited[2] == '0' ? '1' : '0';  // the result's first digit: "3 1.0" <-> "3 0.0"
+    EXPECT_NE(resume(head + edited + "\n", simulatedParams(), 60, 11).find("line 6: "),
+              std::string::npos);
+    EXPECT_NE(resume(head + "3 x 1 2\n", simulatedParams(), 60, 11).find("result 'x'"),
+              std::string::npos);
+    EXPECT_NE(resume(head + "3 5.0 150 10\n", simulatedParams(), 60, 11).find("-2..2"),
+              std::string::npos);
+    EXPECT_NE(resume(head + "3 1.0\n", simulatedParams(), 60, 11).find("line 6: "),
+              std::string::npos);
+    EXPECT_NE(resume(firstLines(run, 2), simulatedParams(), 60, 11).find("no iteration 0"),
+              std::string::npos);
+    EXPECT_NE(resume("", simulatedParams(), 60, 11).find("no iteration 0"), std::string::npos);
+    EXPECT_NE(resume("\x01\xff garbage\n", simulatedParams(), 60, 11).find("line 1: "),
+              std::string::npos);
+    // More iterations than the run has.
+    EXPECT_EQ(resume(firstLines(run, 63), simulatedParams(), 60, 11), "resumed");
+    EXPECT_NE(resume(firstLines(run, 63) + "61 0.0 80.00 60.00\n", simulatedParams(), 60, 11)
+                  .find("line 64: "),
+              std::string::npos);
+    // A tuner that has proposed already.
+    Spsa used = makeSpsa(simulatedParams(), 60, 11);
+    ASSERT_TRUE(used.propose());
+    EXPECT_FALSE(resumeSpsa(used, good, 11));
 }
 
 // ---- The parameter file ----------------------------------------------------------------------
@@ -337,6 +462,53 @@ TEST(SpsaCli, ATinyRunPlaysAndPrintsTheOptionString) {
         EXPECT_EQ(progressFiles[0], progressFiles[1]) << "--concurrency " << concurrency;
         EXPECT_EQ(lines(progressFiles[0]).size(), 5u);
     }
+}
+
+// A run stopped after two of its four iterations and resumed from its progress file ends as
+// the run that did not stop (node limits: the games repeat), and says what it replayed.
+TEST(SpsaCli, ResumeContinuesAStoppedRunFromItsProgressFile) {
+    const std::string params = writeParams("params.txt", kTwoParams);
+    const auto dir = common::test::testDirectory();
+    const std::string base = "--engine " + std::string(LASCA_BINARY) + " --params " + params +
+                             " --iterations 4 --nodes 200 --seed 5 --openings " + LASCA_OPENINGS;
+    const std::string whole = (dir / "whole.txt").string();
+    const TuneRun uninterrupted = runTune(base + " --out " + whole);
+    ASSERT_EQ(uninterrupted.exitCode, 0) << uninterrupted.err;
+    const auto wholeLines = lines(common::test::readText(whole));
+    ASSERT_EQ(wholeLines.size(), 7u);  // title, header, iterations 0..4
+
+    // Stopped after iteration 2, while writing iteration 3's line.
+    const std::string stopped = (dir / "stopped.txt").string();
+    std::string text;
+    for (std::size_t i = 0; i < 5; ++i) text += wholeLines[i] + "\n";
+    common::test::writeText(stopped, text + wholeLines[5].substr(0, 4));
+    const TuneRun resumed = runTune(base + " --concurrency 2 --resume --out " + stopped);
+    ASSERT_EQ(resumed.exitCode, 0) << resumed.err;
+    EXPECT_EQ(common::test::readText(stopped), common::test::readText(whole));
+    const auto printed = lines(resumed.out);
+    ASSERT_EQ(printed.size(), 4u) << resumed.out;
+    EXPECT_EQ(printed[0].rfind("SPSA: 4 iterations, 2 of them replayed from the progress file, "
+                               "4 games, theta+ scored ",
+                               0),
+              0u)
+        << resumed.out;
+    EXPECT_EQ(printed[3], lines(uninterrupted.out)[3]);  // the same option string
+
+    // A progress file of another seed, or no file at all: one error line, the file untouched.
+    const std::string other = (dir / "other.txt").string();
+    common::test::writeText(other, text);
+    const std::string otherSeed = "--engine " + std::string(LASCA_BINARY) + " --params " + params +
+                                  " --iterations 4 --nodes 200 --seed 6 --resume --out " + other;
+    for (const std::string& args :
+         {otherSeed, base + " --resume", base + " --resume --out " + (dir / "none.txt").string()}) {
+        const TuneRun refused = runTune(args);
+        EXPECT_EQ(refused.exitCode, 2) << args;
+        const auto errorLines = lines(refused.err);
+        ASSERT_EQ(errorLines.size(), 1u) << args << "\n" << refused.err;
+        EXPECT_NE(errorLines[0].find("--resume"), std::string::npos) << refused.err;
+        EXPECT_TRUE(refused.out.empty());
+    }
+    EXPECT_EQ(common::test::readText(other), text);
 }
 
 TEST(SpsaCli, BadArgumentsGiveOneErrorLineAndExitTwo) {
