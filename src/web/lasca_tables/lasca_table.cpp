@@ -18,15 +18,6 @@
 
 namespace web::lasca_tables {
 
-using messages::boolField;
-using messages::checkFields;
-using messages::errorMessage;
-using messages::intField;
-using messages::messageType;
-using messages::parseMessage;
-using messages::stringField;
-using store::StoredLascaGame;
-
 std::size_t levelMove(const Level& level, std::uint64_t positionKey, std::size_t engineMove,
                       std::size_t count) {
     if (level.randomPercent <= 0 || count == 0) return engineMove;

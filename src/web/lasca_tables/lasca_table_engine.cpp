@@ -14,15 +14,6 @@
 
 namespace web::lasca_tables {
 
-using messages::boolField;
-using messages::checkFields;
-using messages::errorMessage;
-using messages::intField;
-using messages::messageType;
-using messages::parseMessage;
-using messages::stringField;
-using store::StoredLascaGame;
-
 namespace {
 
 // The score for White in centi-soldiers, a mate counting as +-kMateScore.

@@ -10,8 +10,20 @@
 #include "lasca/core/game.h"
 #include "web/lasca_tables/lasca_table.h"
 #include "web/lasca_tables/move_tree.h"
+#include "web/messages/messages.h"
+#include "web/store/store.h"
 
 namespace web::lasca_tables {
+
+// The message and store names every file of LascaTable uses.
+using messages::boolField;
+using messages::checkFields;
+using messages::errorMessage;
+using messages::intField;
+using messages::messageType;
+using messages::parseMessage;
+using messages::stringField;
+using store::StoredLascaGame;
 
 inline constexpr int kMateScore = 10000;       // a mate's place on the evaluation bar and graph
 inline constexpr std::size_t kMaxLfen = 2000;  // longer LFEN text is refused before parsing
