@@ -597,6 +597,23 @@ TEST(SpsaCli, TheShippedTimeAndSearchParametersFitTheEngine) {
     EXPECT_EQ(printed[17].rfind("option.TimeMovesToGo=", 0), 0u) << run.out;
 }
 
+// The run over several sittings whose progress the repository keeps (docs/tuning.md, "The time
+// manager's numbers"): it replays with the shipped parameter file and its command's count and
+// seed, so that the next sitting's --resume takes it; an edit of either file shows here.
+TEST(SpsaCli, TheKeptProgressOfTheTimeRunResumesWithTheShippedParameters) {
+    auto params = parseSpsaParams(common::test::readText(LASCA_SPSA_TIME_PARAMS));
+    ASSERT_TRUE(params) << params.error();
+    SpsaSchedule schedule;
+    schedule.iterations = 3000;
+    auto spsa = Spsa::create(params.value(), schedule, 2);
+    ASSERT_TRUE(spsa) << spsa.error();
+    const std::string progress = common::test::readText(LASCA_SPSA_TIME_PROGRESS);
+    auto resumed = resumeSpsa(spsa.value(), progress, 2);
+    ASSERT_TRUE(resumed) << resumed.error();
+    EXPECT_GT(resumed.value().iterations, 0);
+    EXPECT_EQ(resumed.value().text, progress);  // every line whole and replayed
+}
+
 // The openings' order: a shuffle, the same for the same seed.
 TEST(SpsaGames, OpeningOrderIsASeededShuffle) {
     const auto a = openingOrder(50, 1);
