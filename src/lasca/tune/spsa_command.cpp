@@ -1,6 +1,7 @@
 #include "command_line.h"
 
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <limits>
@@ -204,7 +205,20 @@ int spsaCommand(const std::vector<std::string>& args) {
         start = std::move(resumed.value().text);
     }
     std::ofstream out;
-    if (!outPath.empty()) {
+    if (resume) {
+        // The replayed lines go to a file beside it that then takes its name, so that a stop
+        // here never loses the progress; the run appends to it.
+        const std::string fresh = outPath + ".resumed";
+        {
+            std::ofstream written(fresh, std::ios::trunc);
+            if (!(written << start << std::flush)) return fail("cannot write " + fresh);
+        }
+        std::error_code renamed;
+        std::filesystem::rename(fresh, outPath, renamed);
+        if (renamed) return fail("cannot replace " + outPath + ": " + renamed.message());
+        out.open(outPath, std::ios::app);
+        if (!out) return fail("cannot write " + outPath);
+    } else if (!outPath.empty()) {
         out.open(outPath, std::ios::trunc);
         if (!out) return fail("cannot write " + outPath);
         out << start << std::flush;
