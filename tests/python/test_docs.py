@@ -11,6 +11,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 
 import pytest
 
@@ -66,7 +67,6 @@ def test_example_prints_what_the_guide_shows(tmp_path, line, code, printed):
 
 def update_guide():
     """Writes each example's output into the guide's ```text block after it; 1 on a failure."""
-    import tempfile
     with open(GUIDE, encoding="utf-8") as f:
         text = f.read()
     changed = 0

@@ -150,6 +150,8 @@ int spsaCommand(const std::vector<std::string>& args) {
         !inRange("seed", seed, 0, std::numeric_limits<std::int64_t>::max()) ||
         !inRange("concurrency", concurrency, 1, 256))
         return kExitUsage;
+    if (resume && outPath.empty())
+        return fail("--resume needs --out, the progress file", kExitUsage);
     tune::SpsaRunConfig config;
     if ((nodes != kNotGiven) + (movetime != kNotGiven) + !clockText.empty() != 1)
         return fail("give one of --nodes, --movetime and --tc", kExitUsage);
@@ -188,14 +190,13 @@ int spsaCommand(const std::vector<std::string>& args) {
     auto checked = tune::checkEngineOptions(config, params.value());
     if (!checked) return fail("--engine: " + checked.error(), kExitUsage);
 
-    // With --resume the progress file is replayed first (tune::resumeSpsa) and written back as
-    // far as it replayed; the run then appends to it.
+    // The progress file starts with the title, the header and iteration 0; with --resume, with
+    // every line of the earlier run that replayed (tune::resumeSpsa).
     std::string start = tune::spsaProgressTitle(static_cast<int>(iterations), config.seed) + "\n" +
                         tune::spsaProgressHeader(params.value()) + "\n" +
                         tune::spsaProgressLine(0, 0, tuner.value().theta()) + "\n";
     int replayed = 0;
     if (resume) {
-        if (outPath.empty()) return fail("--resume needs --out, the progress file", kExitUsage);
         constexpr std::size_t kLargestProgress = std::size_t{256} << 20;
         auto text = readSmallFile(outPath, "--resume", kLargestProgress);
         if (!text) return fail(text.error(), kExitUsage);
@@ -205,10 +206,10 @@ int spsaCommand(const std::vector<std::string>& args) {
         start = std::move(resumed.value().text);
     }
     std::ofstream out;
-    if (resume) {
-        // The replayed lines go to a file beside it that then takes its name, so that a stop
-        // here never loses the progress; the run appends to it.
-        const std::string fresh = outPath + ".resumed";
+    if (!outPath.empty()) {
+        // That start is written to a file beside it, which then takes its name (a stop at that
+        // moment never loses a resumed run's progress); the run appends to it.
+        const std::string fresh = outPath + ".new";
         {
             std::ofstream written(fresh, std::ios::trunc);
             if (!(written << start << std::flush)) return fail("cannot write " + fresh);
@@ -218,10 +219,6 @@ int spsaCommand(const std::vector<std::string>& args) {
         if (renamed) return fail("cannot replace " + outPath + ": " + renamed.message());
         out.open(outPath, std::ios::app);
         if (!out) return fail("cannot write " + outPath);
-    } else if (!outPath.empty()) {
-        out.open(outPath, std::ios::trunc);
-        if (!out) return fail("cannot write " + outPath);
-        out << start << std::flush;
     }
     return playSpsa(tuner.value(), config, out, outPath, replayed);
 }

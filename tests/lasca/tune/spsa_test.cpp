@@ -485,7 +485,7 @@ TEST(SpsaCli, ResumeContinuesAStoppedRunFromItsProgressFile) {
     const TuneRun resumed = runTune(base + " --concurrency 2 --resume --out " + stopped);
     ASSERT_EQ(resumed.exitCode, 0) << resumed.err;
     EXPECT_EQ(common::test::readText(stopped), common::test::readText(whole));
-    EXPECT_FALSE(std::filesystem::exists(stopped + ".resumed"));  // renamed over the file
+    EXPECT_FALSE(std::filesystem::exists(stopped + ".new"));  // renamed over the file
     const auto printed = lines(resumed.out);
     ASSERT_EQ(printed.size(), 4u) << resumed.out;
     EXPECT_EQ(printed[0].rfind("SPSA: 4 iterations, 2 of them replayed from the progress file, "
