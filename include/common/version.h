@@ -1,8 +1,9 @@
 // The project's version (CMake's project(VERSION), passed as LASCA_VERSION), and the
-// `--version` every program answers: "<program> <version>" on stdout, exit 0.
+// `--version` every program answers: "<program> <version>" on stdout (the stream main passes),
+// exit 0.
 #pragma once
 
-#include <iostream>
+#include <ostream>
 #include <string_view>
 
 #ifndef LASCA_VERSION
@@ -13,12 +14,14 @@ namespace common {
 
 inline constexpr const char* kProjectVersion = LASCA_VERSION;
 
-// True (after printing the version) when the first argument asks for it; main returns 0 then.
-inline bool printVersionIfAsked(int argc, char** argv, std::string_view program) {
+// True (after writing "<program> <version>" to out) when the first argument is --version or
+// -V; main returns 0 then.
+inline bool printVersionIfAsked(int argc, char** argv, std::string_view program,
+                                std::ostream& out) {
     if (argc < 2) return false;
     const std::string_view first = argv[1];
     if (first != "--version" && first != "-V") return false;
-    std::cout << program << ' ' << kProjectVersion << std::endl;
+    out << program << ' ' << kProjectVersion << std::endl;
     return true;
 }
 

@@ -354,6 +354,6 @@ int runMain(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (common::printVersionIfAsked(argc, argv, "lasca-match")) return 0;
+    if (common::printVersionIfAsked(argc, argv, "lasca-match", std::cout)) return 0;
     return common::runCommandLine<po::error>("lasca-match", [&] { return runMain(argc, argv); });
 }

@@ -146,7 +146,7 @@ bool handle(std::string_view line, ReferenceState& state) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (common::printVersionIfAsked(argc, argv, "lasca-reference")) return 0;
+    if (common::printVersionIfAsked(argc, argv, "lasca-reference", std::cout)) return 0;
     if (argc > 1) {
         std::cout
             << "Usage: lasca-reference\n\n"

@@ -34,7 +34,7 @@
 using namespace lasca::tune;
 
 int main(int argc, char** argv) {
-    if (common::printVersionIfAsked(argc, argv, "lasca-tune")) return 0;
+    if (common::printVersionIfAsked(argc, argv, "lasca-tune", std::cout)) return 0;
     const std::vector<std::string> args(argv + 1, argv + argc);
     const std::string usage =
         "usage: lasca-tune extract --pdn FILE... --out FILE [--skip-plies N]\n"

@@ -332,7 +332,7 @@ int runMain(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (common::printVersionIfAsked(argc, argv, "torneio-referee")) return 0;
+    if (common::printVersionIfAsked(argc, argv, "torneio-referee", std::cout)) return 0;
     return common::runCommandLine<po::error>("torneio-referee",
                                              [&] { return runMain(argc, argv); });
 }

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <iostream>
 #include <string_view>
 
 #include "common/text.h"
@@ -50,7 +51,7 @@ Tally playGames(const torneio::Params& params, std::uint64_t games, std::uint64_
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (common::printVersionIfAsked(argc, argv, "torneio-bench")) return 0;
+    if (common::printVersionIfAsked(argc, argv, "torneio-bench", std::cout)) return 0;
     std::uint64_t games = 2000;
     std::uint64_t seed = 1;
     if (argc > 1 && (std::string_view(argv[1]) == "--help" || std::string_view(argv[1]) == "-h")) {

@@ -77,7 +77,7 @@ void raiseOpenFileLimit(int tables) {
 }
 
 int main(int argc, char** argv) {
-    if (common::printVersionIfAsked(argc, argv, "lasca-web")) return 0;
+    if (common::printVersionIfAsked(argc, argv, "lasca-web", std::cout)) return 0;
     web::server::ServerConfig config;
     config.maxEngines =
         static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1U,

@@ -174,7 +174,7 @@ class OmniscientPlayer final : public Player {
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (common::printVersionIfAsked(argc, argv, "torneio-ai-eval")) return 0;
+    if (common::printVersionIfAsked(argc, argv, "torneio-ai-eval", std::cout)) return 0;
     int seats = 2, games = 10, simulations = 300, particles = kDefaultParticles, rollout = 3;
     std::uint64_t seed = 1;
     std::string opponent = "heuristic", setUp = "auto", opponentSetUp = "auto";
