@@ -611,7 +611,7 @@ TEST(SpsaCli, TheKeptProgressOfTheTimeRunResumesWithTheShippedParameters) {
     const std::string progress = common::test::readText(LASCA_SPSA_TIME_PROGRESS);
     auto resumed = resumeSpsa(spsa.value(), progress, 2);
     ASSERT_TRUE(resumed) << resumed.error();
-    EXPECT_EQ(resumed.value().iterations, 3000);
+    EXPECT_EQ(resumed.value().iterations, schedule.iterations);
     EXPECT_EQ(resumed.value().text, progress);  // every line whole and replayed
 }
 
