@@ -9,10 +9,12 @@ LASCA_PACKAGES=(build-essential cmake libboost-program-options-dev libboost-dev 
                 nlohmann-json3-dev libsodium-dev pkg-config libsqlite3-dev libsqlitecpp-dev
                 pybind11-dev python3-dev help2man)
 # What only the tests need (scripts/test.sh): GoogleTest, Google Benchmark, pytest, the browser
-# and its driver, the tools of the soak run, lintian for the Debian package and qemu-user to run
-# the package's programs on an older CPU (the baseline check of tests/install/package_test.py).
+# and its driver, the tools of the soak run, lintian for the Debian package, qemu-user to run
+# the package's programs on an older CPU (the baseline check of tests/install/package_test.py),
+# and clang with its runtime libraries (libFuzzer and the sanitizers) for the fuzz harnesses
+# (scripts/fuzz.sh).
 LASCA_TEST_PACKAGES=(libgtest-dev libbenchmark-dev python3-pytest chromium chromium-driver
-                     python3-selenium time tmux lintian qemu-user)
+                     python3-selenium time tmux lintian qemu-user clang libclang-rt-14-dev)
 
 # lasca_missing_packages [--test]: the packages not installed yet (with --test, the tests' too).
 lasca_missing_packages() {

@@ -11,8 +11,11 @@
 #   4. Debug build with AddressSanitizer + UndefinedBehaviorSanitizer: the tests of step 1;
 #   5. Debug build with ThreadSanitizer: the tests that run threads (the search tests; the
 #      protocol tests, which drive a TSan build of the engine; the shared job pool; the Torneio
-#      referee's matches, whose games run on worker threads).
-# Flags: --slow also runs the `slow` label; --no-sanitize skips steps 4 and 5.
+#      referee's matches, whose games run on worker threads);
+#   6. the libFuzzer harnesses built with clang (build-fuzz/, scripts/fuzz.sh) and each run over
+#      its seed corpus and 500 fuzzed inputs: a harness that no longer builds, or a seed that
+#      crashes, fails the run. The long runs stay manual (scripts/fuzz.sh SECONDS).
+# Flags: --slow also runs the `slow` label; --no-sanitize skips steps 4, 5 and 6.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
@@ -56,4 +59,6 @@ if [ "$sanitize" -eq 1 ]; then
         TSAN_OPTIONS="suppressions=$LASCA_ROOT/scripts/tsan.supp halt_on_error=1 exitcode=66" \
         ctest --output-on-failure -j "$jobs" \
             -R '^(Search[.]|protocol[.]|Jobs[.]|torneio[.](Match|Cli|Referee|Seats)[.])')
+
+    "$LASCA_ROOT/scripts/fuzz.sh" --smoke 500
 fi

@@ -33,11 +33,14 @@ inline constexpr int kMaxNag = 255;
 //   variations  the lines played instead of its own moves (PdnVariation::at indexes moves)
 //   comment     the comment before its first move ("( {why not} 2. b2-a3 ...)")
 //   nags        nags[i]: the glyphs after moves[i]; may be shorter than moves
+// PdnVariation is still incomplete here: `variations` has no default member initializer
+// (one would instantiate the vector's constructor at this point, which clang rejects); it
+// starts empty all the same.
 struct PdnVariation;
 struct PdnLine {
     std::vector<std::string> moves{};
     std::vector<std::string> comments{};
-    std::vector<PdnVariation> variations{};
+    std::vector<PdnVariation> variations;
     std::string comment{};
     std::vector<Nags> nags{};
 };

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -204,6 +205,11 @@ common::Result<std::size_t> writeTable(const std::filesystem::path& path, const 
 // A table read back, or an error naming the file and what is wrong (missing, truncated, bad
 // magic or version, class index, checksum, a value out of range).
 common::Result<Table> readTable(const std::filesystem::path& path);
+// The same in memory: a table file's bytes (an error for a table whose size does not fit its
+// family and piece count), and a file's bytes read back with every check of readTable, `name`
+// (the file's path) starting each error.
+common::Result<std::vector<std::uint8_t>> tableBytes(const Table& table);
+common::Result<Table> parseTable(std::span<const std::uint8_t> bytes, const std::string& name);
 
 // Tablebase: the tables of a folder, probed by position.
 class Tablebase {

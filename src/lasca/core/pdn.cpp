@@ -47,7 +47,9 @@ bool isMoveNumber(const std::string& t) {
     return i > 0 && i < t.size() && t.find_first_not_of('.', i) == std::string::npos;
 }
 
-// Parses `[Name "value"]`; false when the line is not a well-formed tag pair.
+// Parses `[Name "value"]`; false when the line is not a well-formed tag pair. A carriage return
+// inside the value (a line is split at line feeds only) is read as a space, as the writer
+// writes it (escape), so that a value reads back as it was read.
 bool parseTag(const std::string& line, std::pair<std::string, std::string>& tag) {
     const auto open = line.find('"');
     const auto close = line.rfind('"');
@@ -59,7 +61,7 @@ bool parseTag(const std::string& line, std::pair<std::string, std::string>& tag)
     tag.second.clear();
     for (std::size_t i = open + 1; i < close; ++i) {
         if (line[i] == '\\' && i + 1 < close) ++i;
-        tag.second += line[i];
+        tag.second += line[i] == '\r' ? ' ' : line[i];
     }
     return !tag.first.empty();
 }
@@ -183,22 +185,33 @@ struct LineReader {
                 variation.at = line.moves.size() - 1;
                 read(variation.line, &variation.line.comment, nullptr, depth + 1);
                 if (!variation.line.moves.empty()) line.variations.push_back(std::move(variation));
-            } else if (isResultToken(t.text)) {
-                if (result) *result = t.text;
-            } else if (t.text.front() == '$' || markNag(t.text)) {
-                const auto nag = t.text.front() == '$' ? dollarNag(t.text) : markNag(t.text);
-                if (nag && !line.moves.empty()) appendNag(line.nags, line.moves.size() - 1, *nag);
-            } else if (!isMoveNumber(t.text)) {
-                const auto dot = t.text.find_last_of('.');  // "1.c3-d4" without a space
-                const std::string token =
-                    dot == std::string::npos ? t.text : t.text.substr(dot + 1);
-                const std::string move = withoutMarks(token);
-                if (move.empty()) continue;
-                line.moves.push_back(move);
-                if (const auto nag = markNag(std::string_view(token).substr(move.size())))
-                    appendNag(line.nags, line.moves.size() - 1, *nag);
+            } else {
+                readWord(line, t.text, result);
             }
         }
+    }
+
+    // A word: a move number, a result, a glyph ($n, or a move mark on its own) or a move with
+    // its marks. "1.c3-d4" (no space after the number) is read as the word after its last dot,
+    // so that "1.2-0" is the result and "1.$1" a glyph, as they are written back. A result
+    // with marks ("*?!") is the result.
+    static void readWord(PdnLine& line, const std::string& text, std::string* result) {
+        if (isMoveNumber(text)) return;
+        const auto dot = text.find_last_of('.');
+        const std::string token = dot == std::string::npos ? text : text.substr(dot + 1);
+        const std::string bare = withoutMarks(token);
+        if (isResultToken(bare)) {
+            if (result) *result = bare;
+            return;
+        }
+        if (bare.empty() || bare.front() == '$') {
+            const auto nag = bare.empty() ? markNag(token) : dollarNag(token);
+            if (nag && !line.moves.empty()) appendNag(line.nags, line.moves.size() - 1, *nag);
+            return;
+        }
+        line.moves.push_back(bare);
+        if (const auto nag = markNag(std::string_view(token).substr(bare.size())))
+            appendNag(line.nags, line.moves.size() - 1, *nag);
     }
 };
 

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <fstream>
 #include <iterator>
+#include <span>
 
 #include "lasca/egtb/egtb.h"
 #include "two_columns.h"
@@ -31,7 +32,7 @@ void put(std::vector<std::uint8_t>& out, std::uint64_t value, int bytes) {
     for (int i = 0; i < bytes; ++i) out.push_back(static_cast<std::uint8_t>(value >> (8 * i)));
 }
 
-std::uint64_t get(const std::vector<std::uint8_t>& in, std::size_t at, int bytes) {
+std::uint64_t get(std::span<const std::uint8_t> in, std::size_t at, int bytes) {
     std::uint64_t value = 0;
     for (int i = 0; i < bytes; ++i)
         value |= std::uint64_t{in[at + static_cast<std::size_t>(i)]} << (8 * i);
@@ -134,13 +135,11 @@ std::string tableFileName(int pieces, Family family) {
            std::to_string(pieces) + ".egtb";
 }
 
-common::Result<std::size_t> writeTable(const std::filesystem::path& path, const Table& table) {
+common::Result<std::vector<std::uint8_t>> tableBytes(const Table& table) {
     const auto shape = shapeOf(table.family, static_cast<std::uint64_t>(std::max(0, table.pieces)));
-    if (!shape)
-        return common::makeError(path.string() + ": no table of " + std::to_string(table.pieces) +
-                                 " pieces");
+    if (!shape) return common::makeError("no table of " + std::to_string(table.pieces) + " pieces");
     if (table.values.size() != shape->slotCount())
-        return common::makeError(path.string() + ": the table's size does not fit its layout");
+        return common::makeError("the table's size does not fit its layout");
     std::vector<std::uint8_t> bytes(shape->magic, shape->magic + 8);
     put(bytes, kVersion, 4);
     put(bytes, static_cast<std::uint64_t>(table.pieces), 4);
@@ -150,13 +149,19 @@ common::Result<std::size_t> writeTable(const std::filesystem::path& path, const 
     for (std::size_t c = 0; c < shape->classCount; ++c) shape->putEntry(bytes, c);
     bytes.insert(bytes.end(), table.values.begin(), table.values.end());
     put(bytes, fnv1a(bytes.data(), bytes.size()), 8);
+    return bytes;
+}
+
+common::Result<std::size_t> writeTable(const std::filesystem::path& path, const Table& table) {
+    const auto bytes = tableBytes(table);
+    if (!bytes) return common::makeError(path.string() + ": " + bytes.error());
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     if (!out) return common::makeError(path.string() + ": cannot write");
-    out.write(reinterpret_cast<const char*>(bytes.data()),
-              static_cast<std::streamsize>(bytes.size()));
+    out.write(reinterpret_cast<const char*>(bytes.value().data()),
+              static_cast<std::streamsize>(bytes.value().size()));
     out.close();
     if (!out) return common::makeError(path.string() + ": write failed");
-    return bytes.size();
+    return bytes.value().size();
 }
 
 common::Result<Table> readTable(const std::filesystem::path& path) {
@@ -166,6 +171,10 @@ common::Result<Table> readTable(const std::filesystem::path& path) {
     const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)),
                                           std::istreambuf_iterator<char>());
     if (in.bad()) return common::makeError(name + ": read failed");
+    return parseTable(bytes, name);
+}
+
+common::Result<Table> parseTable(std::span<const std::uint8_t> bytes, const std::string& name) {
     if (bytes.size() < kHeaderBytes)
         return common::makeError(name + ": truncated (" + std::to_string(bytes.size()) +
                                  " bytes, shorter than the header)");

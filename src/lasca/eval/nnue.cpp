@@ -563,12 +563,14 @@ void updateAccumulator(const Network& net, const Accumulator& previous,
 }
 
 Score evaluate(const Network& net, const Accumulator& acc, Color sideToMove) {
-    const std::int32_t sum =
-        kernels().outputSum(acc.values[static_cast<std::size_t>(index(sideToMove))],
-                            acc.values[static_cast<std::size_t>(index(~sideToMove))],
-                            net.outputWeights.data()) +
+    // The output sum fits an int32 (kQuantB's note) but not always with the bias added: a
+    // network file may hold any bias, so the two are added in 64 bits.
+    const std::int64_t sum =
+        std::int64_t{kernels().outputSum(acc.values[static_cast<std::size_t>(index(sideToMove))],
+                                         acc.values[static_cast<std::size_t>(index(~sideToMove))],
+                                         net.outputWeights.data())} +
         net.outputBias;
-    const std::int64_t centi = static_cast<std::int64_t>(sum) * 100 / (kQuantA * kQuantB);
+    const std::int64_t centi = sum * 100 / (kQuantA * kQuantB);
     return static_cast<Score>(std::clamp<std::int64_t>(centi, -(kMateBound - 1), kMateBound - 1));
 }
 

@@ -382,7 +382,7 @@ void Worker::orderMoves(const MoveList& list, std::array<int, kMaxMoves>& scores
         else if (m == killers_[at(ply)][1])
             s = kKillerScore;
         else
-            s = history_[m.origin()][at(m.destination())];
+            s = history_[at(m.origin())][at(m.destination())];
         scores[i] = s;
     }
 }
@@ -395,11 +395,11 @@ void Worker::rewardQuiet(const Move& m, int depth, int ply, const MoveList& list
     }
     const int bonus = std::min(depth * depth, params_.historyBonusMax);
     auto update = [](int& h, int delta) { h += delta - h * std::abs(delta) / 16384; };
-    update(history_[m.origin()][at(m.destination())], bonus);
+    update(history_[at(m.origin())][at(m.destination())], bonus);
     for (std::size_t k = 0; k < tried; ++k) {  // the quiet moves tried before it failed
         const Move& other = list[order[k]];
         if (!other.capture && !(other == m))
-            update(history_[other.origin()][at(other.destination())], -bonus);
+            update(history_[at(other.origin())][at(other.destination())], -bonus);
     }
 }
 

@@ -174,8 +174,9 @@ std::vector<GameSummary> resumedGames(const MatchConfig& c,
         throw UsageError{c.recordDir + " holds records already: give --resume or another folder"};
     const auto slots = schedule(c.games, c.params.seats, c.seed, c.shard);
     for (const auto& [index, record] : records) {
+        // Captured as a copy: clang before 16 cannot capture a structured binding (P1091).
         const auto slot = std::find_if(slots.begin(), slots.end(),
-                                       [index](const GameSlot& s) { return s.index == index; });
+                                       [at = index](const GameSlot& s) { return s.index == at; });
         if (slot == slots.end()) continue;  // another shard's game, or beyond --games
         std::vector<std::string> expected;
         for (int player : slot->playerAt)

@@ -16,7 +16,15 @@ namespace lasca {
 namespace {
 
 // ---- The reference generator: the rules text turned into code as plainly as possible. ----
-using Grid = std::array<std::array<std::string, 7>, 7>;  // [file][rank], column top first
+// Grid: the board as [file][rank] (0..6 each), each square's column top first ("" when empty).
+// Indexed by int, as files and ranks are computed.
+template <class T>
+struct IntIndexed {
+    std::array<T, 7> items{};
+    T& operator[](int i) { return items[static_cast<std::size_t>(i)]; }
+    const T& operator[](int i) const { return items[static_cast<std::size_t>(i)]; }
+};
+using Grid = IntIndexed<IntIndexed<std::string>>;
 
 Grid gridOf(const Position& pos) {
     Grid g;

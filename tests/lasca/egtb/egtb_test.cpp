@@ -423,6 +423,29 @@ TEST(EgtbFile, RoundTrips) {
     EXPECT_EQ(tb.value().pieceCounts(), std::vector<int>{4});
 }
 
+// The in-memory form (what tests/lasca/fuzz/datafile_fuzz.cpp reads): tableBytes is the file's
+// bytes, parseTable reads them back with readTable's checks, its errors starting with the name.
+TEST(EgtbFile, BytesRoundTripInMemory) {
+    const auto bytes = tableBytes(solvedTrio(4));
+    ASSERT_TRUE(bytes) << bytes.error();
+    const auto read = parseTable(bytes.value(), "memory");
+    ASSERT_TRUE(read) << read.error();
+    EXPECT_EQ(read.value().family, Family::TwoAgainstOne);
+    EXPECT_EQ(read.value().values, solvedTrio(4).values);
+    EXPECT_EQ(tableBytes(read.value()).value(), bytes.value());
+    const auto path = testDirectory() / tableFileName(4, Family::TwoAgainstOne);
+    ASSERT_TRUE(writeTable(path, solvedTrio(4)));
+    EXPECT_EQ(std::filesystem::file_size(path), bytes.value().size());
+    auto truncated = bytes.value();
+    truncated.resize(truncated.size() / 2);
+    const auto bad = parseTable(truncated, "memory");
+    ASSERT_FALSE(bad);
+    EXPECT_EQ(bad.error().rfind("memory: truncated", 0), 0u) << bad.error();
+    Table wrongSize = solved(3);
+    wrongSize.values.pop_back();
+    EXPECT_FALSE(tableBytes(wrongSize));
+}
+
 std::vector<char> fileBytes(const std::filesystem::path& path) {
     std::ifstream in(path, std::ios::binary);
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};

@@ -79,9 +79,9 @@ struct Expected {
 void expectCounts(const Position& pos, std::initializer_list<Expected> expected) {
     const EvalFeatures f = extractFeatures(pos);
     for (const Expected& e : expected) {
-        EXPECT_EQ(f.count[0][e.feature], e.white)
+        EXPECT_EQ(f.count[0][static_cast<std::size_t>(e.feature)], e.white)
             << featureName(e.feature) << " of White in " << pos.toLfen();
-        EXPECT_EQ(f.count[1][e.feature], e.black)
+        EXPECT_EQ(f.count[1][static_cast<std::size_t>(e.feature)], e.black)
             << featureName(e.feature) << " of Black in " << pos.toLfen();
     }
 }

@@ -9,6 +9,8 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <limits>
+#include <memory>
 #include <random>
 #include <sstream>
 #include <vector>
@@ -374,6 +376,46 @@ TEST(Nnue, IntegerInferenceMatchesTheTrainer) {
     RecordProperty("worst", std::to_string(worst));
     std::printf("worst difference %.3f centi-soldiers over %d positions (simd %s)\n", worst,
                 positions, simdName());
+}
+
+// Fuzz finding (2026-12-06, tests/lasca/fuzz/datafile_fuzz.cpp): a network file whose output
+// bias is near the int32 limit made the output sum plus the bias overflow (undefined behaviour,
+// reported by UBSan). The file reads; every path scores within the mate bounds, clamped.
+TEST(NnueFuzzFindings, AnExtremeOutputBiasDoesNotOverflow) {
+    for (const std::int32_t bias :
+         {std::numeric_limits<std::int32_t>::max(), std::numeric_limits<std::int32_t>::min()}) {
+        auto made = std::make_unique<Network>();
+        made->featureBias.fill(kQuantA);  // every hidden unit at its clip: the largest sum
+        made->outputWeights.fill(bias > 0 ? std::numeric_limits<std::int16_t>::max()
+                                          : std::numeric_limits<std::int16_t>::min());
+        made->outputBias = bias;
+        const auto net = parseNetwork(serializeNetwork(*made));
+        ASSERT_TRUE(net) << net.error();
+        const std::string before = simdName();
+        for (const std::string& path : supportedSimd()) {
+            ASSERT_TRUE(useSimd(path));
+            const Score score = evaluate(*net.value(), Position::startPosition());
+            EXPECT_EQ(score, bias > 0 ? kMateBound - 1 : -(kMateBound - 1)) << path;
+        }
+        ASSERT_TRUE(useSimd(before));
+    }
+    // The fuzzer's input itself: the embedded network's header, then the bytes 00 7f 7f 7f 7f 7f
+    // over and over as the weights, biases and output bias.
+    const auto embedded = embeddedNetworkBytes();
+    std::vector<unsigned char> bytes(embedded.begin(), embedded.begin() + 20);
+    constexpr unsigned char kPattern[] = {0x00, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f};
+    for (std::size_t i = 0; bytes.size() < embedded.size(); ++i) bytes.push_back(kPattern[i % 6]);
+    const auto net = parseNetwork(bytes);
+    ASSERT_TRUE(net) << net.error();
+    const std::string before = simdName();
+    std::vector<Score> scores;
+    for (const std::string& path : supportedSimd()) {
+        ASSERT_TRUE(useSimd(path));
+        scores.push_back(evaluate(*net.value(), Position::startPosition()));
+        EXPECT_LT(std::abs(scores.back()), kMateBound) << path;
+        EXPECT_EQ(scores.back(), scores.front()) << path;
+    }
+    ASSERT_TRUE(useSimd(before));
 }
 
 }  // namespace
