@@ -1,7 +1,10 @@
 #!/usr/bin/python3
 """The Debian package: cpack makes lasca_<version>_<arch>.deb with its dependencies
 computed; lintian finds no error in it (checked when lintian is installed); its postinst and
-prerm byte-compile the Python files and clean them away (py3compile, py3clean); its programs and
+prerm byte-compile the Python files and clean them away (py3compile, py3clean), and with postrm
+handle the systemd unit lasca-web.service as dh_installsystemd --no-enable --no-start does; the
+unit in /usr/lib/systemd/system has its hardening settings and passes systemd-analyze verify
+(systemd_unit_test.py's checks, verify when systemd-analyze is installed); its programs and
 Python extensions are stripped and its manual pages compressed. Unpacked into a scratch folder
 (dpkg-deb -x), every program answers --version, each has a manual page, the engine plays a UCI
 session, the programs and the Python modules of a portable package run on a CPU without AVX
@@ -24,6 +27,8 @@ import subprocess
 import sys
 import tempfile
 import urllib.request
+
+import systemd_unit_test  # beside this file
 
 PROGRAMS = ["lasca", "lasca-match", "lasca-tune", "lasca-reference", "lasca-web", "torneio",
             "torneio-referee", "torneio-ai-eval", "torneio-bench"]
@@ -95,7 +100,13 @@ def check_scripts(deb, scratch):
     """postinst byte-compiles the package's Python files, prerm removes them (dh_python3's way)."""
     control = os.path.join(scratch, "control")
     subprocess.run(["dpkg-deb", "--control", deb, control], check=True, timeout=GUARD)
-    for script, command in (("postinst", "py3compile -p lasca"), ("prerm", "py3clean -p lasca")):
+    unit = "lasca-web.service"
+    for script, commands in (
+            ("postinst", ["py3compile -p lasca", f"deb-systemd-helper update-state {unit}",
+                          "systemctl --system daemon-reload",
+                          f"deb-systemd-invoke try-restart {unit}"]),
+            ("prerm", ["py3clean -p lasca", f"deb-systemd-invoke stop {unit}"]),
+            ("postrm", ["systemctl --system daemon-reload", f"deb-systemd-helper purge {unit}"])):
         path = os.path.join(control, script)
         if not os.path.exists(path):
             raise Failure(f"the package has no {script}")
@@ -103,9 +114,15 @@ def check_scripts(deb, scratch):
             raise Failure(f"{script} is not executable")
         with open(path) as f:
             text = f.read()
-        if not text.startswith("#!/bin/sh") or "set -e" not in text or command not in text:
-            raise Failure(f"{script} does not run '{command}' under #!/bin/sh with set -e:\n{text}")
-    print("ok: postinst runs py3compile -p lasca, prerm runs py3clean -p lasca")
+        for command in commands:
+            if not text.startswith("#!/bin/sh") or "set -e" not in text or command not in text:
+                raise Failure(f"{script} does not run '{command}' under #!/bin/sh with set -e:\n{text}")
+        enables = [l for l in text.splitlines() if " enable " in l or " start " in l]
+        if enables:
+            raise Failure(f"{script} enables or starts the service: {enables}")
+    print("ok: postinst runs py3compile -p lasca, prerm runs py3clean -p lasca; postinst, prerm "
+          f"and postrm handle {unit} (state, daemon-reload, try-restart, stop, purge) and "
+          "neither enable nor start it")
 
 
 def check_lintian(deb):
@@ -164,6 +181,19 @@ def check_programs(root, version):
         if not os.path.exists(os.path.join(root, "usr", "share", "doc", "lasca", doc)):
             raise Failure(f"share/doc/lasca/{doc} missing")
     print(f"ok: {len(PROGRAMS)} programs answer --version {version}, each with a manual page; docs and rules")
+
+
+def check_unit(root):
+    """The systemd unit in /usr/lib/systemd/system: its settings, its manual page, and
+    systemd-analyze verify with the unpacked lasca-web (systemd_unit_test.py)."""
+    unit = os.path.join(root, "usr", "lib", "systemd", "system", "lasca-web.service")
+    if not os.path.exists(unit):
+        raise Failure("no usr/lib/systemd/system/lasca-web.service in the package")
+    try:
+        systemd_unit_test.check_unit(unit)
+        systemd_unit_test.check_verify(unit, os.path.join(root, "usr", "bin", "lasca-web"))
+    except systemd_unit_test.Failure as e:
+        raise Failure(f"the systemd unit: {e}") from e
 
 
 def check_uci(root):
@@ -300,6 +330,7 @@ def main():
         subprocess.run(["dpkg-deb", "-x", deb, root], check=True, timeout=GUARD)
         check_files(root)
         check_programs(root, version)
+        check_unit(root)
         check_uci(root)
         if native:
             print("NOTE: no baseline check: the programs of a -march=native build need this CPU")
