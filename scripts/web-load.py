@@ -374,8 +374,12 @@ def main():
     kept_before = (0, 0, 0)
     if db and os.path.exists(db):
         kept_before = count_kept(db)
+    # Every simulated person comes from 127.0.0.1: the limits per address are lifted (the limits
+    # in all stay as they are).
+    per_address = ["--max-connections-per-address", "100000", "--max-torneio-tables-per-address",
+                   "10000", "--max-duels-per-address", "100000", "--max-games-per-address", "1000000"]
     server = subprocess.Popen([args.server, "--port", "0", "--db", db, "--engine", args.engine, "--log-level", "warn"]
-                              + args.server_arg, stdout=subprocess.PIPE, text=True)
+                              + per_address + args.server_arg, stdout=subprocess.PIPE, text=True)
     status = 1
     host = "127.0.0.1"
     idle_tabs = []

@@ -166,6 +166,9 @@ class LascaTable {
     void markSaved();
     // The store holds nothing of this game under its id (a copy of another game).
     void markUnsaved();
+    // The store holds a row of this game (it was saved, or restored from the store): the next
+    // save is not the game's first.
+    bool inStore() const { return inStore_; }
     // Takes a stored game (a reload or a restart): its moves replayed through the rules core,
     // its settings and analysis; the replies are the state (and the engine's search, if it is
     // the engine's turn or analysis is on). An error, and nothing changed, for a stored game

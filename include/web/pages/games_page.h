@@ -1,6 +1,15 @@
 // The games pages of lasca-web, made from the store without I/O of their own:
 //   /games                  the most recent games of both kinds, newest first (HTML)
-//   /games.pdn              every kept Lasca game as PDN, oldest first
+//   /games.pdn              the kept games as PDN in pages, oldest first: every Lasca game, then
+//                           every finished two-person table. A page holds at most
+//                           kPdnPageBytes of PDN (but always one game, however long) and is read
+//                           from the store alone; its answer names the next page in a header
+//                           `Link: </games.pdn?...>; rel="next"` (none on the last page):
+//                             /games.pdn?lasca=N   Lasca games numbered above N, then (once
+//                                                  every one is in) tables from the first;
+//                                                  /games.pdn is ?lasca=0
+//                             /games.pdn?table=N   finished tables numbered above N
+//                           any other query is a 400 page
 //   /games/lasca/N.pdn      one Lasca game by its public number (the page's analysis board
 //                           opens it with /?view=N)
 //   /games/torneio/N        one Torneio table: once over, its whole record (torneio replay's
@@ -11,9 +20,11 @@
 // numbers (store.h, GameSummary).
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "web/store/store.h"
@@ -21,15 +32,22 @@
 namespace web::pages {
 
 // GamesPage: an answer to one of the paths above.
+//   headers   more header fields of the answer, by name (a page's Link to the next page)
 struct GamesPage {
     int status = 200;
     std::string contentType;
     std::string body;
+    std::vector<std::pair<std::string, std::string>> headers;
 };
 
-// The answer to a GET of `target` (its query ignored), or nothing when the path is not one of
-// the games pages. A number that names no game is a 404 page; a store error a 500 page.
-std::optional<GamesPage> gamesPage(store::Store& store, std::string_view target);
+// The most PDN text one page of /games.pdn holds (a single longer game is a page of its own).
+inline constexpr std::size_t kPdnPageBytes = std::size_t{1} << 20;
+
+// The answer to a GET of `target`, or nothing when the path is not one of the games pages (the
+// query is read by /games.pdn only). A number that names no game is a 404 page; a store error a
+// 500 page. pdnPageBytes: the size of a /games.pdn page (tests make it small).
+std::optional<GamesPage> gamesPage(store::Store& store, std::string_view target,
+                                   std::size_t pdnPageBytes = kPdnPageBytes);
 
 // The parts, for tests.
 std::string gamesListHtml(const std::vector<store::GameSummary>& games);

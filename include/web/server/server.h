@@ -6,8 +6,10 @@
 // TorneioRoom (Torneio tables and their hooks). Sessions and rooms talk through room.h.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "common/result.h"
 
@@ -29,6 +31,21 @@ namespace web::server {
 //   maxTorneioTables Torneio tables at once
 //   egtbPath         the endgame tables' folder every engine of the pool probes (EgtbPath,
 //                    docs/egtb.md); empty: none
+// What holds against strangers (protocol.md, "Limits"; docs/robustness.md, "Attacks tried"):
+//   publicOrigins    origins beside the loopback ones that the server answers for, each
+//                    "scheme://host[:port]": a request's Host must name one of them (or a
+//                    loopback name, or the listening address, on the listening port), a
+//                    WebSocket upgrade's Origin, when it has one, must be one of them exactly
+//   maxConnections, maxConnectionsPerAddress   TCP connections at once, in all and from one
+//                    address; one more gets a 503 reply and is closed
+//   headerSeconds    how long a connection may take to send one request's head and body
+//   idleSeconds      a WebSocket that sends no message for this long is closed (pings answered
+//                    do not count)
+//   maxQueuedBytes   the replies waiting to be written to one WebSocket; a tab that lets more
+//                    pile up (it reads nothing) is closed
+//   maxTorneioTablesPerAddress  Torneio tables made from one address that are on the server
+//   maxDuelsPerAddress          two-person tables made from one address that are on the server
+//   maxGamesPerAddress          new Lasca games kept in the store from one address in an hour
 struct ServerConfig {
     std::string address = "127.0.0.1";
     std::uint16_t port = 8080;
@@ -40,6 +57,15 @@ struct ServerConfig {
     double burst = 60;
     int maxTorneioTables = 16;
     std::string egtbPath;
+    std::vector<std::string> publicOrigins;
+    int maxConnections = 2000;
+    int maxConnectionsPerAddress = 100;
+    int headerSeconds = 10;
+    int idleSeconds = 3600;
+    std::size_t maxQueuedBytes = std::size_t{8} << 20;
+    int maxTorneioTablesPerAddress = 4;
+    int maxDuelsPerAddress = 20;
+    int maxGamesPerAddress = 200;
 };
 
 // Runs the server until SIGINT or SIGTERM. Prints "lasca-web: listening on http://ADDR:PORT/"

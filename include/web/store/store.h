@@ -136,6 +136,17 @@ struct StoredDuel {
     friend bool operator==(const StoredDuel&, const StoredDuel&) = default;
 };
 
+// NumberedLascaGame, NumberedDuel: a kept game with its public number (GameSummary), as the
+// paged readers return them (the number is the key of the next page).
+struct NumberedLascaGame {
+    std::int64_t number = 0;
+    StoredLascaGame game;
+};
+struct NumberedDuel {
+    std::int64_t number = 0;
+    StoredDuel duel;
+};
+
 // GameSummary: one line of the games page: nothing in it is secret (no game id of a Lasca game,
 // which is the key to play it, no token, nothing hidden of a running Torneio table).
 //   kind     "lasca", "torneio" or "duel" (a Lasca table for two people)
@@ -179,8 +190,11 @@ class Store {
     common::Result<std::optional<StoredLascaGame>> loadLascaGame(const std::string& id);
     // How many games are kept.
     common::Result<std::int64_t> lascaGameCount();
-    // Every Lasca game, oldest first (for /games.pdn), and one by its public number.
+    // Every Lasca game, oldest first, and one by its public number.
     common::Result<std::vector<StoredLascaGame>> lascaGames();
+    // At most `limit` Lasca games whose public number is above `after`, oldest (lowest number)
+    // first: one page of /games.pdn, read without reading the others.
+    common::Result<std::vector<NumberedLascaGame>> lascaGamesAfter(std::int64_t after, int limit);
     common::Result<std::optional<StoredLascaGame>> lascaGameByNumber(std::int64_t number);
 
     // A new table, whole (its row, its seats, any decisions).
@@ -202,8 +216,11 @@ class Store {
     common::Result<bool> saveDuel(const StoredDuel& duel, const MoveRowsChange& moves);
     common::Result<bool> saveDuel(const StoredDuel& duel);
     common::Result<std::optional<StoredDuel>> loadDuel(const std::string& id);
-    // The finished ones, oldest first (for /games.pdn), and one by its public number.
+    // The finished ones, oldest first, and one by its public number.
     common::Result<std::vector<StoredDuel>> finishedDuels();
+    // At most `limit` finished tables whose public number is above `after`, oldest first (as
+    // lascaGamesAfter).
+    common::Result<std::vector<NumberedDuel>> finishedDuelsAfter(std::int64_t after, int limit);
     common::Result<std::optional<StoredDuel>> duelByNumber(std::int64_t number);
 
     // The most recently changed games of both kinds, newest first, at most `limit`.

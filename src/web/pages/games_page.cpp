@@ -29,7 +29,7 @@ namespace {
 constexpr int kListed = 100;  // games on /games
 
 GamesPage page(int status, std::string contentType, std::string body) {
-    return GamesPage{status, std::move(contentType), std::move(body)};
+    return GamesPage{status, std::move(contentType), std::move(body), {}};
 }
 GamesPage notFound() {
     return page(404, "text/plain; charset=utf-8", "no such game\n");
@@ -140,6 +140,79 @@ std::string duelPdn(const StoredDuel& duel, const std::string& round) {
     return lasca::writePdn(pdn);
 }
 
+// Where a page of /games.pdn starts: after Lasca game `after` (tables false), or after table
+// `after` (tables true).
+struct PdnPageStart {
+    bool tables = false;
+    std::int64_t after = 0;
+};
+
+// The query of /games.pdn: "" (the first page), "lasca=N" or "table=N" with N >= 0; nothing for
+// any other.
+std::optional<PdnPageStart> pdnPageQuery(std::string_view query) {
+    if (query.empty()) return PdnPageStart{};
+    PdnPageStart start;
+    if (query.starts_with("lasca=")) {
+        query.remove_prefix(6);
+    } else if (query.starts_with("table=")) {
+        query.remove_prefix(6);
+        start.tables = true;
+    } else {
+        return std::nullopt;
+    }
+    const auto [end, ec] = std::from_chars(query.data(), query.data() + query.size(), start.after);
+    if (query.empty() || ec != std::errc() || end != query.data() + query.size() || start.after < 0)
+        return std::nullopt;
+    return start;
+}
+
+// One page of /games.pdn (games_page.h): the games after `after` of their kind, oldest first,
+// read from the store kBatch at a time, until the next one would take the page past `budget`
+// bytes (the first game always goes in). The Link header names where the next page starts, and
+// so does a PDN escape line at the end (a line starting with '%', which PDN readers skip), for
+// a person reading the page in a browser.
+GamesPage pdnPage(Store& store, bool tables, std::int64_t after, std::size_t budget) {
+    constexpr int kBatch = 16;
+    std::string pdn;
+    bool any = false;
+    // Adds one game's text, or says the page is full (false).
+    const auto add = [&](std::int64_t number, const std::string& text) {
+        if (any && pdn.size() + text.size() > budget) return false;
+        pdn += text;
+        any = true;
+        after = number;
+        return true;
+    };
+    const auto full = [&] {
+        const std::string next =
+            "/games.pdn?" + std::string(tables ? "table" : "lasca") + "=" + std::to_string(after);
+        pdn += "\n% the next page: " + next + "\n";
+        GamesPage out = page(200, "text/plain; charset=utf-8", std::move(pdn));
+        out.headers.emplace_back("Link", "<" + next + ">; rel=\"next\"");
+        return out;
+    };
+    for (;;) {
+        std::size_t read = 0;
+        if (!tables) {
+            const auto games = store.lascaGamesAfter(after, kBatch);
+            if (!games) return storeError(games.error());
+            read = games.value().size();
+            for (const auto& g : games.value())
+                if (!add(g.number, storedGamePdn(g.game))) return full();
+        } else {
+            const auto duels = store.finishedDuelsAfter(after, kBatch);
+            if (!duels) return storeError(duels.error());
+            read = duels.value().size();
+            for (const auto& d : duels.value())
+                if (!add(d.number, duelPdn(d.duel, "-"))) return full();
+        }
+        if (read == static_cast<std::size_t>(kBatch)) continue;
+        if (tables) return page(200, "text/plain; charset=utf-8", std::move(pdn));
+        tables = true;  // every Lasca game is in: the tables follow
+        after = 0;
+    }
+}
+
 }  // namespace
 
 std::string gamesListHtml(const std::vector<GameSummary>& games) {
@@ -177,7 +250,8 @@ std::string gamesListHtml(const std::vector<GameSummary>& games) {
            "<p>The most recent games kept by this server, newest first. A Lasca game opens in "
            "the analysis board as a copy; a Torneio table shows its whole record once it is "
            "over, and only what every seat saw while it runs. "
-           "<a href=\"/games.pdn\">Every Lasca game as PDN</a>.</p>\n"
+           "<a href=\"/games.pdn\">Every kept game as PDN</a>, in pages (the end of each "
+           "names the next).</p>\n"
            "<table class=\"games\"><thead><tr><th>Game</th><th>Players</th><th>Length</th>"
            "<th>Result</th><th>Last change</th><th></th></tr></thead><tbody>\n" +
            rows + "</tbody></table></main></body></html>\n";
@@ -211,7 +285,9 @@ std::string torneioTableText(const StoredTorneioTable& table) {
     return out;
 }
 
-std::optional<GamesPage> gamesPage(Store& store, std::string_view target) {
+std::optional<GamesPage> gamesPage(Store& store, std::string_view target,
+                                   std::size_t pdnPageBytes) {
+    const std::string_view whole = target;
     const auto query = target.find('?');
     if (query != std::string_view::npos) target = target.substr(0, query);
     if (target == "/games" || target == "/games/") {
@@ -220,14 +296,10 @@ std::optional<GamesPage> gamesPage(Store& store, std::string_view target) {
         return page(200, "text/html; charset=utf-8", gamesListHtml(games.value()));
     }
     if (target == "/games.pdn") {
-        const auto games = store.lascaGames();
-        if (!games) return storeError(games.error());
-        std::string pdn;
-        for (const auto& game : games.value()) pdn += storedGamePdn(game);
-        const auto duels = store.finishedDuels();
-        if (!duels) return storeError(duels.error());
-        for (const auto& duel : duels.value()) pdn += duelPdn(duel, "-");
-        return page(200, "text/plain; charset=utf-8", pdn);
+        const auto from = pdnPageQuery(query == std::string_view::npos ? std::string_view()
+                                                                       : whole.substr(query + 1));
+        if (!from) return page(400, "text/plain; charset=utf-8", "no such page of games\n");
+        return pdnPage(store, from->tables, from->after, pdnPageBytes);
     }
     if (const auto n = numberIn(target, "/games/lasca/", ".pdn")) {
         const auto game = store.lascaGameByNumber(*n);

@@ -29,8 +29,18 @@ std::int64_t duelNow() {
 
 }  // namespace
 
-DuelRoom::DuelRoom(boost::asio::any_io_executor executor, store::Store& store, int maxTables)
-    : executor_(std::move(executor)), store_(store), maxTables_(maxTables) {
+DuelRoom::DuelRoom(boost::asio::any_io_executor executor, store::Store& store, int maxTables,
+                   int maxPerAddress)
+    : executor_(std::move(executor)),
+      store_(store),
+      maxTables_(maxTables),
+      maxPerAddress_(maxPerAddress) {
+}
+
+int DuelRoom::madeFrom(const std::string& address) const {
+    return static_cast<int>(std::count_if(duels_.begin(), duels_.end(), [&](const auto& d) {
+        return !d.second.maker.empty() && d.second.maker == address;
+    }));
 }
 
 DuelRoom::Entry* DuelRoom::find(const std::string& id) {
@@ -38,7 +48,8 @@ DuelRoom::Entry* DuelRoom::find(const std::string& id) {
     return it == duels_.end() ? nullptr : &it->second;
 }
 
-std::vector<Json> DuelRoom::create(const Json& m, const std::string& keepId) {
+std::vector<Json> DuelRoom::create(const Json& m, const std::string& keepId,
+                                   const std::string& address) {
     if (auto e = checkFields(m, {"clock"})) return {errorMessage(*e)};
     std::optional<DuelClock> clock;
     if (m.contains("clock") && !m["clock"].is_null()) {
@@ -52,7 +63,13 @@ std::vector<Json> DuelRoom::create(const Json& m, const std::string& keepId) {
         if (!increment) return {errorMessage(increment.error())};
         clock = DuelClock{time.value(), increment.value()};
     }
-    sweep(keepId);
+    sweep(keepId, false);
+    if (madeFrom(address) >= maxPerAddress_) sweep(keepId, true, &address);
+    if (madeFrom(address) >= maxPerAddress_)
+        return {errorMessage("this address already has " + std::to_string(maxPerAddress_) +
+                             " two-person tables on the server, the most one address may have: "
+                             "play or leave one of them first")};
+    if (duels_.size() >= static_cast<std::size_t>(maxTables_)) sweep(keepId, true);
     if (duels_.size() >= static_cast<std::size_t>(maxTables_))
         return {errorMessage("too many two-person tables: try again later")};
     auto duel = LascaDuel::create(common::randomHex(8), clock, duelNow());
@@ -62,6 +79,7 @@ std::vector<Json> DuelRoom::create(const Json& m, const std::string& keepId) {
     auto& entry = duels_[id];
     entry.duel = std::make_unique<LascaDuel>(std::move(duel).value());
     entry.timer = std::make_unique<boost::asio::steady_timer>(executor_);
+    entry.maker = address;
     std::vector<Json> out;
     if (const auto error = save(entry)) out.push_back(errorMessage(*error));
     out.push_back({{"type", "lasca.created"},
@@ -81,7 +99,8 @@ std::vector<Json> DuelRoom::join(const Json& m, const std::weak_ptr<DuelWatcher>
     if (!token) return {errorMessage(token.error())};
     auto it = duels_.find(id.value());
     if (it == duels_.end()) {
-        sweep(binding.id);
+        sweep(binding.id, false);
+        if (duels_.size() >= static_cast<std::size_t>(maxTables_)) sweep(binding.id, true);
         if (duels_.size() >= static_cast<std::size_t>(maxTables_))
             return {errorMessage("too many two-person tables: try again later")};
         const auto kept = store_.loadDuel(id.value());
@@ -95,16 +114,27 @@ std::vector<Json> DuelRoom::join(const Json& m, const std::weak_ptr<DuelWatcher>
         entry.duel = std::make_unique<LascaDuel>(std::move(duel).value());
         entry.timer = std::make_unique<boost::asio::steady_timer>(executor_);
         entry.storedMoves = kept.value()->moves.size();
+        // A flag that fell while the table was away ends the game now, before anyone sees it.
+        const bool flagFell = entry.duel->checkTime(duelNow());
         it = duels_.emplace(id.value(), std::move(entry)).first;
+        if (flagFell) save(it->second);
         armTimer(id.value());
     }
     const auto seat = it->second.duel->seatOfToken(token.value());
     if (!seat) return {errorMessage("this link holds no seat of the table")};
+    const auto self = watcher.lock();
+    if (!binding.id.empty() && binding.id != id.value()) {  // the table it showed before
+        if (Entry* before = find(binding.id))
+            std::erase_if(before->watchers, [&](const Watcher& w) {
+                const auto tab = w.tab.lock();
+                return !tab || tab == self;
+            });
+    }
     binding.id = id.value();
     binding.seat = *seat;
+    binding.copyId = common::randomHex(8);
     // The newest window holds a player's seat: one that held it before is told and let go.
     auto& watchers = it->second.watchers;
-    const auto self = watcher.lock();
     std::vector<std::shared_ptr<DuelWatcher>> taken;
     std::erase_if(watchers, [&](const Watcher& w) {
         const auto tab = w.tab.lock();
@@ -207,13 +237,17 @@ void DuelRoom::armTimer(const std::string& id) {
     });
 }
 
-// Drops the duels nobody shows whose clock does not run (they stay in the store and come back
-// when a link joins them); keepId is the asking tab's own table.
-void DuelRoom::sweep(const std::string& keepId) {
+// Drops the duels nobody shows (they stay in the store and come back when a link joins them,
+// duel_room.h): those whose clock does not run, and with `running` those whose clock runs too;
+// only those made from `maker` when it is given. keepId is the asking tab's own table.
+void DuelRoom::sweep(const std::string& keepId, bool running, const std::string* maker) {
     for (auto it = duels_.begin(); it != duels_.end();) {
         const bool watched = std::any_of(it->second.watchers.begin(), it->second.watchers.end(),
                                          [](const auto& w) { return !w.tab.expired(); });
-        if (!watched && !it->second.duel->running() && it->first != keepId)
+        const bool drop = !watched && it->first != keepId &&
+                          (running || !it->second.duel->running()) &&
+                          (!maker || it->second.maker == *maker);
+        if (drop)
             it = duels_.erase(it);
         else
             ++it;
@@ -227,7 +261,7 @@ std::vector<Json> DuelRoom::view(const DuelBinding& binding, LascaTable& view, b
     if (!entry) return {errorMessage("the table is gone")};
     const LascaDuel& duel = *entry->duel;
     store::StoredLascaGame game;
-    game.id = "table-" + binding.id;
+    game.id = binding.copyId;  // not the table's id, which every link of it holds
     game.startLfen = duel.game().start().toLfen();
     game.moves = duel.moveTexts();
     game.engine = "none";

@@ -2,6 +2,15 @@
 // tab (`lasca.create`, `lasca.join`), kept in the store after every change before anyone is
 // told, their clocks woken by a timer when a flag falls, and every tab of a table shown each
 // change. A tab bound to a table shows it on its own LascaTable (people both sides).
+//
+// Which tables stay on the server: a table nobody shows is dropped when a table is made or
+// restored (it stays in the store and comes back when a link joins it, the running clock
+// charged from the kept start of the turn, and the game ended at once when that flag fell
+// meanwhile). One whose clock runs is kept on while there is room, so that its flag falls on
+// the timer; when the room is full (maxTables), or its maker's address at its limit
+// (maxPerAddress tables made from one address on the server), it is dropped as well: a running
+// clock never keeps an abandoned table on the server. A restored table counts against no
+// address.
 #pragma once
 
 #include <cstdint>
@@ -21,10 +30,14 @@
 
 namespace web::server {
 
-// DuelBinding: the table a tab shows (id "" for none) and its seat there.
+// DuelBinding: the table a tab shows (id "" for none), its seat there, and the game id of the
+// tab's own copy of the table's game (its analysis once over): random, made when the tab joins,
+// shown to no one (not even the tab: `state` carries no gameId), so that no other tab can take
+// the copy with a `join`.
 struct DuelBinding {
     std::string id;
     lasca_tables::DuelSeat seat = lasca_tables::DuelSeat::Watch;
+    std::string copyId;
 };
 
 // DuelWatcher: a tab that shows a table, told after each change (with the error line of a save
@@ -41,15 +54,20 @@ class DuelWatcher {
 //   duels_   the tables on the server by id: the duel, the tabs that show it with their seats
 //            (White's and Black's seat held by one tab each: the newest window of a seat's link
 //            holds it, as at a Torneio table; watchers without limit), the timer that wakes the
-//            server when the running clock's flag falls, and how many of its moves the store
-//            holds
+//            server when the running clock's flag falls, how many of its moves the store holds,
+//            and the address that made it ("" for a restored table)
+//   maxTables_, maxPerAddress_   tables on the server, in all and made from one address
 class DuelRoom : public std::enable_shared_from_this<DuelRoom> {
   public:
-    DuelRoom(boost::asio::any_io_executor executor, store::Store& store, int maxTables);
+    DuelRoom(boost::asio::any_io_executor executor, store::Store& store, int maxTables,
+             int maxPerAddress = 1 << 30);
+    void setMaxPerAddress(int maxPerAddress) { maxPerAddress_ = maxPerAddress; }
 
-    // {"type":"lasca.create","clock":null|{"time":ms,"increment":ms}}
-    std::vector<Json> create(const Json& m, const std::string& keepId);
-    // {"type":"lasca.join","table":ID,"token":T}: the tab shows the table from that seat.
+    // {"type":"lasca.create","clock":null|{"time":ms,"increment":ms}} from a tab of `address`
+    // (keepId: the table the tab shows, never dropped to make room).
+    std::vector<Json> create(const Json& m, const std::string& keepId, const std::string& address);
+    // {"type":"lasca.join","table":ID,"token":T}: the tab shows the table from that seat (and
+    // no longer the one it showed before, if any).
     std::vector<Json> join(const Json& m, const std::weak_ptr<DuelWatcher>& watcher,
                            DuelBinding& binding, lasca_tables::LascaTable& view);
     // A bound tab's message of type `type`.
@@ -59,6 +77,8 @@ class DuelRoom : public std::enable_shared_from_this<DuelRoom> {
     std::vector<Json> view(const DuelBinding& binding, lasca_tables::LascaTable& view, bool joined);
     // Drops every table (the server stops).
     void clear() { duels_.clear(); }
+    // How many tables are on the server (for tests).
+    std::size_t size() const { return duels_.size(); }
 
   private:
     struct Watcher {
@@ -70,17 +90,20 @@ class DuelRoom : public std::enable_shared_from_this<DuelRoom> {
         std::vector<Watcher> watchers;
         std::unique_ptr<boost::asio::steady_timer> timer;
         std::size_t storedMoves = 0;
+        std::string maker;
     };
     Entry* find(const std::string& id);
     std::optional<std::string> save(Entry& entry);
     void changed(const std::string& id);
     void armTimer(const std::string& id);
-    void sweep(const std::string& keepId);
+    void sweep(const std::string& keepId, bool running, const std::string* maker = nullptr);
+    int madeFrom(const std::string& address) const;
     std::vector<Json> decorate(const DuelBinding& binding, std::vector<Json> replies);
 
     boost::asio::any_io_executor executor_;
     store::Store& store_;
     int maxTables_;
+    int maxPerAddress_;
     std::map<std::string, Entry> duels_;
 };
 

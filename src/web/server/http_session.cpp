@@ -1,9 +1,6 @@
 #include "http_session.h"
 
 #include <chrono>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <string_view>
 
@@ -21,113 +18,133 @@ using tcp = boost::asio::ip::tcp;
 
 namespace {
 
-constexpr std::chrono::seconds kHttpTimeout{30};
+// How long writing one answer may take before the connection is dropped.
+constexpr std::chrono::seconds kWriteTimeout{30};
+constexpr std::size_t kMaxRequestBody = 8192;
 
-std::string contentType(const std::filesystem::path& path) {
-    const auto ext = path.extension().string();
-    if (ext == ".html") return "text/html; charset=utf-8";
-    if (ext == ".css") return "text/css; charset=utf-8";
-    if (ext == ".js") return "text/javascript; charset=utf-8";
-    if (ext == ".svg") return "image/svg+xml";
-    if (ext == ".png") return "image/png";
-    if (ext == ".ico") return "image/x-icon";
-    return "application/octet-stream";
+using Response = http::response<http::string_body>;
+
+std::string_view asView(beast::string_view s) {
+    return {s.data(), s.size()};
 }
 
-// The file a request target names under the static folder, or nothing: only letters, digits,
-// '-', '_', '.' and '/' in the path, no "..", no hidden files.
-std::optional<std::filesystem::path> staticFile(const std::string& dir, std::string_view target) {
-    const auto query = target.find('?');
-    if (query != std::string_view::npos) target = target.substr(0, query);
-    if (target == "/") target = "/index.html";
-    if (target == "/torneio") target = "/torneio.html";
-    if (target.empty() || target[0] != '/' || target.find("..") != std::string_view::npos ||
-        target.find("/.") != std::string_view::npos || target.size() > 200)
-        return std::nullopt;
-    for (const char c : target)
-        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_' && c != '.' &&
-            c != '/')
-            return std::nullopt;
-    std::filesystem::path path = std::filesystem::path(dir) / std::string(target.substr(1));
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(path, ec)) return std::nullopt;
-    return path;
-}
-
-http::response<http::string_body> respond(const ServerState& state,
-                                          const http::request<http::string_body>& request) {
-    http::response<http::string_body> response;
-    response.version(request.version());
-    response.keep_alive(request.keep_alive());
-    response.set(http::field::server, "lasca-web");
-    response.set(http::field::cache_control, "no-cache");
-    response.set("X-Content-Type-Options", "nosniff");
-    const bool reading =
-        request.method() == http::verb::get || request.method() == http::verb::head;
-    const std::string_view target(request.target().data(), request.target().size());
-    if (const auto games = reading ? pages::gamesPage(*state.store, target) : std::nullopt) {
-        response.result(static_cast<http::status>(games->status));
-        response.set(http::field::content_type, games->contentType);
-        response.set("Content-Security-Policy", "default-src 'self'");
-        if (request.method() == http::verb::get) response.body() = games->body;
-        response.prepare_payload();
-        return response;
-    }
-    const auto path = reading ? staticFile(state.config.staticDir, target) : std::nullopt;
-    if (!path) {
-        response.result(http::status::not_found);
-        response.set(http::field::content_type, "text/plain");
-        response.body() = "not found\n";
-    } else {
-        std::ifstream in(*path, std::ios::binary);
-        std::ostringstream body;
-        body << in.rdbuf();
-        response.result(http::status::ok);
-        response.set(http::field::content_type, contentType(*path));
-        response.set("Content-Security-Policy",
-                     "default-src 'self'; connect-src 'self'; img-src 'self' data:");
-        if (request.method() == http::verb::get) response.body() = body.str();
-    }
-    response.prepare_payload();
+std::shared_ptr<Response> answer(const http::request<http::string_body>& request,
+                                 http::status status, const std::string& text) {
+    auto response = std::make_shared<Response>(status, request.version());
+    addSecurityHeaders(*response);
+    response->set(http::field::content_type, "text/plain; charset=utf-8");
+    response->set(http::field::cache_control, "no-cache");
+    response->keep_alive(request.keep_alive());
+    if (request.method() != http::verb::head) response->body() = text + "\n";
+    response->prepare_payload();
     return response;
 }
 
-// A WebSocket upgrade is accepted only from the page itself: an Origin header, when there is one,
-// must name the host the request was sent to (no other site may drive a local server).
-bool sameOrigin(const http::request<http::string_body>& request) {
-    const auto origin = request[http::field::origin];
-    if (origin.empty()) return true;
-    const std::string expected = "http://" + std::string(request[http::field::host]);
-    return origin == expected;
+std::shared_ptr<Response> respond(const ServerState& state,
+                                  const http::request<http::string_body>& request) {
+    const auto method = request.method();
+    if (method != http::verb::get && method != http::verb::head) {
+        auto response = answer(request, http::status::method_not_allowed, "method not allowed");
+        response->set(http::field::allow, "GET, HEAD");
+        return response;
+    }
+    const std::string_view target = asView(request.target());
+    auto response = std::make_shared<Response>(http::status::ok, request.version());
+    addSecurityHeaders(*response);
+    response->keep_alive(request.keep_alive());
+    response->set(http::field::cache_control, "no-cache");
+    if (const auto games = pages::gamesPage(*state.store, target)) {
+        response->result(static_cast<http::status>(games->status));
+        response->set(http::field::content_type, games->contentType);
+        if (method == http::verb::get) response->body() = games->body;
+        for (const auto& [name, value] : games->headers) response->set(name, value);
+    } else if (const auto* file = state.files.find(target)) {
+        response->set(http::field::content_type, file->contentType);
+        if (method == http::verb::get) {
+            response->body() = file->body;
+        } else {
+            response->content_length(file->body.size());
+            return response;
+        }
+    } else {
+        return answer(request, http::status::not_found, "not found");
+    }
+    response->prepare_payload();
+    return response;
 }
 
 }  // namespace
 
-HttpSession::HttpSession(tcp::socket socket, std::shared_ptr<ServerState> state)
-    : stream_(std::move(socket)), state_(std::move(state)) {
+void refuseConnection(tcp::socket socket, http::status status, const std::string& text) {
+    struct Refusal {
+        beast::tcp_stream stream;
+        http::response<http::string_body> response;
+    };
+    auto refusal = std::make_shared<Refusal>(Refusal{beast::tcp_stream(std::move(socket)), {}});
+    auto& response = refusal->response;
+    response.result(status);
+    response.version(11);
+    addSecurityHeaders(response);
+    response.set(http::field::content_type, "text/plain; charset=utf-8");
+    response.set(http::field::retry_after, "10");
+    response.keep_alive(false);
+    response.body() = text + "\n";
+    response.prepare_payload();
+    refusal->stream.expires_after(std::chrono::seconds(5));
+    http::async_write(refusal->stream, refusal->response,
+                      [refusal](beast::error_code, std::size_t) {
+                          beast::error_code ignored;
+                          refusal->stream.socket().shutdown(tcp::socket::shutdown_both, ignored);
+                          refusal->stream.close();
+                      });
+}
+
+HttpSession::HttpSession(tcp::socket socket, std::shared_ptr<ServerState> state,
+                         std::unique_ptr<ConnectionLimits::Slot> slot)
+    : stream_(std::move(socket)), state_(std::move(state)), slot_(std::move(slot)) {
 }
 
 void HttpSession::doRead() {
     parser_.emplace();
-    parser_->body_limit(8192);
-    stream_.expires_after(kHttpTimeout);
+    parser_->header_limit(8192);
+    parser_->body_limit(kMaxRequestBody);
+    // The deadline covers the wait for the next request on a kept-alive connection too.
+    stream_.expires_after(std::chrono::seconds(state_->config.headerSeconds));
     http::async_read(stream_, buffer_, *parser_,
                      beast::bind_front_handler(&HttpSession::onRead, shared_from_this()));
 }
 
 void HttpSession::onRead(beast::error_code ec, std::size_t) {
-    if (ec) return;
+    if (ec) return;  // closed, too slow, or not HTTP: the connection goes
     auto request = parser_->release();
+    if (!state_->hosts.hostAllowed(asView(request[http::field::host]))) {
+        auto response = answer(request, http::status::misdirected_request,
+                               "this server does not answer for that host name");
+        response->keep_alive(false);
+        return write(response);
+    }
     if (websocket::is_upgrade(request)) {
         const bool torneio = request.target() == "/ws/torneio";
-        if ((request.target() != "/ws" && !torneio) || !sameOrigin(request)) return;
+        if (request.target() != "/ws" && !torneio)
+            return write(answer(request, http::status::not_found, "not found"));
+        if (!state_->hosts.originAllowed(asView(request[http::field::origin]))) {
+            auto response =
+                answer(request, http::status::forbidden, "WebSocket from another origin refused");
+            response->keep_alive(false);
+            return write(response);
+        }
         stream_.expires_never();
-        std::make_shared<WebSocketSession>(
-            stream_.release_socket(), torneio ? state_->torneio : state_->lasca, state_->config)
+        std::make_shared<WebSocketSession>(stream_.release_socket(),
+                                           torneio ? state_->torneio : state_->lasca,
+                                           state_->config, std::move(slot_))
             ->run(std::move(request));
         return;
     }
-    auto response = std::make_shared<http::response<http::string_body>>(respond(*state_, request));
+    write(respond(*state_, request));
+}
+
+void HttpSession::write(std::shared_ptr<http::response<http::string_body>> response) {
+    stream_.expires_after(kWriteTimeout);
     http::async_write(stream_, *response,
                       [self = shared_from_this(), response](beast::error_code e, std::size_t) {
                           if (e || !response->keep_alive()) {

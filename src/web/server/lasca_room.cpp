@@ -1,5 +1,6 @@
 #include "lasca_room.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "common/logging.h"
@@ -28,8 +29,8 @@ namespace net = boost::asio;
 // then shows that table's game).
 class LascaTab : public Tab, public DuelWatcher, public std::enable_shared_from_this<LascaTab> {
   public:
-    LascaTab(std::shared_ptr<LascaRoom> room, std::weak_ptr<Peer> peer)
-        : room_(std::move(room)), peer_(std::move(peer)) {
+    LascaTab(std::shared_ptr<LascaRoom> room, const std::shared_ptr<Peer>& peer)
+        : room_(std::move(room)), peer_(peer), address_(peer->address()) {
         ++room_->tables_;
     }
     ~LascaTab() override {
@@ -47,7 +48,8 @@ class LascaTab : public Tab, public DuelWatcher, public std::enable_shared_from_
         if (!message) return send({errorMessage(message.error())});
         const auto type = messageType(message.value());
         const std::string name = type ? type.value() : "";
-        if (name == "lasca.create") return send(room_->duels_->create(message.value(), duel_.id));
+        if (name == "lasca.create")
+            return send(room_->duels_->create(message.value(), duel_.id, address_));
         if (name == "lasca.join")
             return send(room_->duels_->join(message.value(), weak_from_this(), duel_, *table_));
         if (!duel_.id.empty())
@@ -118,9 +120,25 @@ class LascaTab : public Tab, public DuelWatcher, public std::enable_shared_from_
 
     // Commits what the replies changed of the game before they go out: what a page is shown is
     // on disk. A failed save keeps the game going in memory (the change stays unsaved and goes
-    // with the next save) and says so to the page and the log.
+    // with the next save) and says so to the page and the log. A new game's first save takes a
+    // token of the address (lasca_room.h); without one the game is played but not kept.
     std::vector<Json> saved(std::vector<Json> replies) {
         auto change = table_->unsavedChange();
+        if (change && !table_->inStore() && change->game.id != notKept_ &&
+            !room_->takeGameToken(address_)) {
+            notKept_ = change->game.id;
+            replies.insert(replies.begin(),
+                           errorMessage("this address has started " +
+                                        std::to_string(room_->config_.maxGamesPerAddress) +
+                                        " kept games within the hour, the most one address may: "
+                                        "this game is played, but not kept (a reload loses it)"));
+        }
+        if (!notKept_.empty() && table_->gameId() == notKept_) {
+            for (auto& r : replies)
+                if (r.value("type", "") == "state" && r.value("gameId", "") == notKept_)
+                    r["kept"] = false;
+            return replies;
+        }
         if (!change) return replies;
         const auto millis = nowMilliseconds();
         change->game.created = millis;  // kept from the first save of the game
@@ -142,6 +160,10 @@ class LascaTab : public Tab, public DuelWatcher, public std::enable_shared_from_
         if (auto e = checkFields(m, {"gameId"})) return {errorMessage(*e)};
         const auto id = stringField(m, "gameId", 64);
         if (!id) return {errorMessage(id.error())};
+        // "table-..." was the id of a two-person table's analysis copy, which every link of the
+        // table could name: such a copy, if the file still holds one, is nobody's to take.
+        if (id.value().starts_with("table-"))
+            return {errorMessage("no game with id '" + common::printable(id.value()) + "'")};
         if (id.value() == table_->gameId())  // already this tab's game: its state again
             return table_->handle(Json{{"type", "view"}, {"ply", table_->viewPly()}});
         const auto loaded = room_->store_.loadLascaGame(id.value());
@@ -156,8 +178,10 @@ class LascaTab : public Tab, public DuelWatcher, public std::enable_shared_from_
 
     std::shared_ptr<LascaRoom> room_;
     std::weak_ptr<Peer> peer_;
+    std::string address_;
     std::unique_ptr<LascaTable> table_;
     DuelBinding duel_;
+    std::string notKept_;  // the id of a game played without being kept (no token), "" for none
 };
 
 LascaRoom::LascaRoom(const ServerConfig& config, store::Store& store,
@@ -193,6 +217,7 @@ LascaRoom::LascaRoom(const ServerConfig& config, store::Store& store,
     pool_ = std::make_shared<EnginePool>(
         config_.maxEngines, lasca_tables::kPoolHashMb, std::move(factory),
         [executor = executor_](std::function<void()> f) { net::post(executor, std::move(f)); });
+    duels_->setMaxPerAddress(config_.maxDuelsPerAddress);
     if (!config_.egtbPath.empty())
         pool_->setWorkerSetup({"setoption name EgtbPath value " + config_.egtbPath});
     *pool = pool_;
@@ -221,6 +246,27 @@ std::shared_ptr<Tab> LascaRoom::open(const std::shared_ptr<Peer>& peer) {
     auto tab = std::make_shared<LascaTab>(shared_from_this(), peer);
     tab->start();
     return tab;
+}
+
+bool LascaRoom::takeGameToken(const std::string& address) {
+    const auto now = std::chrono::steady_clock::now();
+    const double burst = config_.maxGamesPerAddress;
+    const double perSecond = burst / 3600.0;
+    const auto refilled = [&](const GameTokens& b) {
+        const double seconds = std::chrono::duration<double>(now - b.counted).count();
+        return std::min(burst, b.tokens + seconds * perSecond);
+    };
+    constexpr std::size_t kForgetAbove = 4096;  // addresses remembered before full ones go
+    if (keptGames_.size() > kForgetAbove)
+        std::erase_if(keptGames_,
+                      [&](const auto& entry) { return refilled(entry.second) >= burst; });
+    const auto [it, added] = keptGames_.try_emplace(address, GameTokens{burst, now});
+    GameTokens& bucket = it->second;
+    bucket.tokens = refilled(bucket);
+    bucket.counted = now;
+    if (bucket.tokens < 1) return false;
+    bucket.tokens -= 1;
+    return true;
 }
 
 void LascaRoom::claim(const std::string& id, LascaTab& tab) {

@@ -5,8 +5,17 @@
 // every reply that changed the game, the change the table records is committed to the store before
 // the replies go out. A tab's `lasca.create` and `lasca.join`, and every message of a tab bound to
 // a two-person table, go to the DuelRoom.
+//
+// Stored games per address: a new game's first save (its first move, a set position, an import)
+// takes one of config.maxGamesPerAddress tokens of its tab's address, which come back evenly over
+// an hour (a token bucket: that many at once, that many an hour on average). Without a token the
+// game is still played, but not kept: the tab is told once, its `state` says "kept":false (so
+// the page leaves no link that would not come back), and nothing of that game is saved. A
+// person mid-game would rather finish it than be stopped; only the record is given up. Games
+// that are kept already (a reload, a restart) take no token.
 #pragma once
 
+#include <chrono>
 #include <map>
 #include <memory>
 #include <string>
@@ -29,6 +38,8 @@ class LascaTab;
 //   pool_      the engine processes every table's searches go to
 //   tick_      the pool's once-a-second timer (busy notices, analysis slices), from the first tab
 //   owners_    the tab that holds each Lasca game, by game id
+//   keptGames_ per address, the tokens left for new kept games and when they were last counted
+//              (an address whose bucket is full again is forgotten once the map grows)
 class LascaRoom : public Room, public std::enable_shared_from_this<LascaRoom> {
   public:
     LascaRoom(const ServerConfig& config, store::Store& store, std::shared_ptr<DuelRoom> duels,
@@ -39,6 +50,8 @@ class LascaRoom : public Room, public std::enable_shared_from_this<LascaRoom> {
     friend class LascaTab;
     // The tab now holds the game: another tab that held it is moved to a new game.
     void claim(const std::string& gameId, LascaTab& tab);
+    // Takes a token for a new kept game from `address`'s bucket; false when it is empty.
+    bool takeGameToken(const std::string& address);
 
     ServerConfig config_;
     store::Store& store_;
@@ -50,6 +63,11 @@ class LascaRoom : public Room, public std::enable_shared_from_this<LascaRoom> {
     boost::asio::steady_timer tick_;
     bool ticking_ = false;
     std::map<std::string, std::weak_ptr<LascaTab>> owners_;
+    struct GameTokens {
+        double tokens = 0;
+        std::chrono::steady_clock::time_point counted;
+    };
+    std::map<std::string, GameTokens> keptGames_;
 };
 
 }  // namespace web::server

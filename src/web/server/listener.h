@@ -1,4 +1,6 @@
-// Accepts connections and hands each to an HttpSession.
+// Accepts connections and hands each to an HttpSession under the connection limits: one over
+// them, in all or from its address, is answered 503 and closed. When the system itself refuses
+// (out of descriptors), the listener waits a moment before accepting again instead of spinning.
 #pragma once
 
 #include <memory>
@@ -23,6 +25,8 @@ class Listener : public std::enable_shared_from_this<Listener> {
     boost::asio::io_context& io_;
     boost::asio::ip::tcp::acceptor acceptor_;
     std::shared_ptr<ServerState> state_;
+    boost::asio::steady_timer pause_;
+    bool warned_ = false;
 };
 
 }  // namespace web::server

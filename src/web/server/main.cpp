@@ -17,6 +17,7 @@
 #include "common/version.h"
 #include "lasca/egtb/egtb.h"
 #include "web/lasca_tables/engine_pool.h"
+#include "web/server/access.h"
 #include "web/server/server.h"
 #include "web/store/store.h"
 
@@ -63,17 +64,26 @@ std::string defaultEngine() {
 
 }  // namespace
 
-// Every tab is an open socket: the soft limit on open files (often 1024) is raised toward the
-// hard one so that `tables` tabs, the engines' pipes and the database fit.
-void raiseOpenFileLimit(int tables) {
+// Every connection is an open file, and so are the engines' pipes, the database and the page's
+// files: the soft limit on open files (often 1024) is raised toward the hard one so that
+// `connections` fit beside a reserve for the rest. Returns the connections that fit (fewer than
+// asked, with a warning, when the hard limit is lower): the server refuses the next one with a
+// 503 instead of running out of descriptors.
+int raiseOpenFileLimit(int connections, int engines) {
+    const rlim_t reserve = 256 + 4 * static_cast<rlim_t>(engines);
     rlimit limit{};
-    if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return;
-    const rlim_t wanted = static_cast<rlim_t>(tables) + 256;
-    if (limit.rlim_cur >= wanted) return;
-    limit.rlim_cur = limit.rlim_max == RLIM_INFINITY ? wanted : std::min(wanted, limit.rlim_max);
-    if (setrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur < wanted)
-        std::cerr << "lasca-web: only " << limit.rlim_cur << " open files allowed: fewer than "
-                  << tables << " tabs will fit\n";
+    if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return connections;
+    const rlim_t wanted = static_cast<rlim_t>(connections) + reserve;
+    if (limit.rlim_cur < wanted) {
+        limit.rlim_cur =
+            limit.rlim_max == RLIM_INFINITY ? wanted : std::min(wanted, limit.rlim_max);
+        if (setrlimit(RLIMIT_NOFILE, &limit) != 0) getrlimit(RLIMIT_NOFILE, &limit);
+    }
+    if (limit.rlim_cur >= wanted) return connections;
+    const int fit = limit.rlim_cur > reserve + 16 ? static_cast<int>(limit.rlim_cur - reserve) : 16;
+    std::cerr << "lasca-web: only " << limit.rlim_cur << " open files allowed: at most " << fit
+              << " connections at once\n";
+    return fit;
 }
 
 int main(int argc, char** argv) {
@@ -83,26 +93,57 @@ int main(int argc, char** argv) {
         static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1U,
                                     static_cast<unsigned>(web::lasca_tables::kMaxPoolSize)));
     int port = config.port;
+    long long queuedBytes = static_cast<long long>(config.maxQueuedBytes);
     std::string logLevel = "info";
     std::string dbPath = defaultDatabase();
     po::options_description options("lasca-web options");
-    options.add_options()("help,h", "this help")("version,V", "the version")(
-        "listen", po::value(&config.address)->default_value(config.address),
-        "address to listen on")("port", po::value(&port)->default_value(port),
-                                "port (0: any free port)")(
-        "static", po::value(&config.staticDir)->default_value(defaultStaticDir()),
-        "folder of the page's files")("engine",
-                                      po::value(&config.enginePath)->default_value(defaultEngine()),
-                                      "the Lasca engine program")(
-        "max-tables", po::value(&config.maxTables)->default_value(config.maxTables),
-        "Lasca tables (browser tabs) at once, 1..100000")(
-        "db", po::value(&dbPath)->default_value(dbPath),
-        "the database file of every game (SQLite; '' keeps everything in memory)")(
-        "max-engines", po::value(&config.maxEngines)->default_value(config.maxEngines),
-        "engine processes shared by every table, 1..256 (default: the number of cores)")(
-        "egtb", po::value(&config.egtbPath),
-        "the endgame tables' folder the engines probe (lasca-tune egtb; default: none)")(
-        "log-level", po::value(&logLevel)->default_value(logLevel),
+    auto add = options.add_options();
+    add("help,h", "this help");
+    add("version,V", "the version");
+    add("listen", po::value(&config.address)->default_value(config.address),
+        "address to listen on");
+    add("port", po::value(&port)->default_value(port), "port (0: any free port)");
+    add("public-origin", po::value(&config.publicOrigins)->composing(),
+        "an origin the server also answers for, as the browser names it (https://host[:port]); "
+        "repeatable. Without it only the loopback names and the listening address are served");
+    add("static", po::value(&config.staticDir)->default_value(defaultStaticDir()),
+        "folder of the page's files (read once, at start)");
+    add("engine", po::value(&config.enginePath)->default_value(defaultEngine()),
+        "the Lasca engine program");
+    add("max-tables", po::value(&config.maxTables)->default_value(config.maxTables),
+        "Lasca tables (browser tabs) at once, 1..100000");
+    add("db", po::value(&dbPath)->default_value(dbPath),
+        "the database file of every game (SQLite; '' keeps everything in memory)");
+    add("max-engines", po::value(&config.maxEngines)->default_value(config.maxEngines),
+        "engine processes shared by every table, 1..256 (default: the number of cores)");
+    add("egtb", po::value(&config.egtbPath),
+        "the endgame tables' folder the engines probe (lasca-tune egtb; default: none)");
+    add("max-connections", po::value(&config.maxConnections)->default_value(config.maxConnections),
+        "TCP connections at once, 1..100000; one more is answered 503 and closed");
+    add("max-connections-per-address",
+        po::value(&config.maxConnectionsPerAddress)
+            ->default_value(config.maxConnectionsPerAddress),
+        "TCP connections at once from one address, 1..100000");
+    add("header-timeout", po::value(&config.headerSeconds)->default_value(config.headerSeconds),
+        "seconds a connection has to send a whole request, 1..3600");
+    add("idle-timeout", po::value(&config.idleSeconds)->default_value(config.idleSeconds),
+        "seconds a WebSocket may stay silent before it is closed, 1..604800");
+    add("max-queued-bytes", po::value(&queuedBytes)->default_value(queuedBytes),
+        "bytes of replies waiting for one WebSocket before it is closed, 65536..1073741824");
+    add("max-torneio-tables",
+        po::value(&config.maxTorneioTables)->default_value(config.maxTorneioTables),
+        "Torneio tables at once, 1..10000");
+    add("max-torneio-tables-per-address",
+        po::value(&config.maxTorneioTablesPerAddress)
+            ->default_value(config.maxTorneioTablesPerAddress),
+        "Torneio tables made from one address on the server at once, 1..10000");
+    add("max-duels-per-address",
+        po::value(&config.maxDuelsPerAddress)->default_value(config.maxDuelsPerAddress),
+        "two-person tables made from one address on the server at once, 1..100000");
+    add("max-games-per-address",
+        po::value(&config.maxGamesPerAddress)->default_value(config.maxGamesPerAddress),
+        "new Lasca games kept from one address in an hour, 1..1000000");
+    add("log-level", po::value(&logLevel)->default_value(logLevel),
         "stderr log level: trace debug info warn error off");
     po::variables_map vm;
     try {
@@ -120,11 +161,41 @@ int main(int argc, char** argv) {
         std::cout << options;
         return 0;
     }
-    if (port < 0 || port > 65535 || config.maxTables < 1 || config.maxTables > 100000 ||
-        config.maxEngines < 1 || config.maxEngines > web::lasca_tables::kMaxPoolSize) {
-        std::cerr << "lasca-web: --port must be 0..65535, --max-tables 1..100000 and "
-                     "--max-engines 1..256\n";
-        return 2;
+    const auto within = [](long long value, long long low, long long high) {
+        return value >= low && value <= high;
+    };
+    const std::pair<const char*, bool> ranges[] = {
+        {"--port must be 0..65535", within(port, 0, 65535)},
+        {"--max-tables must be 1..100000", within(config.maxTables, 1, 100000)},
+        {"--max-engines must be 1..256",
+         within(config.maxEngines, 1, web::lasca_tables::kMaxPoolSize)},
+        {"--max-connections must be 1..100000", within(config.maxConnections, 1, 100000)},
+        {"--max-connections-per-address must be 1..100000",
+         within(config.maxConnectionsPerAddress, 1, 100000)},
+        {"--header-timeout must be 1..3600", within(config.headerSeconds, 1, 3600)},
+        {"--idle-timeout must be 1..604800", within(config.idleSeconds, 1, 604800)},
+        {"--max-queued-bytes must be 65536..1073741824", within(queuedBytes, 65536, 1 << 30)},
+        {"--max-torneio-tables must be 1..10000", within(config.maxTorneioTables, 1, 10000)},
+        {"--max-torneio-tables-per-address must be 1..10000",
+         within(config.maxTorneioTablesPerAddress, 1, 10000)},
+        {"--max-duels-per-address must be 1..100000",
+         within(config.maxDuelsPerAddress, 1, 100000)},
+        {"--max-games-per-address must be 1..1000000",
+         within(config.maxGamesPerAddress, 1, 1000000)},
+    };
+    for (const auto& [message, ok] : ranges) {
+        if (!ok) {
+            std::cerr << "lasca-web: " << message << "\n";
+            return 2;
+        }
+    }
+    config.maxQueuedBytes = static_cast<std::size_t>(queuedBytes);
+    for (const auto& origin : config.publicOrigins) {
+        if (!web::server::parseOrigin(origin)) {
+            std::cerr << "lasca-web: --public-origin '" << origin
+                      << "' is not an origin like https://lasca.example.org[:port]\n";
+            return 2;
+        }
     }
     if (!config.egtbPath.empty()) {
         // The engines would each refuse a bad folder with an error line and play on without
@@ -134,7 +205,7 @@ int main(int argc, char** argv) {
             return 2;
         }
     }
-    raiseOpenFileLimit(config.maxTables);
+    config.maxConnections = raiseOpenFileLimit(config.maxConnections, config.maxEngines);
     config.port = static_cast<std::uint16_t>(port);
     if (auto logging = common::initLogging(logLevel, ""); !logging) {
         std::cerr << "lasca-web: " << logging.error() << "\n";

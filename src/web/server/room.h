@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -24,6 +25,9 @@ class Peer {
     virtual void send(const std::vector<Json>& messages) = 0;
     // Queues the messages, then closes the connection once they are written.
     virtual void sendAndClose(const std::vector<Json>& messages) = 0;
+    // The address the connection comes from ("127.0.0.1", "::1"): the key of the limits per
+    // address (ServerConfig).
+    virtual const std::string& address() const = 0;
 };
 
 // Tab: what one connection holds in a room (a table, a seat). It lives as long as its

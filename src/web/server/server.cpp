@@ -12,6 +12,7 @@
 #include "lasca_room.h"
 #include "listener.h"
 #include "server_state.h"
+#include "web/server/access.h"
 #include "torneio_room.h"
 
 namespace web::server {
@@ -42,6 +43,14 @@ common::Result<bool> runServer(const ServerConfig& config, store::Store& store) 
         return common::makeError("cannot listen on " + config.address + ":" +
                                  std::to_string(config.port) + ": " + ec.message());
     const auto port = acceptor.local_endpoint().port();
+    auto files = StaticFiles::load(config.staticDir);
+    if (!files) return common::makeError(files.error());
+    std::vector<Origin> origins;
+    for (const auto& text : config.publicOrigins) {
+        const auto origin = parseOrigin(text);
+        if (!origin) return common::makeError("'" + text + "' is not an origin");
+        origins.push_back(*origin);
+    }
     auto duels = std::make_shared<DuelRoom>(io.get_executor(), store, config.maxTables);
     auto torneio = std::make_shared<TorneioRoom>(config, store, io.get_executor());
     auto state = std::make_shared<ServerState>();
@@ -49,13 +58,17 @@ common::Result<bool> runServer(const ServerConfig& config, store::Store& store) 
     state->store = &store;
     state->lasca = std::make_shared<LascaRoom>(config, store, duels, io.get_executor());
     state->torneio = torneio;
+    state->files = std::move(files).value();
+    state->hosts = HostPolicy(config.address, port, origins);
+    state->limits =
+        std::make_shared<ConnectionLimits>(config.maxConnections, config.maxConnectionsPerAddress);
     std::make_shared<Listener>(io, std::move(acceptor), state)->run();
     net::signal_set signals(io, SIGINT, SIGTERM);
     signals.async_wait([&io](boost::beast::error_code, int) { io.stop(); });
     std::cout << "lasca-web: listening on http://" << config.address << ":" << port << "/"
               << std::endl;
-    common::logger().info("web: static files from {}, engine {}", config.staticDir,
-                          config.enginePath);
+    common::logger().info("web: {} page files from {}, engine {}", state->files.paths().size(),
+                          config.staticDir, config.enginePath);
     io.run();
     torneio->clear();  // closes the seats and ends the games' threads
     duels->clear();

@@ -1,10 +1,12 @@
-// What every connection of the server shares: its settings, its store and its three rooms.
-// Touched on the server's one thread only.
+// What every connection of the server shares: its settings, its store, its three rooms, the
+// page's files, the names it answers for and the connections it holds. Touched on the server's
+// one thread only.
 #pragma once
 
 #include <memory>
 
 #include "room.h"
+#include "web/server/access.h"
 #include "web/server/server.h"
 #include "web/store/store.h"
 
@@ -14,11 +16,17 @@ namespace web::server {
 //   lasca     Lasca tables against the engine (and the analysis board); a tab of it may join a
 //             two-person table, which the lasca room hands to `duels`
 //   torneio   Torneio tables
+//   files     the page's files, read at start
+//   hosts     the Host names and Origins served
+//   limits    the connections held, in all and per address
 struct ServerState {
     ServerConfig config;
     store::Store* store = nullptr;
     std::shared_ptr<Room> lasca;
     std::shared_ptr<Room> torneio;
+    StaticFiles files;
+    HostPolicy hosts{"", 0, {}};
+    std::shared_ptr<ConnectionLimits> limits;
 };
 
 }  // namespace web::server

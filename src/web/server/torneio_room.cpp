@@ -1,5 +1,7 @@
 #include "torneio_room.h"
 
+#include <algorithm>
+
 #include "common/logging.h"
 #include "common/seed.h"
 #include "common/text.h"
@@ -24,8 +26,8 @@ namespace net = boost::asio;
 //             lines, the log lines, and the pending request's line ("" for none)
 class TorneioTab : public Tab, public std::enable_shared_from_this<TorneioTab> {
   public:
-    TorneioTab(std::shared_ptr<TorneioRoom> room, std::weak_ptr<Peer> peer)
-        : room_(std::move(room)), peer_(std::move(peer)) {}
+    TorneioTab(std::shared_ptr<TorneioRoom> room, const std::shared_ptr<Peer>& peer)
+        : room_(std::move(room)), peer_(peer), address_(peer->address()) {}
 
     void send(const std::vector<Json>& messages) {
         if (auto peer = peer_.lock()) peer->send(messages);
@@ -39,7 +41,7 @@ class TorneioTab : public Tab, public std::enable_shared_from_this<TorneioTab> {
         std::optional<std::string> error;
         std::vector<Json> out;
         if (type.value() == "torneio.create")
-            error = room_->create(message.value(), out);
+            error = room_->create(message.value(), address_, out);
         else if (type.value() == "torneio.join")
             error = onJoin(message.value(), out);
         else if (type.value() == "torneio.act")
@@ -126,6 +128,7 @@ class TorneioTab : public Tab, public std::enable_shared_from_this<TorneioTab> {
 
     std::shared_ptr<TorneioRoom> room_;
     std::weak_ptr<Peer> peer_;
+    std::string address_;
     std::string tableId_;
     int seat_ = 0;
     std::size_t linesSent_ = 0;
@@ -161,19 +164,40 @@ TorneioRoom::Entry* TorneioRoom::find(const std::string& id) {
     return it == tables_.end() ? nullptr : &it->second;
 }
 
+bool TorneioRoom::shown(const Entry& entry) {
+    for (const auto& seat : entry.listeners)
+        for (const auto& l : seat)
+            if (!l.expired()) return true;
+    return false;
+}
+
 // Drops finished tables nobody shows, and tables nobody looked at for kIdle.
 void TorneioRoom::sweep() {
     const auto now = std::chrono::steady_clock::now();
     for (auto it = tables_.begin(); it != tables_.end();) {
-        bool watched = false;
-        for (const auto& seat : it->second.listeners)
-            for (const auto& l : seat) watched = watched || !l.expired();
         const bool idle = now - it->second.lastActive > kIdle;
-        if ((!watched && it->second.table->finished()) || (!watched && idle))
+        if (!shown(it->second) && (it->second.table->finished() || idle))
             it = tables_.erase(it);
         else
             ++it;
     }
+}
+
+void TorneioRoom::dropUnshown(std::size_t count, const std::string* maker) {
+    std::vector<std::map<std::string, Entry>::iterator> unshown;
+    for (auto it = tables_.begin(); it != tables_.end(); ++it)
+        if (it->second.kept && !shown(it->second) && (!maker || it->second.maker == *maker))
+            unshown.push_back(it);
+    std::sort(unshown.begin(), unshown.end(), [](const auto& a, const auto& b) {
+        return a->second.lastActive < b->second.lastActive;
+    });
+    for (std::size_t i = 0; i < count && i < unshown.size(); ++i) tables_.erase(unshown[i]);
+}
+
+int TorneioRoom::madeFrom(const std::string& address) const {
+    return static_cast<int>(std::count_if(tables_.begin(), tables_.end(), [&](const auto& t) {
+        return !t.second.maker.empty() && t.second.maker == address;
+    }));
 }
 
 // What a table tells the server, from its own thread: a seat's view changed (its tabs are told
@@ -226,15 +250,16 @@ void TorneioRoom::forTabsLater(const std::weak_ptr<TorneioRoom>& room,
 }
 
 // Puts a made table in the room and starts its game (the hooks learn its id first).
-void TorneioRoom::add(const std::shared_ptr<TorneioTable>& table,
-                      const std::shared_ptr<std::string>& id) {
+TorneioRoom::Entry& TorneioRoom::add(const std::shared_ptr<TorneioTable>& table,
+                                     const std::shared_ptr<std::string>& id) {
     *id = table->id();
     Entry entry;
     entry.table = table;
     entry.listeners.resize(static_cast<std::size_t>(table->seats()));
     entry.lastActive = std::chrono::steady_clock::now();
-    tables_.emplace(table->id(), std::move(entry));
+    Entry& added = tables_.emplace(table->id(), std::move(entry)).first->second;
     table->start();
+    return added;
 }
 
 // The table with this id: in the room, or made again from the store (its game replayed) when
@@ -250,15 +275,19 @@ common::Result<TorneioRoom::Entry*> TorneioRoom::findOrRestore(const std::string
     if (!table) return common::makeError(table.error());
     if (!table.value()->seatOfToken(token))
         return common::makeError("this link holds no seat of the table");
+    // Restored past a room that new tables filled (torneio_room.h): the tables nobody shows go
+    // first, and the ceiling is twice the new tables' limit.
     sweep();
-    if (static_cast<int>(tables_.size()) >= config_.maxTorneioTables)
+    const auto limit = static_cast<std::size_t>(config_.maxTorneioTables);
+    if (tables_.size() >= limit) dropUnshown(tables_.size() - limit + 1);
+    if (tables_.size() >= 2 * limit)
         return common::makeError("too many Torneio tables: try again later");
-    add(table.value(), tableId);
-    return find(id);
+    return &add(table.value(), tableId);
 }
 
 // {"type":"torneio.create","seats":[{"kind":K,"level":L},...],"rounds":N}
-std::optional<std::string> TorneioRoom::create(const Json& m, std::vector<Json>& out) {
+std::optional<std::string> TorneioRoom::create(const Json& m, const std::string& address,
+                                               std::vector<Json>& out) {
     if (auto e = checkFields(m, {"seats", "rounds"})) return e;
     const auto rounds = intField(m, "rounds", 1, 200);
     if (!rounds) return rounds.error();
@@ -286,8 +315,16 @@ std::optional<std::string> TorneioRoom::create(const Json& m, std::vector<Json>&
     }
     if (persons == 0) return "at least one seat must be a person";
     sweep();
-    if (static_cast<int>(tables_.size()) >= config_.maxTorneioTables)
-        return "too many Torneio tables: try again later";
+    const int perAddress = config_.maxTorneioTablesPerAddress;
+    if (const int mine = madeFrom(address); mine >= perAddress)
+        dropUnshown(static_cast<std::size_t>(mine - perAddress + 1), &address);
+    if (madeFrom(address) >= perAddress)
+        return "this address already has " + std::to_string(perAddress) +
+               " Torneio tables on the server, the most one address may have: play or leave "
+               "one of them first";
+    const auto limit = static_cast<std::size_t>(config_.maxTorneioTables);
+    if (tables_.size() >= limit) dropUnshown(tables_.size() - limit + 1);
+    if (tables_.size() >= limit) return "too many Torneio tables: try again later";
     auto tableId = std::make_shared<std::string>();
     auto table = TorneioTable::create(choices, static_cast<int>(rounds.value()),
                                       common::systemSeed(), hooks(tableId));
@@ -300,7 +337,9 @@ std::optional<std::string> TorneioRoom::create(const Json& m, std::vector<Json>&
         out.push_back(
             errorMessage("saving failed (the table goes on, but is not kept): " + saved.error()));
     }
-    add(table.value(), tableId);
+    Entry& entry = add(table.value(), tableId);
+    entry.maker = address;
+    entry.kept = saved.ok();
     Json seats = table.value()->seatsJson();
     const auto tokens = table.value()->takeTokens();
     for (std::size_t s = 0; s < seats.size(); ++s)

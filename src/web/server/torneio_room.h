@@ -3,6 +3,25 @@
 // accepted decision kept in the store from the table's own thread before any seat is told, the
 // end of a game kept with its record, and tables nobody looks at dropped (they come back from
 // the store when a seat's link joins).
+//
+// How many tables (ServerConfig): dropping a kept table nobody shows loses nothing (it waits in
+// the store for a seat's link), so the limits drop such tables before they refuse anyone:
+//   - a new table (`torneio.create`) needs a free place among config.maxTorneioTables: when the
+//     room is full, the kept tables nobody shows are dropped, least recently active first, as
+//     many as it takes; only a room full of shown tables refuses it ("too many Torneio
+//     tables"). A table made and left by its maker therefore never blocks anyone; no grace is
+//     given, since the table is back as soon as a link joins it.
+//   - one address may have at most config.maxTorneioTablesPerAddress tables it made on the
+//     server at once: its own tables nobody shows are dropped first, then a new one is refused
+//     with an error naming the limit.
+//   - restoring a kept table (a seat's link joins a table that is in the store but not in the
+//     room) is never refused because new tables filled the room: new tables stop at
+//     maxTorneioTables, restored ones may go on to twice that (the hard ceiling: each table has
+//     its threads), after the tables nobody shows were dropped. A restored table counts against
+//     no address.
+//   - besides, finished tables nobody shows, and tables nobody looked at for kIdle, are dropped
+//     whenever a table is made or restored.
+// A table whose first save failed (not in the store) is never dropped to make room.
 #pragma once
 
 #include <chrono>
@@ -27,7 +46,8 @@ class TorneioTab;
 
 // TorneioRoom
 //   tables_   the tables on the server by id: the table, per seat (0-based) the tab showing it,
-//             and when a tab last joined or acted (a table nobody looked at for kIdle goes)
+//             when a tab last joined or acted (a table nobody looked at for kIdle goes), the
+//             address that made it ("" for a restored table) and whether the store holds it
 class TorneioRoom : public Room, public std::enable_shared_from_this<TorneioRoom> {
   public:
     TorneioRoom(const ServerConfig& config, store::Store& store,
@@ -43,8 +63,11 @@ class TorneioRoom : public Room, public std::enable_shared_from_this<TorneioRoom
         std::shared_ptr<torneio_tables::TorneioTable> table;
         std::vector<std::vector<std::weak_ptr<TorneioTab>>> listeners;
         std::chrono::steady_clock::time_point lastActive;
+        std::string maker;
+        bool kept = true;
     };
-    std::optional<std::string> create(const Json& m, std::vector<Json>& out);
+    std::optional<std::string> create(const Json& m, const std::string& address,
+                                      std::vector<Json>& out);
     Entry* find(const std::string& id);
     common::Result<Entry*> findOrRestore(const std::string& id, const std::string& token);
     torneio_tables::TorneioTableHooks hooks(const std::shared_ptr<std::string>& id);
@@ -54,9 +77,14 @@ class TorneioRoom : public Room, public std::enable_shared_from_this<TorneioRoom
                              const boost::asio::any_io_executor& executor,
                              const std::shared_ptr<std::string>& id, std::optional<int> seat,
                              std::function<void(TorneioTab&)> each);
-    void add(const std::shared_ptr<torneio_tables::TorneioTable>& table,
-             const std::shared_ptr<std::string>& id);
+    Entry& add(const std::shared_ptr<torneio_tables::TorneioTable>& table,
+               const std::shared_ptr<std::string>& id);
     void sweep();
+    static bool shown(const Entry& entry);
+    // Drops up to `count` kept tables nobody shows, least recently active first; only those
+    // made from `maker` when it is given.
+    void dropUnshown(std::size_t count, const std::string* maker = nullptr);
+    int madeFrom(const std::string& address) const;
 
     ServerConfig config_;
     store::Store& store_;

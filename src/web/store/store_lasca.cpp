@@ -116,6 +116,26 @@ common::Result<std::vector<StoredLascaGame>> Store::lascaGames() {
     }
 }
 
+common::Result<std::vector<NumberedLascaGame>> Store::lascaGamesAfter(std::int64_t after,
+                                                                      int limit) {
+    std::lock_guard lock(mutex_);
+    try {
+        std::vector<std::pair<std::int64_t, std::string>> page;
+        SQLite::Statement select(
+            *db_, "SELECT rowid, id FROM lasca_games WHERE rowid > ? ORDER BY rowid LIMIT ?");
+        select.bind(1, static_cast<int64_t>(after));
+        select.bind(2, limit);
+        while (select.executeStep())
+            page.emplace_back(select.getColumn(0).getInt64(), select.getColumn(1).getString());
+        std::vector<NumberedLascaGame> games;
+        for (const auto& [number, id] : page)
+            if (auto game = readLascaGame(id)) games.push_back({number, std::move(*game)});
+        return games;
+    } catch (const SQLite::Exception& e) {
+        return makeError(failure("reading the games", e));
+    }
+}
+
 common::Result<std::optional<StoredLascaGame>> Store::lascaGameByNumber(std::int64_t number) {
     std::lock_guard lock(mutex_);
     try {
@@ -220,6 +240,31 @@ common::Result<std::vector<StoredDuel>> Store::finishedDuels() {
         auto duel = loadDuel(id);
         if (!duel) return makeError(duel.error());
         if (duel.value()) duels.push_back(std::move(*duel.value()));
+    }
+    return duels;
+}
+
+common::Result<std::vector<NumberedDuel>> Store::finishedDuelsAfter(std::int64_t after, int limit) {
+    std::vector<std::pair<std::int64_t, std::string>> page;
+    {
+        std::lock_guard lock(mutex_);
+        try {
+            SQLite::Statement select(*db_,
+                                     "SELECT rowid, id FROM lasca_duels WHERE result != '*' AND "
+                                     "rowid > ? ORDER BY rowid LIMIT ?");
+            select.bind(1, static_cast<int64_t>(after));
+            select.bind(2, limit);
+            while (select.executeStep())
+                page.emplace_back(select.getColumn(0).getInt64(), select.getColumn(1).getString());
+        } catch (const SQLite::Exception& e) {
+            return makeError(failure("reading the tables", e));
+        }
+    }
+    std::vector<NumberedDuel> duels;
+    for (const auto& [number, id] : page) {
+        auto duel = loadDuel(id);
+        if (!duel) return makeError(duel.error());
+        if (duel.value()) duels.push_back({number, std::move(*duel.value())});
     }
     return duels;
 }

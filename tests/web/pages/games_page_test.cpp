@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
 
 #include "lasca/core/pdn.h"
@@ -177,6 +178,102 @@ TEST(GamesPage, TablesForTwoPeopleAreListedAndFinishedOnesServed) {
     const auto all = gamesPage(*store, "/games.pdn")->body;
     EXPECT_TRUE(contains(all, "lasca-web table"));
     EXPECT_EQ(all.find("TimeControl"), std::string::npos) << "the running timed table is not in it";
+}
+
+// The pages of /games.pdn read one after another by their Link headers: every body, and the
+// Link of each (the last has none).
+struct PdnPages {
+    std::vector<std::string> bodies;
+    std::vector<std::string> links;
+};
+PdnPages readAllPdnPages(Store& store, std::size_t budget) {
+    PdnPages pages;
+    std::string target = "/games.pdn";
+    for (int guard = 0; guard < 1000; ++guard) {
+        const auto page = gamesPage(store, target, budget);
+        EXPECT_TRUE(page.has_value());
+        if (!page) break;
+        EXPECT_EQ(page->status, 200) << target << ": " << page->body;
+        pages.bodies.push_back(page->body);
+        std::string link;
+        for (const auto& [name, value] : page->headers)
+            if (name == "Link") link = value;
+        pages.links.push_back(link);
+        if (link.empty()) break;
+        EXPECT_TRUE(link.starts_with("</games.pdn?") && link.ends_with(">; rel=\"next\"")) << link;
+        target = link.substr(1, link.find('>') - 1);
+        EXPECT_TRUE(contains(page->body, "% the next page: " + target)) << page->body;
+    }
+    return pages;
+}
+
+// /games.pdn is paged (games_page.h): no page holds more than the budget unless it is one game,
+// every kept game (Lasca games, then finished tables; no running table) comes exactly once and
+// oldest first, the next page is named by a Link header (and an escape line PDN readers skip),
+// and a query that names no page is a 400.
+TEST(GamesPage, EveryGameAsPdnComesInBoundedPagesOldestFirst) {
+    auto store = Store::open("").value();
+    constexpr int kGames = 11;
+    constexpr std::int64_t kDay = 86400000;
+    for (int i = 0; i < kGames; ++i) {
+        StoredLascaGame game;
+        game.id = "game" + std::to_string(i);
+        game.startLfen = lasca::Position::startPosition().toLfen();
+        game.moves = {"c3-d4", "f6-e5"};
+        game.engine = "none";
+        game.created = game.updated = 1764700000000 + i * kDay;  // the Date tag tells them apart
+        ASSERT_TRUE(store->saveLascaGame(game).ok());
+    }
+    for (int i = 0; i < 3; ++i) {
+        auto done = LascaDuel::create("done" + std::to_string(i), std::nullopt, 0).value();
+        ASSERT_TRUE(done.resign(DuelSeat::White, 1).ok());
+        ASSERT_TRUE(store->saveDuel(done.stored(2)).ok());
+    }
+    auto running = LascaDuel::create("running", DuelClock{180000, 2000}, 0).value();
+    ASSERT_TRUE(store->saveDuel(running.stored(1)).ok());
+
+    const std::size_t oneGame = gamesPage(*store, "/games/lasca/1.pdn")->body.size();
+    const std::size_t budget = 3 * oneGame + oneGame / 2;  // three games a page
+    const auto pages = readAllPdnPages(*store, budget);
+    EXPECT_EQ(pages.bodies.size(), 5u) << "14 games, 3 a page";
+    std::vector<std::string> dates;
+    int tables = 0;
+    for (std::size_t p = 0; p < pages.bodies.size(); ++p) {
+        const auto& body = pages.bodies[p];
+        const auto escape = body.find("\n% the next page");
+        EXPECT_LE(escape == std::string::npos ? body.size() : escape, budget) << "page " << p;
+        std::istringstream in(body);
+        const auto games = lasca::readPdn(in);
+        ASSERT_TRUE(games.ok()) << games.error();
+        EXPECT_GE(games.value().size(), 1u);
+        for (const auto& game : games.value()) {
+            if (*game.tag("Event") == "lasca-web table") {
+                ++tables;
+                continue;
+            }
+            EXPECT_EQ(tables, 0) << "every Lasca game comes before the tables";
+            dates.push_back(*game.tag("Date"));
+        }
+    }
+    EXPECT_EQ(tables, 3) << "the finished tables, not the running one";
+    ASSERT_EQ(dates.size(), static_cast<std::size_t>(kGames));
+    EXPECT_TRUE(std::is_sorted(dates.begin(), dates.end())) << "oldest first";
+    EXPECT_EQ(std::adjacent_find(dates.begin(), dates.end()), dates.end()) << "each game once";
+    EXPECT_EQ(pages.links[0], "</games.pdn?lasca=3>; rel=\"next\"");
+    EXPECT_EQ(pages.links[3], "</games.pdn?table=1>; rel=\"next\"");
+
+    // A budget smaller than any game: one game a page, every game still served.
+    EXPECT_EQ(readAllPdnPages(*store, 10).bodies.size(), static_cast<std::size_t>(kGames + 3));
+    // The default: all of them on one page, and no next page.
+    const auto whole = gamesPage(*store, "/games.pdn");
+    EXPECT_TRUE(whole->headers.empty());
+    EXPECT_FALSE(contains(whole->body, "% the next page"));
+    // A page past the end is empty, not an error.
+    EXPECT_EQ(gamesPage(*store, "/games.pdn?table=99")->body, "");
+    for (const std::string bad :
+         {"/games.pdn?page=2", "/games.pdn?lasca=", "/games.pdn?lasca=-1", "/games.pdn?lasca=1x",
+          "/games.pdn?table=1&lasca=2", "/games.pdn?lasca=99999999999999999999"})
+        EXPECT_EQ(gamesPage(*store, bad)->status, 400) << bad;
 }
 
 }  // namespace

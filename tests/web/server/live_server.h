@@ -64,12 +64,23 @@ struct Server {
     }
 };
 
-// One tab: a WebSocket to the server, JSON messages.
+// One tab: a WebSocket to the server, JSON messages. `from`: the loopback address the tab
+// connects from ("127.0.0.2", ...; "" for the system's choice), so that one test plays several
+// addresses against the server's limits per address.
 class Tab {
   public:
-    explicit Tab(const std::string& port, const std::string& path = "/ws") : ws_(io_) {
+    explicit Tab(const std::string& port, const std::string& path = "/ws",
+                 const std::string& from = "")
+        : ws_(io_) {
         tcp::resolver resolver(io_);
-        net::connect(ws_.next_layer(), resolver.resolve("127.0.0.1", port));
+        const auto endpoints = resolver.resolve("127.0.0.1", port);
+        if (!from.empty()) {
+            ws_.next_layer().open(tcp::v4());
+            ws_.next_layer().bind(tcp::endpoint(net::ip::make_address(from), 0));
+            ws_.next_layer().connect(*endpoints.begin());
+        } else {
+            net::connect(ws_.next_layer(), endpoints);
+        }
         ws_.handshake("127.0.0.1:" + port, path);
     }
     void send(const Json& m) { ws_.write(net::buffer(m.dump())); }

@@ -1,0 +1,241 @@
+#include "web/server/access.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <system_error>
+
+namespace web::server {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string lower(std::string_view text) {
+    std::string out(text);
+    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+bool hostNameChar(char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.';
+}
+
+std::uint16_t defaultPort(std::string_view scheme) {
+    return scheme == "https" ? 443 : 80;
+}
+
+// "host" with its port, and "host" alone too when the port is the scheme's default: the Host
+// values a browser sends for it.
+void addHost(std::vector<std::string>& hosts, const std::string& host, std::uint16_t port,
+             std::uint16_t schemeDefault) {
+    hosts.push_back(host + ":" + std::to_string(port));
+    if (port == schemeDefault) hosts.push_back(host);
+}
+
+void addOrigin(std::vector<std::string>& origins, const std::string& scheme,
+               const std::string& host, std::uint16_t port) {
+    origins.push_back(scheme + "://" + host +
+                      (port == defaultPort(scheme) ? "" : ":" + std::to_string(port)));
+}
+
+std::string contentType(const fs::path& path) {
+    const auto ext = lower(path.extension().string());
+    if (ext == ".html") return "text/html; charset=utf-8";
+    if (ext == ".css") return "text/css; charset=utf-8";
+    if (ext == ".js") return "text/javascript; charset=utf-8";
+    if (ext == ".json") return "application/json";
+    if (ext == ".svg") return "image/svg+xml";
+    if (ext == ".png") return "image/png";
+    if (ext == ".ico") return "image/x-icon";
+    if (ext == ".txt") return "text/plain; charset=utf-8";
+    return "application/octet-stream";
+}
+
+// A part of a served path: letters, digits, '-', '_', '.', not starting with '.'.
+bool servablePart(const std::string& part) {
+    if (part.empty() || part.front() == '.') return false;
+    return std::all_of(part.begin(), part.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
+    });
+}
+
+// True when `path` is `root` or inside it (both canonical).
+bool inside(const fs::path& root, const fs::path& path) {
+    const auto mismatch = std::mismatch(root.begin(), root.end(), path.begin(), path.end());
+    return mismatch.first == root.end();
+}
+
+}  // namespace
+
+std::optional<Origin> parseOrigin(std::string_view text) {
+    Origin origin;
+    const auto separator = text.find("://");
+    if (separator == std::string_view::npos) return std::nullopt;
+    origin.scheme = lower(text.substr(0, separator));
+    if (origin.scheme != "http" && origin.scheme != "https") return std::nullopt;
+    std::string_view rest = text.substr(separator + 3);
+    if (rest.empty() || rest.size() > 255) return std::nullopt;
+    std::string_view host;
+    if (rest.front() == '[') {
+        const auto close = rest.find(']');
+        if (close == std::string_view::npos || close < 3) return std::nullopt;
+        host = rest.substr(0, close + 1);
+        const auto inner = host.substr(1, host.size() - 2);
+        if (!std::all_of(inner.begin(), inner.end(), [](char c) {
+                return std::isxdigit(static_cast<unsigned char>(c)) || c == ':' || c == '.';
+            }))
+            return std::nullopt;
+        rest = rest.substr(close + 1);
+    } else {
+        const auto colon = rest.find(':');
+        host = rest.substr(0, colon);
+        if (host.empty() || !std::all_of(host.begin(), host.end(), hostNameChar) ||
+            host.front() == '.' || host.front() == '-')
+            return std::nullopt;
+        rest = colon == std::string_view::npos ? std::string_view() : rest.substr(colon);
+    }
+    origin.host = lower(host);
+    origin.port = defaultPort(origin.scheme);
+    if (!rest.empty()) {
+        if (rest.front() != ':' || rest.size() < 2 || rest.size() > 6) return std::nullopt;
+        const auto digits = rest.substr(1);
+        unsigned port = 0;
+        const auto [end, error] =
+            std::from_chars(digits.data(), digits.data() + digits.size(), port);
+        if (error != std::errc() || end != digits.data() + digits.size() || port < 1 ||
+            port > 65535)
+            return std::nullopt;
+        origin.port = static_cast<std::uint16_t>(port);
+    }
+    return origin;
+}
+
+HostPolicy::HostPolicy(const std::string& listenAddress, std::uint16_t port,
+                       const std::vector<Origin>& publicOrigins) {
+    std::vector<std::string> names = {"localhost", "127.0.0.1", "[::1]"};
+    const std::string listening = lower(listenAddress);
+    if (listening != "0.0.0.0" && listening != "::" && !listening.empty())
+        names.push_back(listening.find(':') != std::string::npos ? "[" + listening + "]"
+                                                                 : listening);
+    for (const auto& name : names) {
+        addHost(hosts_, name, port, 80);
+        addOrigin(origins_, "http", name, port);
+    }
+    for (const auto& origin : publicOrigins) {
+        addHost(hosts_, origin.host, origin.port, defaultPort(origin.scheme));
+        addOrigin(origins_, origin.scheme, origin.host, origin.port);
+    }
+}
+
+bool HostPolicy::hostAllowed(std::string_view host) const {
+    if (host.empty() || host.size() > 300) return false;
+    const std::string wanted = lower(host);
+    return std::find(hosts_.begin(), hosts_.end(), wanted) != hosts_.end();
+}
+
+bool HostPolicy::originAllowed(std::string_view origin) const {
+    if (origin.empty()) return true;
+    if (origin.size() > 300) return false;
+    const std::string wanted = lower(origin);
+    return std::find(origins_.begin(), origins_.end(), wanted) != origins_.end();
+}
+
+common::Result<StaticFiles> StaticFiles::load(const std::string& folder) {
+    std::error_code error;
+    const fs::path root = fs::canonical(folder, error);
+    if (error || !fs::is_directory(root, error))
+        return common::makeError("the page's folder '" + folder + "' is not a folder");
+    StaticFiles files;
+    std::size_t total = 0;
+    fs::recursive_directory_iterator it(root, fs::directory_options::none, error), end;
+    if (error) return common::makeError("cannot read '" + folder + "': " + error.message());
+    for (; it != end; it.increment(error)) {
+        if (error) return common::makeError("cannot read '" + folder + "': " + error.message());
+        const fs::path relative = it->path().lexically_relative(root);
+        const bool servable = std::all_of(relative.begin(), relative.end(), [](const fs::path& p) {
+            return servablePart(p.string());
+        });
+        if (!servable) {
+            if (it->is_directory(error)) it.disable_recursion_pending();
+            continue;
+        }
+        // A link is followed only when what it names stays inside the folder.
+        const fs::path real = fs::canonical(it->path(), error);
+        if (error || !inside(root, real)) {
+            error.clear();
+            if (it->is_directory(error)) it.disable_recursion_pending();
+            error.clear();
+            continue;
+        }
+        if (!fs::is_regular_file(real, error)) {
+            error.clear();
+            continue;
+        }
+        const auto size = fs::file_size(real, error);
+        if (error || size > kMaxFileBytes || total + size > kMaxTotalBytes ||
+            files.files_.size() >= kMaxFiles) {
+            error.clear();
+            continue;
+        }
+        std::ifstream in(real, std::ios::binary);
+        File file{contentType(real), std::string(std::istreambuf_iterator<char>(in), {})};
+        if (!in.good() && !in.eof()) continue;
+        total += file.body.size();
+        files.files_.emplace("/" + relative.generic_string(), std::move(file));
+    }
+    return files;
+}
+
+const StaticFiles::File* StaticFiles::find(std::string_view target) const {
+    target = target.substr(0, target.find_first_of("?#"));
+    if (target == "/") target = "/index.html";
+    if (target == "/torneio") target = "/torneio.html";
+    const auto it = files_.find(target);
+    return it == files_.end() ? nullptr : &it->second;
+}
+
+std::vector<std::string> StaticFiles::paths() const {
+    std::vector<std::string> out;
+    for (const auto& [path, file] : files_) out.push_back(path);
+    return out;
+}
+
+std::string addressKey(const boost::asio::ip::address& address) {
+    if (address.is_v6()) {
+        const auto v6 = address.to_v6();
+        if (v6.is_v4_mapped())
+            return boost::asio::ip::make_address_v4(boost::asio::ip::v4_mapped, v6).to_string();
+        auto bytes = v6.to_bytes();
+        for (std::size_t i = 8; i < bytes.size(); ++i) bytes[i] = 0;
+        return boost::asio::ip::address_v6(bytes).to_string() + "/64";
+    }
+    return address.to_string();
+}
+
+std::unique_ptr<ConnectionLimits::Slot> ConnectionLimits::admit(const std::string& address) {
+    int& count = perAddress_[address];
+    if (inAll_ >= maxInAll_ || count >= maxPerAddress_) {
+        if (count == 0) perAddress_.erase(address);
+        return nullptr;
+    }
+    ++count;
+    ++inAll_;
+    return std::make_unique<Slot>(shared_from_this(), address);
+}
+
+int ConnectionLimits::from(const std::string& address) const {
+    const auto it = perAddress_.find(address);
+    return it == perAddress_.end() ? 0 : it->second;
+}
+
+void ConnectionLimits::release(const std::string& address) {
+    --inAll_;
+    const auto it = perAddress_.find(address);
+    if (it != perAddress_.end() && --it->second <= 0) perAddress_.erase(it);
+}
+
+}  // namespace web::server

@@ -1,0 +1,367 @@
+// The server's rooms with fake connections (no sockets, no event loop run): each tab is a
+// FakePeer with its own address, so the limits per address and in all are reached by count.
+//   - Torneio (torneio_room.h): one address's tables are capped and refused with the limit named;
+//     a table made and left does not block another address's new table; a kept table is
+//     restored even when new tables filled the room, and counts against no address.
+//   - Two-person tables (duel_room.h): tables whose people left are swept although their clocks
+//     run, and restored with the time charged (a flag that fell meanwhile ends the game at once);
+//     one address's tables are capped; a tab's analysis copy is keyed by nothing a link holds,
+//     and a `join` of the old "table-<id>" key takes nothing.
+//   - Lasca games (lasca_room.h): one address's new kept games are capped; beyond the cap a game
+//     is played but not kept, and says so.
+#include <gtest/gtest.h>
+
+#include <boost/asio.hpp>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "duel_room.h"
+#include "lasca/core/position.h"
+#include "lasca_room.h"
+#include "torneio_room.h"
+#include "web/lasca_tables/duel.h"
+#include "web/lasca_tables/lasca_table.h"
+#include "web/server/server.h"
+#include "web/store/store.h"
+#include "web/web_test_util.h"
+
+namespace web::server {
+namespace {
+
+using lasca_tables::DuelClock;
+using lasca_tables::DuelSeat;
+using lasca_tables::LascaDuel;
+using lasca_tables::LascaTable;
+
+// FakePeer: a connection from `address` that keeps what it is sent.
+class FakePeer : public Peer {
+  public:
+    explicit FakePeer(std::string address) : address_(std::move(address)) {}
+    void send(const std::vector<Json>& messages) override {
+        received.insert(received.end(), messages.begin(), messages.end());
+    }
+    void sendAndClose(const std::vector<Json>& messages) override {
+        send(messages);
+        closed = true;
+    }
+    const std::string& address() const override { return address_; }
+
+    std::vector<Json> received;
+    bool closed = false;
+
+  private:
+    std::string address_;
+};
+
+// A connection of a room: its peer and its tab; `say` sends one message and returns what came
+// back for it.
+struct Conn {
+    std::shared_ptr<FakePeer> peer;
+    std::shared_ptr<Tab> tab;
+
+    Conn(Room& room, const std::string& address) : peer(std::make_shared<FakePeer>(address)) {
+        tab = room.open(peer);
+    }
+    std::vector<Json> say(const Json& m) {
+        const std::size_t before = peer->received.size();
+        tab->onMessage(m.dump());
+        return {peer->received.begin() + static_cast<std::ptrdiff_t>(before), peer->received.end()};
+    }
+    void close() {
+        tab.reset();
+        peer.reset();
+    }
+};
+
+Json ofType(const std::vector<Json>& replies, const std::string& type) {
+    return test::lastOfType(replies, type);
+}
+std::string errorOf(const std::vector<Json>& replies) {
+    const Json e = ofType(replies, "error");
+    return e.is_null() ? std::string() : e.value("message", e.dump());
+}
+
+// ---- Torneio ----
+
+struct TorneioRoomLimits : ::testing::Test {
+    boost::asio::io_context io;
+    std::unique_ptr<store::Store> db = std::move(store::Store::open("")).value();
+    ServerConfig config = [] {
+        ServerConfig c;
+        c.maxTorneioTables = 3;
+        c.maxTorneioTablesPerAddress = 2;
+        return c;
+    }();
+    std::shared_ptr<TorneioRoom> room =
+        std::make_shared<TorneioRoom>(config, *db, io.get_executor());
+    ~TorneioRoomLimits() override { room->clear(); }
+
+    // A new table of one person and one random player, made from `conn`: its id and the
+    // person seat's token, or the error text in `error`.
+    std::pair<std::string, std::string> create(Conn& conn, std::string* error = nullptr) {
+        const auto replies =
+            conn.say({{"type", "torneio.create"},
+                      {"seats", Json::array({{{"kind", "person"}}, {{"kind", "random"}}})},
+                      {"rounds", 1}});
+        const Json made = ofType(replies, "torneio.created");
+        if (error) *error = errorOf(replies);
+        if (made.is_null()) return {};
+        return {made["table"].get<std::string>(), made["seats"][0]["token"].get<std::string>()};
+    }
+    std::string join(Conn& conn, const std::pair<std::string, std::string>& table) {
+        const auto replies =
+            conn.say({{"type", "torneio.join"}, {"table", table.first}, {"token", table.second}});
+        if (ofType(replies, "torneio.joined").is_null()) return "not joined: " + errorOf(replies);
+        return "";
+    }
+};
+
+TEST_F(TorneioRoomLimits, OneAddressHasAtMostItsLimitOfTablesOnTheServer) {
+    Conn a1(*room, "10.0.0.1"), a2(*room, "10.0.0.1"), a3(*room, "10.0.0.1");
+    const auto t1 = create(a1);
+    ASSERT_FALSE(t1.first.empty());
+    EXPECT_EQ(join(a1, t1), "");
+    const auto t2 = create(a2);
+    ASSERT_FALSE(t2.first.empty());
+    EXPECT_EQ(join(a2, t2), "");
+    std::string error;
+    EXPECT_TRUE(create(a3, &error).first.empty());
+    EXPECT_NE(error.find("already has 2 Torneio tables"), std::string::npos) << error;
+    // Another address is not held back by it.
+    Conn b(*room, "10.0.0.2");
+    EXPECT_FALSE(create(b).first.empty());
+}
+
+TEST_F(TorneioRoomLimits, TablesMadeAndLeftDoNotBlockOthersAndKeptOnesAlwaysComeBack) {
+    // One tab makes as many tables as the room holds, and leaves without showing any.
+    Conn burst1(*room, "10.0.0.9"), burst2(*room, "10.0.0.8"), burst3(*room, "10.0.0.7");
+    const auto left = create(burst1);
+    ASSERT_FALSE(left.first.empty());
+    ASSERT_FALSE(create(burst2).first.empty());
+    ASSERT_FALSE(create(burst3).first.empty());
+    burst1.close();
+    burst2.close();
+    burst3.close();
+    // Three people make a table each and sit at it: the tables nobody shows make room.
+    Conn p1(*room, "10.0.1.1"), p2(*room, "10.0.1.2"), p3(*room, "10.0.1.3");
+    for (Conn* p : {&p1, &p2, &p3}) {
+        std::string error;
+        const auto table = create(*p, &error);
+        ASSERT_FALSE(table.first.empty()) << error;
+        EXPECT_EQ(join(*p, table), "");
+    }
+    // The room is full of shown tables: a new one is refused ...
+    Conn late(*room, "10.0.1.4");
+    std::string error;
+    EXPECT_TRUE(create(late, &error).first.empty());
+    EXPECT_NE(error.find("too many Torneio tables"), std::string::npos) << error;
+    // ... but a kept table's link still brings its table back.
+    Conn back(*room, "10.0.0.9");
+    EXPECT_EQ(join(back, left), "");
+    // A restored table counts against nobody: its maker's address may still make its two.
+    Conn back2(*room, "10.0.0.9"), back3(*room, "10.0.0.9");
+    p1.close();  // room for new tables again
+    p2.close();
+    p3.close();
+    const auto again = create(back2);
+    ASSERT_FALSE(again.first.empty());
+    EXPECT_EQ(join(back2, again), "");
+    EXPECT_FALSE(create(back3).first.empty()) << "the restored table is not counted";
+}
+
+// ---- Two-person tables ----
+
+class FakeWatcher : public DuelWatcher {
+  public:
+    void duelChanged(const std::optional<std::string>&) override { ++changes; }
+    void seatTakenElsewhere() override { ++taken; }
+    int changes = 0;
+    int taken = 0;
+};
+
+struct DuelRoomLimits : ::testing::Test {
+    boost::asio::io_context io;
+    std::unique_ptr<store::Store> db = std::move(store::Store::open("")).value();
+    std::shared_ptr<DuelRoom> room = std::make_shared<DuelRoom>(io.get_executor(), *db, 3, 2);
+    std::shared_ptr<test::FakeEngineLog> engineLog = std::make_shared<test::FakeEngineLog>();
+
+    // One seat of a table shown in a tab of its own.
+    struct Seat {
+        std::shared_ptr<FakeWatcher> watcher = std::make_shared<FakeWatcher>();
+        DuelBinding binding;
+        std::unique_ptr<LascaTable> view;
+        std::vector<Json> joined;
+    };
+    struct Made {
+        std::string id;
+        std::vector<std::string> tokens;  // white, black, watch
+        std::string error;
+    };
+    Made create(const std::string& address, const Json& clock = nullptr) {
+        const auto replies =
+            room->create({{"type", "lasca.create"}, {"clock", clock}}, "", address);
+        const Json made = ofType(replies, "lasca.created");
+        if (made.is_null()) return {"", {}, errorOf(replies)};
+        return {made["table"].get<std::string>(),
+                {made["seats"][0]["token"].get<std::string>(),
+                 made["seats"][1]["token"].get<std::string>(), made["watch"].get<std::string>()},
+                ""};
+    }
+    std::unique_ptr<Seat> join(const std::string& id, const std::string& token) {
+        auto seat = std::make_unique<Seat>();
+        seat->view = std::make_unique<LascaTable>(test::fakeFactory(engineLog));
+        seat->view->hello();
+        seat->joined = room->join({{"type", "lasca.join"}, {"table", id}, {"token", token}},
+                                  seat->watcher, seat->binding, *seat->view);
+        return seat;
+    }
+};
+
+const Json kDayClock = {{"time", 86400000}, {"increment", 0}};
+
+TEST_F(DuelRoomLimits, TablesWhosePeopleLeftAreSweptThoughTheirClocksRun) {
+    std::vector<Made> tables;
+    for (int i = 0; i < 3; ++i) {
+        tables.push_back(create("10.0.0." + std::to_string(i), kDayClock));
+        ASSERT_EQ(tables.back().error, "");
+        auto white = join(tables.back().id, tables.back().tokens[0]);
+        ASSERT_FALSE(ofType(white->joined, "state").is_null()) << white->joined.back().dump();
+        EXPECT_TRUE(room->handle({{"type", "move"}, {"ply", 0}, {"move", "c3-d4"}}, "move",
+                                 white->binding, *white->view)
+                        .empty());
+    }  // every tab closed: three tables with a running clock, nobody there
+    const auto made = create("10.0.1.1");
+    EXPECT_EQ(made.error, "") << "a running clock kept an abandoned table on the server";
+    // An abandoned table comes back from the store when its link joins, its move kept.
+    auto back = join(tables[0].id, tables[0].tokens[1]);
+    const Json state = ofType(back->joined, "state");
+    ASSERT_FALSE(state.is_null()) << back->joined.back().dump();
+    EXPECT_EQ(state["moves"].size(), 1u);
+    EXPECT_EQ(state["clock"]["running"], "black");
+}
+
+TEST_F(DuelRoomLimits, AFlagThatFellWhileTheTableWasAwayEndsTheGameWhenItComesBack) {
+    const std::int64_t start = nowMilliseconds() - 600000;  // ten minutes ago
+    auto duel = LascaDuel::create("awaytable", DuelClock{60000, 0}, start).value();
+    const auto tokens = duel.takeTokens();
+    ASSERT_TRUE(duel.move(DuelSeat::White, "c3-d4", start).ok());
+    ASSERT_TRUE(db->saveDuel(duel.stored(start)).ok());
+    auto white = join("awaytable", tokens[0]);
+    const Json state = ofType(white->joined, "state");
+    ASSERT_FALSE(state.is_null()) << white->joined.back().dump();
+    EXPECT_EQ(state["status"]["over"], true) << state.dump();
+    EXPECT_EQ(state["status"]["rule"], "time");
+    EXPECT_EQ(state["status"]["result"], "2-0");
+    EXPECT_EQ(db->loadDuel("awaytable").value()->result, "2-0") << "kept as it is shown";
+}
+
+TEST_F(DuelRoomLimits, OneAddressHasAtMostItsLimitOfTablesOnTheServer) {
+    std::vector<std::unique_ptr<Seat>> seats;
+    for (int i = 0; i < 2; ++i) {
+        const auto made = create("10.0.0.1");
+        ASSERT_EQ(made.error, "");
+        seats.push_back(join(made.id, made.tokens[0]));
+    }
+    const auto refused = create("10.0.0.1");
+    EXPECT_NE(refused.error.find("already has 2 two-person tables"), std::string::npos)
+        << refused.error;
+    EXPECT_EQ(create("10.0.0.2").error, "");
+    seats.pop_back();  // one of its tabs closes: its table goes, and the address may make one
+    EXPECT_EQ(create("10.0.0.1").error, "");
+}
+
+TEST_F(DuelRoomLimits, TheAnalysisCopyIsKeyedByNothingALinkHolds) {
+    const auto made = create("10.0.0.1");
+    auto white = join(made.id, made.tokens[0]);
+    auto watcher = join(made.id, made.tokens[2]);
+    for (const auto* seat : {white.get(), watcher.get()}) {
+        const std::string copy = seat->view->gameId();
+        EXPECT_EQ(copy, seat->binding.copyId);
+        EXPECT_EQ(copy.find(made.id), std::string::npos) << copy;
+        EXPECT_FALSE(copy.starts_with("table-")) << copy;
+        for (const auto& r : seat->joined) EXPECT_FALSE(r.contains("gameId")) << r.dump();
+    }
+    EXPECT_NE(white->view->gameId(), watcher->view->gameId());
+}
+
+// ---- Lasca tabs ----
+
+struct LascaRoomLimits : ::testing::Test {
+    boost::asio::io_context io;
+    std::unique_ptr<store::Store> db = std::move(store::Store::open("")).value();
+    ServerConfig config = [] {
+        ServerConfig c;
+        c.enginePath = LASCA_ENGINE;
+        c.maxGamesPerAddress = 2;
+        return c;
+    }();
+    std::shared_ptr<DuelRoom> duels = std::make_shared<DuelRoom>(io.get_executor(), *db, 10);
+    std::shared_ptr<LascaRoom> room =
+        std::make_shared<LascaRoom>(config, *db, duels, io.get_executor());
+    ~LascaRoomLimits() override { duels->clear(); }
+
+    // A game of people both sides with its first move played (the game's first save).
+    std::vector<Json> playOne(Conn& conn) {
+        conn.say({{"type", "new"}, {"engine", "none"}});
+        return conn.say({{"type", "move"}, {"ply", 0}, {"move", "c3-d4"}});
+    }
+    // The next move of the tab's game: the first legal one of the state it was last sent.
+    std::vector<Json> playNext(Conn& conn) {
+        const Json state = ofType(conn.peer->received, "state");
+        return conn.say({{"type", "move"},
+                         {"ply", state["moves"].size()},
+                         {"move", state["legal"][0]["move"]}});
+    }
+};
+
+TEST_F(LascaRoomLimits, OneAddressKeepsAtMostItsLimitOfNewGamesAnHour) {
+    Conn a1(*room, "10.0.0.1"), a2(*room, "10.0.0.1"), a3(*room, "10.0.0.1");
+    for (Conn* a : {&a1, &a2}) {
+        const auto replies = playOne(*a);
+        EXPECT_EQ(errorOf(replies), "");
+        EXPECT_EQ(ofType(replies, "state")["kept"], true);
+    }
+    EXPECT_EQ(db->lascaGameCount().value(), 2);
+    const auto third = playOne(a3);
+    EXPECT_NE(errorOf(third).find("started 2 kept games within the hour"), std::string::npos)
+        << errorOf(third);
+    const Json state = ofType(third, "state");
+    ASSERT_FALSE(state.is_null());
+    EXPECT_EQ(state["kept"], false) << "the page leaves no link that would not come back";
+    EXPECT_EQ(state["moves"].size(), 1u) << "the game is played";
+    const auto more = playNext(a3);
+    EXPECT_EQ(errorOf(more), "") << "told once";
+    EXPECT_EQ(ofType(more, "state")["kept"], false);
+    EXPECT_EQ(db->lascaGameCount().value(), 2) << "nothing of it is kept";
+    // Kept games go on being saved; another address has its own count.
+    const auto kept =
+        ofType(a1.say({{"type", "view"}, {"ply", 1}}), "state")["gameId"].get<std::string>();
+    EXPECT_EQ(errorOf(playNext(a1)), "");
+    EXPECT_EQ(db->loadLascaGame(kept).value()->moves.size(), 2u);
+    Conn b(*room, "10.0.0.2");
+    EXPECT_EQ(errorOf(playOne(b)), "");
+    EXPECT_EQ(db->lascaGameCount().value(), 3);
+    // Rejoining a kept game takes nothing.
+    Conn a4(*room, "10.0.0.1");
+    const auto rejoined = a4.say({{"type", "join"}, {"gameId", kept}});
+    EXPECT_EQ(errorOf(rejoined), "");
+    EXPECT_EQ(ofType(rejoined, "state")["gameId"], kept);
+}
+
+TEST_F(LascaRoomLimits, AJoinOfATableKeyTakesNothing) {
+    // A copy kept under the old key, "table-" and the table's id (which every link holds).
+    store::StoredLascaGame copy;
+    copy.id = "table-0123456789abcdef";
+    copy.startLfen = lasca::Position::startPosition().toLfen();
+    copy.moves = {"c3-d4"};
+    copy.engine = "none";
+    ASSERT_TRUE(db->saveLascaGame(copy).ok());
+    Conn watcher(*room, "10.0.0.1");
+    const auto replies = watcher.say({{"type", "join"}, {"gameId", copy.id}});
+    EXPECT_NE(errorOf(replies).find("no game with id"), std::string::npos) << errorOf(replies);
+    EXPECT_TRUE(ofType(replies, "state").is_null());
+}
+
+}  // namespace
+}  // namespace web::server
