@@ -8,6 +8,8 @@
 #include <iterator>
 #include <system_error>
 
+#include <boost/asio/ip/address_v6.hpp>
+
 namespace web::server {
 
 namespace fs = std::filesystem;
@@ -78,23 +80,23 @@ std::optional<Origin> parseOrigin(std::string_view text) {
     origin.scheme = lower(text.substr(0, separator));
     if (origin.scheme != "http" && origin.scheme != "https") return std::nullopt;
     std::string_view rest = text.substr(separator + 3);
-    if (rest.empty() || rest.size() > 255) return std::nullopt;
+    if (rest.empty() || rest.size() > 300) return std::nullopt;
     std::string_view host;
     if (rest.front() == '[') {
+        // An IPv6 address, as the address parser reads it.
         const auto close = rest.find(']');
-        if (close == std::string_view::npos || close < 3) return std::nullopt;
+        if (close == std::string_view::npos) return std::nullopt;
         host = rest.substr(0, close + 1);
-        const auto inner = host.substr(1, host.size() - 2);
-        if (!std::all_of(inner.begin(), inner.end(), [](char c) {
-                return std::isxdigit(static_cast<unsigned char>(c)) || c == ':' || c == '.';
-            }))
-            return std::nullopt;
+        boost::system::error_code error;
+        boost::asio::ip::make_address_v6(std::string(host.substr(1, host.size() - 2)), error);
+        if (error) return std::nullopt;
         rest = rest.substr(close + 1);
     } else {
         const auto colon = rest.find(':');
         host = rest.substr(0, colon);
-        if (host.empty() || !std::all_of(host.begin(), host.end(), hostNameChar) ||
-            host.front() == '.' || host.front() == '-')
+        if (host.empty() || host.size() > 253 ||
+            !std::all_of(host.begin(), host.end(), hostNameChar) || host.front() == '.' ||
+            host.front() == '-')
             return std::nullopt;
         rest = colon == std::string_view::npos ? std::string_view() : rest.substr(colon);
     }

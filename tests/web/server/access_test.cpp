@@ -37,6 +37,17 @@ TEST(Access, OriginsAreParsedAsABrowserWritesThem) {
           "https://x.org:65536", "https://x.org:8a", "https://user@x.org", "https://x.org?q",
           "https://.x.org", "https://[zz]", "https://x.org:", "https://x y.org", "null"})
         EXPECT_FALSE(parseOrigin(bad)) << bad;
+    // static_files_fuzz's finding (2026-12-06): a long bracketed host that is no IPv6 address
+    // was taken, and once written back with its port no longer read.
+    EXPECT_FALSE(parseOrigin("http://[:::7.280:9:::0081::::7.280:9:::00:1::::7.280:9:::00]"));
+    EXPECT_FALSE(parseOrigin("http://[::1"));
+    const std::string longest = "https://" + std::string(253, 'a');
+    const auto named = parseOrigin(longest);
+    ASSERT_TRUE(named);
+    const auto again = parseOrigin(longest + ":443");
+    ASSERT_TRUE(again);
+    EXPECT_EQ(again->host, named->host);
+    EXPECT_FALSE(parseOrigin("https://" + std::string(254, 'a')));
 }
 
 TEST(Access, OnlyTheLoopbackNamesAndTheListeningAddressAreServedByDefault) {
