@@ -87,8 +87,13 @@ std::optional<Origin> parseOrigin(std::string_view text) {
         const auto close = rest.find(']');
         if (close == std::string_view::npos) return std::nullopt;
         host = rest.substr(0, close + 1);
+        const auto inner = host.substr(1, host.size() - 2);
+        if (!std::all_of(inner.begin(), inner.end(), [](char c) {
+                return std::isxdigit(static_cast<unsigned char>(c)) || c == ':' || c == '.';
+            }))
+            return std::nullopt;
         boost::system::error_code error;
-        boost::asio::ip::make_address_v6(std::string(host.substr(1, host.size() - 2)), error);
+        boost::asio::ip::make_address_v6(std::string(inner), error);
         if (error) return std::nullopt;
         rest = rest.substr(close + 1);
     } else {

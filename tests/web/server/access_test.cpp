@@ -41,6 +41,7 @@ TEST(Access, OriginsAreParsedAsABrowserWritesThem) {
     // was taken, and once written back with its port no longer read.
     EXPECT_FALSE(parseOrigin("http://[:::7.280:9:::0081::::7.280:9:::00:1::::7.280:9:::00]"));
     EXPECT_FALSE(parseOrigin("http://[::1"));
+    EXPECT_FALSE(parseOrigin(std::string("http://[c:81::\0\xab]", 17))) << "a NUL in the address";
     const std::string longest = "https://" + std::string(253, 'a');
     const auto named = parseOrigin(longest);
     ASSERT_TRUE(named);
