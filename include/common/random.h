@@ -40,4 +40,8 @@ class Random {
 // Mixes a seed with a stream number (game index, seat, thread) into an independent seed.
 std::uint64_t mixSeed(std::uint64_t seed, std::uint64_t stream);
 
+// splitmix64 (Steele, Lea and Flood; Vigna's constants): advances `x` by the golden gamma and
+// returns its mix, a 64-bit word with good avalanche. The same on every machine.
+std::uint64_t splitmix64(std::uint64_t& x);
+
 }  // namespace common

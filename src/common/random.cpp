@@ -6,18 +6,18 @@ namespace {
 
 __extension__ typedef unsigned __int128 Wide;  // 128-bit product (GCC and Clang)
 
+std::uint64_t rotl(std::uint64_t x, int k) {
+    return (x << k) | (x >> (64 - k));
+}
+
+}  // namespace
+
 std::uint64_t splitmix64(std::uint64_t& x) {
     std::uint64_t z = (x += 0x9e3779b97f4a7c15ULL);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
     return z ^ (z >> 31);
 }
-
-std::uint64_t rotl(std::uint64_t x, int k) {
-    return (x << k) | (x >> (64 - k));
-}
-
-}  // namespace
 
 void Random::reseed(std::uint64_t seed) {
     for (std::uint64_t& word : state_) word = splitmix64(seed);

@@ -8,6 +8,7 @@
 #include <sstream>
 #include <utility>
 
+#include "common/random.h"
 #include "common/seed.h"
 #include "common/text.h"
 #include "lasca/analysis/analysis.h"
@@ -22,10 +23,8 @@ std::size_t levelMove(const Level& level, std::uint64_t positionKey, std::size_t
                       std::size_t count) {
     if (level.randomPercent <= 0 || count == 0) return engineMove;
     // splitmix64 of the key: Zobrist keys are fixed, so the choice is the same on any machine.
-    std::uint64_t z = positionKey + 0x9e3779b97f4a7c15ULL;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    z ^= z >> 31;
+    std::uint64_t key = positionKey;
+    const std::uint64_t z = common::splitmix64(key);
     if (static_cast<int>(z % 100) >= level.randomPercent) return engineMove;
     return static_cast<std::size_t>((z / 100) % count);
 }

@@ -92,6 +92,16 @@ TEST(LascaTable, TheEngineMovesFirstWhenItPlaysWhite) {
     EXPECT_EQ(f.log->lines.back(), "go nodes " + std::to_string(kLevels[2].nodes));
 }
 
+// The Starter level's choices are pinned: the same keys give the same moves on every machine
+// and in every version (splitmix64 of the key).
+TEST(LevelMove, TheChoicesArePinned) {
+    const Level half{"Half", 20, 50};
+    const std::uint64_t keys[] = {1, 2, 3, 0x123456789abcdefULL, 0xfedcba9876543210ULL, 42};
+    const std::size_t moves[] = {3, 4, 3, 3, 6, 3};
+    for (std::size_t i = 0; i < std::size(keys); ++i)
+        EXPECT_EQ(levelMove(half, keys[i], 3, 7), moves[i]) << keys[i];
+}
+
 TEST(LevelMove, KeepsTheEngineMoveUnlessTheLevelIsWeakened) {
     const Level full{"Full", 20};
     const Level half{"Half", 20, 50};
