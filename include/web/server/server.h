@@ -6,6 +6,7 @@
 // TorneioRoom (Torneio tables and their hooks). Sessions and rooms talk through room.h.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -75,18 +76,23 @@ struct ServerConfig {
 common::Result<bool> runServer(const ServerConfig& config, store::Store& store);
 
 // RateLimiter: a token bucket. `allow(now)` takes one token if there is one; tokens come back at
-// `perSecond`, up to `burst`.
+// `perSecond`, up to `burst`. `full(now)`: the bucket holds `burst` again (it may be forgotten).
 class RateLimiter {
   public:
     RateLimiter(double perSecond, double burst)
         : perSecond_(perSecond), burst_(burst), tokens_(burst) {}
     bool allow(double nowSeconds);
+    bool full(double nowSeconds) const { return refilled(nowSeconds) >= burst_; }
 
   private:
     double perSecond_;
     double burst_;
     double tokens_;
     double last_ = -1;
+
+    double refilled(double nowSeconds) const {
+        return last_ < 0 ? tokens_ : std::min(burst_, tokens_ + (nowSeconds - last_) * perSecond_);
+    }
 };
 
 }  // namespace web::server

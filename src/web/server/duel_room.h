@@ -60,8 +60,7 @@ class DuelWatcher {
 class DuelRoom : public std::enable_shared_from_this<DuelRoom> {
   public:
     DuelRoom(boost::asio::any_io_executor executor, store::Store& store, int maxTables,
-             int maxPerAddress = 1 << 30);
-    void setMaxPerAddress(int maxPerAddress) { maxPerAddress_ = maxPerAddress; }
+             int maxPerAddress);
 
     // {"type":"lasca.create","clock":null|{"time":ms,"increment":ms}} from a tab of `address`
     // (keepId: the table the tab shows, never dropped to make room).

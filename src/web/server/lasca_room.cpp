@@ -1,6 +1,6 @@
 #include "lasca_room.h"
 
-#include <algorithm>
+#include <chrono>
 #include <utility>
 
 #include "common/logging.h"
@@ -217,7 +217,6 @@ LascaRoom::LascaRoom(const ServerConfig& config, store::Store& store,
     pool_ = std::make_shared<EnginePool>(
         config_.maxEngines, lasca_tables::kPoolHashMb, std::move(factory),
         [executor = executor_](std::function<void()> f) { net::post(executor, std::move(f)); });
-    duels_->setMaxPerAddress(config_.maxDuelsPerAddress);
     if (!config_.egtbPath.empty())
         pool_->setWorkerSetup({"setoption name EgtbPath value " + config_.egtbPath});
     *pool = pool_;
@@ -249,24 +248,13 @@ std::shared_ptr<Tab> LascaRoom::open(const std::shared_ptr<Peer>& peer) {
 }
 
 bool LascaRoom::takeGameToken(const std::string& address) {
-    const auto now = std::chrono::steady_clock::now();
+    const double now =
+        std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
     const double burst = config_.maxGamesPerAddress;
-    const double perSecond = burst / 3600.0;
-    const auto refilled = [&](const GameTokens& b) {
-        const double seconds = std::chrono::duration<double>(now - b.counted).count();
-        return std::min(burst, b.tokens + seconds * perSecond);
-    };
     constexpr std::size_t kForgetAbove = 4096;  // addresses remembered before full ones go
     if (keptGames_.size() > kForgetAbove)
-        std::erase_if(keptGames_,
-                      [&](const auto& entry) { return refilled(entry.second) >= burst; });
-    const auto [it, added] = keptGames_.try_emplace(address, GameTokens{burst, now});
-    GameTokens& bucket = it->second;
-    bucket.tokens = refilled(bucket);
-    bucket.counted = now;
-    if (bucket.tokens < 1) return false;
-    bucket.tokens -= 1;
-    return true;
+        std::erase_if(keptGames_, [&](const auto& entry) { return entry.second.full(now); });
+    return keptGames_.try_emplace(address, burst / 3600.0, burst).first->second.allow(now);
 }
 
 void LascaRoom::claim(const std::string& id, LascaTab& tab) {

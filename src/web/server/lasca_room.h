@@ -15,7 +15,6 @@
 // that are kept already (a reload, a restart) take no token.
 #pragma once
 
-#include <chrono>
 #include <map>
 #include <memory>
 #include <string>
@@ -38,8 +37,8 @@ class LascaTab;
 //   pool_      the engine processes every table's searches go to
 //   tick_      the pool's once-a-second timer (busy notices, analysis slices), from the first tab
 //   owners_    the tab that holds each Lasca game, by game id
-//   keptGames_ per address, the tokens left for new kept games and when they were last counted
-//              (an address whose bucket is full again is forgotten once the map grows)
+//   keptGames_ per address, the bucket of tokens for new kept games (an address whose bucket is
+//              full again is forgotten once the map grows)
 class LascaRoom : public Room, public std::enable_shared_from_this<LascaRoom> {
   public:
     LascaRoom(const ServerConfig& config, store::Store& store, std::shared_ptr<DuelRoom> duels,
@@ -63,11 +62,7 @@ class LascaRoom : public Room, public std::enable_shared_from_this<LascaRoom> {
     boost::asio::steady_timer tick_;
     bool ticking_ = false;
     std::map<std::string, std::weak_ptr<LascaTab>> owners_;
-    struct GameTokens {
-        double tokens = 0;
-        std::chrono::steady_clock::time_point counted;
-    };
-    std::map<std::string, GameTokens> keptGames_;
+    std::map<std::string, RateLimiter> keptGames_;
 };
 
 }  // namespace web::server

@@ -12,8 +12,8 @@
 #include "lasca_room.h"
 #include "listener.h"
 #include "server_state.h"
-#include "web/server/access.h"
 #include "torneio_room.h"
+#include "web/server/access.h"
 
 namespace web::server {
 
@@ -21,7 +21,7 @@ namespace net = boost::asio;
 using tcp = net::ip::tcp;
 
 bool RateLimiter::allow(double nowSeconds) {
-    if (last_ >= 0) tokens_ = std::min(burst_, tokens_ + (nowSeconds - last_) * perSecond_);
+    tokens_ = refilled(nowSeconds);
     last_ = nowSeconds;
     if (tokens_ < 1) return false;
     tokens_ -= 1;
@@ -51,7 +51,8 @@ common::Result<bool> runServer(const ServerConfig& config, store::Store& store) 
         if (!origin) return common::makeError("'" + text + "' is not an origin");
         origins.push_back(*origin);
     }
-    auto duels = std::make_shared<DuelRoom>(io.get_executor(), store, config.maxTables);
+    auto duels = std::make_shared<DuelRoom>(io.get_executor(), store, config.maxTables,
+                                            config.maxDuelsPerAddress);
     auto torneio = std::make_shared<TorneioRoom>(config, store, io.get_executor());
     auto state = std::make_shared<ServerState>();
     state->config = config;

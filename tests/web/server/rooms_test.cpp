@@ -296,7 +296,8 @@ struct LascaRoomLimits : ::testing::Test {
         c.maxGamesPerAddress = 2;
         return c;
     }();
-    std::shared_ptr<DuelRoom> duels = std::make_shared<DuelRoom>(io.get_executor(), *db, 10);
+    std::shared_ptr<DuelRoom> duels =
+        std::make_shared<DuelRoom>(io.get_executor(), *db, 10, config.maxDuelsPerAddress);
     std::shared_ptr<LascaRoom> room =
         std::make_shared<LascaRoom>(config, *db, duels, io.get_executor());
     ~LascaRoomLimits() override { duels->clear(); }
