@@ -190,10 +190,8 @@ class Store {
     common::Result<std::optional<StoredLascaGame>> loadLascaGame(const std::string& id);
     // How many games are kept.
     common::Result<std::int64_t> lascaGameCount();
-    // Every Lasca game, oldest first, and one by its public number.
-    common::Result<std::vector<StoredLascaGame>> lascaGames();
     // At most `limit` Lasca games whose public number is above `after`, oldest (lowest number)
-    // first: one page of /games.pdn, read without reading the others.
+    // first: one page of /games.pdn, read without reading the others; and one by its number.
     common::Result<std::vector<NumberedLascaGame>> lascaGamesAfter(std::int64_t after, int limit);
     common::Result<std::optional<StoredLascaGame>> lascaGameByNumber(std::int64_t number);
 
@@ -216,10 +214,8 @@ class Store {
     common::Result<bool> saveDuel(const StoredDuel& duel, const MoveRowsChange& moves);
     common::Result<bool> saveDuel(const StoredDuel& duel);
     common::Result<std::optional<StoredDuel>> loadDuel(const std::string& id);
-    // The finished ones, oldest first, and one by its public number.
-    common::Result<std::vector<StoredDuel>> finishedDuels();
     // At most `limit` finished tables whose public number is above `after`, oldest first (as
-    // lascaGamesAfter).
+    // lascaGamesAfter); and one by its public number.
     common::Result<std::vector<NumberedDuel>> finishedDuelsAfter(std::int64_t after, int limit);
     common::Result<std::optional<StoredDuel>> duelByNumber(std::int64_t number);
 

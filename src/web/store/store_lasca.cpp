@@ -101,21 +101,6 @@ common::Result<std::int64_t> Store::lascaGameCount() {
     }
 }
 
-common::Result<std::vector<StoredLascaGame>> Store::lascaGames() {
-    std::lock_guard lock(mutex_);
-    try {
-        std::vector<std::string> ids;
-        SQLite::Statement all(*db_, "SELECT id FROM lasca_games ORDER BY rowid");
-        while (all.executeStep()) ids.push_back(all.getColumn(0).getString());
-        std::vector<StoredLascaGame> games;
-        for (const auto& id : ids)
-            if (auto game = readLascaGame(id)) games.push_back(std::move(*game));
-        return games;
-    } catch (const SQLite::Exception& e) {
-        return makeError(failure("reading the games", e));
-    }
-}
-
 common::Result<std::vector<NumberedLascaGame>> Store::lascaGamesAfter(std::int64_t after,
                                                                       int limit) {
     std::lock_guard lock(mutex_);
@@ -221,27 +206,6 @@ common::Result<std::optional<StoredDuel>> Store::loadDuel(const std::string& id)
     } catch (const SQLite::Exception& e) {
         return makeError(failure("loading table " + id, e));
     }
-}
-
-common::Result<std::vector<StoredDuel>> Store::finishedDuels() {
-    std::vector<std::string> ids;
-    {
-        std::lock_guard lock(mutex_);
-        try {
-            SQLite::Statement all(*db_,
-                                  "SELECT id FROM lasca_duels WHERE result != '*' ORDER BY rowid");
-            while (all.executeStep()) ids.push_back(all.getColumn(0).getString());
-        } catch (const SQLite::Exception& e) {
-            return makeError(failure("reading the tables", e));
-        }
-    }
-    std::vector<StoredDuel> duels;
-    for (const auto& id : ids) {
-        auto duel = loadDuel(id);
-        if (!duel) return makeError(duel.error());
-        if (duel.value()) duels.push_back(std::move(*duel.value()));
-    }
-    return duels;
 }
 
 common::Result<std::vector<NumberedDuel>> Store::finishedDuelsAfter(std::int64_t after, int limit) {
