@@ -121,8 +121,7 @@ int main(int argc, char** argv) {
     add("max-connections", po::value(&config.maxConnections)->default_value(config.maxConnections),
         "TCP connections at once, 1..100000; one more is answered 503 and closed");
     add("max-connections-per-address",
-        po::value(&config.maxConnectionsPerAddress)
-            ->default_value(config.maxConnectionsPerAddress),
+        po::value(&config.maxConnectionsPerAddress)->default_value(config.maxConnectionsPerAddress),
         "TCP connections at once from one address, 1..100000");
     add("header-timeout", po::value(&config.headerSeconds)->default_value(config.headerSeconds),
         "seconds a connection has to send a whole request, 1..3600");
@@ -178,8 +177,7 @@ int main(int argc, char** argv) {
         {"--max-torneio-tables must be 1..10000", within(config.maxTorneioTables, 1, 10000)},
         {"--max-torneio-tables-per-address must be 1..10000",
          within(config.maxTorneioTablesPerAddress, 1, 10000)},
-        {"--max-duels-per-address must be 1..100000",
-         within(config.maxDuelsPerAddress, 1, 100000)},
+        {"--max-duels-per-address must be 1..100000", within(config.maxDuelsPerAddress, 1, 100000)},
         {"--max-games-per-address must be 1..1000000",
          within(config.maxGamesPerAddress, 1, 1000000)},
     };

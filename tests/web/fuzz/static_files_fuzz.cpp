@@ -3,6 +3,7 @@
 // Origin. Properties: a found file is one of the folder's own (never the secret beside the
 // folder, a hidden file or a link out); an origin parsed is written back and parsed again alike;
 // a Host or Origin that is not one of the server's own names is refused.
+#include <unistd.h>
 #include <cctype>
 #include <cstddef>
 #include <cstdint>
@@ -12,7 +13,6 @@
 #include <set>
 #include <string>
 #include <string_view>
-#include <unistd.h>
 
 #include "web/server/access.h"
 
@@ -32,7 +32,8 @@ void write(const fs::path& path, const std::string& text) {
 // A page folder in a fresh temporary folder: its own files, a hidden one, links in and out,
 // and a secret beside it.
 Fixture makeFixture() {
-    const fs::path base = fs::temp_directory_path() / ("static-files-fuzz-" + std::to_string(getpid()));
+    const fs::path base =
+        fs::temp_directory_path() / ("static-files-fuzz-" + std::to_string(getpid()));
     fs::remove_all(base);
     fs::create_directories(base / "web" / "images");
     write(base / "secret.txt", "SECRET");
@@ -67,8 +68,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
 
     if (const auto origin = web::server::parseOrigin(text)) {
-        const std::string written = origin->scheme + "://" + origin->host + ":" +
-                                    std::to_string(origin->port);
+        const std::string written =
+            origin->scheme + "://" + origin->host + ":" + std::to_string(origin->port);
         const auto again = web::server::parseOrigin(written);
         if (!again || again->scheme != origin->scheme || again->host != origin->host ||
             again->port != origin->port)
@@ -77,17 +78,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
     // Only the server's own names pass; anything containing another name is refused.
     if (policy.hostAllowed(text)) {
-        static const std::set<std::string> own = {
-            "localhost:8080", "127.0.0.1:8080", "[::1]:8080", "lasca.example.org",
-            "lasca.example.org:443"};
+        static const std::set<std::string> own = {"localhost:8080", "127.0.0.1:8080", "[::1]:8080",
+                                                  "lasca.example.org", "lasca.example.org:443"};
         std::string lower(text);
         for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
         if (own.count(lower) != 1) std::abort();
     }
     if (!text.empty() && policy.originAllowed(text)) {
         static const std::set<std::string> own = {"http://localhost:8080", "http://127.0.0.1:8080",
-                                                  "http://[::1]:8080",
-                                                  "https://lasca.example.org"};
+                                                  "http://[::1]:8080", "https://lasca.example.org"};
         std::string lower(text);
         for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
         if (own.count(lower) != 1) std::abort();
