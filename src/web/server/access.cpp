@@ -10,6 +10,8 @@
 
 #include <boost/asio/ip/address_v6.hpp>
 
+#include "common/text.h"
+
 namespace web::server {
 
 namespace fs = std::filesystem;
@@ -140,15 +142,17 @@ HostPolicy::HostPolicy(const std::string& listenAddress, std::uint16_t port,
 
 bool HostPolicy::hostAllowed(std::string_view host) const {
     if (host.empty() || host.size() > 300) return false;
-    const std::string wanted = lower(host);
-    return std::find(hosts_.begin(), hosts_.end(), wanted) != hosts_.end();
+    return std::any_of(hosts_.begin(), hosts_.end(), [&](const std::string& own) {
+        return common::equalsIgnoringCase(own, host);
+    });
 }
 
 bool HostPolicy::originAllowed(std::string_view origin) const {
     if (origin.empty()) return true;
     if (origin.size() > 300) return false;
-    const std::string wanted = lower(origin);
-    return std::find(origins_.begin(), origins_.end(), wanted) != origins_.end();
+    return std::any_of(origins_.begin(), origins_.end(), [&](const std::string& own) {
+        return common::equalsIgnoringCase(own, origin);
+    });
 }
 
 common::Result<StaticFiles> StaticFiles::load(const std::string& folder) {
