@@ -7,6 +7,7 @@
 #include <array>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "torneio/rules/action.h"
@@ -74,6 +75,39 @@ inline std::vector<std::string> eventLines(const State& state, std::size_t from 
                         formatEvent(e, state.geometry()));
     }
     return lines;
+}
+
+// Two games of 3 seats that differ only in facts hidden from seat 1 (index 0): seat 2's pieces
+// beyond what combats revealed (squares, indices, the strength of a piece never revealed),
+// where its withdrawal and its moves went, which warrior its reward went to, and where seat
+// 3's moves went. Both end at seat 2's turn of round 3 ("event turn 3 2").
+inline std::pair<State, State> gamesDifferingInHiddenFacts() {
+    const Params params = defaultParams(3);
+    const Geometry g(params);
+    const OwnPieces mine = army(g, "c1", {"e5:2", "e1:4", "g1:4"});
+    const OwnPieces third = army(g, "c10", {"e5:5", "h8:1", "g10:4"});
+    State a = position(params, {mine, army(g, "a3", {"e5:5", "h8:4", "b7:1"}), third});
+    State b = position(params, {mine, army(g, "a7", {"h8:4", "e5:5", "j6:1"}), third});
+    // Seat 1 calls a combat nobody wins; seat 2 withdraws to different squares.
+    play(a, 0, "combat e5");
+    play(b, 0, "combat e5");
+    play(a, 1, "withdraw e6");
+    play(b, 1, "withdraw f6");
+    for (State* s : {&a, &b}) {
+        play(*s, 2, "withdraw d6");
+        play(*s, 0, "withdraw f4");
+        play(*s, 1, "combat h8");  // seat 2 beats seat 3's warrior
+        play(*s, 1, "order h7");
+    }
+    play(a, 1, "reward 1");  // different warriors
+    play(b, 1, "reward 3");
+    play(a, 2, "move 0 c9");  // seat 3's moves differ too
+    play(b, 2, "move 3 g9");
+    play(a, 0, "move 2 e2");
+    play(b, 0, "move 2 e2");
+    play(a, 1, "move 0 a4");  // and seat 2's
+    play(b, 1, "move 3 j5");
+    return {std::move(a), std::move(b)};
 }
 
 inline std::string requestLine(const State& state) {

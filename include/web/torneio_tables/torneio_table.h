@@ -7,6 +7,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -118,6 +119,7 @@ struct TorneioTableHooks {
 //                  (ReplaySeat) while the referee replays the game from its start; decisions_
 //                  counts the decisions accepted, replayed ones included
 //   record_        the full record once the game ended (for tests: what was hidden from whom)
+//   finished_      the game's thread is done (finishedChanged_ is notified when it is set)
 class TorneioTable {
   public:
     // Checks the choices (2-4 seats, known kinds, levels); rounds is the D11 round limit.
@@ -151,6 +153,8 @@ class TorneioTable {
     WebSeat* webSeat(int seat) const { return webSeats_[static_cast<std::size_t>(seat)].get(); }
     Json seatsJson() const;
     bool finished() const;
+    // Waits until finished() or the deadline; whether the game's thread has finished.
+    bool waitFinished(std::chrono::steady_clock::time_point deadline) const;
     std::optional<torneio::Record> record() const;
 
   private:
@@ -174,6 +178,7 @@ class TorneioTable {
     bool endKept_ = false;
     std::size_t decisions_ = 0;
     mutable std::mutex mutex_;
+    mutable std::condition_variable finishedChanged_;
     std::optional<torneio::Record> record_;
     bool finished_ = false;
     std::shared_ptr<std::atomic<bool>> stop_ = std::make_shared<std::atomic<bool>>(false);

@@ -7,6 +7,7 @@
 #include "common/random.h"
 #include "common/text.h"
 #include "torneio/play/ai/ai_options.h"
+#include "torneio/play/seat_command.h"
 
 namespace torneio::play {
 
@@ -143,22 +144,31 @@ std::string PlayerSession::request(std::string_view line) {
 
 std::vector<std::string> PlayerSession::handle(std::string_view line) {
     const Tokens t = common::splitWhitespace(line);
-    if (t.empty()) return errorReply("empty line");
-    const std::string_view command = t[0];
     std::optional<std::string> error;
-    if (command == "torneio") return identify();
-    if (command == "isready") return one("readyok");
-    if (command == "request") return one(request(line));
-    if (command == "event") {
-        error = event(line);
-    } else if (command == "setoption") {
-        error = setOption(line);
-    } else if (command == "newgame") {
-        error = newGame(t);
-    } else if (command == "quit") {
-        quit_ = true;
-    } else {
-        error = "unknown command '" + common::printable(command) + "'";
+    switch (seatCommand(line)) {
+        case SeatCommand::Empty:
+            return errorReply("empty line");
+        case SeatCommand::Torneio:
+            return identify();
+        case SeatCommand::IsReady:
+            return one("readyok");
+        case SeatCommand::Request:
+            return one(request(line));
+        case SeatCommand::Event:
+            error = event(line);
+            break;
+        case SeatCommand::SetOption:
+            error = setOption(line);
+            break;
+        case SeatCommand::NewGame:
+            error = newGame(t);
+            break;
+        case SeatCommand::Quit:
+            quit_ = true;
+            break;
+        case SeatCommand::Unknown:
+            error = "unknown command '" + common::printable(t[0]) + "'";
+            break;
     }
     if (error) return errorReply(*error);
     return {};

@@ -8,8 +8,9 @@
 #include "common/logging.h"
 #include "common/random.h"
 #include "common/text.h"
-#include "torneio/referee/human_seat.h"
 #include "torneio/person/terminal.h"
+#include "torneio/play/seat_command.h"
+#include "torneio/referee/human_seat.h"
 
 namespace torneio::referee {
 
@@ -33,26 +34,32 @@ class HumanSeat final : public Seat {
 
     bool send(std::string_view line) override {
         if (!open_) return false;
-        const auto tokens = common::splitWhitespace(line);
-        if (tokens.empty()) return true;
-        const std::string_view command = tokens[0];
-        if (command == "torneio") {
-            replies_.insert(replies_.end(), {"id name human",
-                                             "id author the person at the "
-                                             "terminal",
-                                             "torneiook"});
-        } else if (command == "isready") {
-            replies_.emplace_back("readyok");
-        } else if (command == "newgame") {
-            newGame(line);
-        } else if (command == "event") {
-            event(line);
-        } else if (command == "request") {
-            request(line);
-        } else if (command == "quit") {
-            open_ = false;
+        switch (play::seatCommand(line)) {
+            case play::SeatCommand::Torneio:
+                replies_.insert(replies_.end(), {"id name human",
+                                                 "id author the person at the "
+                                                 "terminal",
+                                                 "torneiook"});
+                break;
+            case play::SeatCommand::IsReady:
+                replies_.emplace_back("readyok");
+                break;
+            case play::SeatCommand::NewGame:
+                newGame(line);
+                break;
+            case play::SeatCommand::Event:
+                event(line);
+                break;
+            case play::SeatCommand::Request:
+                request(line);
+                break;
+            case play::SeatCommand::Quit:
+                open_ = false;
+                break;
+            default:  // setoption and anything else: nothing to do
+                break;
         }
-        return true;  // setoption and anything else: nothing to do
+        return true;
     }
 
     // The deadline does not apply: a person may think as long as they like.

@@ -56,33 +56,8 @@ TEST(View, RequestOnlyForTheSeatToDecide) {
 // combats revealed, where its moves went, where its piece withdrew, which warrior its reward
 // went to) give seat 1 byte-identical view lines.
 TEST(View, HiddenFactsOfOtherSeatsDoNotChangeTheViewD8) {
-    const Params params = defaultParams(3);
-    const Geometry g(params);
-    const OwnPieces mine = army(g, "c1", {"e5:2", "e1:4", "g1:4"});
-    const OwnPieces third = army(g, "c10", {"e5:5", "h8:1", "g10:4"});
-    // Seat 2's pieces differ (squares, indices, the strength of a piece never revealed).
-    State a = position(params, {mine, army(g, "a3", {"e5:5", "h8:4", "b7:1"}), third});
-    State b = position(params, {mine, army(g, "a7", {"h8:4", "e5:5", "j6:1"}), third});
-    // Seat 1 calls a combat nobody wins; seat 2 withdraws to different squares.
-    play(a, 0, "combat e5");
-    play(b, 0, "combat e5");
-    play(a, 1, "withdraw e6");
-    play(b, 1, "withdraw f6");
-    for (State* s : {&a, &b}) {
-        play(*s, 2, "withdraw d6");
-        play(*s, 0, "withdraw f4");
-        play(*s, 1, "combat h8");  // seat 2 beats seat 3's warrior
-        play(*s, 1, "order h7");
-    }
-    play(a, 1, "reward 1");  // different warriors
-    play(b, 1, "reward 3");
-    play(a, 2, "move 0 c9");  // seat 3's moves differ too
-    play(b, 2, "move 3 g9");
-    play(a, 0, "move 2 e2");
-    play(b, 0, "move 2 e2");
-    play(a, 1, "move 0 a4");  // and seat 2's
-    play(b, 1, "move 3 j5");
-
+    const auto [a, b] = test::gamesDifferingInHiddenFacts();
+    const Geometry& g = a.geometry();
     const std::vector<std::string> linesA = viewLines(viewOf(a, 0), g);
     const std::vector<std::string> linesB = viewLines(viewOf(b, 0), g);
     EXPECT_EQ(linesA, linesB);

@@ -9,7 +9,8 @@
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
-#include <thread>
+#include <optional>
+#include <utility>
 
 #include "torneio/rules/event.h"
 #include "torneio/rules/geometry.h"
@@ -23,8 +24,15 @@ using store::StoredTorneioTable;
 
 namespace {
 
+// The hang guard of every wait: generous, it only ends a test that would never end.
+constexpr std::chrono::seconds kHangGuard{120};
+
+std::chrono::steady_clock::time_point hangGuard() {
+    return std::chrono::steady_clock::now() + kHangGuard;
+}
+
 // PageDriver: receives a seat's views as its page would (only what is new since the last
-// view) and answers every decision.
+// view) and answers every decision. `changes` counts the seat's changes (seatChanged).
 struct PageDriver {
     std::mutex mutex;
     std::condition_variable changed;
@@ -39,14 +47,24 @@ struct PageDriver {
         changed.notify_all();
     }
 
-    // Plays seat `seat` of the table to the end of the game (a hang guard stops it).
+    // Waits until `ready()` (checked at once and after every change of the seat); false when
+    // the hang guard ran out first.
+    template <class Ready>
+    bool waitUntil(Ready ready) {
+        std::unique_lock lock(mutex);
+        return changed.wait_until(lock, hangGuard(), ready);
+    }
+
+    // Plays seat `seat` of the table to the end of the game: each change of the seat, its new
+    // view, until the view says the game is over; then the table's thread ends.
     void play(TorneioTable& table, int seat, int pick) {
         WebSeat* web = table.webSeat(seat);
-        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
-        while (std::chrono::steady_clock::now() < deadline) {
+        int seen = 0;
+        for (;;) {
+            ASSERT_TRUE(waitUntil([&] { return changes != seen; })) << "the game did not end";
             {
-                std::unique_lock lock(mutex);
-                changed.wait_for(lock, std::chrono::milliseconds(50));
+                std::lock_guard lock(mutex);
+                seen = changes;
             }
             Json view = web->view(lines, log);
             lines = view["lineCount"];
@@ -63,10 +81,10 @@ struct PageDriver {
                     ASSERT_FALSE(web->submit(choice.get<std::string>()).has_value());
                 }
             }
-            if (table.finished() && web->view(lines, log)["lines"].empty() && request.is_null())
-                return;
+            if (view["started"].get<bool>() && view["over"].get<bool>() && request.is_null()) break;
         }
-        FAIL() << "the game did not end";
+        ASSERT_TRUE(table.waitFinished(hangGuard())) << "the table's thread did not end";
+        EXPECT_TRUE(web->view(lines, log)["lines"].empty()) << "nothing after the end";
     }
 };
 
@@ -140,9 +158,7 @@ TEST(TorneioTable, BadChoicesAndBadActionsAreRefused) {
     table->start();
     WebSeat* web = table->webSeat(0);
     // Wait for the set-up request, then try bad replies: each refused, the request stays.
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-    while (web->view(0, 0)["request"].is_null() && std::chrono::steady_clock::now() < deadline)
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    ASSERT_TRUE(page.waitUntil([&] { return !web->view(0, 0)["request"].is_null(); }));
     ASSERT_EQ(web->view(0, 0)["request"]["kind"], "setup");
     EXPECT_TRUE(web->submit("fly away").has_value());
     EXPECT_TRUE(web->submit("move 1 a1").has_value());
@@ -154,15 +170,21 @@ TEST(TorneioTable, BadChoicesAndBadActionsAreRefused) {
     table.reset();
 }
 
-// KeptTable: what the server's store would hold of a table, filled by the table's hooks.
+// KeptTable: what the server's store would hold of a table, filled by the table's hooks;
+// `changed` is notified at every change of a person seat and at the end.
 struct KeptTable {
     std::mutex mutex;
+    std::condition_variable changed;
     StoredTorneioTable table;
     std::string result;
     std::optional<torneio::Record> record;
 
     TorneioTableHooks hooks() {
         TorneioTableHooks hooks;
+        hooks.seatChanged = [this](int) {
+            std::lock_guard lock(mutex);
+            changed.notify_all();
+        };
         hooks.decided = [this](std::size_t index, const StoredTorneioDecision& decision) {
             std::lock_guard lock(mutex);
             EXPECT_EQ(index, table.decisions.size()) << "decisions are kept in order, once";
@@ -174,6 +196,7 @@ struct KeptTable {
             EXPECT_TRUE(result.empty()) << "the end is kept once";
             result = text;
             record = full;
+            changed.notify_all();
         };
         return hooks;
     }
@@ -186,33 +209,47 @@ struct KeptTable {
 // Answers every pending request of the table's person seats (a deterministic pick) until
 // `decisions` replies were given, then waits until the referee waits for a person again (or the
 // game ended): the table is still, everything decided is kept. Returns the replies given.
-int playPersons(TorneioTable& table, int decisions, int& pick) {
-    int given = 0;
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
-    while (std::chrono::steady_clock::now() < deadline) {
-        bool waiting = false;
+int playPersons(TorneioTable& table, KeptTable& kept, int decisions, int& pick) {
+    // The first person seat with a request, with the request; nothing when none waits.
+    const auto asked = [&table]() -> std::optional<std::pair<WebSeat*, Json>> {
         for (int s = 0; s < table.seats(); ++s) {
             WebSeat* web = table.webSeat(s);
             if (!web) continue;
-            const Json request = web->view(0, 0)["request"];
-            if (request.is_null()) continue;
-            waiting = true;
-            if (given >= decisions) continue;
-            const auto& choices = request["choices"];
-            const std::string reply =
-                request["kind"] == "setup" || choices.empty()
-                    ? "random"
-                    : choices[static_cast<std::size_t>(pick++) % choices.size()].get<std::string>();
-            EXPECT_FALSE(web->submit(reply).has_value()) << reply;
-            ++given;
-            waiting = false;
-            break;
+            Json request = web->view(0, 0)["request"];
+            if (!request.is_null()) return std::pair{web, std::move(request)};
         }
-        if ((waiting && given >= decisions) || table.finished()) return given;
-        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        return std::nullopt;
+    };
+    int given = 0;
+    for (;;) {
+        std::optional<std::pair<WebSeat*, Json>> waiting;
+        bool ended = false;
+        {
+            std::unique_lock lock(kept.mutex);
+            const bool still = kept.changed.wait_until(lock, hangGuard(), [&] {
+                waiting = asked();
+                ended = !kept.result.empty();
+                return waiting || ended;
+            });
+            if (!still) {
+                ADD_FAILURE() << "the table did not come to rest";
+                return given;
+            }
+        }
+        if (ended) {
+            EXPECT_TRUE(table.waitFinished(hangGuard())) << "the table's thread did not end";
+            return given;
+        }
+        if (given >= decisions) return given;
+        const auto& [web, request] = *waiting;
+        const auto& choices = request["choices"];
+        const std::string reply =
+            request["kind"] == "setup" || choices.empty()
+                ? "random"
+                : choices[static_cast<std::size_t>(pick++) % choices.size()].get<std::string>();
+        EXPECT_FALSE(web->submit(reply).has_value()) << reply;
+        ++given;
     }
-    ADD_FAILURE() << "the table did not come to rest";
-    return given;
 }
 
 // Every person seat's whole view: what a page that joins now receives.
@@ -236,7 +273,7 @@ TEST(TorneioTable, ARestoredTableGoesOnExactlyFromItsLastKeptDecision) {
     int restores = 0;
     // Stopped (as a server killed) and made again from what was kept, several times.
     for (const int step : {1, 2, 5, 9, 20, 35}) {
-        playPersons(*table, step, pick);
+        playPersons(*table, kept, step, pick);
         if (table->finished()) break;
         ++restores;
         const auto before = personViews(*table);
@@ -249,13 +286,13 @@ TEST(TorneioTable, ARestoredTableGoesOnExactlyFromItsLastKeptDecision) {
         EXPECT_EQ(table->seatOfToken(tokens[0]), 0) << "the seat links still hold their seats";
         EXPECT_EQ(table->seatOfToken(tokens[2]), 2);
         table->start();
-        playPersons(*table, 0, pick);  // the replay comes to rest at the same request
+        playPersons(*table, kept, 0, pick);  // the replay comes to rest at the same request
         EXPECT_EQ(personViews(*table), before) << "after " << stored.decisions.size();
         EXPECT_FALSE(before[0]["request"].is_null() && before[1]["request"].is_null());
         EXPECT_EQ(kept.snapshot().decisions, stored.decisions) << "nothing kept twice";
     }
     EXPECT_GE(restores, 4) << "the game ended before the table was restored often";
-    playPersons(*table, 100000, pick);
+    playPersons(*table, kept, 100000, pick);
     ASSERT_TRUE(table->finished());
     std::lock_guard lock(kept.mutex);
     ASSERT_TRUE(kept.record.has_value());

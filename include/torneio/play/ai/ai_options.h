@@ -1,34 +1,22 @@
 // The `ai` player's options of the `torneio` program (protocol.md, "The Torneio player
-// protocol"), declared once here and read by AiPlayer::configure:
-//   Simulations  spin, default kDefaultSimulations: determinizations searched per decision by
-//                the search policies (the default hunt policy does not search)
-//   MoveTime     spin, default 0 (no limit): milliseconds per decision; stops the search early
-//                (the decision then depends on the machine's speed)
-//   Particles    spin, default kDefaultParticles: belief particles per opponent
-//   SetUpPolicy  combo back|corner|spread|random|auto, default auto: the set-up policy (ai.h)
-//   Policy       combo hunt|search|guided|ismcts, default hunt: how every other decision is
-//                taken (ai.h DecisionPolicy: the hunt policy; or within Simulations / MoveTime
-//                ISMCTS, the hunt improved by rollouts, or the model search of model_search.h)
-//   KingPriorBack     spin 0..100, default kDefaultKingPriorBackPercent: percent of the king
-//                     filter's prior on each opponent's back line (belief.h KingPrior)
-//   KingPriorCorners  spin 0..100, default kDefaultKingPriorCornersPercent: percent on the two
-//                     ends of that line (the rest of 100 uniform over the zone)
-//   BeliefModel  combo facts|types, default types: what the belief's king filter reads of an
-//                opponent (belief.h OpponentModel: `types` weighs its kinds of player by its
-//                record of turns too)
-//   HideWeight   spin 0..kMaxHideWeight, default kDefaultHideWeight: the own king's steps away
-//                from where combats on it are expected (ai.h HuntWeights::hideWeight; 0: off)
-//   HuntPlan     spin 0..kMaxHuntPlan, default kDefaultHuntPlan: turns the hunt's planned sweep
-//                looks ahead (ai.h HuntWeights::planHorizon; 0: one turn, no plan)
-//   RandomMoves  spin 0..100, default 0: percent of the decisions after the set-up taken
-//                uniformly at random
-//   Level        combo easy|normal|strong, default strong: the strengths offered to people
-//                (kAiLevels: easy and normal set RandomMoves' percent; strong keeps RandomMoves)
+// protocol", "Options of the `ai` player"), declared once in one table (aiOptions(): name,
+// type, default, range or choices, help, and what the option sets in AiConfig): the program's
+// `option name ...` listing and `setoption` (addAiOptions), AiPlayer::configure
+// (readAiOptions) and protocol.md's list (checked against the table by
+// tests/torneio/play/ai/ai_options_test.cpp) all come from it. The constants below are the
+// defaults and ranges the table and the player's settings (ai.h) share.
 #pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "common/options.h"
 
 namespace torneio::play {
+
+struct AiConfig;  // ai.h
 
 inline constexpr int kDefaultSimulations = 300;
 inline constexpr int kMaxSimulations = 10'000'000;
@@ -65,6 +53,29 @@ inline constexpr AiLevel kAiLevels[] = {
      "heuristic player); under 1 ms a decision"},
 };
 
+// AiOption: one option of the `ai` player.
+//   name, type, defaultValue, min, max, choices   its declaration (common::Option's; min and
+//                max for a spin, choices for a combo)
+//   help         what it does, in a line (protocol.md says more)
+//   read         sets the option's current value into an AiConfig
+struct AiOption {
+    std::string name;
+    common::OptionType type = common::OptionType::Spin;
+    std::string defaultValue;
+    std::int64_t min = 0;
+    std::int64_t max = 0;
+    std::vector<std::string> choices;
+    std::string_view help;
+    void (*read)(const common::Option& option, AiConfig& config) = nullptr;
+};
+
+// Every option of the `ai` player, in the order the program lists them. Read in this order:
+// Level after RandomMoves, which it overrides.
+const std::vector<AiOption>& aiOptions();
+// Declares every option of aiOptions() (with no on-change action: newgame reads them).
 void addAiOptions(common::Options& options);
+// Sets `config` from the options of aiOptions() that `options` declares; others are left as
+// they are.
+void readAiOptions(const common::Options& options, AiConfig& config);
 
 }  // namespace torneio::play
