@@ -44,5 +44,6 @@ def iter_pdn(source):
         if entry is not None:
             yield entry
     entry = reader.finish()
-    if entry is not None:
+    while entry is not None:  # the game being read, then any other the last lines ended
         yield entry
+        entry = reader.finish()

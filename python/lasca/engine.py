@@ -13,7 +13,9 @@ or in python-chess's shape (SimpleEngine, Limit, PovScore, below):
 Every read from the engine has a deadline: a search that overruns its timeout is stopped
 (``stop``), and an engine that does not answer even then is killed and EngineError raised.
 Positions are checked by the rules core before they are sent, so the engine only ever sees
-legal input; an error line it still writes becomes an EngineError.
+legal input; an error line it still writes becomes an EngineError. The engine's lines are read
+by the core's reply parser (lasca/engine/replies.h), as lasca-match and the web tables read
+them.
 """
 import functools
 import queue
@@ -21,7 +23,8 @@ import subprocess
 import threading
 import time
 
-from ._lasca import Game, Position
+from ._lasca import (Game, Position, parse_best_move, parse_id, parse_info, parse_info_string,
+                     parse_option)
 
 __all__ = ["Engine", "EngineError", "SimpleEngine", "Limit", "PlayResult", "AnalysisResult",
            "PovScore", "Score", "Cp", "Mate", "WHITE", "BLACK"]
@@ -86,31 +89,30 @@ def _go_command(nodes, depth, movetime):
 
 
 def _parse_info(line):
-    """An `info depth ...` line as a dict (multipv, depth, score, nodes, pv), or None for
-    other info lines and for aspiration bounds (lowerbound/upperbound are not final)."""
-    tokens = line.split()
-    if len(tokens) < 3 or tokens[1] != "depth" or "pv" not in tokens:
-        return None
-    if "lowerbound" in tokens or "upperbound" in tokens:
+    """An `info depth ...` line as a dict: "multipv" (1 when the line has none), the fields the
+    line gave, in its order ("depth", "seldepth", "multipv", "score" as {"cp": n} or
+    {"mate": n}, "nodes", "nps", "time", "hashfull"), then "pv" (move texts). None for other
+    lines, for a line that does not start with depth, and for aspiration bounds
+    (lowerbound/upperbound are not final)."""
+    reply = parse_info(line)
+    if reply is None or reply.bounded or not reply.fields or reply.fields[0] != "depth":
         return None
     info = {"multipv": 1}
-    i = 1
-    while i < len(tokens):
-        key = tokens[i]
-        if key == "pv":
-            info["pv"] = tokens[i + 1:]
-            break
-        if key == "score" and i + 2 < len(tokens):
-            info["score"] = {tokens[i + 1]: int(tokens[i + 2])}
-            i += 3
-            continue
-        if key in ("depth", "seldepth", "multipv", "nodes", "nps", "time", "hashfull") \
-                and i + 1 < len(tokens):
-            info[key] = int(tokens[i + 1])
-            i += 2
-            continue
-        i += 1
-    return info if "score" in info else None
+    for field in reply.fields:
+        if field == "score":
+            info["score"] = {"mate" if reply.mate else "cp": reply.score}
+        else:
+            info[field] = getattr(reply, field)
+    info["pv"] = list(reply.pv)
+    return info
+
+
+def _engine_error(line):
+    """The EngineError of an `info string error...` line, or None for any other line."""
+    text = parse_info_string(line)
+    if text is None or not text.startswith("error"):
+        return None
+    return EngineError(text)
 
 
 class _Search:
@@ -135,13 +137,14 @@ class _Search:
     def __next__(self):
         while self.bestmove is None:
             line = self._read()
-            if line.startswith("info string error"):
-                raise EngineError(line[len("info string "):])
-            if line == "bestmove" or line.startswith("bestmove "):
-                parts = line.split()
-                self.bestmove = parts[1] if len(parts) > 1 else "0000"
+            error = _engine_error(line)
+            if error is not None:
+                raise error
+            best = parse_best_move(line)
+            if best is not None:
+                self.bestmove = best.move or "0000"
                 break
-            info = _parse_info(line) if line.startswith("info ") else None
+            info = _parse_info(line)
             if info is not None:
                 self.lines[info["multipv"]] = info  # a later line of a rank replaces the earlier
                 return info
@@ -273,8 +276,9 @@ class Engine:
                 line = self._next_line(deadline)
             except TimeoutError:
                 raise EngineError(f"no '{wanted}' from the engine within {timeout:g} s") from None
-            if line.startswith("info string error"):
-                raise EngineError(line[len("info string "):])
+            error = _engine_error(line)
+            if error is not None:
+                raise error
             if line == wanted or line.startswith(wanted + " "):
                 return line
             if on_line is not None:
@@ -282,11 +286,12 @@ class Engine:
 
     def _handshake(self, options):
         def take(line):
-            if line.startswith("id name "):
-                self.name = line[len("id name "):]
-            elif line.startswith("option name "):
-                name = line[len("option name "):].split(" type ")[0]
-                self.options[name] = line
+            identity = parse_id(line)
+            if identity is not None and identity.field == "name":
+                self.name = identity.value
+            option = parse_option(line)
+            if option is not None:
+                self.options[option.name] = line
         self._send("uci")
         self._wait_for("uciok", self.timeout, take)
         for name, value in options.items():

@@ -6,6 +6,7 @@ or depth, never in time, so no result depends on the machine's speed."""
 import os
 import pathlib
 import random
+import re
 import subprocess
 import sys
 
@@ -535,10 +536,69 @@ def test_pdn_headers_are_an_ordered_dict_written_through():
         pdn.headers["Nope"]
     with pytest.raises(TypeError):
         pdn.headers["Round"] = 3
-    assert lasca.read_pdn(lasca.write_pdn([pdn]))[0].tags == pdn.tags
+    roster = [("Event", "changed"), ("Site", "?"), ("Date", "????.??.??"), ("Round", "3"),
+              ("White", "?"), ("Black", "?"), ("Result", "*")]
+    assert lasca.read_pdn(lasca.write_pdn([pdn]))[0].tags == roster  # the Seven Tag Roster
+
+
+def test_pdn_games_end_at_their_results():
+    """Two games without tags written one after the other read back as two games (the reader
+    took the second one's moves as the first's), and the writer writes the Seven Tag Roster."""
+    game = lasca.PdnGame(moves=["c3-d4"])
+    text = lasca.write_pdn([game, game])
+    assert text.startswith('[Event "?"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n'
+                           '[White "?"]\n[Black "?"]\n[Result "*"]\n\n1. c3-d4 *\n')
+    read = lasca.read_pdn(text)
+    assert [g.moves for g in read] == [["c3-d4"], ["c3-d4"]]
+    assert lasca.write_pdn(read) == text
+    # Written by people: a game ends at its result, the next word begins the next game.
+    games = "1. c3-d4 * {the end} 1. a3-b4 2-0\n1. e3-f4 (1. c3-b4 *) 0-2\n"
+    assert [(g.moves, g.result) for g in lasca.read_pdn(games)] == \
+        [(["c3-d4"], "*"), (["a3-b4"], "2-0"), (["e3-f4"], "0-2")]
+    assert [(e.line, e.game.moves) for e in lasca.iter_pdn(games)] == \
+        [(1, ["c3-d4"]), (1, ["a3-b4"]), (2, ["e3-f4"])]
+
+
+@pytest.mark.parametrize("text, error", [
+    ("1. c3-d4" + " (1. a3-b4" * 33 + ")" * 33 + " *", "nested deeper than 32 levels on line 1"),
+    ("1. c3-d4\n$999 *", "glyph '$999' is not $0..$255 on line 2"),
+    ("1. c3-d4 " + "(" * 100_000, "unclosed '(' on line 1"),
+    ("\x00", "control character 0x00 on line 1"),
+])
+def test_pdn_that_would_lose_input_is_refused(text, error):
+    """Each used to be read with something dropped: the variations past 32 levels, the glyph,
+    the unclosed parentheses; NUL was read as a move."""
+    with pytest.raises(ValueError, match=re.escape(error)):
+        lasca.read_pdn(text)
+    (entry,) = lasca.iter_pdn(text)
+    assert entry.game is None and entry.error.endswith(error)
 
 
 # ---- the engine --------------------------------------------------------------------------------
+def test_engine_lines_are_read_by_the_core_parser():
+    """The client reads the engine's lines with the core's reply parser (lasca/engine/replies.h),
+    as lasca-match and the web tables do; its info dicts keep their keys and order."""
+    from lasca import _lasca
+    from lasca.engine import _parse_info
+    line = ("info depth 7 seldepth 11 multipv 2 score cp -35 nodes 5000 nps 90000 time 55 "
+            "hashfull 3 pv c3-d4 e5xc3")
+    info = _parse_info(line)
+    assert list(info.items()) == [("multipv", 2), ("depth", 7), ("seldepth", 11),
+                                  ("score", {"cp": -35}), ("nodes", 5000), ("nps", 90000),
+                                  ("time", 55), ("hashfull", 3), ("pv", ["c3-d4", "e5xc3"])]
+    assert _parse_info("info depth 3 score mate -2 pv a3-b4") == \
+        {"multipv": 1, "depth": 3, "score": {"mate": -2}, "pv": ["a3-b4"]}
+    for other in ("info depth 3 score cp 5 lowerbound pv c3-d4", "info string gameover",
+                  "info score cp 1 depth 3 pv c3-d4", "info depth 3 nodes 9", "bestmove c3-d4"):
+        assert _parse_info(other) is None, other
+    assert _lasca.parse_info(line).fields[0] == "depth"
+    assert _lasca.parse_best_move("bestmove d2xb4 ponder e5-f4").ponder == "e5-f4"
+    assert _lasca.parse_best_move("bestmove").move == ""
+    assert _lasca.parse_option("option name Hash type spin default 16 min 1 max 4096").max == 4096
+    assert _lasca.parse_id("id name Lasca 1").value == "Lasca 1"
+    assert _lasca.parse_info_string("info string error: x") == "error: x"
+
+
 @needs_engine
 def test_engine_analyse_multipv_lines_are_legal():
     with lasca.Engine(ENGINE, options={"Threads": 1, "Hash": 16}) as engine:

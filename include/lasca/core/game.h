@@ -2,6 +2,7 @@
 // verdict of the rules on it (R9).
 #pragma once
 
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -50,6 +51,9 @@ class Game {
 
     void play(const Move& legalMove);
     common::Result<Move> playText(std::string_view text);  // parse, check legality, play
+    // Takes back the last move (the game is replayed from its start without it) and returns
+    // it; nothing when no move was played.
+    std::optional<Move> takeBack();
 
     int occurrences() const;  // how often the current position has occurred (T1)
     // The keys of the earlier positions the current one can still repeat (those since the last

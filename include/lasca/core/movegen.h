@@ -12,6 +12,10 @@ namespace lasca {
 // All legal moves of the side to move: the captures if there is any (R6), else the steps.
 void generateMoves(const Position& pos, MoveList& list);
 
+// Whether a move of pos promotes its soldier: a soldier that ends the move on its colour's
+// last rank becomes an officer (R8).
+bool promotes(const Position& pos, const Move& move);
+
 // True when the side to move has a capture (and so only captures are legal).
 bool hasCapture(const Position& pos);
 

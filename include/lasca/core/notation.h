@@ -22,4 +22,16 @@ common::Result<Move> parseMove(const Position& pos, std::string_view text);
 // position and so without checking legality: for drawing a move that led to a position.
 common::Result<std::vector<Square>> moveSquares(std::string_view text);
 
+// The move a text names, read without a position ("c3-d4", "e5xc3", "d2xb4xd6", "c3d4"): its
+// shape, a step to a diagonal neighbour or one or more jumps of two squares along a diagonal
+// (R4, R5), the jumped squares being between its squares. Legality is not checked. An error
+// when the squares make no such shape, or when the text's '-' or 'x' says otherwise.
+common::Result<Move> moveShape(std::string_view text);
+
+// The board as text, White at the bottom: a row per rank (7 at the top), each playable square
+// shown by its column's top piece (w b soldiers, W B officers) followed by the column's height
+// when it holds more than one piece ("w3", "B12"), "." when empty; under it the files and the
+// side to move ("white to move"). Each square takes three characters and a space.
+std::string boardText(const Position& pos);
+
 }  // namespace lasca

@@ -11,9 +11,11 @@
 // starting with Black to move begins "1... ").
 #pragma once
 
+#include <deque>
 #include <istream>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -65,7 +67,7 @@ struct PdnVariation {
 //   variations   the lines played instead of main-line moves (RAV), nested; read and written
 //   nags         nags[i]: the glyphs after moves[i] ($n, and move marks read as glyphs); read,
 //                and written as "$n" after the annotation; may be shorter than moves
-// Variations nested deeper than kMaxPdnVariationDepth are skipped when read.
+// Variations nested deeper than kMaxPdnVariationDepth are an error when read.
 inline constexpr int kMaxPdnVariationDepth = 32;
 struct PdnGame {
     std::vector<std::pair<std::string, std::string>> tags;
@@ -85,12 +87,21 @@ Outcome outcomeOf(const std::string& result);  // the inverse; anything else is 
 // The position a game starts from: its FEN tag, or the start position without one.
 common::Result<Position> startOf(const PdnGame& game);
 
-// Tags, a blank line, movetext, a blank line. Comments (the first, comments, the lines') are
-// written on one line without any '}' (it cannot stand inside braces), so that no comment
-// changes the moves read back; annotations are written as they are.
+// The tags as writePdn writes them, PDN's export form (PGN's): the Seven Tag Roster first, in
+// its order (Event, Site, Date, Round, White, Black, Result), each with the game's value (its
+// first tag of that name) or the default ("?", Date "????.??.??", Result the game's result),
+// then the game's other tags in their order. A game read back has these tags.
+std::vector<std::pair<std::string, std::string>> exportTags(const PdnGame& game);
+
+// The tags (exportTags), a blank line, movetext, a blank line. Comments (the first, comments, the
+// lines') are written on one line without any '}' (it cannot stand inside braces), so that no
+// comment changes the moves read back; annotations are written as they are.
 std::string writePdn(const PdnGame& game);
 
-// Reads every game of a PDN stream; errors name the line.
+// Reads every game of a PDN stream; errors name the line. A game's movetext ends at its result
+// (a result outside comments and variations): comments may still follow it, and the next word
+// begins the next game. Bad movetext is an error: a control character (NUL...), a glyph that
+// is not $0..$255, a variation nested deeper than kMaxPdnVariationDepth, an unclosed '('.
 common::Result<std::vector<PdnGame>> readPdn(std::istream& in);
 
 // PdnEntry: one game of a PDN stream read by readPdnEntries.
@@ -102,22 +113,34 @@ struct PdnEntry {
 };
 
 // PdnReader: reads PDN one line at a time and hands out each game (or what is wrong with it)
-// as soon as it ends: where the next game's tag pairs begin, or at the end of the stream. A
-// broken game does not stop the rest. Holds only the game being read.
+// once it has ended: at the first word after its result, where the next game's tag pairs
+// begin, or at the end of the stream. A broken game does not stop the rest. Holds the game
+// being read and the games ended but not yet handed out (a line may end several).
 class PdnReader {
   public:
-    // Takes the next line (a trailing "\n" or "\r\n" is dropped); returns the game it ended.
+    // Takes the next line (a trailing "\n" or "\r\n" is dropped); returns the oldest game
+    // ended and not yet handed out (by this line or an earlier one), if any.
     std::optional<PdnEntry> feed(std::string line);
-    // The end of the stream: the last game, if there is one.
+    // The end of the stream: ends the game being read, then hands out the games left, one a
+    // call; nothing once all are out.
     std::optional<PdnEntry> finish();
 
   private:
-    PdnEntry take();
+    void movetext(const std::string& line);
+    void append(std::string_view piece);
+    std::size_t scan(const std::string& line, std::size_t from);
+    void end();
+    std::optional<PdnEntry> next();
 
+    std::deque<PdnEntry> ended_;  // games ended, oldest first
     PdnEntry current_;
     PdnGame game_;
-    std::string error_;  // the first error of the game being read
-    std::string text_;   // its movetext so far
+    std::string error_;       // the first error of the game being read
+    std::string text_;        // its movetext so far, a line of the stream a line of it
+    std::vector<int> lines_;  // the stream's number of each line of text_
+    int depth_ = 0;           // the variations open at the end of text_
+    bool inComment_ = false;  // text_ ends inside a {comment}
+    bool hasResult_ = false;  // text_ holds the game's result: only comments may follow
     bool inMoves_ = false;
     bool started_ = false;  // a non-blank line of it was seen
     int number_ = 0;        // lines read
@@ -127,9 +150,21 @@ class PdnReader {
 // PDN written by people.
 std::vector<PdnEntry> readPdnEntries(std::istream& in);
 
+// PDN and the rules (pdn_replay.cpp).
+
 // Replays a game through the rules core: every move must be legal from the FEN tag (or the
 // start position), and a result claimed by a rules termination (R9, T1, T2) must be what the
 // rules say of the final position. Returns the final position's LFEN.
 common::Result<std::string> replayPdn(const PdnGame& game, const DrawRules& rules);
+
+// The game a PDN game records: its moves played from its start (startOf) under `rules`. An
+// error names the first move that is not legal or that follows the end of the game
+// ("move 2 'a5-b4': ...").
+common::Result<Game> gameOfPdn(const PdnGame& pdn, const DrawRules& rules);
+
+// A game as PDN: `tags`, then a FEN tag when it does not start from the start position; its
+// moves; the result the rules give it.
+PdnGame pdnOfGame(const Game& game, const DrawRules& rules,
+                  std::vector<std::pair<std::string, std::string>> tags);
 
 }  // namespace lasca

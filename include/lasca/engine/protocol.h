@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "lasca/engine/engine.h"
@@ -30,6 +31,29 @@ class Output {
 enum class Dialect { Uci, Ugi };
 
 inline constexpr std::size_t kMaxLineBytes = 1 << 20;
+
+// PositionCommand: what `position startpos|fen <LFEN> [moves <m1> <m2> ...]` asks for: the
+// start position, and the moves after it as written (whoever takes the command plays them).
+struct PositionCommand {
+    Position start;
+    std::vector<std::string> moves;
+};
+
+// PositionCommandError: why a `position` command was not read; each program words it.
+//   NoStart        the word after `position` is neither startpos nor fen; word: that word
+//                  (empty when there is none)
+//   AfterStartpos  a word other than `moves` follows startpos; word: that word
+//   BadLfen        the LFEN does not read; word: Position::fromLfen's error
+struct PositionCommandError {
+    enum class Kind { NoStart, AfterStartpos, BadLfen } kind;
+    std::string word;
+};
+
+// Reads the words of a `position` command (tokens[0] is `position`): the LFEN is every word
+// between `fen` and the first `moves`, the moves every word after it. Used by the engine's
+// loop and by lasca-reference.
+std::variant<PositionCommand, PositionCommandError> parsePositionCommand(
+    const std::vector<std::string_view>& tokens);
 
 // GoRequest: a `go` command read but not yet run. The root moves of `searchmoves` stay text
 // until the go runs: they are read against the position it searches, which commands kept

@@ -23,6 +23,9 @@ enum class ScoreBound { Exact, Lower, Upper };
 //             for `score cp <n>` (centi-soldiers); score is that n, for the side to move
 //   bound     Lower or Upper for a `lowerbound`/`upperbound` line
 //   pv        the moves after `pv` as written, at least one
+//   fields    the fields the line gave (depth, seldepth, multipv, score, nodes, nps, time,
+//             hashfull), each once, in the order first given; a field given twice holds its
+//             last value
 struct InfoReply {
     int depth = 0;
     int selDepth = 0;
@@ -35,6 +38,7 @@ struct InfoReply {
     std::int64_t timeMs = 0;
     std::int64_t hashfull = 0;
     std::vector<std::string> pv;
+    std::vector<std::string> fields;
 
     bool bounded() const { return bound != ScoreBound::Exact; }
 };
@@ -43,6 +47,10 @@ struct InfoReply {
 // pv, lowerbound and upperbound is not followed by a whole number, and a line without a score
 // or without a pv.
 std::optional<InfoReply> parseInfo(std::string_view line);
+
+// The text of an `info string <text>` line (after one blank; the engine's notes, for example
+// `info string table White wins in 5 plies`), nothing for any other line.
+std::optional<std::string> parseInfoString(std::string_view line);
 
 // BestMoveReply: `bestmove <move> [ponder <move>]`.
 //   move     the move as written; empty for a bare `bestmove` (a garbled reply)
@@ -67,5 +75,16 @@ struct OptionReply {
 
 // Nothing for a line that is no option declaration (or has no type).
 std::optional<OptionReply> parseOption(std::string_view line);
+
+// IdReply: `id name <text>` or `id author <text>`.
+//   field  "name" or "author"
+//   value  the rest of the line after the blank that follows the field, as written
+struct IdReply {
+    std::string field;
+    std::string value;
+};
+
+// Nothing for a line that is not `id name ...` or `id author ...`.
+std::optional<IdReply> parseId(std::string_view line);
 
 }  // namespace lasca::engine

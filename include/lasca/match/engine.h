@@ -11,6 +11,7 @@
 
 #include "common/process.h"
 #include "common/result.h"
+#include "lasca/engine/replies.h"
 
 namespace lasca::match {
 
@@ -63,6 +64,21 @@ struct MoveReply {
     std::string move;
     std::chrono::milliseconds elapsed{0};
 };
+
+// EngineListing: what an engine says between `uci` (or `ugi`) and `uciok` (`ugiok`).
+//   status   Line once uciok came; Closed when the engine's output ended before it, Timeout
+//            when the deadline passed first
+//   options  the `option` lines of the listing, in order (engine::parseOption)
+struct EngineListing {
+    common::ReadStatus status = common::ReadStatus::Line;
+    std::vector<engine::OptionReply> options;
+};
+
+// The first half of the handshake, for every program that starts an engine (Engine::start,
+// lasca-tune spsa's check of the engine's options): sends `uci` (`ugi`) and reads the listing
+// up to the line whose first word is `uciok` (`ugiok`), all before `deadline`.
+EngineListing readListing(common::ChildProcess& process, Dialect dialect,
+                          common::SteadyClock::time_point deadline);
 
 // Engine: a started engine. alive() turns false once the engine failed a watchdog or its
 // process ended; such an engine must be restarted (start again) before the next game.

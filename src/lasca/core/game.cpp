@@ -77,6 +77,15 @@ common::Result<Move> Game::playText(std::string_view text) {
     return move;
 }
 
+std::optional<Move> Game::takeBack() {
+    if (moves_.empty()) return std::nullopt;
+    const Move last = moves_.back();
+    Game replayed(start_);
+    for (std::size_t i = 0; i + 1 < moves_.size(); ++i) replayed.play(moves_[i]);
+    *this = std::move(replayed);
+    return last;
+}
+
 int Game::occurrences() const {
     const Key now = current_.key();
     const auto last = static_cast<int>(keys_.size()) - 1;

@@ -19,6 +19,12 @@ void generateMoves(Board board, MoveList& list) {
 
 }  // namespace
 
+bool promotes(const Position& pos, const Move& move) {
+    const Piece mover = pos.commander(move.origin());
+    const bool soldier = mover == Piece::WhiteSoldier || mover == Piece::BlackSoldier;
+    return soldier && (promotionRank(colorOf(mover)) & bit(move.destination())) != 0;
+}
+
 bool hasCapture(const Position& pos) {
     const Board board = boardOf(pos);
     return board.us == Color::White ? FirstJumps<Color::White>(board).any()

@@ -76,6 +76,58 @@ common::Result<std::vector<Square>> moveSquares(std::string_view text) {
     return written.value().squares;
 }
 
+common::Result<Move> moveShape(std::string_view text) {
+    auto written = readSquares(text);
+    if (!written) return common::makeError(written.error());
+    const std::vector<Square>& squares = written.value().squares;
+    const std::string shown = common::printable(text);
+    Move move{};
+    move.from = static_cast<std::uint8_t>(squares[0]);
+    move.length = static_cast<std::uint8_t>(squares.size() - 1);
+    for (std::size_t i = 1; i < squares.size(); ++i) {
+        const int df = fileOf(squares[i]) - fileOf(squares[i - 1]);
+        const int dr = rankOf(squares[i]) - rankOf(squares[i - 1]);
+        const int reach = df < 0 ? -df : df;
+        if (reach != (dr < 0 ? -dr : dr) || reach < 1 || reach > 2)
+            return common::makeError("move '" + shown +
+                                     "': each square must be one diagonal step or one jump (two "
+                                     "squares along a diagonal) from the one before");
+        const bool jump = reach == 2;
+        if (i == 1) move.capture = jump;
+        if (jump != move.capture || (!jump && squares.size() > 2))
+            return common::makeError("move '" + shown + "' mixes steps and jumps");
+        move.path[i - 1] = static_cast<std::uint8_t>(squares[i]);
+    }
+    const char separator = written.value().separator;
+    if ((separator == 'x' && !move.capture) || (separator == '-' && move.capture))
+        return common::makeError("move '" + shown + "': written with '" + separator +
+                                 "' but it is a " + (move.capture ? "capture" : "step"));
+    return move;
+}
+
+std::string boardText(const Position& pos) {
+    constexpr char kLetters[] = {'w', 'b', 'W', 'B'};
+    const std::string border = "  +" + std::string(29, '-') + "+\n";
+    std::string out = border;
+    for (int rank = kRanks - 1; rank >= 0; --rank) {
+        out += std::to_string(rank + 1) + " |";
+        for (int file = 0; file < kFiles; ++file) {
+            std::string cell;
+            const Square s = makeSquare(file, rank);
+            if (s != kNoSquare && pos.height(s) == 0) cell = ".";
+            if (s != kNoSquare && pos.height(s) > 0) {
+                cell = kLetters[static_cast<int>(pos.commander(s))];
+                if (pos.height(s) > 1) cell += std::to_string(pos.height(s));
+            }
+            cell.resize(3, ' ');
+            out += " " + cell;
+        }
+        out += " |\n";
+    }
+    out += border + "    a   b   c   d   e   f   g\n";
+    return out + (pos.sideToMove() == Color::White ? "white" : "black") + " to move";
+}
+
 common::Result<Move> parseMove(const Position& pos, std::string_view text) {
     auto written = readSquares(text);
     if (!written) return common::makeError(written.error());

@@ -210,35 +210,46 @@ void Protocol::setOption(const Tokens& t) {
     if (!applied) error(applied.error());
 }
 
-// position startpos|fen <LFEN> [moves <m1> <m2> ...]
-void Protocol::position(const Tokens& t) {
-    if (t.size() < 2) {
-        error("position needs startpos or fen <LFEN>");
-        return;
-    }
+std::variant<PositionCommand, PositionCommandError> parsePositionCommand(
+    const std::vector<std::string_view>& t) {
+    using Kind = PositionCommandError::Kind;
+    if (t.size() < 2) return PositionCommandError{Kind::NoStart, ""};
     const auto movesAt =
         static_cast<std::size_t>(std::find(t.begin(), t.end(), "moves") - t.begin());
-    Position start;
+    PositionCommand command;
     if (t[1] == "startpos") {
-        if (movesAt != 2 && t.size() > 2) {
-            error("unexpected '" + common::printable(t[2]) + "' after startpos");
-            return;
-        }
-        start = Position::startPosition();
+        if (movesAt != 2 && t.size() > 2)
+            return PositionCommandError{Kind::AfterStartpos, std::string(t[2])};
+        command.start = Position::startPosition();
     } else if (t[1] == "fen") {
         auto parsed = Position::fromLfen(join(t, 2, movesAt));
-        if (!parsed) {
-            error(parsed.error());
-            return;
-        }
-        start = parsed.value();
+        if (!parsed) return PositionCommandError{Kind::BadLfen, parsed.error()};
+        command.start = parsed.value();
     } else {
-        error("position needs startpos or fen <LFEN>, got '" + common::printable(t[1]) + "'");
+        return PositionCommandError{Kind::NoStart, std::string(t[1])};
+    }
+    for (std::size_t i = movesAt + 1; i < t.size(); ++i) command.moves.emplace_back(t[i]);
+    return command;
+}
+
+// position startpos|fen <LFEN> [moves <m1> <m2> ...]
+void Protocol::position(const Tokens& t) {
+    auto parsed = parsePositionCommand(t);
+    if (const auto* bad = std::get_if<PositionCommandError>(&parsed)) {
+        using Kind = PositionCommandError::Kind;
+        if (bad->kind == Kind::AfterStartpos)
+            error("unexpected '" + common::printable(bad->word) + "' after startpos");
+        else if (bad->kind == Kind::BadLfen)
+            error(bad->word);
+        else if (bad->word.empty())
+            error("position needs startpos or fen <LFEN>");
+        else
+            error("position needs startpos or fen <LFEN>, got '" + common::printable(bad->word) +
+                  "'");
         return;
     }
-    std::vector<std::string> moves;
-    for (std::size_t i = movesAt + 1; i < t.size(); ++i) moves.emplace_back(t[i]);
-    const PositionOutcome outcome = engine_.setPosition(start, moves);
+    const auto& command = std::get<PositionCommand>(parsed);
+    const PositionOutcome outcome = engine_.setPosition(command.start, command.moves);
     if (!outcome.ok) error(outcome.error);
 }
 

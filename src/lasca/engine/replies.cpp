@@ -1,6 +1,8 @@
 #include "lasca/engine/replies.h"
 
+#include <algorithm>
 #include <charconv>
+#include <iterator>
 
 #include "common/text.h"
 
@@ -21,6 +23,15 @@ std::optional<std::int64_t> integer(std::string_view text) {
 std::optional<std::int64_t> numberAfter(const Tokens& tokens, std::size_t& i) {
     if (i + 1 >= tokens.size()) return std::nullopt;
     return integer(tokens[++i]);
+}
+
+// Notes a field of an info line in InfoReply::fields: once, and only the fields InfoReply holds.
+void given(InfoReply& info, std::string_view field) {
+    constexpr std::string_view kFields[] = {"depth", "seldepth", "multipv", "score",
+                                            "nodes", "nps",      "time",    "hashfull"};
+    if (std::find(std::begin(kFields), std::end(kFields), field) != std::end(kFields) &&
+        std::find(info.fields.begin(), info.fields.end(), field) == info.fields.end())
+        info.fields.emplace_back(field);
 }
 
 }  // namespace
@@ -46,10 +57,12 @@ std::optional<InfoReply> parseInfo(std::string_view line) {
             if (!v) return std::nullopt;
             info.score = *v;
             hasScore = true;
+            given(info, "score");
             continue;
         }
         const auto v = numberAfter(tokens, i);
         if (!v) return std::nullopt;
+        given(info, t);
         if (t == "depth") info.depth = static_cast<int>(*v);
         if (t == "seldepth") info.selDepth = static_cast<int>(*v);
         if (t == "multipv") info.multiPv = static_cast<int>(*v);
@@ -60,6 +73,15 @@ std::optional<InfoReply> parseInfo(std::string_view line) {
     }
     if (!hasScore || info.pv.empty()) return std::nullopt;
     return info;
+}
+
+std::optional<std::string> parseInfoString(std::string_view line) {
+    constexpr std::string_view kPrefix = "info string";
+    if (!line.starts_with(kPrefix)) return std::nullopt;
+    line.remove_prefix(kPrefix.size());
+    if (line.empty()) return std::string();
+    if (line.front() != ' ') return std::nullopt;
+    return std::string(line.substr(1));
 }
 
 std::optional<BestMoveReply> parseBestMove(std::string_view line) {
@@ -85,6 +107,15 @@ std::optional<OptionReply> parseOption(std::string_view line) {
         if (t[k] == "max") o.max = integer(t[k + 1]).value_or(0);
     }
     return o;
+}
+
+std::optional<IdReply> parseId(std::string_view line) {
+    for (const std::string_view field : {"name", "author"}) {
+        const std::string prefix = "id " + std::string(field) + " ";
+        if (line.starts_with(prefix))
+            return IdReply{std::string(field), std::string(line.substr(prefix.size()))};
+    }
+    return std::nullopt;
 }
 
 }  // namespace lasca::engine

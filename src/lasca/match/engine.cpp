@@ -48,6 +48,20 @@ common::Result<EngineSpec> parseEngineSpec(const std::string& text, EngineLimits
     return e;
 }
 
+EngineListing readListing(common::ChildProcess& process, Dialect dialect,
+                          common::SteadyClock::time_point deadline) {
+    const bool ugi = dialect == Dialect::Ugi;
+    process.writeLine(ugi ? "ugi" : "uci", deadline);
+    EngineListing listing;
+    std::string line;
+    while ((listing.status = process.readLine(line, deadline)) == common::ReadStatus::Line) {
+        const auto tokens = common::splitWhitespace(line);
+        if (!tokens.empty() && tokens[0] == (ugi ? "ugiok" : "uciok")) break;
+        if (auto option = engine::parseOption(line)) listing.options.push_back(*option);
+    }
+    return listing;
+}
+
 common::Result<std::unique_ptr<Engine>> Engine::start(const EngineSpec& spec,
                                                       const Timeouts& timeouts,
                                                       const std::string& stderrLog) {
@@ -65,10 +79,13 @@ Engine::~Engine() {
 
 common::Result<bool> Engine::handshake() {
     const bool ugi = spec_.dialect == Dialect::Ugi;
-    send(ugi ? "ugi" : "uci", timeouts_.startup);
-    if (!waitFor(ugi ? "ugiok" : "uciok", timeouts_.startup))
+    const EngineListing listing =
+        readListing(*process_, spec_.dialect, common::SteadyClock::now() + timeouts_.startup);
+    if (listing.status != common::ReadStatus::Line) {
+        alive_ = false;
         return common::makeError(std::string("no ") + (ugi ? "ugiok" : "uciok") + " within " +
                                  std::to_string(timeouts_.startup.count()) + " ms");
+    }
     for (const auto& [name, value] : spec_.options)
         send("setoption name " + name + " value " + value, timeouts_.isready);
     send("isready", timeouts_.isready);

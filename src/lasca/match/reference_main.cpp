@@ -6,6 +6,7 @@
 #include <iostream>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "common/text.h"
@@ -82,33 +83,23 @@ void newGame(ReferenceState& state) {
     state.position = lasca::Position::startPosition();
 }
 
-// position startpos|fen <LFEN: 2 to 4 fields> [moves ...]
+// position startpos|fen <LFEN: 2 to 4 fields> [moves ...]; at an illegal move the position is
+// the one before it.
 void setPosition(const Tokens& t, ReferenceState& state) {
-    std::size_t i = 1;
-    std::string lfen;
-    if (i < t.size() && t[i] == "startpos") {
-        lfen = std::string(lasca::kStartLfen);
-        ++i;
-    } else if (i < t.size() && t[i] == "fen") {
-        for (++i; i < t.size() && t[i] != "moves"; ++i) {
-            if (!lfen.empty()) lfen += ' ';
-            lfen += t[i];
-        }
-    } else {
-        return error("position: expected startpos or fen");
+    using Kind = lasca::engine::PositionCommandError::Kind;
+    auto parsed = lasca::engine::parsePositionCommand(t);
+    if (const auto* bad = std::get_if<lasca::engine::PositionCommandError>(&parsed)) {
+        if (bad->kind == Kind::AfterStartpos)
+            return error("position: unexpected '" + bad->word + "'");
+        return error(bad->kind == Kind::BadLfen ? bad->word : "position: expected startpos or fen");
     }
-    auto start = lasca::Position::fromLfen(lfen);
-    if (!start) return error(start.error());
-    lasca::Game game(start.value());
-    if (i < t.size() && t[i] == "moves") {
-        for (++i; i < t.size(); ++i) {
-            if (!game.playText(t[i])) {
-                state.position = game.current();
-                return error("illegal move " + std::string(t[i]));
-            }
+    const auto& command = std::get<lasca::engine::PositionCommand>(parsed);
+    lasca::Game game(command.start);
+    for (const std::string& move : command.moves) {
+        if (!game.playText(move)) {
+            state.position = game.current();
+            return error("illegal move " + move);
         }
-    } else if (i < t.size()) {
-        return error("position: unexpected '" + std::string(t[i]) + "'");
     }
     state.position = game.current();
 }

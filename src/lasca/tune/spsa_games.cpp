@@ -11,6 +11,7 @@
 #include "common/text.h"
 #include "lasca/core/position.h"
 #include "lasca/engine/replies.h"
+#include "lasca/match/engine.h"
 #include "lasca/match/match.h"
 
 namespace lasca::tune {
@@ -29,19 +30,13 @@ common::Result<std::vector<engine::OptionReply>> listedOptions(const SpsaRunConf
     const bool ugi = spec.dialect == match::Dialect::Ugi;
     const std::string done = ugi ? "ugiok" : "uciok";
     const auto deadline = common::SteadyClock::now() + config.timeouts.startup;
-    child.writeLine(ugi ? "ugi" : "uci", deadline);
-    std::vector<engine::OptionReply> options;
-    std::string line;
-    common::ReadStatus status;
-    while ((status = child.readLine(line, deadline)) == common::ReadStatus::Line) {
-        if (common::splitWhitespace(line) == std::vector<std::string_view>{done}) {
-            child.writeLine("quit", deadline);
-            child.wait(std::chrono::milliseconds(300));
-            return options;
-        }
-        if (auto option = engine::parseOption(line)) options.push_back(*option);
+    match::EngineListing listing = match::readListing(child, spec.dialect, deadline);
+    if (listing.status == common::ReadStatus::Line) {
+        child.writeLine("quit", deadline);
+        child.wait(std::chrono::milliseconds(300));
+        return std::move(listing.options);
     }
-    if (status == common::ReadStatus::Closed)
+    if (listing.status == common::ReadStatus::Closed)
         return common::makeError("the engine '" + spec.path + "' ended before " + done);
     return common::makeError("the engine '" + spec.path + "' did not answer " +
                              (ugi ? "ugi" : "uci") + " with " + done + " within " +

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include "lasca/core/notation.h"
 #include "lasca/test_util.h"
 
 namespace lasca {
@@ -25,6 +26,24 @@ TEST(Game, CountsOccurrencesOfThePosition) {
     EXPECT_EQ(status.outcome, Outcome::Draw);
     EXPECT_EQ(status.termination, Termination::Repetition);
     EXPECT_FALSE(game.status(DrawRules{false, true}).over());
+}
+
+// A move taken back leaves the game as if it had never been played: position, keys, counts.
+TEST(Game, TakeBackUndoesTheLastMove) {
+    Game game(test::lfen(kShuffle));
+    EXPECT_FALSE(game.takeBack());
+    for (const char* m : {"a1-b2", "g7-f6", "b2-a1", "f6-g7", "a1-b2"})
+        ASSERT_TRUE(game.playText(m).ok());
+    Game before(test::lfen(kShuffle));
+    for (const char* m : {"a1-b2", "g7-f6", "b2-a1", "f6-g7"}) ASSERT_TRUE(before.playText(m).ok());
+    const auto last = game.takeBack();
+    ASSERT_TRUE(last);
+    EXPECT_EQ(formatMove(*last), "a1-b2");
+    EXPECT_EQ(game.current(), before.current());
+    EXPECT_EQ(game.moves(), before.moves());
+    EXPECT_EQ(game.keys(), before.keys());
+    EXPECT_EQ(game.occurrences(), 2);
+    EXPECT_EQ(game.start(), before.start());
 }
 
 TEST(Game, RepetitionLooksBackOnlyToTheLastIrreversibleMove) {

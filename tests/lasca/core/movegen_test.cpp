@@ -9,6 +9,7 @@
 #include <random>
 #include <set>
 
+#include "lasca/core/notation.h"
 #include "lasca/core/perft.h"
 #include "lasca/test_util.h"
 
@@ -270,6 +271,21 @@ TEST(MoveGen, WorstCaseFitsTheList) {
     }
     EXPECT_GE(most, 20u);
     EXPECT_LT(most * 4, kMaxMoves);  // a wide margin under the capacity
+}
+
+// R8: a move promotes when a soldier (not an officer) ends it on its colour's last rank.
+TEST(MoveGen, PromotesOnlyASoldierReachingItsLastRank) {
+    const auto white = Position::fromLfen("-,-,-,-/-,b,b/-,w,-,-/-,-,-/-,-,-,-/-,-,-/-,-,-,- w");
+    ASSERT_TRUE(white.ok());
+    EXPECT_TRUE(promotes(white.value(), parseMove(white.value(), "c5xe7").value()));
+    const auto black = Position::fromLfen("-,-,-,-/-,-,-/-,-,-,-/-,-,-/-,b,-,-/-,w,w/-,-,-,- b");
+    ASSERT_TRUE(black.ok());
+    EXPECT_TRUE(promotes(black.value(), parseMove(black.value(), "c3xe1").value()));
+    const Position start = Position::startPosition();
+    EXPECT_FALSE(promotes(start, parseMove(start, "c3-d4").value()));
+    const auto officer = Position::fromLfen("-,-,-,-/-,W,-/-,-,-,-/-,-,-/b,-,-,-/-,-,-/-,-,-,- w");
+    ASSERT_TRUE(officer.ok());
+    EXPECT_FALSE(promotes(officer.value(), parseMove(officer.value(), "d6-e7").value()));
 }
 
 }  // namespace

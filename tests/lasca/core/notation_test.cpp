@@ -103,6 +103,11 @@ TEST(Notation, EveryGeneratedMoveRoundTrips) {
                                      const auto back = parseMove(pos, formatMove(m));
                                      ASSERT_TRUE(back.ok()) << back.error();
                                      ASSERT_EQ(back.value(), m);
+                                     // Read without the position: the same shape.
+                                     const auto shape = moveShape(formatMove(m));
+                                     ASSERT_TRUE(shape.ok()) << shape.error();
+                                     ASSERT_EQ(shape.value(), m);
+                                     ASSERT_EQ(shape.value().capture, m.capture);
                                  }
                              });
     }
@@ -117,6 +122,48 @@ TEST(Notation, MoveSquaresWithoutAPosition) {
     EXPECT_TRUE(moveSquares("c3d4").ok());
     EXPECT_FALSE(moveSquares("c3").ok());
     EXPECT_FALSE(moveSquares("c3-z9").ok());
+}
+
+// A move's shape read without a position (R4 steps, R5 jumps), with its jumped squares
+// (EveryGeneratedMoveRoundTrips reads every generated move so); shapes no move can have are
+// refused.
+TEST(Notation, MoveShapeWithoutAPosition) {
+    const Move jumps = moveShape("d2b4d6").value();
+    EXPECT_TRUE(jumps.capture);
+    EXPECT_EQ(jumps.jumped(0), *parseSquare("c3"));
+    EXPECT_EQ(jumps.jumped(1), *parseSquare("c5"));
+    EXPECT_FALSE(moveShape("c3").ok());
+    EXPECT_EQ(moveShape("c3-e7").error(),
+              "move 'c3-e7': each square must be one diagonal step or one jump (two squares "
+              "along a diagonal) from the one before");
+    EXPECT_EQ(moveShape("c3-d4-e5").error(), "move 'c3-d4-e5' mixes steps and jumps");
+    EXPECT_EQ(moveShape("c3xe5-g7").error(), "move 'c3xe5-g7' mixes separators");
+    EXPECT_EQ(moveShape("c3xd4").error(), "move 'c3xd4': written with 'x' but it is a step");
+    EXPECT_EQ(moveShape("c3-e5").error(), "move 'c3-e5': written with '-' but it is a capture");
+}
+
+// The board as text (Python's str(position)): a row per rank, a column by its top piece and
+// its height.
+TEST(Notation, BoardText) {
+    EXPECT_EQ(boardText(Position::startPosition()),
+              "  +-----------------------------+\n"
+              "7 | b       b       b       b   |\n"
+              "6 |     b       b       b       |\n"
+              "5 | b       b       b       b   |\n"
+              "4 |     .       .       .       |\n"
+              "3 | w       w       w       w   |\n"
+              "2 |     w       w       w       |\n"
+              "1 | w       w       w       w   |\n"
+              "  +-----------------------------+\n"
+              "    a   b   c   d   e   f   g\n"
+              "white to move");
+    const auto stacked =
+        Position::fromLfen("-,-,Wwb,-/-,-,-/-,-,-,-/-,-,-/b,-,-,-/-,-,-/-,-,-,- b");
+    ASSERT_TRUE(stacked.ok()) << stacked.error();
+    const std::string text = boardText(stacked.value());
+    EXPECT_NE(text.find("7 | .       .       W3      .   |\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("3 | b       .       .       .   |\n"), std::string::npos) << text;
+    EXPECT_TRUE(text.ends_with("\nblack to move")) << text;
 }
 
 }  // namespace

@@ -93,5 +93,39 @@ TEST(Replies, OptionLinesOfTheListing) {
     EXPECT_FALSE(parseOption("id name lasca"));
 }
 
+// The fields a line gave, in order, each once (the Python client's info dict has these keys);
+// a field the reader does not hold is not among them.
+TEST(Replies, InfoLineNamesTheFieldsItGave) {
+    const auto full = parseInfo(
+        "info depth 7 seldepth 11 multipv 2 score cp -35 nodes 5000 nps 90000 time 55 hashfull 3 "
+        "pv c3-d4");
+    ASSERT_TRUE(full);
+    EXPECT_EQ(full->fields, (std::vector<std::string>{"depth", "seldepth", "multipv", "score",
+                                                      "nodes", "nps", "time", "hashfull"}));
+    const auto some = parseInfo("info score mate 2 tbhits 0 depth 3 depth 4 pv c3-d4");
+    ASSERT_TRUE(some);
+    EXPECT_EQ(some->fields, (std::vector<std::string>{"score", "depth"}));
+    EXPECT_EQ(some->depth, 4);
+}
+
+// `id name|author <text>`: the text as written, inner and trailing blanks kept.
+TEST(Replies, IdLines) {
+    struct Case {
+        const char* line;
+        const char* field;
+        const char* value;
+    };
+    for (const Case& c :
+         {Case{"id name Lasca 0.1.0  (test) ", "name", "Lasca 0.1.0  (test) "},
+          Case{"id author the lasca developers", "author", "the lasca developers"}}) {
+        const auto id = parseId(c.line);
+        ASSERT_TRUE(id) << c.line;
+        EXPECT_EQ(id->field, c.field);
+        EXPECT_EQ(id->value, c.value);
+    }
+    for (const char* other : {"id name", "id version 1", "option name Hash type spin"})
+        EXPECT_FALSE(parseId(other)) << other;
+}
+
 }  // namespace
 }  // namespace lasca::engine

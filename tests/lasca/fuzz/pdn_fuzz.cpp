@@ -1,7 +1,8 @@
 // libFuzzer harness: the PDN reader (readPdnEntries, the PdnReader behind it) on arbitrary text.
 // Properties: it never crashes or throws; a game that cannot be read gets a non-empty error;
-// every game read, written again (writePdn) and read back is the same game: tags, moves,
-// comments, glyphs, variations (nested) and result; replayPdn of a read game either fails with
+// every game read, written again (writePdn) and read back is the same game: the tags as
+// written (exportTags: the Seven Tag Roster first), moves, comments, glyphs, variations
+// (nested) and result; replayPdn of a read game either fails with
 // a non-empty error or ends in a position whose LFEN reads back.
 #include <cstdint>
 #include <cstdlib>
@@ -28,10 +29,12 @@ bool sameLine(const lasca::PdnLine& a, const lasca::PdnLine& b) {
            a.nags == b.nags && sameVariations(a.variations, b.variations);
 }
 
-bool sameGame(const lasca::PdnGame& a, const lasca::PdnGame& b) {
-    return a.tags == b.tags && a.moves == b.moves && a.result == b.result &&
-           a.comment == b.comment && a.comments == b.comments && a.nags == b.nags &&
-           sameVariations(a.variations, b.variations);
+// Whether `again`, `game` written and read back, is the game written.
+bool sameGame(const lasca::PdnGame& again, const lasca::PdnGame& game) {
+    return again.tags == lasca::exportTags(game) && again.moves == game.moves &&
+           again.result == game.result && again.comment == game.comment &&
+           again.comments == game.comments && again.nags == game.nags &&
+           sameVariations(again.variations, game.variations);
 }
 
 }  // namespace

@@ -117,7 +117,7 @@ TEST(Pdn, ReadsPdnWrittenByPeople) {
 TEST(Pdn, GlyphsAndAVariationsFirstCommentRoundTrip) {
     std::istringstream in(
         "1. c3-d4!? $14 (1. a3-b4 {the quiet one} $2 ( {and another} 1. e3-f4 ) g7-f6) "
-        "1... e5xc3 $256 $x 2. d2xb4 !! *\n");
+        "1... e5xc3 2. d2xb4 !! *\n");
     const auto games = readPdn(in);
     ASSERT_TRUE(games.ok()) << games.error();
     const PdnGame& g = games.value()[0];
@@ -176,17 +176,23 @@ TEST(Pdn, VariationsAndCommentsRoundTrip) {
 }
 
 TEST(Pdn, GarbledVariationsNeverBreakTheReader) {
-    // Unbalanced parentheses, a variation before any move, nesting far past the limit.
-    std::string deep = "1. c3-d4 ";
-    for (int i = 0; i < 5000; ++i) deep += "(1. a3-b4 ";
-    for (const std::string& text :
-         std::vector<std::string>{"(1. a3-b4) 1. c3-d4 ) ) e5xc3 *", "1. c3-d4 (e5xc3 (((", deep,
-                                  "1. c3-d4 {never closed (", "} ) 1. c3-d4"}) {
+    // Stray parentheses and braces, a variation before any move, an unclosed comment: read.
+    for (const std::string& text : std::vector<std::string>{
+             "(1. a3-b4) 1. c3-d4 ) ) e5xc3 *", "1. c3-d4 {never closed (", "} ) 1. c3-d4"}) {
         std::istringstream in(text + "\n");
         const auto games = readPdn(in);
         ASSERT_TRUE(games.ok()) << text;
         ASSERT_EQ(games.value().size(), 1u);
         EXPECT_EQ(games.value()[0].moves.front(), "c3-d4") << text;
+    }
+    // Unclosed parentheses, nesting far past the limit: an error naming the line.
+    std::string deep = "1. c3-d4 ";
+    for (int i = 0; i < 5000; ++i) deep += "(1. a3-b4 ";
+    for (const std::string& text : std::vector<std::string>{"1. c3-d4 (e5xc3 (((", deep}) {
+        std::istringstream in(text + "\n");
+        const auto games = readPdn(in);
+        ASSERT_FALSE(games.ok()) << text;
+        EXPECT_NE(games.error().find("on line 1"), std::string::npos) << games.error();
     }
 }
 

@@ -181,6 +181,36 @@ TEST(Referee, EngineThatNeverHandshakesDoesNotStart) {
     EXPECT_FALSE(e.ok());
 }
 
+// The handshake's first half, shared by Engine::start and lasca-tune spsa: the options listed
+// up to uciok (ugiok), or why the listing did not end.
+TEST(EngineListing, ReadsTheOptionsUpToUciok) {
+    for (const Dialect dialect : {Dialect::Uci, Dialect::Ugi}) {
+        auto process = common::ChildProcess::start(LASCA_REFERENCE, {}, "");
+        ASSERT_TRUE(process.ok()) << process.error();
+        const EngineListing listing = readListing(
+            *process.value(), dialect, common::SteadyClock::now() + std::chrono::seconds(30));
+        EXPECT_EQ(listing.status, common::ReadStatus::Line);
+        std::vector<std::string> names;
+        for (const auto& option : listing.options) names.push_back(option.name);
+        EXPECT_EQ(names, (std::vector<std::string>{"Player", "Depth", "Seed"}));
+        ASSERT_EQ(listing.options.size(), 3u);
+        EXPECT_TRUE(listing.options[1].spin);
+        EXPECT_EQ(listing.options[1].max, 30);
+    }
+    auto silent = common::ChildProcess::start(LASCA_FAKE_ENGINE, {"nostart"}, "");
+    ASSERT_TRUE(silent.ok()) << silent.error();
+    EXPECT_EQ(readListing(*silent.value(), Dialect::Uci,
+                          common::SteadyClock::now() + std::chrono::milliseconds(300))
+                  .status,
+              common::ReadStatus::Timeout);
+    auto ended = common::ChildProcess::start("/bin/true", {}, "");
+    ASSERT_TRUE(ended.ok()) << ended.error();
+    EXPECT_EQ(readListing(*ended.value(), Dialect::Uci,
+                          common::SteadyClock::now() + std::chrono::seconds(30))
+                  .status,
+              common::ReadStatus::Closed);
+}
+
 TEST(Referee, MissingProgramDoesNotStart) {
     EngineSpec spec;
     spec.name = "missing";
