@@ -29,6 +29,13 @@ enum class ReadStatus { Line, Timeout, Closed };
 //   Closed   the child's input is closed (it ended, or an earlier write timed out)
 enum class WriteStatus { Written, Timeout, Closed };
 
+// What readLine does when the child closes its input while bytes written to it are still
+// unread (their answer can never come):
+//   Wait    nothing: the output's end, a line or the deadline decides (a program that read its
+//           input to the end may still answer after closing it)
+//   Closed  Closed at once, when no whole line is waiting
+enum class UnreadInput { Wait, Closed };
+
 // ChildProcess
 //   pid_       the child's process id, -1 once it has been reaped
 //   in_, out_  our ends of the child's stdin (write) and stdout (read) pipes, -1 when closed
@@ -55,10 +62,12 @@ class ChildProcess {
     // Closed (a line cut in two is never completed by a later write).
     WriteStatus write(std::string_view data, SteadyClock::time_point deadline);
     WriteStatus writeLine(std::string_view line, SteadyClock::time_point deadline);
-    // The next whole line, or Timeout at `deadline`, or Closed once the child's output ended.
-    // Bytes after the output's last line end are no line (the protocols ask for lines): they
-    // are dropped and the output is Closed.
-    ReadStatus readLine(std::string& line, SteadyClock::time_point deadline);
+    // The next whole line, or Timeout at `deadline`, or Closed once the child's output ended
+    // (or, with UnreadInput::Closed, once it closed its input leaving bytes unread). Bytes after
+    // the output's last line end are no line (the protocols ask for lines): they are dropped and
+    // the output is Closed.
+    ReadStatus readLine(std::string& line, SteadyClock::time_point deadline,
+                        UnreadInput unread = UnreadInput::Wait);
 
     // Exit status once the child ended (waiting at most `wait`): the exit code, or
     // -signal when killed by a signal; nothing while it still runs.

@@ -5,6 +5,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/ioctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -158,17 +159,30 @@ bool ChildProcess::takeBufferedLine(std::string& line) {
     return true;
 }
 
-ReadStatus ChildProcess::readLine(std::string& line, SteadyClock::time_point deadline) {
+ReadStatus ChildProcess::readLine(std::string& line, SteadyClock::time_point deadline,
+                                  UnreadInput unread) {
+    // Our end of the child's input, watched for the child closing its end (POLLERR is reported
+    // whatever the events asked), until it did so having read everything.
+    int watched = unread == UnreadInput::Closed ? in_ : -1;
     for (;;) {
         if (takeBufferedLine(line)) return ReadStatus::Line;
         if (out_ < 0) return ReadStatus::Closed;
         const auto left =
             std::chrono::duration_cast<std::chrono::milliseconds>(deadline - SteadyClock::now());
         if (left.count() < 0) return ReadStatus::Timeout;
-        pollfd pfd{out_, POLLIN, 0};
-        const int ready = ::poll(&pfd, 1, static_cast<int>(left.count()) + 1);
+        pollfd pfds[2] = {{out_, POLLIN, 0}, {watched, 0, 0}};
+        const int ready = ::poll(pfds, 2, static_cast<int>(left.count()) + 1);
         if (ready < 0 && errno == EINTR) continue;
         if (ready == 0) continue;  // the deadline check above decides
+        if (ready > 0 && pfds[0].revents == 0) {
+            // Only the input stirred: the child closed its end. Bytes still in the pipe (FIONREAD
+            // counts them; the pipe keeps them while our end is open) get no answer.
+            int unreadBytes = 0;
+            if (::ioctl(in_, FIONREAD, &unreadBytes) == 0 && unreadBytes > 0)
+                return ReadStatus::Closed;
+            watched = -1;
+            continue;
+        }
         char chunk[4096];
         const ssize_t n = ::read(out_, chunk, sizeof chunk);
         if (n < 0 && errno == EINTR) continue;

@@ -72,5 +72,29 @@ TEST(ChildProcess, BytesWithoutALineEndAreNoLine) {
     EXPECT_EQ(child->readLine(line, SteadyClock::now() + 30s), ReadStatus::Closed);
 }
 
+// A child that closes its input with bytes unread can never answer them: with
+// UnreadInput::Closed the read says so at once (the guard is a minute); by default it waits.
+// The shell's `read` takes one line and leaves the next in the pipe.
+TEST(ChildProcess, AChildThatClosesItsInputUnreadIsClosedAtOnce) {
+    auto child = shell("read first; exec 0<&-; sleep 30");
+    ASSERT_EQ(child->write("one\ntwo\n", SteadyClock::now() + 30s), WriteStatus::Written);
+    std::string line;
+    EXPECT_EQ(child->readLine(line, SteadyClock::now() + 200ms), ReadStatus::Timeout);
+    EXPECT_EQ(child->readLine(line, SteadyClock::now() + 60s, UnreadInput::Closed),
+              ReadStatus::Closed);
+    child->kill();
+}
+
+// A child that read every byte and then closed its input may still answer.
+TEST(ChildProcess, AChildThatReadEverythingMayAnswerAfterClosingItsInput) {
+    auto child = shell("read first; exec 0<&-; echo \"got $first\"; sleep 30");
+    ASSERT_EQ(child->write("one\n", SteadyClock::now() + 30s), WriteStatus::Written);
+    std::string line;
+    ASSERT_EQ(child->readLine(line, SteadyClock::now() + 60s, UnreadInput::Closed),
+              ReadStatus::Line);
+    EXPECT_EQ(line, "got one");
+    child->kill();
+}
+
 }  // namespace
 }  // namespace common

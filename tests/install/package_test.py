@@ -5,7 +5,8 @@ prerm byte-compile the Python files and clean them away (py3compile, py3clean), 
 handle the systemd unit lasca-web.service as dh_installsystemd --no-enable --no-start does; the
 unit in /usr/lib/systemd/system has its hardening settings and passes systemd-analyze verify
 (systemd_unit_test.py's checks, verify when systemd-analyze is installed); its programs and
-Python extensions are stripped and its manual pages compressed. Unpacked into a scratch folder
+Python extensions are stripped and its manual pages compressed, none naming a path of the
+build machine (the source or build folder, $HOME). Unpacked into a scratch folder
 (dpkg-deb -x), every program answers --version, each has a manual page, the engine plays a UCI
 session, the programs and the Python modules of a portable package run on a CPU without AVX
 (qemu-x86_64 -cpu Nehalem, when qemu-user is installed: the baseline check), and lasca-web
@@ -21,6 +22,7 @@ qemu-x86_64) prints a SKIP line and the others run.
 """
 import argparse
 import glob
+import gzip
 import os
 import shutil
 import subprocess
@@ -165,6 +167,34 @@ def check_files(root):
         if " .symtab " in sections.stdout or " .debug_info " in sections.stdout:
             raise Failure(f"{os.path.relpath(elf, root)} is not stripped (.symtab or .debug_info)")
     print(f"ok: {len(pages)} manual pages gzip-compressed, {len(elves)} programs and extensions stripped")
+
+
+def check_manual_pages(root, build):
+    """No manual page names the build machine: its source folder, its build folder or the home
+    of whoever built it (help2man runs the programs with LASCA_MANUAL_PAGE=1, and lasca-web's
+    --help then says how an installed program finds its defaults)."""
+    places = {
+        "the source folder": cache_value(build, "CMAKE_HOME_DIRECTORY"),
+        "the build folder": os.path.realpath(build),
+        "the build folder as given": os.path.abspath(build),
+        "$HOME": os.environ.get("HOME"),
+        "the home folder": os.path.expanduser("~"),
+    }
+    # A folder as short as "/" would be found everywhere; a path is looked for as a path.
+    places = {what: path.rstrip("/") for what, path in places.items() if path and path.rstrip("/")}
+    pages = glob.glob(os.path.join(root, "usr", "share", "man", "**", "*.gz"), recursive=True)
+    if not pages:
+        raise Failure("no manual pages in the package")
+    for page in pages:
+        with gzip.open(page, "rt", encoding="utf-8", errors="replace") as f:
+            text = f.read()
+        # troff writes a '-' as '\-' (and help2man so writes every one): read it back.
+        plain = text.replace("\\-", "-")
+        for what, path in places.items():
+            if path in text or path in plain:
+                line = next(l for l in plain.splitlines() if path in l)
+                raise Failure(f"{os.path.relpath(page, root)} names {what} ({path}): {line!r}")
+    print(f"ok: {len(pages)} manual pages name no build path ({', '.join(sorted(set(places.values())))})")
 
 
 def check_programs(root, version):
@@ -330,6 +360,7 @@ def main():
         subprocess.run(["dpkg-deb", "-x", deb, root], check=True, timeout=GUARD)
         check_files(root)
         check_programs(root, version)
+        check_manual_pages(root, args.build)
         check_unit(root)
         check_uci(root)
         if native:

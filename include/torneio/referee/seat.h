@@ -62,7 +62,8 @@ class Seat {
     // its lines in time, false when its input is closed (or its reply did not come).
     virtual bool stuck() const { return false; }
     // The next line from the player (after a flush), waiting until `deadline` at most. A flush
-    // that fails makes it Closed (Timeout for a stuck seat).
+    // that fails makes it Closed (Timeout for a stuck seat), and so does a program that closes
+    // its input leaving lines unread, as soon as it does.
     virtual common::ReadStatus receive(std::string& line,
                                        common::SteadyClock::time_point deadline) = 0;
     // Ends the connection without blocking: `quit` if the player takes it at once, a short

@@ -56,8 +56,8 @@ class HostPolicy {
 
 // StaticFiles: the page's files, read once at start from one folder (and its subfolders),
 // served by exact request path only.
-//   files_   by request path ("/index.html", "/images/board.svg"): the content type and the
-//            bytes; "/" names /index.html and "/torneio" /torneio.html
+//   files_   by request path ("/index.html", "/images/board.svg"): the content type, the bytes
+//            and their validators; "/" names /index.html and "/torneio" /torneio.html
 // Only regular files whose every path part is made of letters, digits, '-', '_' and '.' and does
 // not start with '.' are taken; a symbolic link is followed only when its target stays inside
 // the folder; a file over kMaxFileBytes, or files beyond kMaxTotalBytes in all, are left out.
@@ -67,9 +67,16 @@ class StaticFiles {
     static constexpr std::size_t kMaxTotalBytes = std::size_t{64} << 20;
     static constexpr std::size_t kMaxFiles = 4096;
 
+    // File: one served file.
+    //   etag          a strong entity tag: the BLAKE2b-256 of the body in hex, quoted
+    //   modified      the file's modification time when it was read, seconds since the epoch
+    //   lastModified  the same time as an HTTP-date ("Sun, 06 Dec 2026 04:42:29 GMT")
     struct File {
         std::string contentType;
         std::string body;
+        std::string etag;
+        std::int64_t modified = 0;
+        std::string lastModified;
     };
 
     // Reads the folder. Errors: it is not a folder, or cannot be read.
@@ -83,6 +90,15 @@ class StaticFiles {
   private:
     std::map<std::string, File, std::less<>> files_;
 };
+
+// Whether a GET or HEAD of `file` may be answered 304 Not Modified (RFC 9110, 13.1.2 and
+// 13.1.3), given the request's If-None-Match and If-Modified-Since ("" when not sent). With
+// If-None-Match: when it is "*" or lists the file's tag (compared weakly: a "W/" is ignored);
+// If-Modified-Since then does not count. Without it: when If-Modified-Since is an HTTP-date
+// (IMF-fixdate, as Last-Modified is written) not earlier than the file's time; any other text
+// counts as none.
+bool notModified(const StaticFiles::File& file, std::string_view ifNoneMatch,
+                 std::string_view ifModifiedSince);
 
 // The key of a connection's address under the limits per address: an IPv4 address itself (an
 // IPv4-mapped IPv6 one too), an IPv6 one by its /64 network (one host commonly holds a whole

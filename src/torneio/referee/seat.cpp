@@ -45,7 +45,9 @@ class ChildSeat final : public Seat {
                                common::SteadyClock::time_point deadline) override {
         if (!process_) return common::ReadStatus::Closed;
         if (!flush()) return stuck_ ? common::ReadStatus::Timeout : common::ReadStatus::Closed;
-        return process_->readLine(line, deadline);
+        // A program that closes its input with our lines unread cannot answer them: it has
+        // crashed, whatever its output does.
+        return process_->readLine(line, deadline, common::UnreadInput::Closed);
     }
     void close() override {
         if (!process_) return;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -10,6 +11,7 @@
 
 #include <boost/asio/ip/address_v6.hpp>
 
+#include "common/seed.h"
 #include "common/text.h"
 
 namespace web::server {
@@ -71,6 +73,35 @@ bool servablePart(const std::string& part) {
 bool inside(const fs::path& root, const fs::path& path) {
     const auto mismatch = std::mismatch(root.begin(), root.end(), path.begin(), path.end());
     return mismatch.first == root.end();
+}
+
+// An IMF-fixdate (RFC 9110, 5.6.7), as Last-Modified is written: the C library's month names
+// (lasca-web keeps the "C" locale).
+constexpr const char* kHttpDateFormat = "%a, %d %b %Y %H:%M:%S GMT";
+
+// The time an IMF-fixdate ("Sun, 06 Dec 2026 04:42:29 GMT") names, in seconds since the epoch,
+// or nothing when `text` is not one.
+std::optional<std::int64_t> parseHttpDate(std::string_view text) {
+    constexpr std::string_view kMonths[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                            "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+    if (text.size() != 29 || text.substr(3, 2) != ", " || text[7] != ' ' || text[11] != ' ' ||
+        text[16] != ' ' || text[19] != ':' || text[22] != ':' || text.substr(25) != " GMT")
+        return std::nullopt;
+    const auto month = std::find(std::begin(kMonths), std::end(kMonths), text.substr(8, 3));
+    const auto day = common::parseBoundedInteger(text.substr(5, 2), 1, 31);
+    const auto year = common::parseBoundedInteger(text.substr(12, 4), 1970, 9999);
+    const auto hour = common::parseBoundedInteger(text.substr(17, 2), 0, 23);
+    const auto minute = common::parseBoundedInteger(text.substr(20, 2), 0, 59);
+    const auto second = common::parseBoundedInteger(text.substr(23, 2), 0, 60);
+    if (month == std::end(kMonths) || !day || !year || !hour || !minute || !second)
+        return std::nullopt;
+    const std::chrono::year_month_day date{
+        std::chrono::year(static_cast<int>(*year)),
+        std::chrono::month(static_cast<unsigned>(month - std::begin(kMonths) + 1)),
+        std::chrono::day(static_cast<unsigned>(*day))};
+    if (!date.ok()) return std::nullopt;
+    const std::int64_t days = std::chrono::sys_days(date).time_since_epoch().count();
+    return days * 86400 + *hour * 3600 + *minute * 60 + *second;
 }
 
 }  // namespace
@@ -192,9 +223,23 @@ common::Result<StaticFiles> StaticFiles::load(const std::string& folder) {
             error.clear();
             continue;
         }
+        const auto written = fs::last_write_time(real, error);
+        if (error) {
+            error.clear();
+            continue;
+        }
         std::ifstream in(real, std::ios::binary);
-        File file{contentType(real), std::string(std::istreambuf_iterator<char>(in), {})};
+        File file{
+            contentType(real), std::string(std::istreambuf_iterator<char>(in), {}), {}, 0, {}};
         if (!in.good() && !in.eof()) continue;
+        // The tag names the bytes (a content hash: common::hashSecret's BLAKE2b-256, nothing
+        // secret here); the time is the file's when it was read.
+        file.etag = '"' + common::hashSecret(file.body) + '"';
+        file.modified =
+            std::chrono::floor<std::chrono::seconds>(std::chrono::file_clock::to_sys(written))
+                .time_since_epoch()
+                .count();
+        file.lastModified = common::utcTime(file.modified * 1000, kHttpDateFormat);
         total += file.body.size();
         files.files_.emplace("/" + relative.generic_string(), std::move(file));
     }
@@ -213,6 +258,25 @@ std::vector<std::string> StaticFiles::paths() const {
     std::vector<std::string> out;
     for (const auto& [path, file] : files_) out.push_back(path);
     return out;
+}
+
+bool notModified(const StaticFiles::File& file, std::string_view ifNoneMatch,
+                 std::string_view ifModifiedSince) {
+    if (!ifNoneMatch.empty()) {
+        // "*" or a list of entity tags ([W/]"..."), separated by commas and blanks.
+        std::size_t at = 0;
+        while (at < ifNoneMatch.size()) {
+            const auto start = ifNoneMatch.find_first_not_of(", \t", at);
+            if (start == std::string_view::npos) break;
+            at = std::min(ifNoneMatch.find_first_of(", \t", start), ifNoneMatch.size());
+            std::string_view tag = ifNoneMatch.substr(start, at - start);
+            if (tag.starts_with("W/")) tag.remove_prefix(2);
+            if (tag == "*" || tag == file.etag) return true;
+        }
+        return false;
+    }
+    const auto since = parseHttpDate(ifModifiedSince);
+    return since && file.modified <= *since;
 }
 
 std::string addressKey(const boost::asio::ip::address& address) {

@@ -28,6 +28,16 @@ std::string_view asView(beast::string_view s) {
     return {s.data(), s.size()};
 }
 
+// The body of a GET; a HEAD gets the same headers, its Content-Length included, and no body.
+void setBody(Response& response, http::verb method, const std::string& body) {
+    if (method == http::verb::head) {
+        response.content_length(body.size());
+        return;
+    }
+    response.body() = body;
+    response.prepare_payload();
+}
+
 std::shared_ptr<Response> answer(const http::request<http::string_body>& request,
                                  http::status status, const std::string& text) {
     auto response = std::make_shared<Response>(status, request.version());
@@ -35,8 +45,7 @@ std::shared_ptr<Response> answer(const http::request<http::string_body>& request
     response->set(http::field::content_type, "text/plain; charset=utf-8");
     response->set(http::field::cache_control, "no-cache");
     response->keep_alive(request.keep_alive());
-    if (request.method() != http::verb::head) response->body() = text + "\n";
-    response->prepare_payload();
+    setBody(*response, request.method(), text + "\n");
     return response;
 }
 
@@ -56,20 +65,24 @@ std::shared_ptr<Response> respond(const ServerState& state,
     if (const auto games = pages::gamesPage(*state.store, target)) {
         response->result(static_cast<http::status>(games->status));
         response->set(http::field::content_type, games->contentType);
-        if (method == http::verb::get) response->body() = games->body;
         for (const auto& [name, value] : games->headers) response->set(name, value);
+        setBody(*response, method, games->body);
     } else if (const auto* file = state.files.find(target)) {
-        response->set(http::field::content_type, file->contentType);
-        if (method == http::verb::get) {
-            response->body() = file->body;
-        } else {
-            response->content_length(file->body.size());
+        // Sent `no-cache`: a browser keeps the file and asks again with its validators; the
+        // same file is then answered 304 without a body.
+        response->set(http::field::etag, file->etag);
+        response->set(http::field::last_modified, file->lastModified);
+        if (notModified(*file, asView(request[http::field::if_none_match]),
+                        asView(request[http::field::if_modified_since]))) {
+            // No Content-Length: a 304 may only repeat the whole file's, and needs none.
+            response->result(http::status::not_modified);
             return response;
         }
+        response->set(http::field::content_type, file->contentType);
+        setBody(*response, method, file->body);
     } else {
         return answer(request, http::status::not_found, "not found");
     }
-    response->prepare_payload();
     return response;
 }
 

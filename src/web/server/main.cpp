@@ -62,6 +62,22 @@ std::string defaultEngine() {
     return LASCA_WEB_ENGINE;
 }
 
+// What --help shows as the defaults that depend on the machine: the real ones, or, under
+// LASCA_MANUAL_PAGE=1 (set where help2man makes the manual page at build time: CMakeLists.txt),
+// how an installed lasca-web finds them, and not the build machine's folders, home and cores.
+struct ShownDefaults {
+    std::string staticDir, engine, database, maxEngines;
+};
+
+ShownDefaults shownDefaults(ShownDefaults real) {
+    if (const char* manual = std::getenv("LASCA_MANUAL_PAGE"); manual && std::string(manual) == "1")
+        return {"share/lasca/web beside the program's bin/: /usr/share/lasca/web",
+                "lasca beside the program: /usr/bin/lasca",
+                "$XDG_DATA_HOME/lasca/web.db, else ~/.local/share/lasca/web.db",
+                "the number of cores"};
+    return real;
+}
+
 }  // namespace
 
 // Every connection is an open file, and so are the engines' pipes, the database and the page's
@@ -96,6 +112,9 @@ int main(int argc, char** argv) {
     long long queuedBytes = static_cast<long long>(config.maxQueuedBytes);
     std::string logLevel = "info";
     std::string dbPath = defaultDatabase();
+    const std::string staticDir = defaultStaticDir(), engine = defaultEngine();
+    const ShownDefaults shown =
+        shownDefaults({staticDir, engine, dbPath, std::to_string(config.maxEngines)});
     po::options_description options("lasca-web options");
     auto add = options.add_options();
     add("help,h", "this help");
@@ -106,15 +125,16 @@ int main(int argc, char** argv) {
     add("public-origin", po::value(&config.publicOrigins)->composing(),
         "an origin the server also answers for, as the browser names it (https://host[:port]); "
         "repeatable. Without it only the loopback names and the listening address are served");
-    add("static", po::value(&config.staticDir)->default_value(defaultStaticDir()),
+    add("static", po::value(&config.staticDir)->default_value(staticDir, shown.staticDir),
         "folder of the page's files (read once, at start)");
-    add("engine", po::value(&config.enginePath)->default_value(defaultEngine()),
+    add("engine", po::value(&config.enginePath)->default_value(engine, shown.engine),
         "the Lasca engine program");
     add("max-tables", po::value(&config.maxTables)->default_value(config.maxTables),
         "Lasca tables (browser tabs) at once, 1..100000");
-    add("db", po::value(&dbPath)->default_value(dbPath),
+    add("db", po::value(&dbPath)->default_value(dbPath, shown.database),
         "the database file of every game (SQLite; '' keeps everything in memory)");
-    add("max-engines", po::value(&config.maxEngines)->default_value(config.maxEngines),
+    add("max-engines",
+        po::value(&config.maxEngines)->default_value(config.maxEngines, shown.maxEngines),
         "engine processes shared by every table, 1..256 (default: the number of cores)");
     add("egtb", po::value(&config.egtbPath),
         "the endgame tables' folder the engines probe (lasca-tune egtb; default: none)");

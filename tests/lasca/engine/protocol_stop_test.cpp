@@ -3,6 +3,8 @@
 // Every test runs under ProtocolFixture, which checks after the test that every line any engine
 // wrote matches the reply grammar of protocol.md ("Replies"). Timing is measured and printed,
 // but only generous bounds are asserted.
+#include <charconv>
+
 #include "lasca/engine/protocol_checks.h"
 
 namespace lasca::test {
@@ -53,7 +55,17 @@ TEST_F(ProtocolTest, StopWithTwoThreadsAndMultiPVGivesOneBestmove) {
     sendQuiet(*e, "setoption name Threads value 2");
     sendQuiet(*e, "setoption name MultiPV value 2");
     startSearch(*e, kBlackToMove);
-    std::this_thread::sleep_for(200ms);
+    // stop comes once the search is well under way: both lines reported at depth 6.
+    bool deep = false;
+    while (!deep) {
+        const auto line = e->readLine(kReplyTimeout);
+        ASSERT_TRUE(line) << "no info line with multipv 2 at depth 6";
+        ASSERT_FALSE(startsWith(*line, "bestmove")) << *line;
+        const std::string depth = field(*line, "depth");
+        int plies = 0;
+        std::from_chars(depth.data(), depth.data() + depth.size(), plies);
+        deep = startsWith(*line, "info depth ") && field(*line, "multipv") == "2" && plies >= 6;
+    }
     auto [lines, us] = stopSearch(*e);
     std::cout << "[ info     ] stop latency with 2 threads: " << us << " us\n";
     EXPECT_EQ(withoutSearchInfo(sync(*e)), Lines{});

@@ -12,12 +12,15 @@
 //   unended    writes its reply without the line end and exits
 //   extraready answers correctly, then writes a second `readyok`
 //   closeinput closes its input, answers correctly and keeps its output open (sleeps)
+//   closeunread  answers correctly, waits until the referee's next lines arrive, then closes its
+//              input without reading them and keeps its output open (sleeps)
 // and in modes that need no trigger:
 //   afterend   plays, and writes a stray line ("pass") after each game's `event end`
 //   exitafterend  plays, and ends (exit code 0) after its first game's `event end`
 //   deafwhenout   plays until its seat is eliminated, then stops reading its input (sleeps)
 //   polite     never misbehaves (a control)
 // usage: torneio_hostile_player MODE [N]   (N: the request that triggers it, default 3)
+#include <poll.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -105,6 +108,16 @@ int main(int argc, char** argv) {
                     say("readyok");
                     continue;
                 }
+                sleepForGood();
+            }
+            if (mode == "closeunread") {
+                // The reply goes out; the lines the referee writes next stay in the pipe, unread,
+                // when the input is closed: their answer can never come.
+                for (const std::string& reply : session.handle(line)) say(reply);
+                pollfd input{STDIN_FILENO, POLLIN, 0};
+                while (::poll(&input, 1, -1) < 0) {
+                }
+                ::close(STDIN_FILENO);
                 sleepForGood();
             }
             if (mode == "outofturn") owesStrayLine = true;

@@ -125,26 +125,12 @@ TEST(Referee, RealPlayersFinishGamesOfTwoThreeAndFourSeats) {
     }
 }
 
-// Each hostile player fails once at its third request; it alone is disqualified, with the fault
-// its failure deserves, and the other two finish the game. Its third reply is accepted only when
-// the failure comes after it (outofturn, extraready, closeinput).
-TEST(Referee, HostilePlayersAreDisqualifiedAloneAndTheGameGoesOn) {
-    const std::vector<std::pair<std::string, Fault>> modes = {
-        {"garbage", Fault::Malformed},
-        {"illegal", Fault::Illegal},
-        {"longline", Fault::TooLong},
-        {"outofturn", Fault::OutOfTurn},
-        {"hang", Fault::Timeout},
-        {"crash", Fault::Crash},
-        // part of a line, or a whole reply, without its line end and then the end: no line came
-        {"fragment", Fault::Crash},
-        {"unended", Fault::Crash},
-        // a second readyok, read as the answer to the next isready: the real one is the reply
-        {"extraready", Fault::OutOfTurn},
-        // its input closed, its output open: the referee's next lines cannot be written
-        {"closeinput", Fault::Crash}};
-    Limits limits;
-    limits.decision = std::chrono::milliseconds(500);  // a hang guard: the hang mode waits it out
+// Plays a game of three with each hostile player in each seat in turn (seed 11): it alone is
+// disqualified, with the fault its failure deserves, and the other two finish the game. Its
+// third reply is accepted only when the failure comes after it (outofturn, extraready,
+// closeinput, closeunread).
+void expectDisqualifiedAlone(const std::vector<std::pair<std::string, Fault>>& modes,
+                             const Limits& limits) {
     for (const auto& [mode, fault] : modes) {
         for (int seat = 0; seat < 3; ++seat) {
             std::vector<SeatSpec> specs = {program("a", "random"), program("b", "random"),
@@ -153,7 +139,8 @@ TEST(Referee, HostilePlayersAreDisqualifiedAloneAndTheGameGoesOn) {
             const GameResult result = play(specs, limits, 11);
             ASSERT_EQ(result.faults.size(), 1u) << mode << " at seat " << seat + 1;
             EXPECT_EQ(result.faults[0].seat, seat) << mode;
-            EXPECT_EQ(result.faults[0].fault, fault) << mode << ": " << result.faults[0].detail;
+            EXPECT_EQ(result.faults[0].fault, fault)
+                << mode << " at seat " << seat + 1 << ": " << result.faults[0].detail;
             const std::string line =
                 "event disqualified " + seatText(seat) + " " + std::string(faultName(fault));
             const auto& entries = result.record.entries;
@@ -163,8 +150,8 @@ TEST(Referee, HostilePlayersAreDisqualifiedAloneAndTheGameGoesOn) {
             })) << mode;
             EXPECT_EQ(std::popcount(result.record.outcome.seats) >= 1, true);
             EXPECT_EQ(result.record.outcome.seats >> seat & 1u, 0u) << mode;
-            const bool answeredThird =
-                mode == "outofturn" || mode == "extraready" || mode == "closeinput";
+            const bool answeredThird = mode == "outofturn" || mode == "extraready" ||
+                                       mode == "closeinput" || mode == "closeunread";
             EXPECT_EQ(std::count_if(entries.begin(), entries.end(),
                                     [&](const RecordEntry& e) {
                                         return e.kind == RecordEntry::Kind::Action &&
@@ -174,6 +161,41 @@ TEST(Referee, HostilePlayersAreDisqualifiedAloneAndTheGameGoesOn) {
                 << mode << " at seat " << seat + 1;
         }
     }
+}
+
+// Each hostile player fails once at its third request.
+TEST(Referee, HostilePlayersAreDisqualifiedAloneAndTheGameGoesOn) {
+    Limits limits;
+    limits.decision = std::chrono::milliseconds(500);  // a hang guard: the hang mode waits it out
+    expectDisqualifiedAlone({{"garbage", Fault::Malformed},
+                             {"illegal", Fault::Illegal},
+                             {"longline", Fault::TooLong},
+                             {"outofturn", Fault::OutOfTurn},
+                             {"hang", Fault::Timeout},
+                             {"crash", Fault::Crash},
+                             // part of a line, or a whole reply, without its line end and then
+                             // the end: no line came
+                             {"fragment", Fault::Crash},
+                             {"unended", Fault::Crash},
+                             // a second readyok, read as the answer to the next isready: the
+                             // real one is the reply
+                             {"extraready", Fault::OutOfTurn},
+                             // its input closed, its output open: the referee's next lines
+                             // cannot be written
+                             {"closeinput", Fault::Crash}},
+                            limits);
+}
+
+// A seat whose input closes while the referee's lines to it are still unread can never answer
+// them: it has crashed, and is told so at once, not after the decision time. The decision time
+// is a minute, so the fault says which came first whatever the machine's speed: a time-out
+// would take the minute; the crash comes as soon as the input closes.
+//   closeinput   closes its input before its third reply: the next write to it fails
+//   closeunread  closes it after the referee's next lines arrived: they were written, unread
+TEST(Referee, ASeatThatClosesItsInputWithLinesUnreadCrashesAtOnce) {
+    Limits limits;
+    limits.decision = std::chrono::seconds(60);
+    expectDisqualifiedAlone({{"closeinput", Fault::Crash}, {"closeunread", Fault::Crash}}, limits);
 }
 
 // The fault's detail says how long the line was, or, past what a child's line reader keeps,

@@ -4,6 +4,7 @@
 // the folder), and the connection limits.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
 #include <random>
 #include <set>
@@ -212,6 +213,53 @@ TEST(Access, NoGeneratedTargetReachesAFileOutsideTheFolder) {
     }
     for (const auto& path : files.value().paths()) check(path);  // the property can hold
     EXPECT_GT(found, 5u);
+}
+
+// Each file carries its validators: a strong tag naming its bytes (the same bytes, the same
+// tag), and its time when read, as an HTTP-date.
+TEST(Access, EveryFileHasATagOfItsBytesAndItsTime) {
+    const auto folder = makeFolder();
+    // 2026-12-06 04:42:29 UTC, a Sunday.
+    const std::chrono::sys_seconds written{std::chrono::seconds(1796532149)};
+    fs::last_write_time(folder.root / "app.css", std::chrono::file_clock::from_sys(written));
+    const auto files = StaticFiles::load(folder.root.string());
+    ASSERT_TRUE(files) << files.error();
+    const auto* css = files.value().find("/app.css");
+    ASSERT_TRUE(css);
+    EXPECT_EQ(css->lastModified, "Sun, 06 Dec 2026 04:42:29 GMT");
+    EXPECT_EQ(css->modified, 1796532149);
+    ASSERT_EQ(css->etag.size(), 66u) << css->etag;
+    EXPECT_EQ(css->etag.front(), '"');
+    EXPECT_EQ(css->etag.back(), '"');
+    EXPECT_EQ(css->etag.find_first_not_of("0123456789abcdef", 1), 65u) << css->etag;
+    EXPECT_EQ(files.value().find("/alias.js")->etag, files.value().find("/lasca.js")->etag);
+    std::set<std::string> tags;
+    for (const auto& path : files.value().paths()) tags.insert(files.value().find(path)->etag);
+    EXPECT_EQ(tags.size(), files.value().paths().size() - 1) << "one tag per different body";
+}
+
+// RFC 9110, 13.1.2 and 13.1.3: If-None-Match decides when it is sent (its tags compared weakly),
+// If-Modified-Since only without it; a date that is no IMF-fixdate counts as none.
+TEST(Access, AFileTheBrowserHoldsIsNotModified) {
+    StaticFiles::File file{"text/css; charset=utf-8", "body{}", "\"0123abcd\"", 1796532149,
+                           "Sun, 06 Dec 2026 04:42:29 GMT"};
+    EXPECT_FALSE(notModified(file, "", ""));
+    for (const char* tags : {"\"0123abcd\"", "W/\"0123abcd\"", "*", "\"x\", \"0123abcd\"",
+                             "\"x\",\"0123abcd\"", " \"0123abcd\" "})
+        EXPECT_TRUE(notModified(file, tags, "")) << tags;
+    for (const char* tags : {"\"0123abcd", "0123abcd", "\"0123abcde\"", "\"x\"", ",", "W/"})
+        EXPECT_FALSE(notModified(file, tags, "")) << tags;
+    for (const char* since : {"Sun, 06 Dec 2026 04:42:29 GMT", "Sun, 06 Dec 2026 04:42:30 GMT",
+                              "Mon, 01 Jan 2035 00:00:00 GMT"})
+        EXPECT_TRUE(notModified(file, "", since)) << since;
+    for (const char* since : {"Sun, 06 Dec 2026 04:42:28 GMT", "Thu, 01 Jan 1970 00:00:00 GMT",
+                              "Sunday, 06-Dec-26 04:42:29 GMT", "Sun Dec  6 04:42:29 2026",
+                              "Sun, 31 Feb 2026 04:42:29 GMT", "Sun, 06 Dec 2026 24:42:29 GMT",
+                              "Sun, 06 Xyz 2026 04:42:29 GMT", "Sun, 06 Dec 2026 04:42:29 UTC",
+                              "Sun, -6 Dec 2026 04:42:29 GMT", "garbage"})
+        EXPECT_FALSE(notModified(file, "", since)) << since;
+    EXPECT_FALSE(notModified(file, "\"x\"", "Sun, 06 Dec 2026 04:42:29 GMT"))
+        << "If-None-Match decides when it is sent";
 }
 
 TEST(Access, AnAddressIsKeyedByItselfOrItsIpv6Network) {

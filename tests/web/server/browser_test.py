@@ -101,6 +101,22 @@ class Page:
             wait_for("the move to be played", lambda: len(self.state()["moves"]) > before)
         raise Failure("the game did not end")
 
+    def round_trip(self):
+        """Sends pdn.export on the page's own WebSocket and waits for its answer, `pdn` (the page
+        only fills the export box with it). One socket keeps the server's messages in order: every
+        message sent to this page before the answer has then been handled, and anything the page
+        sent before has reached the server."""
+        self.d.execute_script("""
+            const app = window.lascaApp;
+            app.roundTrip = false;
+            app.ws.addEventListener("message", function answered(e) {
+              if (JSON.parse(e.data).type !== "pdn") return;
+              app.roundTrip = true;
+              app.ws.removeEventListener("message", answered);
+            });
+            app.ws.send(JSON.stringify({ type: "pdn.export" }));""")
+        wait_for("the answer to pdn.export", lambda: self.d.execute_script("return window.lascaApp.roundTrip;"))
+
     def set_select(self, element_id, value):
         Select(self.d.find_element(By.ID, element_id)).select_by_value(value)
 
@@ -597,7 +613,10 @@ def check_seat_held_once(page, other, links):
     s = page.state() or {}
     for square in (s.get("legal") or [{}])[0].get("path", []):
         page.click_square(square)
-    time.sleep(0.3)  # a move sent would have come back by now
+    # A move the first browser sent reached the server before its round trip's answer, and what
+    # the table then sent the second reached it before that one's.
+    page.round_trip()
+    other.round_trip()
     if (other.state() or {}).get("moves"):
         raise Failure("the window that lost the seat still moved at the table")
     for driver, link in ((a, links["white"]), (b, links["white"])):
@@ -618,7 +637,7 @@ def check_wrong_table_link(page, url):
     top = d.execute_script("return document.getElementById('status').getBoundingClientRect().top;")
     if d.find_element(By.ID, "board").is_displayed() or top > 200:
         raise Failure(f"the wrong table link's message sits {top:.0f} px down, or a board is shown under it")
-    time.sleep(0.3)  # an address rewritten by a late state would show by now
+    page.round_trip()  # a state that came late, and rewrote the address, came before its answer
     if d.current_url != wrong:
         raise Failure(f"the wrong table link's address changed to {d.current_url}")
     screenshot(d, os.path.join(OUT_DIR[0], "web-wrong-table-link.png"))

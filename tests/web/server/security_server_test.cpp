@@ -2,6 +2,7 @@
 // line so that it is reached by count in seconds: files of the machine asked for by path, a
 // foreign Host and Origin (DNS rebinding), held and half-sent connections, a low descriptor
 // limit, silent connections, a tab that never reads; and the headers every answer carries.
+// Beside them, the page's files' validators (ETag, Last-Modified, 304) and HEAD's length.
 // Clients come from several loopback addresses (127.0.0.x) to tell the limits per address from
 // the limits in all.
 #include <gtest/gtest.h>
@@ -197,6 +198,91 @@ TEST(Attacks, NoFileOfTheMachineIsServed) {
     EXPECT_EQ(head.status, 200);
     EXPECT_GT(std::stoul(head.header("Content-Length")), 1000u);
     EXPECT_EQ(request(port, "POST", "/", "127.0.0.1:" + port).status, 405);
+}
+
+// Every byte the server sends for one request (Connection: close) on a new connection, until it
+// closes it (or kCloseGuard passes).
+std::string rawReply(const std::string& port, const std::string& text) {
+    net::io_context io;
+    auto socket = connectFrom(io, port);
+    beast::error_code ec;
+    net::write(*socket, net::buffer(text), ec);
+    std::string received;
+    std::array<char, 4096> data{};
+    std::function<void()> readMore = [&] {
+        socket->async_read_some(net::buffer(data), [&](beast::error_code e, std::size_t n) {
+            received.append(data.data(), n);
+            if (!e) readMore();
+        });
+    };
+    readMore();
+    io.run_for(kCloseGuard);
+    return received;
+}
+
+// The page's files are sent `no-cache` with their validators: a browser that holds a file asks
+// with them and gets 304 without a body; HEAD tells the length and the tag a GET has.
+TEST(Files, AFileTheBrowserHoldsIsAnswered304AndHeadTellsItsLength) {
+    auto server = Server::start(database());
+    ASSERT_TRUE(server);
+    const auto& port = server->port;
+    const std::string host = "127.0.0.1:" + port;
+    const auto full = get(port, "/app.css");
+    ASSERT_EQ(full.status, 200);
+    const std::string tag = full.header("ETag"), time = full.header("Last-Modified");
+    const std::string length = std::to_string(full.message.body().size());
+    EXPECT_GT(full.message.body().size(), 1000u);
+    EXPECT_EQ(full.header("Content-Length"), length);
+    EXPECT_EQ(full.header("Cache-Control"), "no-cache");
+    EXPECT_EQ(tag.size(), 66u) << tag;
+    EXPECT_TRUE(time.ends_with(" GMT")) << time;
+    EXPECT_NE(get(port, "/lasca.js").header("ETag"), tag);
+
+    // HEAD: the same headers, the real length, no body (the server closes after the head).
+    const std::string head =
+        rawReply(port, "HEAD /app.css HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n");
+    const auto end = head.find("\r\n\r\n");
+    ASSERT_NE(end, std::string::npos) << head;
+    EXPECT_EQ(head.substr(end + 4), "") << "HEAD sent a body";
+    EXPECT_TRUE(head.starts_with("HTTP/1.1 200 ")) << head;
+    for (const std::string& field :
+         std::vector<std::string>{"Content-Length: " + length, "ETag: " + tag,
+                                  "Last-Modified: " + time, "Content-Type: text/css"})
+        EXPECT_NE(head.find("\r\n" + field), std::string::npos) << field << " in\n" << head;
+
+    const auto ask = [&](const std::string& method, const std::vector<std::string>& headers) {
+        return request(port, method, "/app.css", host, headers);
+    };
+    for (const auto& validators :
+         std::vector<std::vector<std::string>>{{"If-None-Match: " + tag},
+                                               {"If-None-Match: \"other\", W/" + tag},
+                                               {"If-Modified-Since: " + time},
+                                               {"If-None-Match: *"}}) {
+        for (const std::string method : {"GET", "HEAD"}) {
+            const auto kept = ask(method, validators);
+            EXPECT_EQ(kept.status, 304) << method << " " << validators[0];
+            EXPECT_EQ(kept.message.body(), "") << validators[0];
+            EXPECT_EQ(kept.header("ETag"), tag) << validators[0];
+            EXPECT_EQ(kept.header("Content-Length"), "") << "not the length of an empty body";
+            EXPECT_EQ(kept.header("Cache-Control"), "no-cache");
+        }
+    }
+    // Validators that do not match: the whole file. If-None-Match decides when it is sent.
+    for (const auto& validators : std::vector<std::vector<std::string>>{
+             {"If-None-Match: \"other\""},
+             {"If-None-Match: \"other\"", "If-Modified-Since: " + time},
+             {"If-Modified-Since: Thu, 01 Jan 1970 00:00:00 GMT"},
+             {"If-Modified-Since: yesterday"}}) {
+        const auto again = ask("GET", validators);
+        EXPECT_EQ(again.status, 200) << validators[0];
+        EXPECT_EQ(again.message.body(), full.message.body()) << validators[0];
+    }
+    // The pages the server writes itself have no validator, and HEAD tells their length too.
+    const auto games = get(port, "/games");
+    const auto gamesHead = request(port, "HEAD", "/games", host);
+    EXPECT_EQ(gamesHead.status, games.status);
+    EXPECT_EQ(gamesHead.header("Content-Length"), std::to_string(games.message.body().size()));
+    EXPECT_EQ(gamesHead.header("ETag"), "");
 }
 
 TEST(Attacks, AnotherSiteCannotDriveTheServerThroughItsName) {
