@@ -25,8 +25,15 @@ With a file, once the server has stopped, the script reports the file's size and
 --club is --idle 760 --tables 200 --duels 20 --torneio 10 (1,000 Lasca tabs in all, with the two
 tabs of each two-person table). --server-arg passes an argument to lasca-web (repeatable).
 
+--annotate PLIES (alone, instead of the games above) measures the analysis board: one tab plays a
+game of people against themselves to PLIES plies (legal moves chosen by a fixed rule, seeds tried
+until a game lasts that long), then with analysis on steps the view through every ply (each step
+waits for an analysis of that ply at --annotate-depth), then annotates the whole game at
+--annotate-nodes per position. Reports the server's CPU for each phase and per step.
+
   scripts/web-load.py --tables 50 [--db ''|FILE] [--server build/lasca-web] [--engine build/lasca]
   scripts/web-load.py --club --deadline 1800
+  scripts/web-load.py --annotate 200 [--annotate-nodes 2000]
 """
 import argparse
 import base64
@@ -170,6 +177,92 @@ def play_one_game(host, port, index, max_plies, results, latencies, engine_laten
         ws.close()
     except Exception as e:  # noqa: BLE001 - any failure of a client is reported
         results[index] = ("fail", 0, str(e))
+
+
+def states_of_new_game(ws):
+    """Yields the `state` messages of the game the tab's first `new` started (the tab's own first
+    game, given on opening, is skipped); raises on an error reply."""
+    first_game = None
+    while True:
+        m = ws.receive()
+        if m["type"] == "error":
+            raise RuntimeError(m["message"])
+        if m["type"] != "state":
+            yield m
+            continue
+        if first_game is None:
+            first_game = m["gameId"]
+            continue
+        if m["gameId"] != first_game:
+            yield m
+
+
+def annotate_game(host, port, server_pid, plies, depth, nodes):
+    """The analysis board's work on one long game (see --annotate). Returns report lines."""
+    ws = WebSocket(host, port, timeout=300)
+    lines = []
+    game = None
+    cpu = cpu_seconds(server_pid)
+    played = 0
+    for seed in range(1000):
+        ws.send({"type": "new", "engine": "none"})
+        messages = states_of_new_game(ws)
+        state = None
+        for m in messages:
+            if m["type"] != "state" or len(m["moves"]) != (0 if state is None else len(state["moves"]) + 1):
+                continue
+            state = m
+            k = len(state["moves"])
+            if state["status"]["over"] or k == plies:
+                break
+            legal = state["legal"]
+            played += 1
+            time.sleep(0.055)  # within the server's 20 messages a second per tab
+            ws.send({"type": "move", "ply": k, "move": legal[(k * 7 + seed) % len(legal)]["move"]})
+        if len(state["moves"]) == plies:
+            game = state
+            break
+        ws.close()
+        ws = WebSocket(host, port, timeout=300)
+    if game is None:
+        raise RuntimeError(f"no game of {plies} plies found")
+    used = cpu_seconds(server_pid) - cpu
+    lines.append(f"analysis board: a game of {plies} plies (seed {seed}); {played} moves played in all "
+                 f"(each game tried): server CPU {used:.3f} s, {1000 * used / played:.3f} ms a move")
+    cpu = cpu_seconds(server_pid)
+    wall = time.monotonic()
+    ws.send({"type": "analyse", "on": True})
+    for ply in range(plies, -1, -1):
+        if ply != plies:
+            time.sleep(0.055)
+            ws.send({"type": "view", "ply": ply})
+        while True:
+            m = ws.receive()
+            if m["type"] == "error":
+                raise RuntimeError(m["message"])
+            if m["type"] == "analysis" and m["ply"] == ply and m["depth"] >= depth:
+                break
+    used = cpu_seconds(server_pid) - cpu
+    lines.append(f"analysis stepped through {plies + 1} positions to depth {depth}: server CPU "
+                 f"{used:.3f} s ({1000 * used / (plies + 1):.3f} ms a position), wall "
+                 f"{time.monotonic() - wall:.1f} s")
+    ws.send({"type": "analyse", "on": False})
+    cpu = cpu_seconds(server_pid)
+    wall = time.monotonic()
+    ws.send({"type": "annotate", "nodes": nodes})
+    while True:
+        m = ws.receive()
+        if m["type"] == "error":
+            raise RuntimeError(m["message"])
+        if m["type"] == "annotate" and m["event"] == "done":
+            break
+        if m["type"] == "annotate" and m["event"] == "cancelled":
+            raise RuntimeError("the annotation was cancelled")
+    used = cpu_seconds(server_pid) - cpu
+    lines.append(f"annotation at {nodes} nodes of {plies + 1} positions: server CPU {used:.3f} s "
+                 f"({1000 * used / (plies + 1):.3f} ms a position), wall {time.monotonic() - wall:.1f} s")
+    ws.close()
+    return lines
 
 
 def play_duel_seat(host, port, table, token, index, max_plies, results, latencies):
@@ -354,11 +447,20 @@ def main():
                    help="engine processes the server may keep once every tab left (its --max-engines)")
     p.add_argument("--max-plies", type=int, default=400)
     p.add_argument("--deadline", type=float, default=600)
+    p.add_argument("--annotate", type=int, default=0, metavar="PLIES",
+                   help="measure the analysis board on one game of PLIES plies, 1..1000 (alone)")
+    p.add_argument("--annotate-depth", type=int, default=6, help="the analysis depth awaited per ply")
+    p.add_argument("--annotate-nodes", type=int, default=2000, help="the annotation's nodes per position")
     p.add_argument("--db", default="", metavar="PATH",
                    help="the server's database file ('' keeps every game in memory, the default)")
     args = p.parse_args()
     if args.club:
         args.idle, args.tables, args.duels, args.torneio = 760, 200, 20, 10
+    if args.annotate:
+        args.tables = 0
+    if not (0 <= args.annotate <= 1000 and 1 <= args.annotate_depth <= 60
+            and 1 <= args.annotate_nodes <= 10_000_000):
+        sys.exit("--annotate 0..1000, --annotate-depth 1..60, --annotate-nodes 1..10000000")
     if not (0 <= args.tables <= 1000 and 0 <= args.idle <= 5000 and 0 <= args.duels <= 500
             and 0 <= args.torneio <= 16 and 1 <= args.torneio_rounds <= 200):
         sys.exit("--tables 0..1000, --idle 0..5000, --duels 0..500, --torneio 0..16, --torneio-rounds 1..200")
@@ -395,6 +497,12 @@ def main():
                 failures.append(("idle", str(e)))
                 break
         idle_rss = rss_kb(server.pid)
+        if args.annotate:
+            for report in annotate_game(host, port, server.pid, args.annotate, args.annotate_depth,
+                                        args.annotate_nodes):
+                print(report)
+            status = 0
+            return status
         cpu_before = cpu_seconds(server.pid)
         results = [None] * args.tables
         duel_results = [None] * (2 * args.duels)

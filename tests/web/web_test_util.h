@@ -13,10 +13,13 @@ using lasca_tables::EngineChannel;
 using lasca_tables::EngineFactory;
 using lasca_tables::Json;
 
-// FakeEngine: an EngineChannel whose lines go to a shared list the test reads; `started`
-// counts the engines a table made.
+// FakeEngine: an EngineChannel that keeps every request a table makes and writes the protocol
+// lines a pool's worker would be sent for them (positionCommand, goCommand, `setoption name
+// MultiPV` when it changes, `stop`) to a shared list the test reads; `started` counts the
+// engines a table made.
 struct FakeEngineLog {
     std::vector<std::string> lines;
+    std::vector<lasca_tables::EngineRequest> requests;
     int started = 0;
     bool refuse = false;  // the factory fails (too many engines)
 };
@@ -24,13 +27,20 @@ struct FakeEngineLog {
 class FakeEngine : public EngineChannel {
   public:
     explicit FakeEngine(std::shared_ptr<FakeEngineLog> log) : log_(std::move(log)) {}
-    bool send(std::string_view line) override {
-        log_->lines.emplace_back(line);
+    bool search(const lasca_tables::EngineRequest& request) override {
+        if (request.multiPv != multiPv_)
+            log_->lines.push_back("setoption name MultiPV value " + std::to_string(request.multiPv));
+        multiPv_ = request.multiPv;
+        log_->requests.push_back(request);
+        log_->lines.push_back(lasca_tables::positionCommand(request));
+        log_->lines.push_back(lasca_tables::goCommand(request));
         return true;
     }
+    void stop() override { log_->lines.emplace_back("stop"); }
 
   private:
     std::shared_ptr<FakeEngineLog> log_;
+    int multiPv_ = 1;
 };
 
 inline EngineFactory fakeFactory(const std::shared_ptr<FakeEngineLog>& log) {

@@ -1,16 +1,18 @@
 // EnginePool: a fixed number of engine processes (workers) serving every Lasca table's
-// searches from one queue. A table no longer owns a process: it gets a PoolChannel (an
-// EngineChannel) that turns what the table writes (`setoption name MultiPV`, `position`, `go`,
-// `stop`) into requests, and hands the chosen worker's lines back to the table.
+// searches from one queue. A table gets a PoolChannel (an EngineChannel) that queues its
+// EngineRequests and hands the chosen worker's lines back to the table. The pool is the only
+// thing that writes the protocol to a worker (`uci`, `setoption`, `isready`, `ucinewgame`,
+// `position`, `go`, `stop`), and it reads a worker's lines through the core's reply parser
+// (lasca/engine/replies.h): info lines are passed on, the `bestmove` ends the request.
 //
 // Scheduling, on the pool's one thread (the server's):
-//   - moves first: a request marked EnginePriority::Move (the engine's move in a game) is
+//   - moves first: a request for a move (EnginePurpose::Move, the engine's move in a game) is
 //     dispatched before any analysis or annotation, whatever their age; within a class, first
 //     come first served, so every table gets its turn;
 //   - a table has at most one search on a worker: its next request waits until the previous
 //     one has ended (its `bestmove` came), so its `bestmove` lines arrive in the order of its
-//     `go`s, as from an engine of its own;
-//   - an endless analysis (`go infinite`) holds a worker only while nobody waits: a queued move
+//     requests, as from an engine of its own;
+//   - an endless analysis (nodes 0: `go infinite`) holds a worker only while nobody waits: a queued move
 //     stops it at once, a queued analysis after kAnalysisSlice; the stopped analysis goes back
 //     to the end of the queue (its `bestmove` is not passed on: to the table it is still
 //     running, and resumes from depth 1 when its turn comes again);
@@ -61,7 +63,7 @@ struct PoolClient {
 // What makes worker `index` (a process): its lines and its end are handed to the pool
 // through workerLine / workerClosed on the pool's thread, with the generation given here so
 // that a replaced worker's late lines are told apart.
-using WorkerFactory = std::function<common::Result<std::unique_ptr<EngineChannel>>(
+using WorkerFactory = std::function<common::Result<std::unique_ptr<EngineWorker>>(
     int index, std::uint64_t generation)>;
 using PoolClock = std::function<std::chrono::steady_clock::time_point()>;
 // Runs a function later on the pool's thread, in the order given (the server: net::post).
@@ -109,16 +111,12 @@ class EnginePool {
     friend class PoolChannel;
     struct Request {
         std::uint64_t client = 0;
-        bool move = false;
-        bool infinite = false;
-        int multiPv = 1;
-        std::string position;
-        std::string go;
+        EngineRequest search;
         std::chrono::steady_clock::time_point queuedAt{};
         int lastAhead = -1;  // the last busy notice sent (-1: none)
     };
     struct Worker {
-        std::unique_ptr<EngineChannel> channel;
+        std::unique_ptr<EngineWorker> channel;
         std::uint64_t generation = 0;
         std::optional<Request> request;
         bool stopping = false;   // `stop` sent for the running request
@@ -130,15 +128,12 @@ class EnginePool {
     struct Client {
         std::uint64_t id = 0;
         PoolClient callbacks;
-        bool moveNext = false;  // the priority the table set for its next `go`
-        int multiPv = 1;
-        std::string position;
         int worker = -1;  // the worker running its request, -1: none
     };
 
     // From PoolChannel.
-    bool clientSend(std::uint64_t id, std::string_view line);
-    void clientPriority(std::uint64_t id, bool move);
+    bool clientSearch(std::uint64_t id, const EngineRequest& request);
+    void clientStop(std::uint64_t id);
     void disconnect(std::uint64_t id);
 
     Client* findClient(std::uint64_t id);

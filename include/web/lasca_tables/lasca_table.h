@@ -77,13 +77,14 @@ struct TableSettings {
     int level = 3;
 };
 
-// SearchJob: one `go` sent to the engine, waiting for its `bestmove`. The engine answers every
-// `go` with exactly one `bestmove`, in order, so the jobs form a queue; a cancelled job's lines
-// are dropped.
+// SearchJob: one search asked of the engine (an EngineRequest), waiting for its `bestmove`. The
+// engine answers every search with exactly one `bestmove`, in order, so the jobs form a queue; a
+// cancelled job's lines are dropped.
 //   play      true for the engine's move in a game, false for analysis (go infinite)
 //   ply       the game ply (moves played before the searched position) it searches
 //   history   the game's moves up to ply when it was sent: a job whose game changed is stale
 //   annotate  a position of the whole-game annotation (go nodes of the annotation's budget)
+//   legal     how many legal moves the searched position has (the most MultiPV lines it gets)
 //   table     the endgame tables' result in words, when the engine's `info string table ...`
 //             line said one before its search (EgtbPath, docs/egtb.md); else empty
 struct SearchJob {
@@ -91,6 +92,7 @@ struct SearchJob {
     bool annotate = false;
     int ply = 0;
     int multiPv = 1;
+    int legal = 0;
     std::vector<std::string> history;
     bool cancelled = false;
     std::string table;
@@ -126,11 +128,14 @@ struct LascaGameChange {
 
 // LascaTable
 //   gameId_      the id of the game (a new one for each game started)
-//   game_        the game: start position and moves (the rules core's Game)
-//   moves_       the moves as text, in step with game_.moves(): the line the page shows
-//   tree_        every line of the game: moves_ is one of them, ending where its branch ends. On
-//                the analysis board (people play both sides) a move at an earlier position
-//                starts a variation; against the engine it replaces the rest of the line
+//   tree_        every line of the game from its start position, each node holding its position
+//                and the rules' verdict on it: moves_ is one of them, ending where its branch
+//                ends. On the analysis board (people play both sides) a move at an earlier
+//                position starts a variation; against the engine it replaces the rest of the line
+//   moves_       the line the page shows, as text
+//   path_        the nodes of moves_ in tree_, the start's first: every position and verdict of
+//                the line is a look-up (found again after every change of the tree)
+//   treeJson_    tree_.toJson() once made, until the tree changes (the state and a save share it)
 //   viewPly_     the ply the page shows (0..moves_.size()): analysis runs on it
 //   evals_       per ply, White's score in centi-soldiers as last reported by the engine for
 //                that position (a mate is +-10000), nothing when unknown
@@ -147,6 +152,9 @@ class LascaTable {
     // `pdn.import`); by default common::randomHex(8). clock: by default the steady clock.
     explicit LascaTable(EngineFactory engineFactory, GameIdFactory newGameId = {},
                         TableClock clock = {});
+    // path_ points into tree_: a table stays where it was made.
+    LascaTable(const LascaTable&) = delete;
+    LascaTable& operator=(const LascaTable&) = delete;
 
     // The current game's id (`state` carries it as "gameId").
     const std::string& gameId() const { return gameId_; }
@@ -190,7 +198,8 @@ class LascaTable {
     std::vector<Json> onEngineBusy(int ahead);
 
     // For tests and the load script.
-    const lasca::Game& game() const { return game_; }
+    const MoveTree& tree() const { return tree_; }
+    const lasca::Position& position() const { return path_.back()->position; }
     int viewPly() const { return viewPly_; }
     const std::vector<std::string>& moves() const { return moves_; }
     bool engineRunning() const { return engine_ != nullptr; }
@@ -215,9 +224,13 @@ class LascaTable {
     std::optional<std::string> onPromote(const Json& m, Replies& out);
     std::optional<std::string> onDelete(const Json& m, Replies& out);
     common::Result<MoveLine> lineInTree(const Json& m) const;
-    // Shows `line` (a line of tree_ to the end of its branch) at ply `view`: game_, moves_ and
+    // Shows `line` (a line of tree_ to the end of its branch) at ply `view`: moves_, path_ and
     // the evaluations of the plies it shares with the line shown before.
     void showLine(const MoveLine& line, int view);
+    // The tree changed (a node added, moved or removed): path_ found again, treeJson_ dropped.
+    void treeChanged();
+    const MoveNode& nodeAt(int ply) const { return *path_[static_cast<std::size_t>(ply)]; }
+    const Json& treeJson() const;
     // The game's row as the store keeps it (moves empty).
     store::StoredLascaGame storedRow() const;
     // moves_ changed; its first `same` moves are as they were.
@@ -226,11 +239,9 @@ class LascaTable {
     void finishAnnotation(Replies& out);
     Json marksJson() const;
 
-    // A game with a new id (new, lfen, pdn.import); startGame keeps the id (takeback).
-    void startNewGame(const lasca::Position& start, const std::vector<std::string>& moves);
-    void startGame(const lasca::Position& start, const std::vector<std::string>& moves);
-    lasca::Position positionAt(int ply) const;
-    lasca::Game gameUpTo(int ply) const;
+    // A game with a new id (new, lfen, pdn.import): `tree` with `line` (one of its lines) shown
+    // at its end.
+    void startNewGame(MoveTree tree, const MoveLine& line);
     Json stateMessage() const;
     Json statusJson(const lasca::GameStatus& status) const;
     bool engineToMove() const;
@@ -252,9 +263,10 @@ class LascaTable {
     std::string gameId_;
     std::unique_ptr<EngineChannel> engine_;
     TableSettings settings_;
-    lasca::Game game_;
     MoveTree tree_;
     std::vector<std::string> moves_;
+    MovePath path_;
+    mutable std::optional<Json> treeJson_;
     int viewPly_ = 0;
     std::vector<std::optional<int>> evals_;
     std::deque<SearchJob> jobs_;
@@ -262,7 +274,6 @@ class LascaTable {
     int multiPv_ = 1;
     std::optional<Annotation> annotation_;
     GameMarks marks_;
-    int engineMultiPv_ = 1;  // the MultiPV option last sent to the engine
     // When engines did not start or stopped: those within kEngineFailureWindow of the latest.
     std::deque<std::chrono::steady_clock::time_point> engineFailures_;
     void engineFailed();

@@ -15,6 +15,20 @@ constexpr std::chrono::milliseconds kQuitGrace{500};
 constexpr std::chrono::milliseconds kWriteWait{2000};
 }  // namespace
 
+std::string positionCommand(const EngineRequest& request) {
+    std::string line = "position fen " + request.startLfen;
+    if (!request.moves.empty()) {
+        line += " moves";
+        for (const auto& move : request.moves) line += " " + move;
+    }
+    return line;
+}
+
+std::string goCommand(const EngineRequest& request) {
+    return request.infinite() ? std::string("go infinite")
+                              : "go nodes " + std::to_string(request.nodes);
+}
+
 common::Result<std::unique_ptr<ProcessEngine>> ProcessEngine::start(const std::string& path,
                                                                     LineHandler onLine,
                                                                     ClosedHandler onClosed) {

@@ -3,26 +3,9 @@
 #include <algorithm>
 #include <utility>
 
-#include "common/text.h"
+#include "lasca/engine/replies.h"
 
 namespace web::lasca_tables {
-
-namespace {
-
-bool startsWith(std::string_view text, std::string_view prefix) {
-    return text.substr(0, prefix.size()) == prefix;
-}
-
-// The value of `setoption name MultiPV value N`, nothing for any other line.
-std::optional<int> multiPvOption(std::string_view line) {
-    const auto option = common::parseSetOption(line);
-    if (!option || option->name != "MultiPV") return std::nullopt;
-    const auto value = common::parseBoundedInteger(option->value, 1, 256);
-    if (!value) return std::nullopt;
-    return static_cast<int>(*value);
-}
-
-}  // namespace
 
 // PoolChannel: one table's view of the pool. It holds only the client's id (the pool keeps the
 // client's state); it must not outlive the pool.
@@ -32,10 +15,10 @@ class PoolChannel : public EngineChannel {
     ~PoolChannel() override { pool_.disconnect(id_); }
     PoolChannel(const PoolChannel&) = delete;
     PoolChannel& operator=(const PoolChannel&) = delete;
-    bool send(std::string_view line) override { return pool_.clientSend(id_, line); }
-    void setPriority(EnginePriority priority) override {
-        pool_.clientPriority(id_, priority == EnginePriority::Move);
+    bool search(const EngineRequest& request) override {
+        return pool_.clientSearch(id_, request);
     }
+    void stop() override { pool_.clientStop(id_); }
 
   private:
     EnginePool& pool_;
@@ -91,48 +74,34 @@ void EnginePool::tellBusy(std::uint64_t id, int ahead) {
     });
 }
 
-void EnginePool::clientPriority(std::uint64_t id, bool move) {
-    if (auto* c = findClient(id)) c->moveNext = move;
+bool EnginePool::clientSearch(std::uint64_t id, const EngineRequest& search) {
+    if (!findClient(id)) return false;
+    Request r;
+    r.client = id;
+    r.search = search;
+    r.queuedAt = clock_();
+    queue_.push_back(std::move(r));
+    dispatch();
+    return true;
 }
 
-// What a table writes. The pool sets up its workers itself (`uci`, `Hash`, `isready`,
-// `ucinewgame` per request), so those lines are taken and dropped.
-bool EnginePool::clientSend(std::uint64_t id, std::string_view line) {
+// A waiting request ends at once (its bestmove says no move); a running one is stopped.
+void EnginePool::clientStop(std::uint64_t id) {
     Client* c = findClient(id);
-    if (!c) return false;
-    if (const auto multiPv = multiPvOption(line)) {
-        c->multiPv = *multiPv;
-    } else if (startsWith(line, "position ")) {
-        c->position = std::string(line);
-    } else if (startsWith(line, "go")) {
-        Request r;
-        r.client = id;
-        r.move = c->moveNext;
-        r.infinite = line.find("infinite") != std::string_view::npos;
-        r.multiPv = c->multiPv;
-        r.position = c->position;
-        r.go = std::string(line);
-        r.queuedAt = clock_();
-        c->moveNext = false;
-        queue_.push_back(std::move(r));
-        dispatch();
-    } else if (line == "stop") {
-        // A waiting request ends at once (its bestmove says no move); a running one is stopped.
-        const auto it = std::find_if(queue_.begin(), queue_.end(),
-                                     [id](const Request& r) { return r.client == id; });
-        if (it != queue_.end()) {
-            queue_.erase(it);
-            tellLine(id, "bestmove 0000");
-        } else if (c->worker >= 0) {
-            Worker& w = workers_[static_cast<std::size_t>(c->worker)];
-            if (!w.stopping) {
-                w.stopping = true;
-                w.preempted = false;
-                if (w.channel) w.channel->send("stop");
-            }
+    if (!c) return;
+    const auto it =
+        std::find_if(queue_.begin(), queue_.end(), [id](const Request& r) { return r.client == id; });
+    if (it != queue_.end()) {
+        queue_.erase(it);
+        tellLine(id, "bestmove 0000");
+    } else if (c->worker >= 0) {
+        Worker& w = workers_[static_cast<std::size_t>(c->worker)];
+        if (!w.stopping) {
+            w.stopping = true;
+            w.preempted = false;
+            if (w.channel) w.channel->send("stop");
         }
     }
-    return true;
 }
 
 // The table dropped its channel: its waiting request goes, its running search is stopped and
@@ -173,12 +142,13 @@ bool EnginePool::runOn(int index, Request request) {
         failClient(request.client);
         return false;
     }
-    if (request.multiPv != w.multiPv) {
-        w.channel->send("setoption name MultiPV value " + std::to_string(request.multiPv));
-        w.multiPv = request.multiPv;
+    if (request.search.multiPv != w.multiPv) {
+        w.channel->send("setoption name MultiPV value " + std::to_string(request.search.multiPv));
+        w.multiPv = request.search.multiPv;
     }
-    const bool sent = w.channel->send("ucinewgame") && w.channel->send(request.position) &&
-                      w.channel->send(request.go);
+    const bool sent = w.channel->send("ucinewgame") &&
+                      w.channel->send(positionCommand(request.search)) &&
+                      w.channel->send(goCommand(request.search));
     if (Client* c = findClient(request.client)) c->worker = index;
     if (request.lastAhead > 0) tellBusy(request.client, 0);
     w.request = std::move(request);
@@ -220,11 +190,11 @@ void EnginePool::dispatch() {
             return c && c->worker < 0;
         };
         auto pick = std::find_if(queue_.begin(), queue_.end(),
-                                 [&](const Request& r) { return r.move && ready(r); });
+                                 [&](const Request& r) { return r.search.forMove() && ready(r); });
         if (pick == queue_.end()) pick = std::find_if(queue_.begin(), queue_.end(), ready);
         if (pick == queue_.end()) return;
         if (free < 0) {
-            preemptFor(pick->move);
+            preemptFor(pick->search.forMove());
             return;
         }
         Request request = std::move(*pick);
@@ -242,7 +212,7 @@ void EnginePool::preemptFor(bool move) {
     for (int i = 0; i < size_; ++i) {
         const Worker& w = workers_[static_cast<std::size_t>(i)];
         if (w.stopping) return;  // a worker is already on its way to free
-        if (!w.request || !w.request->infinite) continue;
+        if (!w.request || !w.request->search.infinite()) continue;
         if (!move && now - w.startedAt < kAnalysisSlice) continue;
         if (chosen < 0 || w.startedAt < workers_[static_cast<std::size_t>(chosen)].startedAt)
             chosen = i;
@@ -259,10 +229,11 @@ void EnginePool::workerLine(int index, std::uint64_t generation, std::string_vie
     if (index < 0 || index >= size_) return;
     Worker& w = workers_[static_cast<std::size_t>(index)];
     if (w.generation != generation || !w.request) return;
-    const bool best = startsWith(line, "bestmove");
     const std::uint64_t id = w.request->client;
-    if (!best) {
-        if (!w.orphaned && startsWith(line, "info")) tellLine(id, std::string(line));
+    if (!lasca::engine::parseBestMove(line)) {
+        if (!w.orphaned &&
+            (lasca::engine::parseInfo(line) || lasca::engine::parseInfoString(line)))
+            tellLine(id, std::string(line));
         return;
     }
     Request done = std::move(*w.request);
@@ -308,7 +279,8 @@ int EnginePool::aheadOf(std::size_t queueIndex) const {
     for (std::size_t i = 0; i < queue_.size(); ++i) {
         if (i == queueIndex) continue;
         const Request& o = queue_[i];
-        if (o.move == r.move ? i < queueIndex : o.move) ++ahead;
+        const bool move = o.search.forMove();
+        if (move == r.search.forMove() ? i < queueIndex : move) ++ahead;
     }
     return ahead + 1;  // the search running before it frees a worker
 }

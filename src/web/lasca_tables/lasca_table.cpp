@@ -39,65 +39,6 @@ std::optional<std::optional<lasca::Color>> engineColourOf(std::string_view name)
     return std::nullopt;
 }
 
-// Replays every line of a tree from `start` through the rules core: each move legal where it
-// is played, none after the end of a game. The checked tree has the moves as formatMove writes
-// them; an error names the first bad move.
-namespace {
-std::optional<std::string> checkBranch(const MoveNode& from, lasca::Game game, MoveNode& out) {
-    const MoveNode* node = &from;
-    MoveNode* checked = &out;
-    while (!node->children.empty()) {
-        if (game.status(lasca::DrawRules{}).over())
-            return "move '" + common::printable(node->children[0].move) +
-                   "' comes after the end of the game";
-        checked->children.resize(node->children.size());
-        for (std::size_t k = node->children.size(); k-- > 0;) {  // alternatives on copies
-            lasca::Game line = k == 0 ? std::move(game) : game;
-            const MoveNode& child = node->children[k];
-            const auto move = line.playText(child.move);
-            if (!move) return "move '" + common::printable(child.move) + "': " + move.error();
-            checked->children[k].move = lasca::formatMove(move.value());
-            checked->children[k].comment = child.comment;
-            if (k == 0) {
-                game = std::move(line);
-            } else if (auto e = checkBranch(child, std::move(line), checked->children[k])) {
-                return e;
-            }
-        }
-        node = &node->children[0];
-        checked = &checked->children[0];
-    }
-    return std::nullopt;
-}
-
-}  // namespace
-
-common::Result<MoveTree> checkedTree(const lasca::Position& start, const MoveTree& tree) {
-    if (tree.size() > kMaxTreeMoves) return common::makeError("too many moves with the variations");
-    MoveNode root;
-    if (auto e = checkBranch(tree.root(), lasca::Game(start), root)) return common::makeError(*e);
-    MoveTree checked;
-    // Rebuilt line by line (leaves in order) to keep the tree's order, with the comments.
-    std::vector<std::pair<MoveLine, std::string>> comments;
-    std::vector<const MoveNode*> stack{&root};
-    std::vector<MoveLine> lines{{}};
-    while (!stack.empty()) {
-        const MoveNode* node = stack.back();
-        MoveLine line = std::move(lines.back());
-        stack.pop_back();
-        lines.pop_back();
-        if (!node->comment.empty()) comments.emplace_back(line, node->comment);
-        if (node->children.empty()) checked.add(line);
-        for (std::size_t k = node->children.size(); k-- > 0;) {
-            stack.push_back(&node->children[k]);
-            lines.push_back(line);
-            lines.back().push_back(node->children[k].move);
-        }
-    }
-    for (const auto& [line, comment] : comments) checked.setComment(line, comment);
-    return checked;
-}
-
 // A line of moves from a message field: an array of move texts.
 common::Result<MoveLine> lineField(const Json& m, const char* name) {
     if (!m.contains(name) || !m[name].is_array())
@@ -157,6 +98,7 @@ LascaTable::LascaTable(EngineFactory engineFactory, GameIdFactory newGameId, Tab
     : engineFactory_(std::move(engineFactory)),
       newGameId_(std::move(newGameId)),
       clock_(std::move(clock)),
+      path_(tree_.path({})),
       evals_(1) {
     if (!newGameId_) newGameId_ = [] { return common::randomHex(8); };
     if (!clock_) clock_ = [] { return std::chrono::steady_clock::now(); };
@@ -173,21 +115,21 @@ StoredLascaGame LascaTable::stored() const {
 StoredLascaGame LascaTable::storedRow() const {
     StoredLascaGame game;
     game.id = gameId_;
-    game.startLfen = game_.start().toLfen();
+    game.startLfen = tree_.start().toLfen();
     game.engine = settings_.engineColour ? colourName(*settings_.engineColour) : "none";
     game.level = settings_.level;
     game.analysing = analysing_;
     game.multiPv = multiPv_;
-    const auto status = game_.status(lasca::DrawRules{});
+    const auto& status = path_.back()->status;
     game.result = status.over() ? lasca::pdnResult(status.outcome) : "*";
     game.rule = status.over() ? lasca::terminationRule(status.termination) : "";
-    if (!tree_.isPlainLine(moves_)) game.tree = tree_.toJson().dump();
+    if (!tree_.isPlainLine(moves_)) game.tree = treeJson().dump();
     return game;
 }
 
 bool LascaTable::worthKeeping() const {
     return inStore_ || !moves_.empty() ||
-           game_.start().toLfen() != lasca::Position::startPosition().toLfen();
+           tree_.start().toLfen() != lasca::Position::startPosition().toLfen();
 }
 
 std::optional<LascaGameChange> LascaTable::unsavedChange() const {
@@ -230,31 +172,32 @@ common::Result<std::vector<Json>> LascaTable::restore(const StoredLascaGame& sto
     if (!start) return common::makeError("stored game " + stored.id + ": " + start.error());
     if (stored.moves.size() > kMaxGamePlies)
         return common::makeError("stored game " + stored.id + ": too long");
-    lasca::Game game(start.value());
-    for (const auto& move : stored.moves)
-        if (game.status(lasca::DrawRules{}).over() || !game.playText(move))
-            return common::makeError("stored game " + stored.id + ": move '" +
-                                     common::printable(move) + "' is not legal there");
-    MoveTree tree(stored.moves);
+    // The variations' tree when there is one (its line among them), else the line: each move
+    // made once, in the tree.
+    MoveTree tree(start.value());
     if (!stored.tree.empty()) {
         const Json json = Json::parse(stored.tree, nullptr, false);
-        MoveTree read;
-        if (json.is_discarded() || !MoveTree::fromJson(json, read))
+        if (json.is_discarded())
             return common::makeError("stored game " + stored.id + ": unreadable variations");
-        auto checked = checkedTree(start.value(), read);
-        if (!checked) return common::makeError("stored game " + stored.id + ": " + checked.error());
-        if (!checked.value().contains(stored.moves))
+        auto read = MoveTree::fromJson(start.value(), json);
+        if (!read) return common::makeError("stored game " + stored.id + ": " + read.error());
+        if (read.value().size() > kMaxTreeMoves)
+            return common::makeError("stored game " + stored.id +
+                                     ": too many moves with the variations");
+        if (!read.value().contains(stored.moves))
             return common::makeError("stored game " + stored.id + ": its line is not in its tree");
-        tree = std::move(checked).value();
+        tree = std::move(read).value();
+    } else if (const auto line = tree.add(stored.moves); !line) {
+        return common::makeError("stored game " + stored.id + ": " + line.error());
     }
     dropEngine();
     gameId_ = stored.id;
     settings_ = settings;
     analysing_ = stored.analysing;
     multiPv_ = stored.multiPv;
-    game_ = std::move(game);
     tree_ = std::move(tree);
     moves_ = stored.moves;
+    treeChanged();
     viewPly_ = static_cast<int>(moves_.size());
     evals_.assign(moves_.size() + 1, std::nullopt);
     markSaved();  // as the store holds it
@@ -313,59 +256,44 @@ std::vector<Json> LascaTable::handle(const Json& message) {
 }
 // ---- The game --------------------------------------------------------------------------------
 
-void LascaTable::startNewGame(const lasca::Position& start, const std::vector<std::string>& moves) {
+void LascaTable::startNewGame(MoveTree tree, const MoveLine& line) {
     gameId_ = newGameId_();
     engineFailures_.clear();  // a new game tries the engine again
-    startGame(start, moves);
+    tree_ = std::move(tree);
+    moves_ = line;
+    treeChanged();
+    viewPly_ = static_cast<int>(moves_.size());
+    evals_.assign(moves_.size() + 1, std::nullopt);
     markUnsaved();  // the store holds nothing under the new id
 }
 
-void LascaTable::startGame(const lasca::Position& start, const std::vector<std::string>& moves) {
-    std::size_t same = 0;
-    while (same < moves.size() && same < moves_.size() && moves[same] == moves_[same]) ++same;
-    movesChanged(same);
-    lasca::Game game(start);
-    for (const auto& move : moves) game.playText(move);  // checked by every caller
-    game_ = std::move(game);
-    tree_ = MoveTree(moves);
-    moves_ = moves;
-    viewPly_ = static_cast<int>(moves_.size());
-    evals_.assign(moves_.size() + 1, std::nullopt);
+void LascaTable::treeChanged() {
+    path_ = tree_.path(moves_);
+    treeJson_.reset();
+}
+
+const Json& LascaTable::treeJson() const {
+    if (!treeJson_) treeJson_ = tree_.toJson();
+    return *treeJson_;
 }
 
 void LascaTable::showLine(const MoveLine& line, int view) {
     std::size_t same = 0;
     while (same < line.size() && same < moves_.size() && line[same] == moves_[same]) ++same;
-    if (same == moves_.size() && same == line.size()) {  // the same line: only the view moves
-        viewPly_ = std::clamp(view, 0, static_cast<int>(moves_.size()));
-        return;
+    if (same != moves_.size() || same != line.size()) {
+        movesChanged(same);
+        moves_ = line;
+        evals_.resize(same + 1);
+        evals_.resize(moves_.size() + 1);
     }
-    movesChanged(same);
-    // Every line of tree_ is checked: its moves are legal. The moves the lines share are played
-    // again only when the new line leaves the shown one before its end.
-    lasca::Game game = same == moves_.size() ? std::move(game_) : gameUpTo(static_cast<int>(same));
-    for (std::size_t i = same; i < line.size(); ++i) game.playText(line[i]);
-    game_ = std::move(game);
-    moves_ = line;
-    evals_.resize(same + 1);
-    evals_.resize(moves_.size() + 1);
+    path_ = tree_.path(moves_);  // every line shown is a line of tree_
     viewPly_ = std::clamp(view, 0, static_cast<int>(moves_.size()));
 }
 
-lasca::Game LascaTable::gameUpTo(int ply) const {
-    if (ply == static_cast<int>(game_.moves().size())) return game_;
-    lasca::Game game(game_.start());
-    for (int i = 0; i < ply; ++i) game.play(game_.moves()[static_cast<std::size_t>(i)]);
-    return game;
-}
-
-lasca::Position LascaTable::positionAt(int ply) const {
-    return gameUpTo(ply).current();
-}
-
 bool LascaTable::engineToMove() const {
-    return settings_.engineColour && !game_.status(lasca::DrawRules{}).over() &&
-           game_.current().sideToMove() == *settings_.engineColour;
+    const MoveNode& end = *path_.back();
+    return settings_.engineColour && !end.status.over() &&
+           end.position.sideToMove() == *settings_.engineColour;
 }
 
 Json LascaTable::statusJson(const lasca::GameStatus& status) const {
@@ -376,11 +304,11 @@ Json LascaTable::statusJson(const lasca::GameStatus& status) const {
 }
 
 Json LascaTable::stateMessage() const {
-    const lasca::Game view = gameUpTo(viewPly_);
-    const lasca::Position& pos = view.current();
-    const auto viewStatus = view.status(lasca::DrawRules{});
+    const MoveNode& view = nodeAt(viewPly_);
+    const lasca::Position& pos = view.position;
+    const auto& viewStatus = view.status;
     Json lastMove = Json::array();
-    if (viewPly_ > 0) lastMove = squaresJson(game_.moves()[static_cast<std::size_t>(viewPly_ - 1)]);
+    if (viewPly_ > 0) lastMove = squaresJson(view.played);
     Json evals = Json::array();
     for (const auto& e : evals_) evals.push_back(e ? Json(*e) : Json(nullptr));
     const auto* active = jobs_.empty() ? nullptr : &jobs_.back();
@@ -391,16 +319,16 @@ Json LascaTable::stateMessage() const {
         {"kept", worthKeeping()},
         {"engine", settings_.engineColour ? colourName(*settings_.engineColour) : "none"},
         {"level", settings_.level},
-        {"startLfen", game_.start().toLfen()},
+        {"startLfen", tree_.start().toLfen()},
         {"moves", moves_},
-        {"tree", tree_.toJson()},
+        {"tree", treeJson()},
         {"ply", viewPly_},
         {"lfen", pos.toLfen()},
         {"board", boardJson(pos)},
         {"sideToMove", colourName(pos.sideToMove())},
         {"legal", viewStatus.over() ? Json::array() : legalMovesJson(pos)},
         {"lastMove", lastMove},
-        {"status", statusJson(game_.status(lasca::DrawRules{}))},
+        {"status", statusJson(path_.back()->status)},
         {"viewStatus", statusJson(viewStatus)},
         {"evals", evals},
         {"thinking", thinking},

@@ -44,7 +44,7 @@ std::optional<SearchJob> LascaTable::wantedJob() const {
     } else if (analysing_) {
         job.ply = viewPly_;
         job.multiPv = multiPv_;
-        if (gameUpTo(viewPly_).status(lasca::DrawRules{}).over()) return std::nullopt;
+        if (nodeAt(viewPly_).status.over()) return std::nullopt;
     } else {
         return std::nullopt;
     }
@@ -67,7 +67,7 @@ void LascaTable::reschedule(Replies& out) {
     if (active && wanted && sameJob(*active, *wanted)) return;
     if (active) {
         active->cancelled = true;
-        if (engine_) engine_->send("stop");
+        if (engine_) engine_->stop();
     }
     if (wanted) startJob(*wanted, out);
 }
@@ -88,30 +88,29 @@ bool LascaTable::ensureEngine(Replies& out) {
     }
     engine_ = std::move(engine).value();
     jobs_.clear();
-    engineMultiPv_ = 1;
     return true;
 }
 
 bool LascaTable::startJob(const SearchJob& job, Replies& out) {
     if (!ensureEngine(out)) return false;
-    const int multiPv = job.play || job.annotate ? 1 : job.multiPv;
-    if (multiPv != engineMultiPv_) {
-        engine_->send("setoption name MultiPV value " + std::to_string(multiPv));
-        engineMultiPv_ = multiPv;
+    EngineRequest request;
+    request.startLfen = tree_.start().toLfen();
+    request.moves = job.history;
+    if (job.play) {
+        request.purpose = EnginePurpose::Move;
+        request.nodes = kLevels[static_cast<std::size_t>(settings_.level)].nodes;
+    } else if (job.annotate) {
+        request.purpose = EnginePurpose::Annotation;
+        request.nodes = annotation_->nodes;
+    } else {
+        request.purpose = EnginePurpose::Analysis;
+        request.multiPv = job.multiPv;
     }
-    std::string position = "position fen " + game_.start().toLfen();
-    if (!job.history.empty()) {
-        position += " moves";
-        for (const auto& move : job.history) position += " " + move;
-    }
-    engine_->send(position);
-    const auto nodes = kLevels[static_cast<std::size_t>(settings_.level)].nodes;
-    engine_->setPriority(job.play ? EnginePriority::Move : EnginePriority::Analysis);
-    if (job.annotate)
-        engine_->send("go nodes " + std::to_string(annotation_->nodes));
-    else
-        engine_->send(job.play ? "go nodes " + std::to_string(nodes) : std::string("go infinite"));
+    engine_->search(request);
     jobs_.push_back(job);
+    lasca::MoveList legal;
+    lasca::generateMoves(nodeAt(job.ply).position, legal);
+    jobs_.back().legal = static_cast<int>(legal.size());
     analysisLines_.clear();
     return true;
 }
@@ -122,18 +121,19 @@ std::vector<Json> LascaTable::onEngineLine(std::string_view line) {
         onBestMove(*best, out);
     else if (const auto info = lasca::engine::parseInfo(line))
         onInfo(*info, out);
-    else if (constexpr std::string_view kTable = "info string table ";
-             line.starts_with(kTable) && !jobs_.empty())
-        jobs_.front().table = std::string(line.substr(kTable.size()));
+    else if (const auto note = lasca::engine::parseInfoString(line);
+             note && note->starts_with("table ") && !jobs_.empty())
+        jobs_.front().table = note->substr(6);
     return out;
 }
 
 void LascaTable::onInfo(const lasca::engine::InfoReply& reply, Replies& out) {
     if (jobs_.empty() || jobs_.front().cancelled) return;
     const SearchJob& job = jobs_.front();
+    if (job.ply >= static_cast<int>(path_.size())) return;
     const auto* info = &reply;
     if (info->bounded() || info->multiPv < 1 || info->multiPv > job.multiPv) return;
-    const auto side = positionAt(job.ply).sideToMove();
+    const auto side = nodeAt(job.ply).position.sideToMove();
     const int white = whiteScore(*info, side);
     if (info->multiPv == 1) evals_[static_cast<std::size_t>(job.ply)] = white;
     if (job.annotate && info->multiPv == 1 && annotation_ && job.ply == annotation_->next)
@@ -145,9 +145,7 @@ void LascaTable::onInfo(const lasca::engine::InfoReply& reply, Replies& out) {
                   {"score", score},
                   {"white", white},
                   {"pv", info->pv}};
-    lasca::MoveList legal;
-    lasca::generateMoves(positionAt(job.ply), legal);
-    const int ranks = std::min(job.multiPv, static_cast<int>(legal.size()));
+    const int ranks = std::min(job.multiPv, job.legal);
     analysisLines_.resize(static_cast<std::size_t>(job.multiPv));
     analysisLines_[static_cast<std::size_t>(info->multiPv - 1)] = entry;
     if (info->multiPv < ranks) return;  // the depth's other lines are on their way
@@ -171,32 +169,33 @@ void LascaTable::onBestMove(const lasca::engine::BestMoveReply& best, Replies& o
     if (job.cancelled || !job.play) return;
     if (best.move.empty() || best.move == "0000") return;
     std::string text(best.move);
+    const lasca::Position& current = path_.back()->position;
     const Level& level = kLevels[static_cast<std::size_t>(settings_.level)];
     if (level.randomPercent > 0) {
         // A weakened level: the engine's move may give way to another legal move (levelMove).
         lasca::MoveList list;
-        lasca::generateMoves(game_.current(), list);
+        lasca::generateMoves(current, list);
         std::vector<std::string> legal;
         for (const lasca::Move& m : list) legal.push_back(lasca::formatMove(m));
-        const auto engineMove = lasca::parseMove(game_.current(), text);
+        const auto engineMove = lasca::parseMove(current, text);
         const auto at = engineMove ? std::find(legal.begin(), legal.end(),
                                                lasca::formatMove(engineMove.value()))
                                    : legal.end();
         if (!legal.empty() && at != legal.end()) {
-            const auto index =
-                levelMove(level, game_.current().key(),
-                          static_cast<std::size_t>(at - legal.begin()), legal.size());
+            const auto index = levelMove(level, current.key(),
+                                         static_cast<std::size_t>(at - legal.begin()), legal.size());
             text = legal[index];
         }
     }
-    const auto move = game_.playText(text);
+    const auto move = lasca::parseMove(current, text);
     if (!move) {
         out.push_back(errorMessage("the engine played an illegal move: " + move.error()));
         return;
     }
     movesChanged(moves_.size());
     moves_.push_back(lasca::formatMove(move.value()));
-    tree_.add(moves_);
+    tree_.add(moves_);  // the one position the move makes
+    treeChanged();
     evals_.emplace_back();
     viewPly_ = static_cast<int>(moves_.size());
     reschedule(out);
@@ -289,7 +288,7 @@ void LascaTable::annotationStep(std::string_view bestMove, Replies& out) {
                        {"total", a.moves.size() + 1}});
     }
     while (a.next <= static_cast<int>(a.moves.size())) {
-        const auto status = gameUpTo(a.next).status(lasca::DrawRules{});
+        const auto& status = nodeAt(a.next).status;
         if (!status.over()) break;
         int white = 0;
         if (status.outcome == lasca::Outcome::WhiteWins) white = kMateScore;
@@ -313,14 +312,15 @@ void LascaTable::finishAnnotation(Replies& out) {
     marks_.white = a.white;
     for (std::size_t i = 0; i < a.moves.size(); ++i) {
         if (a.white[i]) evals_[i] = a.white[i];
-        const auto mover = positionAt(static_cast<int>(i)).sideToMove();
+        const lasca::Position& before = nodeAt(static_cast<int>(i)).position;
+        const auto mover = before.sideToMove();
         if (!a.white[i] || !a.white[i + 1]) continue;
         const int sign = mover == lasca::Color::White ? 1 : -1;
-        const double before = lasca::analysis::winningChance(sign * *a.white[i]);
-        const double after = lasca::analysis::winningChance(sign * *a.white[i + 1]);
-        const auto best = lasca::parseMove(positionAt(static_cast<int>(i)), a.best[i]);
+        const double chanceBefore = lasca::analysis::winningChance(sign * *a.white[i]);
+        const double chanceAfter = lasca::analysis::winningChance(sign * *a.white[i + 1]);
+        const auto best = lasca::parseMove(before, a.best[i]);
         const bool playedBest = best && lasca::formatMove(best.value()) == a.moves[i];
-        const double drop = playedBest ? 0.0 : std::max(0.0, before - after);
+        const double drop = playedBest ? 0.0 : std::max(0.0, chanceBefore - chanceAfter);
         marks_.marks[i] = lasca::analysis::markGlyph(lasca::analysis::classifyDrop(drop));
     }
     if (a.white.back()) evals_.back() = a.white.back();

@@ -1,5 +1,5 @@
-// What the files of LascaTable share: limits, the names of colours, the check of a tree of
-// variations, and the JSON of moves and statuses.
+// What the files of LascaTable share: limits, the names of colours, and the JSON of moves and
+// statuses.
 #pragma once
 
 #include <optional>
@@ -34,10 +34,6 @@ std::string colourName(lasca::Color c);
 // The engine's colour from its name ("white", "black", or "none": people play both sides);
 // nothing for another name. The inverse of colourName, with "none".
 std::optional<std::optional<lasca::Color>> engineColourOf(std::string_view name);
-// A tree of variations replayed from `start` through the rules core: each move legal where it
-// is played, none after the end of a game; the moves as formatMove writes them. An error names
-// the first bad move.
-common::Result<MoveTree> checkedTree(const lasca::Position& start, const MoveTree& tree);
 // A line of moves from a message field: an array of move texts.
 common::Result<MoveLine> lineField(const Json& m, const char* name);
 // The text of a game's end as the page shows it, with its rule (lasca-rules.md); "" while on.

@@ -68,7 +68,7 @@ std::optional<std::string> LascaTable::onNew(const Json& m, Replies& out) {
     TableSettings settings = settings_;
     if (auto e = readSettings(m, settings)) return e;
     settings_ = settings;
-    startNewGame(lasca::Position::startPosition(), {});
+    startNewGame(MoveTree(), {});
     reschedule(out);
     out.push_back(stateMessage());
     return std::nullopt;
@@ -94,11 +94,11 @@ std::optional<std::string> LascaTable::onMove(const Json& m, Replies& out) {
     if (!text) return text.error();
     if (moves_.size() >= kMaxGamePlies) return "the game is too long";
     const auto kept = static_cast<std::size_t>(ply.value());
-    lasca::Game game = kept == moves_.size() ? game_ : gameUpTo(static_cast<int>(kept));
-    if (game.status(lasca::DrawRules{}).over()) return "the game is over";
-    if (settings_.engineColour && game.current().sideToMove() == *settings_.engineColour)
+    const MoveNode& at = nodeAt(static_cast<int>(kept));
+    if (at.status.over()) return "the game is over";
+    if (settings_.engineColour && at.position.sideToMove() == *settings_.engineColour)
         return "it is the engine's turn";
-    const auto move = game.playText(text.value());
+    const auto move = lasca::parseMove(at.position, text.value());
     if (!move) return move.error();
     MoveLine line(moves_.begin(), moves_.begin() + static_cast<std::ptrdiff_t>(kept));
     line.push_back(lasca::formatMove(move.value()));
@@ -111,8 +111,11 @@ std::optional<std::string> LascaTable::onMove(const Json& m, Replies& out) {
             MoveLine(moves_.begin(), moves_.begin() + static_cast<std::ptrdiff_t>(kept) + 1));
         unsaved_ = true;
     }
-    if (!tree_.contains(line)) unsaved_ = true;
-    tree_.add(line);
+    if (!tree_.contains(line)) {
+        unsaved_ = true;
+        tree_.add(line);  // legal: parsed above; the one position the move makes
+    }
+    treeChanged();
     showLine(tree_.continuation(line), static_cast<int>(line.size()));
     reschedule(out);
     out.push_back(stateMessage());
@@ -125,19 +128,17 @@ std::optional<std::string> LascaTable::onTakeback(const Json& m, Replies& out) {
     std::size_t keep = moves_.size() - 1;
     if (settings_.engineColour) {
         // Back to a position where the person is to move (or the start).
-        while (keep > 0 &&
-               positionAt(static_cast<int>(keep)).sideToMove() == *settings_.engineColour)
+        while (keep > 0 && nodeAt(static_cast<int>(keep)).position.sideToMove() ==
+                               *settings_.engineColour)
             --keep;
     }
-    const std::vector<std::string> moves(moves_.begin(),
-                                         moves_.begin() + static_cast<std::ptrdiff_t>(keep));
-    std::vector<std::optional<int>> evals(evals_.begin(),
-                                          evals_.begin() + static_cast<std::ptrdiff_t>(keep + 1));
-    MoveTree tree = std::move(tree_);  // startGame makes a new one: the other lines go on
-    tree.remove(MoveLine(moves_.begin(), moves_.begin() + static_cast<std::ptrdiff_t>(keep) + 1));
-    startGame(game_.start(), moves);
-    tree_ = std::move(tree);
-    evals_ = std::move(evals);
+    // The moves from `keep` on leave the tree (the other lines stay); nothing is replayed.
+    tree_.remove(MoveLine(moves_.begin(), moves_.begin() + static_cast<std::ptrdiff_t>(keep) + 1));
+    movesChanged(keep);
+    moves_.resize(keep);
+    evals_.resize(keep + 1);
+    treeChanged();
+    viewPly_ = static_cast<int>(keep);
     reschedule(out);
     out.push_back(stateMessage());
     return std::nullopt;
@@ -168,6 +169,7 @@ std::optional<std::string> LascaTable::onPromote(const Json& m, Replies& out) {
     const auto line = lineInTree(m);
     if (!line) return line.error();
     if (!tree_.promote(line.value())) return "that move is already the main line there";
+    treeChanged();
     unsaved_ = true;
     out.push_back(stateMessage());
     return std::nullopt;
@@ -181,6 +183,7 @@ std::optional<std::string> LascaTable::onDelete(const Json& m, Replies& out) {
     const bool shown = line.value().size() <= moves_.size() &&
                        std::equal(line.value().begin(), line.value().end(), moves_.begin());
     tree_.remove(line.value());
+    treeChanged();  // moves_ may leave the tree here: shown again just below
     unsaved_ = true;
     if (shown) {
         const MoveLine parent(line.value().begin(), line.value().end() - 1);
@@ -235,7 +238,7 @@ std::optional<std::string> LascaTable::onPreview(const Json& m, Replies& out) {
     if (!m.contains("moves") || !m["moves"].is_array()) return "moves must be an array";
     const Json& moves = m["moves"];
     if (moves.size() > kMaxPreviewMoves) return "moves: at most 64";
-    lasca::Game game = gameUpTo(static_cast<int>(ply.value()));
+    lasca::Game game(nodeAt(static_cast<int>(ply.value())).position);  // a copy for the preview
     Json lastMove = Json::array();
     Json played = Json::array();
     for (const Json& move : moves) {
@@ -261,7 +264,7 @@ std::optional<std::string> LascaTable::onLfen(const Json& m, Replies& out) {
     if (!text) return text.error();
     const auto pos = lasca::Position::fromLfen(text.value());
     if (!pos) return pos.error();
-    startNewGame(pos.value(), {});
+    startNewGame(MoveTree(pos.value()), {});
     reschedule(out);
     out.push_back(stateMessage());
     return std::nullopt;
@@ -298,8 +301,10 @@ std::optional<std::string> LascaTable::onPdnImport(const Json& m, Replies& out) 
     const auto start = lasca::startOf(pdn);
     if (!start) return "PDN: " + start.error();
     if (pdn.moves.size() > kMaxGamePlies) return "PDN: the game is too long";
+    // The main line is checked first, move by move, for an error that names the move's
+    // number; the tree then makes each move once (an import replays its main line twice).
     lasca::Game game(start.value());
-    std::vector<std::string> moves;
+    MoveLine moves;
     for (std::size_t i = 0; i < pdn.moves.size(); ++i) {
         if (game.status(lasca::DrawRules{}).over())
             return "PDN: move " + std::to_string(i + 1) + " comes after the end of the game";
@@ -309,10 +314,12 @@ std::optional<std::string> LascaTable::onPdnImport(const Json& m, Replies& out) 
                    "': " + move.error();
         moves.push_back(lasca::formatMove(move.value()));
     }
-    auto tree = checkedTree(start.value(), MoveTree::fromPdn(pdn));
-    if (!tree) return "PDN: a variation's " + tree.error();
-    startNewGame(start.value(), moves);
-    tree_ = std::move(tree).value();
+    lasca::PdnGame read = pdn;
+    read.moves = moves;
+    auto full = MoveTree::fromPdn(start.value(), read);
+    if (!full) return "PDN: a variation's " + full.error();
+    if (full.value().size() > kMaxTreeMoves) return "PDN: too many moves with the variations";
+    startNewGame(std::move(full).value(), moves);
     reschedule(out);
     out.push_back(stateMessage());
     return std::nullopt;

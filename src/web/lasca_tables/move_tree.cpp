@@ -4,6 +4,9 @@
 #include <optional>
 #include <utility>
 
+#include "common/text.h"
+#include "lasca/core/notation.h"
+
 namespace web::lasca_tables {
 namespace {
 
@@ -21,6 +24,17 @@ std::size_t countMoves(const MoveNode& node) {
     std::size_t n = 0;
     for (const MoveNode& child : node.children) n += 1 + countMoves(child);
     return n;
+}
+
+// How often `pos`, reached after the positions of `keys` (the start's first), has occurred:
+// looking back only to the last capture or soldier move, as lasca::Game counts (T1).
+int occurrences(const lasca::Position& pos, const std::vector<lasca::Key>& keys) {
+    const int last = static_cast<int>(keys.size());  // pos's own index
+    const int reach = std::min(pos.quietPlies(), last);
+    int count = 1;
+    for (int back = 2; back <= reach; back += 2)
+        if (keys[static_cast<std::size_t>(last - back)] == pos.key()) ++count;
+    return count;
 }
 
 // The line that starts with `first` (a child of some node) and follows main continuations:
@@ -41,32 +55,6 @@ PdnLine lineFrom(const MoveNode& first) {
         node = &node->children[0];
     }
     return line;
-}
-
-// Adds a PDN line below `parent`: its moves down the tree, each variation at the node its
-// move replaces (below the parent of the move it replaces).
-void addLine(MoveNode& parent, const std::vector<std::string>& moves,
-             const std::vector<std::string>& comments, const std::vector<PdnVariation>& variations,
-             std::size_t& size) {
-    MoveNode* node = &parent;
-    for (std::size_t i = 0; i < moves.size(); ++i) {
-        MoveNode* next = childWithMove(*node, moves[i]);
-        if (!next) {
-            node->children.push_back(MoveNode{moves[i], "", {}});
-            next = &node->children.back();
-            ++size;
-        }
-        if (i < comments.size() && !comments[i].empty()) next->comment = comments[i];
-        node = next;
-    }
-    // Each variation below the node its move replaces, found by walking again (adding one may
-    // move the children of a node met before).
-    for (const PdnVariation& v : variations) {
-        if (v.at >= moves.size()) continue;
-        MoveNode* below = &parent;
-        for (std::size_t i = 0; i < v.at; ++i) below = childWithMove(*below, moves[i]);
-        addLine(*below, v.line.moves, v.line.comments, v.line.variations, size);
-    }
 }
 
 Json lineJson(const PdnLine& line) {
@@ -134,8 +122,94 @@ const MoveNode* MoveTree::find(const MoveLine& line) const {
     return const_cast<MoveTree*>(this)->find(line);
 }
 
-void MoveTree::add(const MoveLine& line) {
-    addLine(root_, line, {}, {}, size_);
+MoveTree::MoveTree(const lasca::Position& start) {
+    root_.position = start;
+    root_.status = lasca::statusOf(start, 1, lasca::DrawRules{});
+}
+
+MovePath MoveTree::path(const MoveLine& line) const {
+    MovePath nodes{&root_};
+    nodes.reserve(line.size() + 1);
+    for (const std::string& move : line) {
+        const MoveNode* next = childWithMove(const_cast<MoveNode&>(*nodes.back()), move);
+        if (!next) return {};
+        nodes.push_back(next);
+    }
+    return nodes;
+}
+
+common::Result<MoveNode*> MoveTree::child(MoveNode& node, std::vector<lasca::Key>& keys,
+                                          const std::string& text) {
+    if (MoveNode* found = childWithMove(node, text)) return found;
+    if (node.status.over())
+        return common::makeError("move '" + common::printable(text) +
+                                 "' comes after the end of the game");
+    const auto move = lasca::parseMove(node.position, text);
+    if (!move) return common::makeError("move '" + common::printable(text) + "': " + move.error());
+    const std::string formatted = lasca::formatMove(move.value());
+    if (MoveNode* found = childWithMove(node, formatted)) return found;
+    MoveNode next;
+    next.move = formatted;
+    next.played = move.value();
+    next.position = node.position;
+    lasca::Undo undo{};
+    next.position.make(move.value(), undo);
+    ++made_;
+    next.status = lasca::statusOf(next.position, occurrences(next.position, keys),
+                                  lasca::DrawRules{});
+    node.children.push_back(std::move(next));
+    ++size_;
+    return &node.children.back();
+}
+
+std::optional<std::string> MoveTree::addLine(MoveNode& parent, std::vector<lasca::Key>& keys,
+                                             const PdnLine& line) {
+    // `parent` stays where it is while lines are added below it; the nodes of the line may move
+    // (a vector of children grows), so they are found again by their moves.
+    const std::size_t depth = keys.size();
+    MoveLine moves;
+    MoveNode* node = &parent;
+    for (std::size_t i = 0; i < line.moves.size(); ++i) {
+        auto next = child(*node, keys, line.moves[i]);
+        if (!next) return next.error();
+        node = next.value();
+        if (i < line.comments.size() && !line.comments[i].empty()) node->comment = line.comments[i];
+        keys.push_back(node->position.key());
+        moves.push_back(node->move);
+    }
+    const std::vector<lasca::Key> lineKeys(keys.begin() + static_cast<std::ptrdiff_t>(depth),
+                                           keys.end());
+    for (const PdnVariation& v : line.variations) {
+        if (v.at >= moves.size()) continue;
+        MoveNode* below = &parent;
+        for (std::size_t i = 0; i < v.at; ++i) below = childWithMove(*below, moves[i]);
+        keys.resize(depth);
+        keys.insert(keys.end(), lineKeys.begin(), lineKeys.begin() + static_cast<std::ptrdiff_t>(v.at));
+        if (auto e = addLine(*below, keys, v.line)) return e;
+    }
+    keys.resize(depth);
+    return std::nullopt;
+}
+
+common::Result<MoveLine> MoveTree::add(const MoveLine& line) {
+    std::vector<lasca::Key> keys{root_.position.key()};
+    MoveLine added;
+    std::optional<std::size_t> firstNew;  // the index of the first move not in the tree before
+    MoveNode* node = &root_;
+    for (const std::string& text : line) {
+        const std::size_t before = size_;
+        auto next = child(*node, keys, text);
+        if (!next) {
+            if (firstNew)  // nothing added: the new moves go again
+                remove(MoveLine(added.begin(), added.begin() + static_cast<std::ptrdiff_t>(*firstNew) + 1));
+            return common::makeError(next.error());
+        }
+        if (size_ != before && !firstNew) firstNew = added.size();
+        node = next.value();
+        keys.push_back(node->position.key());
+        added.push_back(node->move);
+    }
+    return added;
 }
 
 MoveLine MoveTree::continuation(const MoveLine& line) const {
@@ -230,19 +304,23 @@ void MoveTree::toPdn(lasca::PdnGame& game) const {
     game.variations = std::move(main.variations);
 }
 
-MoveTree MoveTree::fromPdn(const lasca::PdnGame& game) {
-    MoveTree tree;
-    addLine(tree.root_, game.moves, game.comments, game.variations, tree.size_);
+common::Result<MoveTree> MoveTree::fromPdn(const lasca::Position& start,
+                                           const lasca::PdnGame& game) {
+    MoveTree tree(start);
+    std::vector<lasca::Key> keys{start.key()};
+    if (auto e = tree.addLine(tree.root_, keys, PdnLine{game.moves, game.comments, game.variations}))
+        return common::makeError(*e);
     return tree;
 }
 
-bool MoveTree::fromJson(const nlohmann::json& json, MoveTree& tree) {
+common::Result<MoveTree> MoveTree::fromJson(const lasca::Position& start,
+                                           const nlohmann::json& json) {
     PdnLine line;
-    if (!lineOfJson(json, line, 0)) return false;
-    MoveTree result;
-    addLine(result.root_, line.moves, line.comments, line.variations, result.size_);
-    tree = std::move(result);
-    return true;
+    if (!lineOfJson(json, line, 0)) return common::makeError("not a tree of lines");
+    MoveTree tree(start);
+    std::vector<lasca::Key> keys{start.key()};
+    if (auto e = tree.addLine(tree.root_, keys, line)) return common::makeError(*e);
+    return tree;
 }
 
 }  // namespace web::lasca_tables

@@ -47,11 +47,12 @@ lasca::PdnGame storedGamePdnGame(const StoredLascaGame& game, const std::string&
     pdn.result = game.result;
     // The variations, around the game's line as the main line (a stored tree is one the table
     // checked; an unreadable one is left out rather than failing the export).
-    MoveTree tree;
-    if (const Json json = Json::parse(game.tree, nullptr, false);
-        !game.tree.empty() && !json.is_discarded() && MoveTree::fromJson(json, tree) &&
-        tree.makeMain(game.moves))
-        tree.toPdn(pdn);
+    if (game.tree.empty()) return pdn;
+    const Json json = Json::parse(game.tree, nullptr, false);
+    const auto start = lasca::Position::fromLfen(game.startLfen);
+    if (json.is_discarded() || !start) return pdn;
+    if (auto tree = MoveTree::fromJson(start.value(), json); tree && tree.value().makeMain(game.moves))
+        tree.value().toPdn(pdn);
     return pdn;
 }
 

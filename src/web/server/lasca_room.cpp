@@ -13,6 +13,7 @@ namespace web::server {
 
 using lasca_tables::EngineChannel;
 using lasca_tables::EngineFactory;
+using lasca_tables::EngineWorker;
 using lasca_tables::EnginePool;
 using lasca_tables::LascaTable;
 using lasca_tables::PoolClient;
@@ -196,7 +197,7 @@ LascaRoom::LascaRoom(const ServerConfig& config, store::Store& store,
     auto pool = std::make_shared<std::weak_ptr<EnginePool>>();
     auto factory = [pool, path = config_.enginePath, executor = executor_](
                        int index,
-                       std::uint64_t generation) -> common::Result<std::unique_ptr<EngineChannel>> {
+                       std::uint64_t generation) -> common::Result<std::unique_ptr<EngineWorker>> {
         auto onLine = [pool, executor, index, generation](std::string line) {
             net::post(executor, [pool, index, generation, line = std::move(line)] {
                 if (auto p = pool->lock()) p->workerLine(index, generation, line);
@@ -212,7 +213,7 @@ LascaRoom::LascaRoom(const ServerConfig& config, store::Store& store,
             common::logger().error("web: the engine '{}' does not start: {}", path, engine.error());
             return common::makeError(engine.error());
         }
-        return std::unique_ptr<EngineChannel>(std::move(engine).value());
+        return std::unique_ptr<EngineWorker>(std::move(engine).value());
     };
     pool_ = std::make_shared<EnginePool>(
         config_.maxEngines, lasca_tables::kPoolHashMb, std::move(factory),

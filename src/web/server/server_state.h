@@ -1,6 +1,6 @@
-// What every connection of the server shares: its settings, its store, its three rooms, the
-// page's files, the names it answers for and the connections it holds. Touched on the server's
-// one thread only.
+// What every connection of the server shares: its settings, its store, its two rooms (Lasca,
+// with the two-person tables, and Torneio), the page's files, the names it answers for and the
+// connections it holds. Touched on the server's one thread only.
 #pragma once
 
 #include <memory>

@@ -127,5 +127,14 @@ TEST(Replies, IdLines) {
         EXPECT_FALSE(parseId(other)) << other;
 }
 
+TEST(Replies, InfoStringLinesGiveTheirText) {
+    EXPECT_EQ(parseInfoString("info string table White wins in 5 plies"),
+              std::optional<std::string>("table White wins in 5 plies"));
+    EXPECT_EQ(parseInfoString("info string"), std::optional<std::string>(""));
+    for (const char* other : {"info depth 3 score cp 5 pv c3-d4", "info strings x", "bestmove a",
+                              "", "info", " info string x"})
+        EXPECT_FALSE(parseInfoString(other)) << other;
+}
+
 }  // namespace
 }  // namespace lasca::engine

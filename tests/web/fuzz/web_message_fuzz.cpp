@@ -31,7 +31,8 @@ using web::lasca_tables::Json;
 
 class FakeEngine final : public web::lasca_tables::EngineChannel {
   public:
-    bool send(std::string_view) override { return true; }
+    bool search(const web::lasca_tables::EngineRequest&) override { return true; }
+    void stop() override {}
 };
 
 web::lasca_tables::EngineFactory fakeFactory() {
@@ -75,7 +76,7 @@ struct TableSnapshot {
 };
 
 TableSnapshot snapshot(const web::lasca_tables::LascaTable& table) {
-    return {table.gameId(), table.game().current().toLfen(), table.moves(), table.viewPly()};
+    return {table.gameId(), table.position().toLfen(), table.moves(), table.viewPly()};
 }
 
 void pageMessage(web::lasca_tables::LascaTable& table, std::string_view text) {
@@ -133,7 +134,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         } else {
             pageMessage(table, line);
         }
-        if (!table.game().current().validate().empty()) std::abort();
+        if (!table.position().validate().empty()) std::abort();
         (void)table.stored();
         (void)table.unsavedChange();
         (void)seat.view(0, 0).dump(-1, ' ', false, Json::error_handler_t::replace);

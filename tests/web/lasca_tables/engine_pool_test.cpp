@@ -27,7 +27,7 @@ struct Workers {
     bool refuse = false;
 };
 
-class FakeWorker : public EngineChannel {
+class FakeWorker : public EngineWorker {
   public:
     FakeWorker(std::shared_ptr<Workers> log, int index) : log_(std::move(log)), index_(index) {}
     bool send(std::string_view line) override {
@@ -53,12 +53,12 @@ class EnginePoolTest : public ::testing::Test {
         pool_ = std::make_unique<EnginePool>(
             size, 16,
             [log = log_](int index, std::uint64_t generation)
-                -> common::Result<std::unique_ptr<EngineChannel>> {
+                -> common::Result<std::unique_ptr<EngineWorker>> {
                 if (log->refuse) return common::makeError("no engine");
                 ++log->started;
                 log->generation[index] = generation;
                 log->lines[index].clear();
-                return std::unique_ptr<EngineChannel>(std::make_unique<FakeWorker>(log, index));
+                return std::unique_ptr<EngineWorker>(std::make_unique<FakeWorker>(log, index));
             },
             [this](std::function<void()> f) { posted_.push_back(std::move(f)); },
             [this] { return now_; });
@@ -77,11 +77,17 @@ class EnginePoolTest : public ::testing::Test {
             f();
         }
     }
-    void search(EngineChannel& channel, const std::string& position, bool move,
-                const std::string& go = "go nodes 100") {
-        channel.setPriority(move ? EnginePriority::Move : EnginePriority::Analysis);
-        channel.send(position);
-        channel.send(go);
+    // A request for the position `lfen` (the tests' positions are names: the pool never reads
+    // them), for a move or an analysis, at 100 nodes or (infinite) until stopped.
+    void search(EngineChannel& channel, const std::string& lfen, bool move, bool infinite = false,
+                int multiPv = 1, std::vector<std::string> moves = {}) {
+        EngineRequest request;
+        request.purpose = move ? EnginePurpose::Move : EnginePurpose::Analysis;
+        request.startLfen = lfen;
+        request.moves = std::move(moves);
+        request.nodes = infinite ? 0 : 100;
+        request.multiPv = multiPv;
+        channel.search(request);
     }
     // The `go` worker `index` was given last, and the position before it.
     std::string lastGo(int index) {
@@ -105,24 +111,31 @@ TEST_F(EnginePoolTest, AWorkerIsSetUpOnceAndEachSearchStartsFromAClearTable) {
     make(1);
     Seen a;
     auto ca = connect(a);
-    ca->send("uci");
-    ca->send("setoption name Hash value 8");
-    ca->send("isready");
-    search(*ca, "position startpos", true);
+    search(*ca, "S", true);
     EXPECT_EQ(log_->started, 1);
     EXPECT_EQ(log_->lines[0],
               (std::vector<std::string>{"uci", "setoption name Hash value 16", "isready",
-                                        "ucinewgame", "position startpos", "go nodes 100"}));
+                                        "ucinewgame", "position fen S", "go nodes 100"}));
     answer(0, "info depth 3 score cp 5 nodes 100 pv c3-d4");
     answer(0, "bestmove c3-d4");
     EXPECT_EQ(a.lines, (std::vector<std::string>{"info depth 3 score cp 5 nodes 100 pv c3-d4",
                                                  "bestmove c3-d4"}));
-    ca->send("setoption name MultiPV value 3");
-    search(*ca, "position startpos moves c3-d4", false, "go infinite");
+    search(*ca, "S", false, true, 3, {"c3-d4"});
     EXPECT_EQ(log_->started, 1);
     const std::vector<std::string> tail(log_->lines[0].end() - 4, log_->lines[0].end());
     EXPECT_EQ(tail, (std::vector<std::string>{"setoption name MultiPV value 3", "ucinewgame",
-                                              "position startpos moves c3-d4", "go infinite"}));
+                                              "position fen S moves c3-d4", "go infinite"}));
+    // Only the core's reply parser decides what a line is: a line that is neither an info line
+    // nor a bestmove is not passed on, and the search goes on until its bestmove.
+    answer(0, "readyok");
+    answer(0, "info depth 2 score cp 7 nodes 40 pv e5-f4");
+    answer(0, "info string table White wins in 5 plies");
+    answer(0, "bestmove e5-f4");
+    const std::vector<std::string> seen(a.lines.end() - 3, a.lines.end());
+    EXPECT_EQ(seen, (std::vector<std::string>{"info depth 2 score cp 7 nodes 40 pv e5-f4",
+                                              "info string table White wins in 5 plies",
+                                              "bestmove e5-f4"}));
+    EXPECT_EQ(a.lines.size(), 5U);
 }
 
 // The set-up lines (lasca-web --egtb) go to every worker once, when it starts, before isready.
@@ -131,8 +144,8 @@ TEST_F(EnginePoolTest, EveryWorkerGetsTheSetUpLinesOnceWhenItStarts) {
     pool_->setWorkerSetup({"setoption name EgtbPath value /tables"});
     Seen a, b;
     auto ca = connect(a), cb = connect(b);
-    search(*ca, "position startpos", true);
-    search(*cb, "position startpos", true);
+    search(*ca, "S", true);
+    search(*cb, "S", true);
     ASSERT_EQ(log_->started, 2);
     for (int index : {0, 1})
         EXPECT_EQ(
@@ -140,7 +153,7 @@ TEST_F(EnginePoolTest, EveryWorkerGetsTheSetUpLinesOnceWhenItStarts) {
             (std::vector<std::string>{"uci", "setoption name Hash value 16",
                                       "setoption name EgtbPath value /tables", "isready"}));
     answer(0, "bestmove c3-d4");
-    search(*ca, "position startpos moves c3-d4", true);
+    search(*ca, "S", true, false, 1, {"c3-d4"});
     EXPECT_EQ(std::count(log_->lines[0].begin(), log_->lines[0].end(),
                          "setoption name EgtbPath value /tables"),
               1);
@@ -150,10 +163,10 @@ TEST_F(EnginePoolTest, MovesAreServedBeforeAnalysisAndTablesInTurn) {
     make(1);
     Seen a, b, c, d;
     auto ca = connect(a), cb = connect(b), cc = connect(c), cd = connect(d);
-    search(*ca, "position fen A", true);   // runs at once
-    search(*cb, "position fen B", false);  // an annotation: waits
-    search(*cc, "position fen C", true);   // a move: before B
-    search(*cd, "position fen D", true);   // after C
+    search(*ca, "A", true);   // runs at once
+    search(*cb, "B", false);  // an annotation: waits
+    search(*cc, "C", true);   // a move: before B
+    search(*cd, "D", true);   // after C
     EXPECT_EQ(lastGo(0), "position fen A | go nodes 100");
     answer(0, "bestmove x");
     EXPECT_EQ(lastGo(0), "position fen C | go nodes 100");
@@ -171,9 +184,9 @@ TEST_F(EnginePoolTest, ATableHasOneSearchAtATimeSoItsBestmovesKeepTheirOrder) {
     make(2);
     Seen a;
     auto ca = connect(a);
-    search(*ca, "position fen 1", false, "go infinite");
-    ca->send("stop");
-    search(*ca, "position fen 2", true);
+    search(*ca, "1", false, true);
+    ca->stop();
+    search(*ca, "2", true);
     // The second search waits for the first's bestmove though worker 1 is free.
     EXPECT_EQ(log_->lines[1].size(), 0U);
     EXPECT_EQ(log_->lines[0].back(), "stop");
@@ -187,9 +200,9 @@ TEST_F(EnginePoolTest, AStoppedWaitingSearchEndsAtOnceWithNoMove) {
     make(1);
     Seen a, b;
     auto ca = connect(a), cb = connect(b);
-    search(*ca, "position fen A", true);
-    search(*cb, "position fen B", true);
-    cb->send("stop");
+    search(*ca, "A", true);
+    search(*cb, "B", true);
+    cb->stop();
     EXPECT_TRUE(b.lines.empty());  // told later, never from inside the table's own call
     run();
     EXPECT_EQ(b.lines, (std::vector<std::string>{"bestmove 0000"}));
@@ -200,9 +213,9 @@ TEST_F(EnginePoolTest, AWaitingMoveStopsAnEndlessAnalysisWhichResumesLaterUnseen
     make(1);
     Seen a, b;
     auto ca = connect(a), cb = connect(b);
-    search(*ca, "position fen A", false, "go infinite");
+    search(*ca, "A", false, true);
     answer(0, "info depth 9 score cp 1 nodes 9000 pv a");
-    search(*cb, "position fen B", true);
+    search(*cb, "B", true);
     EXPECT_EQ(log_->lines[0].back(), "stop");
     answer(0, "bestmove a");  // the analysis' answer to the pool's stop: not passed on
     EXPECT_EQ(a.lines, (std::vector<std::string>{"info depth 9 score cp 1 nodes 9000 pv a"}));
@@ -217,9 +230,9 @@ TEST_F(EnginePoolTest, AnalysesShareAWorkerBySlicesAndWaitersAreToldHowManyAreAh
     make(1);
     Seen a, b, c;
     auto ca = connect(a), cb = connect(b), cc = connect(c);
-    search(*ca, "position fen A", false, "go infinite");
-    search(*cb, "position fen B", false, "go infinite");
-    search(*cc, "position fen C", false, "go infinite");
+    search(*ca, "A", false, true);
+    search(*cb, "B", false, true);
+    search(*cc, "C", false, true);
     now_ += kBusyNotice;
     pool_->tick();
     run();
@@ -243,8 +256,8 @@ TEST_F(EnginePoolTest, AWorkerThatDiesIsReplacedAndItsTableToldItsEngineClosed) 
     make(1);
     Seen a, b;
     auto ca = connect(a), cb = connect(b);
-    search(*ca, "position fen A", true);
-    search(*cb, "position fen B", true);
+    search(*ca, "A", true);
+    search(*cb, "B", true);
     const auto first = log_->generation[0];
     pool_->workerClosed(0, first);
     run();
@@ -263,7 +276,7 @@ TEST_F(EnginePoolTest, AnEngineThatCannotStartFailsTheRequestInsteadOfHoldingIt)
     log_->refuse = true;
     Seen a;
     auto ca = connect(a);
-    search(*ca, "position fen A", true);
+    search(*ca, "A", true);
     run();
     EXPECT_EQ(a.closed, 1);
     EXPECT_EQ(pool_->stats().queued, 0);
@@ -273,8 +286,8 @@ TEST_F(EnginePoolTest, ATableThatLeavesHasItsSearchStoppedAndItsLinesDropped) {
     make(1);
     Seen a, b;
     auto ca = connect(a), cb = connect(b);
-    search(*ca, "position fen A", false, "go infinite");
-    search(*cb, "position fen B", true);
+    search(*ca, "A", false, true);
+    search(*cb, "B", true);
     answer(0, "bestmove a");  // preempted analysis goes back to the queue
     ca.reset();               // A's tab closes while B's move runs
     answer(0, "bestmove b");
@@ -289,7 +302,7 @@ TEST_F(EnginePoolTest, ATableGetsItsMoveThroughThePoolAndIsToldWhenItWaits) {
     make(1);
     Seen blocker;
     auto cblock = connect(blocker);
-    search(*cblock, "position fen X", true);
+    search(*cblock, "X", true);
     std::unique_ptr<LascaTable> table;
     auto factory = [&]() -> common::Result<std::unique_ptr<EngineChannel>> {
         PoolClient c;

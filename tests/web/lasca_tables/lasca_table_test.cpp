@@ -10,6 +10,7 @@
 #include <mutex>
 
 #include "lasca/core/position.h"
+#include "web/lasca_tables/engine_pool.h"
 #include "web/web_test_util.h"
 
 namespace web::lasca_tables {
@@ -217,7 +218,7 @@ TEST(LascaTable, PreviewShowsAPrincipalVariationWithoutPlayingIt) {
     ASSERT_FALSE(preview.is_null());
     EXPECT_NE(preview["lfen"], std::string(lasca::kStartLfen));
     EXPECT_EQ(preview["lastMove"].size(), 2u);
-    EXPECT_TRUE(f.table.game().moves().empty());
+    EXPECT_TRUE(f.table.moves().empty());
 }
 
 TEST(LascaTable, LfenAndTheEndOfAGame) {
@@ -617,6 +618,60 @@ TEST(LascaTable, AWholeGameIsAnnotatedPositionByPosition) {
     EXPECT_EQ(lastOfType(replies, "state")["marks"], Json::array({"", ""}));
 }
 
+// The tree holds every position: a move makes one, the engine's move one, and looking at the
+// game makes none (views, lines, takebacks, analysis and a whole-game annotation are look-ups).
+TEST(LascaTable, AMoveMakesOnePositionAndLookingAtTheGameNone) {
+    Fixture f;
+    f.table.hello();
+    Json state = lastOfType(f.send({{"type", "new"}, {"engine", "none"}}), "state");
+    for (int ply = 0; ply < 40 && !state["status"]["over"].get<bool>(); ++ply) {
+        const auto made = f.table.tree().positionsMade();
+        const auto& legal = state["legal"];
+        state = lastOfType(f.send({{"type", "move"},
+                                   {"ply", ply},
+                                   {"move", legal.at(static_cast<std::size_t>(ply) % legal.size())["move"]}}),
+                           "state");
+        ASSERT_EQ(f.table.tree().positionsMade(), made + 1) << "ply " << ply;
+    }
+    const auto plies = state["moves"].size();
+    ASSERT_GE(plies, 10U);
+    const auto made = f.table.tree().positionsMade();
+    f.send({{"type", "analyse"}, {"on", true}});
+    for (std::size_t ply = 0; ply <= plies; ++ply) {
+        f.send({{"type", "view"}, {"ply", ply}});
+        f.table.onEngineLine("info depth 3 seldepth 3 multipv 1 score cp 5 nodes 50 nps 100 pv x");
+    }
+    f.send({{"type", "analyse"}, {"on", false}});
+    // A variation where there is a choice and back to the main line: the variation's move is
+    // the one made.
+    const auto line = state["moves"].get<std::vector<std::string>>();
+    std::size_t at = 1;
+    Json there = lastOfType(f.send({{"type", "view"}, {"ply", at}}), "state");
+    while (there["legal"].size() < 2 && at + 1 < plies)
+        there = lastOfType(f.send({{"type", "view"}, {"ply", ++at}}), "state");
+    ASSERT_GE(there["legal"].size(), 2U);
+    Json other = there["legal"].at(0)["move"];
+    if (other == line[at]) other = there["legal"].at(1)["move"];
+    f.send({{"type", "move"}, {"ply", at}, {"move", other}});
+    EXPECT_EQ(f.table.tree().positionsMade(), made + 1);
+    f.send({{"type", "line"}, {"moves", line}});
+    EXPECT_EQ(f.table.moves(), line);
+    // The fake engine answers the stopped analyses first (each search gets its bestmove), then
+    // each position of the annotation.
+    f.send({{"type", "annotate"}, {"nodes", 100}});
+    bool done = false;
+    for (int answers = 0; answers < 1000 && !done && f.table.pendingSearches() > 0; ++answers) {
+        f.table.onEngineLine("info depth 4 seldepth 4 multipv 1 score cp 10 nodes 100 nps 100 pv x");
+        const Json annotate = lastOfType(f.table.onEngineLine("bestmove x"), "annotate");
+        done = !annotate.is_null() && annotate["event"] == "done";
+    }
+    EXPECT_TRUE(done);
+    f.send({{"type", "takeback"}});
+    f.send({{"type", "takeback"}});
+    EXPECT_EQ(f.table.moves().size(), plies - 2);
+    EXPECT_EQ(f.table.tree().positionsMade(), made + 1) << "only the variation's move was made";
+}
+
 // How often `what` occurs in `text`.
 std::size_t occurrences(const std::string& text, const std::string& what) {
     std::size_t count = 0;
@@ -688,8 +743,8 @@ TEST(LascaTable, EveryBadMessageGetsOneErrorAndChangesNothing) {
         lastOfType(f.send({{"type", "move"}, {"ply", 0}, {"move", firstLegal(state)}}), "state");
     f.send({{"type", "analyse"}, {"on", true}, {"multipv", 2}});
     const auto linesBefore = f.log->lines.size();
-    const auto movesBefore = f.table.game().moves().size();
-    const auto lfenBefore = f.table.game().current().toLfen();
+    const auto movesBefore = f.table.moves().size();
+    const auto lfenBefore = f.table.position().toLfen();
     const std::vector<std::string> bad = {
         "",
         "not json",
@@ -749,8 +804,8 @@ TEST(LascaTable, EveryBadMessageGetsOneErrorAndChangesNothing) {
         ASSERT_EQ(replies.size(), 1u) << text;
         EXPECT_EQ(replies[0]["type"], "error") << text;
         EXPECT_FALSE(replies[0]["message"].get<std::string>().empty()) << text;
-        EXPECT_EQ(f.table.game().moves().size(), movesBefore) << text;
-        EXPECT_EQ(f.table.game().current().toLfen(), lfenBefore) << text;
+        EXPECT_EQ(f.table.moves().size(), movesBefore) << text;
+        EXPECT_EQ(f.table.position().toLfen(), lfenBefore) << text;
         EXPECT_EQ(f.table.viewPly(), 1) << text;
         EXPECT_EQ(f.log->lines.size(), linesBefore) << text;
     }
@@ -776,35 +831,59 @@ struct LineQueue {
     }
 };
 
+// The table through an engine pool of one worker, the engine program: the pool writes the
+// protocol, the worker's lines come back from its reader thread and are handed to the pool here
+// (the server's thread in lasca-web), and the pool's calls to the table run here too.
 TEST(LascaTable, AWholeGameAgainstTheRealEngine) {
     auto queue = std::make_shared<LineQueue>();
-    EngineFactory factory = [queue]() -> common::Result<std::unique_ptr<EngineChannel>> {
-        auto engine = ProcessEngine::start(
-            LASCA_ENGINE,
-            [queue](std::string line) {
-                std::lock_guard lock(queue->mutex);
-                queue->lines.push_back(std::move(line));
-                queue->ready.notify_one();
-            },
-            [queue] {
-                std::lock_guard lock(queue->mutex);
-                queue->closed = true;
-                queue->ready.notify_one();
-            });
-        if (!engine) return common::makeError(engine.error());
-        return std::unique_ptr<EngineChannel>(std::move(engine).value());
+    std::vector<std::function<void()>> posted;
+    std::uint64_t generation = 0;
+    EnginePool pool(
+        1, kPoolHashMb,
+        [queue, &generation](int, std::uint64_t g) -> common::Result<std::unique_ptr<EngineWorker>> {
+            generation = g;
+            auto engine = ProcessEngine::start(
+                LASCA_ENGINE,
+                [queue](std::string line) {
+                    std::lock_guard lock(queue->mutex);
+                    queue->lines.push_back(std::move(line));
+                    queue->ready.notify_one();
+                },
+                [queue] {
+                    std::lock_guard lock(queue->mutex);
+                    queue->closed = true;
+                    queue->ready.notify_one();
+                });
+            if (!engine) return common::makeError(engine.error());
+            return std::unique_ptr<EngineWorker>(std::move(engine).value());
+        },
+        [&posted](std::function<void()> f) { posted.push_back(std::move(f)); });
+    std::unique_ptr<LascaTable> tablePtr;
+    Json state;
+    EngineFactory factory = [&]() -> common::Result<std::unique_ptr<EngineChannel>> {
+        PoolClient client;
+        client.onLine = [&](std::string line) {
+            const Json next = lastOfType(tablePtr->onEngineLine(line), "state");
+            if (!next.is_null()) state = next;
+        };
+        client.onClosed = [&] { tablePtr->onEngineClosed(); };
+        return pool.connect(std::move(client));
     };
-    LascaTable table(factory);
+    tablePtr = std::make_unique<LascaTable>(factory);
+    LascaTable& table = *tablePtr;
     table.hello();
-    Json state =
-        lastOfType(table.handle({{"type", "new"}, {"engine", "black"}, {"level", 0}}), "state");
+    state = lastOfType(table.handle({{"type", "new"}, {"engine", "black"}, {"level", 0}}), "state");
     int plies = 0;
     while (!state["status"]["over"].get<bool>() && plies < 400) {
         if (state["thinking"].get<bool>()) {
             std::string line;
             ASSERT_TRUE(queue->pop(line)) << "the engine did not answer";
-            const Json next = lastOfType(table.onEngineLine(line), "state");
-            if (!next.is_null()) state = next;
+            pool.workerLine(0, generation, line);
+            while (!posted.empty()) {
+                auto f = std::move(posted.front());
+                posted.erase(posted.begin());
+                f();
+            }
             continue;
         }
         const auto& legal = state["legal"];

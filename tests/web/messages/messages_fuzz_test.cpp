@@ -35,6 +35,7 @@ const std::vector<std::string> kSeeds = {
     R"({"type":"promote","moves":["a3-b4"]})",
     R"({"type":"delete","moves":["c3-d4"]})",
     R"({"type":"pdn.import","pdn":"1. c3-d4 (1. a3-b4 {x} c5xa3 (1... b6-a5)) 1... e5xc3 *"})",
+    R"({"type":"pdn.import","pdn":"1. c3-d4 (1. e3-f4 b6-a5) 1... e5xc3 2. d2xb4 (2. b2xd4) *"})",
 };
 
 std::string mutate(std::string text, std::mt19937_64& rng) {
@@ -74,8 +75,8 @@ TEST(MessagesFuzz, GarbledMessagesNeverCrashAndErrorsChangeNothing) {
     for (int i = 0; i < 20000; ++i) {
         const std::string text =
             rng() % 5 == 0 ? randomBytes(rng) : mutate(kSeeds[rng() % kSeeds.size()], rng);
-        const auto moves = table.game().moves();
-        const auto lfen = table.game().current().toLfen();
+        const auto moves = table.moves();
+        const auto lfen = table.position().toLfen();
         const auto view = table.viewPly();
         const auto lines = log->lines.size();
         std::vector<Json> replies;
@@ -88,8 +89,8 @@ TEST(MessagesFuzz, GarbledMessagesNeverCrashAndErrorsChangeNothing) {
         }
         if (replies.size() == 1 && replies[0]["type"] == "error") {
             ++errors;
-            ASSERT_EQ(table.game().moves(), moves) << text;
-            ASSERT_EQ(table.game().current().toLfen(), lfen) << text;
+            ASSERT_EQ(table.moves(), moves) << text;
+            ASSERT_EQ(table.position().toLfen(), lfen) << text;
             ASSERT_EQ(table.viewPly(), view) << text;
             ASSERT_EQ(log->lines.size(), lines) << text;
         }
