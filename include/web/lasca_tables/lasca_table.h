@@ -120,10 +120,12 @@ struct GameMarks {
     std::vector<std::optional<int>> white;
 };
 
-// LascaGameChange: what a save writes: the game's row (game.moves empty) and its move rows.
+// LascaGameChange: what a save writes: the game's row (game.moves empty), its move rows, and
+// its variations only when they changed since the last save (tree Keep: game.tree left empty).
 struct LascaGameChange {
     store::StoredLascaGame game;
     store::MoveRowsChange moves;
+    store::TreeWrite tree = store::TreeWrite::Write;
 };
 
 // LascaTable
@@ -136,6 +138,7 @@ struct LascaGameChange {
 //   path_        the nodes of moves_ in tree_, the start's first: every position and verdict of
 //                the line is a look-up (found again after every change of the tree)
 //   treeJson_    tree_.toJson() once made, until the tree changes (the state and a save share it)
+//   treeSaved_   the store holds tree_ as it is (a save then keeps the stored variations)
 //   viewPly_     the ply the page shows (0..moves_.size()): analysis runs on it
 //   evals_       per ply, White's score in centi-soldiers as last reported by the engine for
 //                that position (a mate is +-10000), nothing when unknown
@@ -231,8 +234,8 @@ class LascaTable {
     void treeChanged();
     const MoveNode& nodeAt(int ply) const { return *path_[static_cast<std::size_t>(ply)]; }
     const Json& treeJson() const;
-    // The game's row as the store keeps it (moves empty).
-    store::StoredLascaGame storedRow() const;
+    // The game's row as the store keeps it (moves empty; tree empty unless withTree).
+    store::StoredLascaGame storedRow(bool withTree) const;
     // moves_ changed; its first `same` moves are as they were.
     void movesChanged(std::size_t same);
     void annotationStep(std::string_view bestMove, Replies& out);
@@ -267,6 +270,7 @@ class LascaTable {
     std::vector<std::string> moves_;
     MovePath path_;
     mutable std::optional<Json> treeJson_;
+    bool treeSaved_ = false;
     int viewPly_ = 0;
     std::vector<std::optional<int>> evals_;
     std::deque<SearchJob> jobs_;

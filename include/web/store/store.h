@@ -64,6 +64,10 @@ struct MoveRowsChange {
     std::vector<std::string> added;
 };
 
+// TreeWrite: whether a save writes the game's variations (StoredLascaGame::tree) or keeps those
+// stored (the table's tree has not changed since its last save: its text is not even made).
+enum class TreeWrite : std::uint8_t { Write, Keep };
+
 // StoredTorneioSeat: who plays a seat of a Torneio table. kind: "person" or a player kind;
 // level: the AI level; tokenHash: a person seat's token as common::hashSecret keeps it (the token
 // itself is never stored), "" for an AI seat.
@@ -182,8 +186,10 @@ class Store {
     Store& operator=(const Store&) = delete;
 
     // Saves a game in one transaction, committed when this returns true: its row (game.moves is
-    // not read; `created` is kept from the first save) and the change of its move rows.
-    common::Result<bool> saveLascaGame(const StoredLascaGame& game, const MoveRowsChange& moves);
+    // not read; `created` is kept from the first save; with TreeWrite::Keep, game.tree is not read
+    // and the stored variations stay) and the change of its move rows.
+    common::Result<bool> saveLascaGame(const StoredLascaGame& game, const MoveRowsChange& moves,
+                                       TreeWrite tree = TreeWrite::Write);
     // Saves the game whole: its row and every move row.
     common::Result<bool> saveLascaGame(const StoredLascaGame& game);
     // The game with this id; nothing when there is none.

@@ -106,13 +106,13 @@ LascaTable::LascaTable(EngineFactory engineFactory, GameIdFactory newGameId, Tab
 }
 
 StoredLascaGame LascaTable::stored() const {
-    auto game = storedRow();
+    auto game = storedRow(true);
     game.moves = moves_;
     return game;
 }
 
-// The game's row as the store keeps it (no moves).
-StoredLascaGame LascaTable::storedRow() const {
+// The game's row as the store keeps it (no moves; the variations' text when withTree).
+StoredLascaGame LascaTable::storedRow(bool withTree) const {
     StoredLascaGame game;
     game.id = gameId_;
     game.startLfen = tree_.start().toLfen();
@@ -123,7 +123,7 @@ StoredLascaGame LascaTable::storedRow() const {
     const auto& status = path_.back()->status;
     game.result = status.over() ? lasca::pdnResult(status.outcome) : "*";
     game.rule = status.over() ? lasca::terminationRule(status.termination) : "";
-    if (!tree_.isPlainLine(moves_)) game.tree = treeJson().dump();
+    if (withTree && !tree_.isPlainLine(moves_)) game.tree = treeJson().dump();
     return game;
 }
 
@@ -135,7 +135,8 @@ bool LascaTable::worthKeeping() const {
 std::optional<LascaGameChange> LascaTable::unsavedChange() const {
     if (!unsaved_ || !worthKeeping()) return std::nullopt;
     LascaGameChange change;
-    change.game = storedRow();
+    change.tree = treeSaved_ ? store::TreeWrite::Keep : store::TreeWrite::Write;
+    change.game = storedRow(change.tree == store::TreeWrite::Write);
     change.moves.from = std::min(savedMoves_, moves_.size());
     change.moves.added.assign(moves_.begin() + static_cast<std::ptrdiff_t>(change.moves.from),
                               moves_.end());
@@ -146,12 +147,14 @@ void LascaTable::markSaved() {
     unsaved_ = false;
     savedMoves_ = moves_.size();
     inStore_ = true;
+    treeSaved_ = true;
 }
 
 void LascaTable::markUnsaved() {
     unsaved_ = true;
     savedMoves_ = 0;
     inStore_ = false;
+    treeSaved_ = false;
 }
 
 void LascaTable::movesChanged(std::size_t same) {
@@ -270,6 +273,7 @@ void LascaTable::startNewGame(MoveTree tree, const MoveLine& line) {
 void LascaTable::treeChanged() {
     path_ = tree_.path(moves_);
     treeJson_.reset();
+    treeSaved_ = false;
 }
 
 const Json& LascaTable::treeJson() const {

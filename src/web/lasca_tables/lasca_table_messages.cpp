@@ -106,16 +106,19 @@ std::optional<std::string> LascaTable::onMove(const Json& m, Replies& out) {
         return "too many moves with the variations";
     // Against the engine a move in the past replaces the rest of the line (the page asked);
     // on the analysis board it starts a variation, or follows one already there.
+    bool changed = false;
     if (settings_.engineColour && kept < moves_.size()) {
-        tree_.remove(
+        changed = tree_.remove(
             MoveLine(moves_.begin(), moves_.begin() + static_cast<std::ptrdiff_t>(kept) + 1));
-        unsaved_ = true;
     }
     if (!tree_.contains(line)) {
-        unsaved_ = true;
+        changed = true;
         tree_.add(line);  // legal: parsed above; the one position the move makes
     }
-    treeChanged();
+    if (changed) {
+        unsaved_ = true;
+        treeChanged();
+    }
     showLine(tree_.continuation(line), static_cast<int>(line.size()));
     reschedule(out);
     out.push_back(stateMessage());

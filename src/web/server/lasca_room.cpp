@@ -145,7 +145,7 @@ class LascaTab : public Tab, public DuelWatcher, public std::enable_shared_from_
         change->game.created = millis;  // kept from the first save of the game
         change->game.updated = millis;
         room_->claim(change->game.id, *this);
-        if (auto ok = room_->store_.saveLascaGame(change->game, change->moves); !ok) {
+        if (auto ok = room_->store_.saveLascaGame(change->game, change->moves, change->tree); !ok) {
             common::logger().error("web: saving failed: {}", ok.error());
             replies.insert(
                 replies.begin(),

@@ -23,7 +23,7 @@ void writeMoveRows(SQLite::Database& db, const MoveRowsTable& table, const std::
 }
 
 common::Result<bool> Store::saveLascaGame(const StoredLascaGame& game,
-                                          const MoveRowsChange& moves) {
+                                          const MoveRowsChange& moves, TreeWrite tree) {
     std::lock_guard lock(mutex_);
     try {
         SQLite::Transaction transaction(*db_);
@@ -33,7 +33,7 @@ common::Result<bool> Store::saveLascaGame(const StoredLascaGame& game,
                               "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) "
                               "ON CONFLICT (id) DO UPDATE SET start_lfen = ?2, engine = ?3, "
                               "level = ?4, analysing = ?5, multipv = ?6, result = ?7, rule = ?8, "
-                              "updated = ?10, tree = ?11");
+                              "updated = ?10, tree = CASE WHEN ?12 THEN ?11 ELSE tree END");
         row.bind(1, game.id);
         row.bind(2, game.startLfen);
         row.bind(3, game.engine);
@@ -45,6 +45,7 @@ common::Result<bool> Store::saveLascaGame(const StoredLascaGame& game,
         row.bind(9, static_cast<int64_t>(game.created));
         row.bind(10, static_cast<int64_t>(game.updated));
         row.bind(11, game.tree);
+        row.bind(12, tree == TreeWrite::Write ? 1 : 0);
         row.exec();
 
         writeMoveRows(*db_, kLascaMoveRows, game.id, moves);

@@ -34,7 +34,7 @@ struct Fixture {
     std::optional<LascaGameChange> save() {
         auto change = table.unsavedChange();
         if (!change) return change;
-        EXPECT_TRUE(db->saveLascaGame(change->game, change->moves).ok());
+        EXPECT_TRUE(db->saveLascaGame(change->game, change->moves, change->tree).ok());
         table.markSaved();
         return change;
     }
@@ -152,6 +152,47 @@ TEST(LascaTableChange, AMoveInThePastOnTheAnalysisBoardRewritesTheTail) {
     ASSERT_TRUE(back);
     EXPECT_EQ(back->moves.from, 0u);
     EXPECT_EQ(f.storedMoves(), first);
+}
+
+// The variations are written when the tree changed and kept as stored otherwise: following a
+// line already there, or showing another, writes the row and moves but not the tree.
+TEST(LascaTableChange, TheVariationsAreWrittenOnlyWhenTheyChange) {
+    Fixture f;
+    f.table.hello();
+    f.send({{"type", "settings"}, {"engine", "none"}});
+    for (int i = 0; i < 4; ++i) f.play();
+    auto change = f.save();
+    ASSERT_TRUE(change);
+    EXPECT_EQ(change->tree, store::TreeWrite::Write);
+    const auto line = f.table.moves();
+    // A variation where there is a choice: the tree changed.
+    std::size_t ply = 0;
+    Json there = lastOfType(f.send({{"type", "view"}, {"ply", ply}}), "state");
+    while (there["legal"].size() < 2 && ply + 1 < line.size())
+        there = lastOfType(f.send({{"type", "view"}, {"ply", ++ply}}), "state");
+    ASSERT_GE(there["legal"].size(), 2U);
+    Json other = there["legal"].at(0)["move"];
+    if (other == line[ply]) other = there["legal"].at(1)["move"];
+    f.send({{"type", "move"}, {"ply", ply}, {"move", other}});
+    change = f.save();
+    ASSERT_TRUE(change);
+    EXPECT_EQ(change->tree, store::TreeWrite::Write);
+    EXPECT_FALSE(change->game.tree.empty());
+    const std::string tree = change->game.tree;
+    // Back to the main line: the moves change, the tree does not.
+    f.send({{"type", "line"}, {"moves", line}});
+    change = f.save();
+    ASSERT_TRUE(change);
+    EXPECT_EQ(change->tree, store::TreeWrite::Keep);
+    EXPECT_TRUE(change->game.tree.empty()) << "its text is not even made";
+    const auto loaded = f.db->loadLascaGame(f.table.gameId());
+    ASSERT_TRUE(loaded.ok() && loaded.value());
+    EXPECT_EQ(loaded.value()->tree, tree) << "the stored variations stay";
+    EXPECT_EQ(loaded.value()->moves, line);
+    // What the store holds restores the table as it is.
+    LascaTable copy(test::fakeFactory(std::make_shared<FakeEngineLog>()));
+    ASSERT_TRUE(copy.restore(*loaded.value()).ok());
+    EXPECT_EQ(copy.stored(), f.table.stored());
 }
 
 TEST(LascaTableChange, EngineInfoAndLookingAroundWriteNothing) {
