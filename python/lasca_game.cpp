@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "class_guard.h"
 #include "lasca/core/notation.h"
 #include "lasca/core/pdn.h"
 #include "lasca_bind.h"
@@ -90,10 +91,21 @@ void bindGame(py::module_& m) {
                  if (!self.winner) return std::string("1/2-1/2");
                  return std::string(*self.winner == "white" ? "1-0" : "0-1");
              })
-        .def("__repr__", [](const PyOutcome& self) {
-            return "Outcome(winner=" + (self.winner ? "'" + *self.winner + "'" : "None") +
-                   ", termination='" + self.termination + "', rule='" + self.rule + "')";
-        });
+        .def("__repr__",
+             [](const PyOutcome& self) {
+                 return "Outcome(winner=" + (self.winner ? "'" + *self.winner + "'" : "None") +
+                        ", termination='" + self.termination + "', rule='" + self.rule + "')";
+             })
+        .def(py::pickle(
+            [](const PyOutcome& self) {
+                return py::make_tuple(self.winner, self.termination, self.rule);
+            },
+            [](const py::tuple& state) {
+                if (state.size() != 3) throw std::runtime_error("Outcome: bad pickled state");
+                return PyOutcome{state[0].cast<std::optional<std::string>>(),
+                                 state[1].cast<std::string>(), state[2].cast<std::string>()};
+            }));
+    python_guard::guardClass<PyOutcome>(m.attr("Outcome"), python_guard::Pickling::ByState);
 
     py::class_<StatusInfo>(m, "Status", "The rules' verdict on a game (R9, T1, T2).")
         .def_readonly("outcome", &StatusInfo::outcome)
@@ -101,10 +113,22 @@ void bindGame(py::module_& m) {
         .def_readonly("rule", &StatusInfo::rule)
         .def_readonly("result", &StatusInfo::result)
         .def_readonly("over", &StatusInfo::over)
-        .def("__repr__", [](const StatusInfo& s) {
-            return "Status(outcome='" + s.outcome + "', termination='" + s.termination +
-                   "', rule='" + s.rule + "', result='" + s.result + "')";
-        });
+        .def("__repr__",
+             [](const StatusInfo& s) {
+                 return "Status(outcome='" + s.outcome + "', termination='" + s.termination +
+                        "', rule='" + s.rule + "', result='" + s.result + "')";
+             })
+        .def(py::pickle(
+            [](const StatusInfo& s) {
+                return py::make_tuple(s.outcome, s.termination, s.rule, s.result, s.over);
+            },
+            [](const py::tuple& state) {
+                if (state.size() != 5) throw std::runtime_error("Status: bad pickled state");
+                return StatusInfo{state[0].cast<std::string>(), state[1].cast<std::string>(),
+                                  state[2].cast<std::string>(), state[3].cast<std::string>(),
+                                  state[4].cast<bool>()};
+            }));
+    python_guard::guardClass<StatusInfo>(m.attr("Status"), python_guard::Pickling::ByState);
 
     py::class_<PyGame>(m, "Game", "A game: its start, its moves and the rules' verdict.")
         .def(py::init(&makeGame), py::arg("lfen") = py::none(), py::arg("repetition") = true,
@@ -192,6 +216,7 @@ void bindGame(py::module_& m) {
             return "Game('" + self.game.current().toLfen() + "', " +
                    std::to_string(self.game.moves().size()) + " moves)";
         });
+    python_guard::guardClass<PyGame>(m.attr("Game"), python_guard::Pickling::ByState);
 }
 
 }  // namespace lasca_python

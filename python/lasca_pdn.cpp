@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "class_guard.h"
 #include "lasca/core/pdn.h"
 #include "lasca_bind.h"
 
@@ -87,7 +88,20 @@ void bindPdn(py::module_& m) {
             "nags", [](const lasca::PdnLine& self) { return self.nags; },
             [](lasca::PdnLine& self, const std::vector<lasca::Nags>& nags) {
                 self.nags = checkedNags(nags);
-            });
+            })
+        .def(py::pickle(
+            [](const lasca::PdnLine& self) {
+                return py::make_tuple(self.moves, self.comments, self.variations, self.comment,
+                                      self.nags);
+            },
+            [](const py::tuple& state) {
+                if (state.size() != 5) throw std::runtime_error("PdnLine: bad pickled state");
+                return lasca::PdnLine{state[0].cast<std::vector<std::string>>(),
+                                      state[1].cast<std::vector<std::string>>(),
+                                      state[2].cast<std::vector<lasca::PdnVariation>>(),
+                                      state[3].cast<std::string>(),
+                                      checkedNags(state[4].cast<std::vector<lasca::Nags>>())};
+            }));
     py::class_<lasca::PdnVariation>(m, "PdnVariation",
                                     "A line played instead of the move `at` (0-based) of the "
                                     "enclosing line.")
@@ -96,7 +110,14 @@ void bindPdn(py::module_& m) {
              }),
              py::arg("at"), py::arg("line"))
         .def_readwrite("at", &lasca::PdnVariation::at)
-        .def_readwrite("line", &lasca::PdnVariation::line);
+        .def_readwrite("line", &lasca::PdnVariation::line)
+        .def(py::pickle(
+            [](const lasca::PdnVariation& self) { return py::make_tuple(self.at, self.line); },
+            [](const py::tuple& state) {
+                if (state.size() != 2) throw std::runtime_error("PdnVariation: bad pickled state");
+                return lasca::PdnVariation{state[0].cast<std::size_t>(),
+                                           state[1].cast<lasca::PdnLine>()};
+            }));
     py::class_<PdnGame>(m, "PdnGame",
                         "One PDN game: tags (list of (name, value)), moves, result, comments, "
                         "variations; tree() gives it as a tree of PdnNode.")
@@ -137,10 +158,29 @@ void bindPdn(py::module_& m) {
             "Re-checks the game against the rules (T1 and T2 can be switched off, as for Game); "
             "returns the final LFEN, ValueError if wrong.")
         .def("game", &gameOfPdn, "The game as a lasca.Game.")
-        .def("__repr__", [](const PdnGame& self) {
-            return "PdnGame(" + std::to_string(self.moves.size()) + " moves, result '" +
-                   self.result + "')";
-        });
+        .def("__repr__",
+             [](const PdnGame& self) {
+                 return "PdnGame(" + std::to_string(self.moves.size()) + " moves, result '" +
+                        self.result + "')";
+             })
+        .def(py::pickle(
+            [](const PdnGame& self) {
+                return py::make_tuple(self.tags, self.moves, self.result, self.comment,
+                                      self.annotations, self.comments, self.variations, self.nags);
+            },
+            [](const py::tuple& state) {
+                if (state.size() != 8) throw std::runtime_error("PdnGame: bad pickled state");
+                PdnGame game;
+                game.tags = state[0].cast<std::vector<std::pair<std::string, std::string>>>();
+                game.moves = state[1].cast<std::vector<std::string>>();
+                game.result = state[2].cast<std::string>();
+                game.comment = state[3].cast<std::string>();
+                game.annotations = state[4].cast<std::vector<std::string>>();
+                game.comments = state[5].cast<std::vector<std::string>>();
+                game.variations = state[6].cast<std::vector<lasca::PdnVariation>>();
+                game.nags = checkedNags(state[7].cast<std::vector<lasca::Nags>>());
+                return game;
+            }));
     m.def("read_pdn", &readPdnText, py::arg("text"),
           "Every game of a PDN text, as PdnGame objects; ValueError naming the line when broken.");
 
@@ -150,12 +190,21 @@ void bindPdn(py::module_& m) {
         .def_readonly("line", &PyPdnEntry::line)
         .def_readonly("game", &PyPdnEntry::game)
         .def_readonly("error", &PyPdnEntry::error)
-        .def("__repr__", [](const PyPdnEntry& self) {
-            return "PdnEntry(line " + std::to_string(self.line) + ", " +
-                   (self.game ? std::to_string(self.game->moves.size()) + " moves"
-                              : "error '" + self.error.value_or("") + "'") +
-                   ")";
-        });
+        .def("__repr__",
+             [](const PyPdnEntry& self) {
+                 return "PdnEntry(line " + std::to_string(self.line) + ", " +
+                        (self.game ? std::to_string(self.game->moves.size()) + " moves"
+                                   : "error '" + self.error.value_or("") + "'") +
+                        ")";
+             })
+        .def(py::pickle(
+            [](const PyPdnEntry& self) { return py::make_tuple(self.line, self.game, self.error); },
+            [](const py::tuple& state) {
+                if (state.size() != 3) throw std::runtime_error("PdnEntry: bad pickled state");
+                return PyPdnEntry{state[0].cast<int>(),
+                                  state[1].cast<std::optional<lasca::PdnGame>>(),
+                                  state[2].cast<std::optional<std::string>>()};
+            }));
     py::class_<lasca::PdnReader>(m, "PdnReader",
                                  "Reads PDN line by line (lasca.iter_pdn drives it): feed(line) "
                                  "returns the oldest PdnEntry ended and not yet given (a game ends "
@@ -171,6 +220,15 @@ void bindPdn(py::module_& m) {
             py::arg("line"))
         .def("finish", [](lasca::PdnReader& self) { return entryOf(self.finish()); });
     m.def("write_pdn", &writePdnText, py::arg("games"), "The games as PDN text.");
+
+    using python_guard::guardClass;
+    using python_guard::Pickling;
+    guardClass<lasca::PdnLine>(m.attr("PdnLine"), Pickling::ByState);
+    guardClass<lasca::PdnVariation>(m.attr("PdnVariation"), Pickling::ByState);
+    guardClass<PdnGame>(m.attr("PdnGame"), Pickling::ByState);
+    guardClass<PyPdnEntry>(m.attr("PdnEntry"), Pickling::ByState);
+    // A reader holds a half-read stream: it is fed again, not pickled.
+    guardClass<lasca::PdnReader>(m.attr("PdnReader"), Pickling::Refused);
 }
 
 }  // namespace lasca_python

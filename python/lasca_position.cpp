@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "class_guard.h"
 #include "lasca/core/notation.h"
 #include "lasca/core/perft.h"
 #include "lasca_bind.h"
@@ -104,6 +105,7 @@ void bindMoves(py::module_& m) {
                 move.promotion = state[1].cast<std::optional<bool>>();
                 return move;
             }));
+    python_guard::guardClass<PyMove>(m.attr("Move"), python_guard::Pickling::ByState);
 
     py::class_<PyMoveList>(m, "MoveList",
                            "Moves as a sequence (legal_moves, move_stack): len, iteration, "
@@ -132,13 +134,22 @@ void bindMoves(py::module_& m) {
                      return py::reinterpret_borrow<py::object>(Py_NotImplemented);
                  return py::bool_(self.texts() == other.cast<const PyMoveList&>().texts());
              })
-        .def("__repr__", [](const PyMoveList& self) {
-            std::string out = "MoveList([";
-            for (std::size_t i = 0; i < self.moves.size(); ++i)
-                out += (i ? ", '" : "'") + lasca::formatMove(self.moves[i].move) + "'";
-            return out + "])";
-        });
+        .def("__repr__",
+             [](const PyMoveList& self) {
+                 std::string out = "MoveList([";
+                 for (std::size_t i = 0; i < self.moves.size(); ++i)
+                     out += (i ? ", '" : "'") + lasca::formatMove(self.moves[i].move) + "'";
+                 return out + "])";
+             })
+        // Pickled as its moves (each pickled as a Move, with its promotion).
+        .def(py::pickle([](const PyMoveList& self) { return py::make_tuple(self.moves); },
+                        [](const py::tuple& state) {
+                            if (state.size() != 1)
+                                throw std::runtime_error("MoveList: bad pickled state");
+                            return PyMoveList{state[0].cast<std::vector<PyMove>>()};
+                        }));
     m.attr("MoveList").attr("__hash__") = py::none();
+    python_guard::guardClass<PyMoveList>(m.attr("MoveList"), python_guard::Pickling::ByState);
 }
 
 void bindPosition(py::module_& m) {
@@ -235,6 +246,7 @@ void bindPosition(py::module_& m) {
             .def("__repr__",
                  [](const PyPosition& self) { return "Position('" + self.pos.toLfen() + "')"; });
     position.attr("__hash__") = py::none();
+    python_guard::guardClass<PyPosition>(position, python_guard::Pickling::ByState);
 }
 
 }  // namespace lasca_python

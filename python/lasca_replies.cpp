@@ -7,6 +7,7 @@
 
 #include <string>
 
+#include "class_guard.h"
 #include "lasca/engine/replies.h"
 #include "lasca_bind.h"
 
@@ -55,6 +56,13 @@ void bindReplies(py::module_& m) {
         "parse_option", [](const std::string& line) { return parseOption(line); }, py::arg("line"));
     m.def(
         "parse_id", [](const std::string& line) { return parseId(line); }, py::arg("line"));
+    // Replies are read from the engine's lines again, not pickled.
+    using python_guard::guardClass;
+    using python_guard::Pickling;
+    guardClass<InfoReply>(m.attr("InfoReply"), Pickling::Refused);
+    guardClass<BestMoveReply>(m.attr("BestMoveReply"), Pickling::Refused);
+    guardClass<OptionReply>(m.attr("OptionReply"), Pickling::Refused);
+    guardClass<IdReply>(m.attr("IdReply"), Pickling::Refused);
 }
 
 }  // namespace lasca_python

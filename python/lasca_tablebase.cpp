@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "class_guard.h"
 #include "lasca/egtb/egtb.h"
 #include "lasca_bind.h"
 
@@ -73,6 +74,9 @@ void bindTablebase(py::module_& m) {
                 return r->plies;
             },
             py::arg("position"), "probe_distance, or None when no table holds the position.");
+    // Tables are opened from their folder again, not pickled.
+    python_guard::guardClass<lasca::egtb::Tablebase>(m.attr("Tablebase"),
+                                                     python_guard::Pickling::Refused);
 }
 
 }  // namespace lasca_python

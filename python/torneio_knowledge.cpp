@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "class_guard.h"
 #include "torneio/play/knowledge.h"
 #include "torneio/play/resample.h"
 #include "torneio/rules/random_play.h"
@@ -137,6 +138,8 @@ void bindKnowledge(py::module_& m) {
         .def("is_over", [](const PyKnowledge& self) { return self.knowledge.over(); })
         .def("outcome", [](const PyKnowledge& self) { return describe(self.knowledge.outcome()); })
         .def("round", [](const PyKnowledge& self) { return self.knowledge.round(); });
+    // A player's knowledge is rebuilt from its event lines, not pickled.
+    python_guard::guardClass<PyKnowledge>(m.attr("Knowledge"), python_guard::Pickling::Refused);
 }
 
 }  // namespace torneio_py

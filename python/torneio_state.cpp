@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "class_guard.h"
 #include "torneio/play/resample.h"
 #include "torneio/rules/action_index.h"
 #include "torneio/rules/observation.h"
@@ -255,7 +256,15 @@ void bindGame(py::module_& m) {
             py::arg("text"), py::arg("seed") = 0,
             "The state serialize() wrote, replayed through the rules.")
         .def("__repr__",
-             [](const PyGame& g) { return "Game(" + torneio::formatParams(g.params) + ")"; });
+             [](const PyGame& g) { return "Game(" + torneio::formatParams(g.params) + ")"; })
+        // Pickled as its params text.
+        .def(py::pickle([](const PyGame& g) { return torneio::formatParams(g.params); },
+                        [](const std::string& text) {
+                            checkLine(text, "params");
+                            const torneio::Params params = valueOrThrow(torneio::parseParams(text));
+                            return makeGame(params.seats, text);
+                        }));
+    python_guard::guardClass<PyGame>(m.attr("Game"), python_guard::Pickling::ByState);
 }
 
 void bindState(py::module_& m) {
@@ -263,7 +272,15 @@ void bindState(py::module_& m) {
         .def_readonly("kind", &OutcomeInfo::kind)
         .def_readonly("seats", &OutcomeInfo::seats)
         .def_readonly("round", &OutcomeInfo::round)
-        .def("__repr__", &outcomeRepr);
+        .def("__repr__", &outcomeRepr)
+        .def(py::pickle(
+            [](const OutcomeInfo& o) { return py::make_tuple(o.kind, o.seats, o.round); },
+            [](const py::tuple& state) {
+                if (state.size() != 3) throw std::runtime_error("Outcome: bad pickled state");
+                return OutcomeInfo{state[0].cast<std::string>(), state[1].cast<std::vector<int>>(),
+                                   state[2].cast<int>()};
+            }));
+    python_guard::guardClass<OutcomeInfo>(m.attr("Outcome"), python_guard::Pickling::ByState);
 
     py::class_<PyState>(m, "State", "The true state of one Torneio game (the referee's).")
         .def(py::init(&makeState), py::arg("seats") = 2, py::arg("seed") = 0,
@@ -376,6 +393,7 @@ void bindState(py::module_& m) {
                    std::to_string(self.state.history().size()) + " decisions" +
                    (self.state.over() ? ", over)" : ")");
         });
+    python_guard::guardClass<PyState>(m.attr("State"), python_guard::Pickling::ByState);
 }
 
 }  // namespace torneio_py

@@ -12,7 +12,9 @@ import sys
 
 import pytest
 
+import hostile_calls
 import lasca
+import lasca._lasca
 
 ENGINE = os.environ.get("LASCA_ENGINE")
 needs_engine = pytest.mark.skipif(not ENGINE, reason="LASCA_ENGINE not set")
@@ -875,6 +877,69 @@ def _after(moves):
         pos.push(move)
     return pos.lfen()
 
+
+# Every class lasca._lasca binds, with a function making a well-made object (None: none is made
+# here) and whether it pickles: hostile_calls.check_class's table.
+LASCA_CLASSES = {
+    "Move": ("lambda: L.Position().parse_move('c3-d4')", True),
+    "MoveList": ("lambda: L.Position().legal_moves", True),
+    "Position": ("lambda: pushed(L.Position(), 'c3-d4', 'e5xc3')", True),
+    "Outcome": (f"lambda: L.Game({NO_WHITE_LFEN!r}).outcome()", True),
+    "Status": ("lambda: pushed(L.Game(), 'c3-d4').status()", True),
+    "Game": ("lambda: pushed(L.Game(repetition=False), 'c3-d4', 'e5xc3', 'b2xd4')", True),
+    "PdnLine": ("lambda: L.PdnLine(['a3-b4'], ['hi'], [L.PdnVariation(0, L.PdnLine(['c3-d4']))],"
+                " 'before', [[1]])", True),
+    "PdnVariation": ("lambda: L.PdnVariation(0, L.PdnLine(['a3-b4'], nags=[[3]]))", True),
+    "PdnGame": (r"""lambda: L.read_pdn('[Event "x"]\n1. c3-d4 $1 {hi} (1. a3-b4) b6-a5 2-0')[0]""",
+                True),
+    "PdnEntry": ("lambda: pushed_pdn('1. c3-d4 *')", True),
+    "PdnReader": ("lambda: L.PdnReader()", False),
+    "Tablebase": ("None", False),
+    "InfoReply": ("lambda: L.parse_info('info depth 3 score cp 12 nodes 100 pv c3-d4')", False),
+    "BestMoveReply": ("lambda: L.parse_best_move('bestmove c3-d4')", False),
+    "OptionReply": ("lambda: L.parse_option('option name Hash type spin default 1 min 1 max 9')",
+                    False),
+    "IdReply": ("lambda: L.parse_id('id name Lasca')", False),
+}
+LASCA_PRELUDE = """
+import lasca._lasca as L
+def pushed(target, *moves):
+    for move in moves:
+        target.push(move)
+    return target
+def pushed_pdn(text):
+    reader = L.PdnReader()
+    return reader.feed(text) or reader.finish()
+"""
+
+
+def test_the_hostile_table_lists_every_bound_class():
+    bound = {name for name, value in vars(lasca._lasca).items() if isinstance(value, type)}
+    assert bound == set(LASCA_CLASSES)
+
+
+@pytest.mark.parametrize("name", sorted(LASCA_CLASSES))
+def test_pickling_in_every_protocol_and_objects_made_without_init_never_crash(name):
+    """Issue 54: protocols 0 and 1 aborted the interpreter, and an object made by
+    Cls.__new__(Cls) read uninitialised memory (pop() crashed, legal_moves gave garbage)."""
+    make, pickles = LASCA_CLASSES[name]
+    hostile_calls.check_class(LASCA_PRELUDE, f"L.{name}", make, pickles)
+
+
+def test_pickles_are_the_same_in_every_protocol_and_objects_without_init_raise():
+    import pickle
+    pos = lasca.Position()
+    pos.push("c3-d4")
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        again = pickle.loads(pickle.dumps(pos, protocol=protocol))
+        assert again == pos and again.pop() == "c3-d4"
+    with pytest.raises(TypeError, match="without __init__"):
+        lasca.Position.__new__(lasca.Position).pop()
+    with pytest.raises(TypeError, match="without __init__"):
+        lasca.Game.__new__(lasca.Game).push("c3-d4")
+    made = lasca.Position.__new__(lasca.Position)
+    made.__init__()  # __init__ after __new__ is how Python makes every object
+    assert len(made.legal_moves) == 6
 
 # ---- type stubs ------------------------------------------------------------------------------
 def _stub_tree():

@@ -10,6 +10,7 @@ import sys
 
 import pytest
 
+import hostile_calls
 import torneio
 
 REFEREE = os.environ.get("TORNEIO_REFEREE")
@@ -265,6 +266,56 @@ def test_bad_params_and_seats_raise():
     with pytest.raises(ValueError):
         torneio.State(2, 0).view(3)
 
+
+# Every class torneio binds, with a function making a well-made object and whether it pickles:
+# hostile_calls.check_class's table.
+TORNEIO_CLASSES = {
+    "Game": ("lambda: torneio.Game(3)", True),
+    "Outcome": ("lambda: played(torneio.State(2, 1), 100_000).outcome()", True),
+    "State": ("lambda: played(torneio.State(3, 5), 40)", True),
+    "Knowledge": ("lambda: torneio.Knowledge(1, torneio.default_params(2))", False),
+}
+TORNEIO_PRELUDE = """
+import torneio
+def played(state, decisions):
+    for _ in range(decisions):
+        if state.is_over():
+            break
+        state.apply(state.random_action())
+    return state
+"""
+
+
+def test_the_hostile_table_lists_every_bound_class():
+    bound = {name for name, value in vars(torneio).items() if isinstance(value, type)}
+    assert bound == set(TORNEIO_CLASSES)
+
+
+@pytest.mark.parametrize("name", sorted(TORNEIO_CLASSES))
+def test_pickling_in_every_protocol_and_objects_made_without_init_never_crash(name):
+    """Issue 54: protocols 0 and 1 aborted the interpreter, and an object made by
+    Cls.__new__(Cls) read uninitialised memory (view(1) and sample() crashed, serialize()
+    wrote seats=42562)."""
+    make, pickles = TORNEIO_CLASSES[name]
+    hostile_calls.check_class(TORNEIO_PRELUDE, f"torneio.{name}", make, pickles)
+
+
+def test_states_and_games_pickle_in_every_protocol_and_objects_without_init_raise():
+    import pickle
+    state = torneio.State(2, 3)
+    for _ in range(10):
+        state.apply(state.random_action())
+    game = torneio.Game(4)
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        again = pickle.loads(pickle.dumps(state, protocol=protocol))
+        assert again.serialize() == state.serialize()
+        assert pickle.loads(pickle.dumps(game, protocol=protocol)).params() == game.params()
+    with pytest.raises(TypeError, match="without __init__"):
+        torneio.State.__new__(torneio.State).serialize()
+    with pytest.raises(TypeError, match="without __init__"):
+        torneio.Knowledge.__new__(torneio.Knowledge).sample()
+    with pytest.raises(TypeError):
+        pickle.dumps(torneio.Knowledge(1, torneio.default_params(2)), protocol=0)
 
 # ---- OpenSpiel's shape: Game, integer actions, returns, information states -------------------
 def test_game_metadata():
