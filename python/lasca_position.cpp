@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "class_guard.h"
+#include "lasca/core/movegen.h"
 #include "lasca/core/notation.h"
 #include "lasca/core/perft.h"
 #include "lasca_bind.h"
@@ -191,8 +192,20 @@ void bindPosition(py::module_& m) {
                 "key", [](const PyPosition& self) { return self.pos.key(); }, "The hash key.")
             .def(
                 "is_legal",
-                [](const PyPosition& self, const std::string& text) {
-                    return text.size() <= kMaxTokenLength && lasca::parseMove(self.pos, text).ok();
+                [](const PyPosition& self, const py::object& move) {
+                    // A Move or its text, as push takes; TypeError for anything else.
+                    if (py::isinstance<py::str>(move)) {
+                        const auto text = move.cast<std::string>();
+                        return text.size() <= kMaxTokenLength &&
+                               lasca::parseMove(self.pos, text).ok();
+                    }
+                    if (!py::isinstance<PyMove>(move))
+                        throw py::type_error(
+                            std::string("a move is a lasca.Move or its text, got ") +
+                            std::string(py::str(py::type::of(move).attr("__name__"))));
+                    lasca::MoveList legal;
+                    lasca::generateMoves(self.pos, legal);
+                    return legal.contains(move.cast<const PyMove&>().move);
                 },
                 py::arg("move"))
             .def("perft", &perftOf, py::arg("depth"),

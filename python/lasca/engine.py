@@ -22,6 +22,7 @@ import queue
 import subprocess
 import threading
 import time
+import weakref
 
 from ._lasca import (Game, Position, parse_best_move, parse_id, parse_info, parse_info_string,
                      parse_option)
@@ -175,6 +176,28 @@ class _Search:
         return self.bestmove
 
 
+def _read_lines(stdout, lines):
+    """The engine's output lines into the queue `lines`, then None at its end."""
+    try:
+        for line in stdout:
+            lines.put(line.rstrip("\r\n"))
+    except (OSError, ValueError):
+        pass
+    lines.put(None)  # end of output
+
+
+def _end_process(process):
+    """Kills the program of an engine that was dropped without quit() (weakref.finalize)."""
+    if process.poll() is None:
+        process.kill()
+        process.wait()
+    for pipe in (process.stdin, process.stdout):
+        try:
+            pipe.close()
+        except OSError:
+            pass
+
+
 class Engine:
     """The engine program at `path` on pipes; use it as a context manager.
 
@@ -194,8 +217,12 @@ class Engine:
                                              text=True, bufsize=1)
         except OSError as error:
             raise EngineError(f"cannot start engine {path!r}: {error}") from error
-        self._reader = threading.Thread(target=self._read_lines, daemon=True)
+        # Neither the reader thread nor the finalizer holds the engine: an engine dropped without
+        # quit() ends its program when it is collected, as python-chess's transports do.
+        self._reader = threading.Thread(target=_read_lines, args=(self._process.stdout, self._lines),
+                                        daemon=True)
         self._reader.start()
+        self._finalizer = weakref.finalize(self, _end_process, self._process)
         try:
             self._handshake(options or {})
         except BaseException:
@@ -209,11 +236,6 @@ class Engine:
     def __exit__(self, *exc):
         self.quit()
         return False
-
-    def __del__(self):
-        process = getattr(self, "_process", None)
-        if process is not None and process.poll() is None:
-            self._kill()
 
     def quit(self):
         """Sends quit and waits for the program to end (killed after the timeout)."""
@@ -239,14 +261,6 @@ class Engine:
                 pass
 
     # ---- lines ---------------------------------------------------------------------------
-    def _read_lines(self):
-        try:
-            for line in self._process.stdout:
-                self._lines.put(line.rstrip("\r\n"))
-        except (OSError, ValueError):
-            pass
-        self._lines.put(None)  # end of output
-
     def _send(self, line):
         try:
             self._process.stdin.write(line + "\n")

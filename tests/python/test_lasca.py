@@ -3,12 +3,14 @@
 at every entry point. Run by ctest as python.lasca (python/CMakeLists.txt), which sets
 PYTHONPATH to the built module and LASCA_ENGINE to the engine program. Every limit is in nodes
 or depth, never in time, so no result depends on the machine's speed."""
+import gc
 import os
 import pathlib
 import random
 import re
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -1133,3 +1135,28 @@ def test_table_reach_script_counts_games_by_their_columns(tmp_path):
     failed = subprocess.run([sys.executable, str(script), str(bad)], capture_output=True,
                             text=True, timeout=60)
     assert failed.returncode != 0 and "bad.txt:1: not a datagen line" in failed.stderr
+
+
+@needs_engine
+def test_an_engine_dropped_without_quit_ends_its_program():
+    for _ in range(5):
+        engine = lasca.SimpleEngine.popen_uci(ENGINE, options={"Hash": 16})
+        pid = engine._process.pid
+        assert os.path.exists(f"/proc/{pid}")
+        del engine
+        gc.collect()
+        deadline = time.monotonic() + 30  # a hang guard: the program ends at the collection
+        while os.path.exists(f"/proc/{pid}") and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert not os.path.exists(f"/proc/{pid}"), "the engine's program outlived its object"
+
+
+def test_is_legal_takes_a_move_as_push_does():
+    position = lasca.Position()
+    move = position.legal_moves[0]
+    assert position.is_legal(move) and position.is_legal(str(move))
+    other = lasca.Position()
+    other.push(move)
+    assert not other.is_legal(move)
+    with pytest.raises(TypeError):
+        position.is_legal(3)
