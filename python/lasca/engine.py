@@ -210,6 +210,7 @@ class Engine:
         self.name = None
         self.options = {}
         self._multipv = 1
+        self._search_running = None  # the last search begun, until its bestmove is read
         self._lines = queue.Queue()
         try:
             self._process = subprocess.Popen([str(path), *map(str, args)], stdin=subprocess.PIPE,
@@ -317,8 +318,18 @@ class Engine:
         self._wait_for("readyok", self.timeout)
 
     # ---- commands --------------------------------------------------------------------------
+    def _end_search(self):
+        """A new command ends the search before it, as python-chess does: an analysis left
+        unfinished is stopped and its lines read to its bestmove, never taken for the new
+        command's."""
+        search, self._search_running = self._search_running, None
+        if search is not None and search.bestmove is None:
+            search.stop()
+            search.finish()
+
     def configure(self, name, value):
         """setoption name <name> value <value>; EngineError when the engine refuses it."""
+        self._end_search()
         if not isinstance(name, str) or not name or "\n" in name or "\r" in name:
             raise ValueError(f"bad option name {name!r}")
         text = str(value).lower() if isinstance(value, bool) else str(value)
@@ -331,11 +342,13 @@ class Engine:
 
     def new_game(self):
         """ucinewgame: clears the hash, so that the same search gives the same result."""
+        self._end_search()
         self._send("ucinewgame")
         self._sync()
 
     def _begin(self, position, nodes, depth, movetime, multipv, timeout):
         """Sends one search; returns the _Search that reads its lines."""
+        self._end_search()
         command = _position_command(position)
         go = _go_command(nodes, depth, movetime)
         multipv = _checked_int("multipv", multipv, _MULTIPV_RANGE)
@@ -348,7 +361,8 @@ class Engine:
         self._send(command)
         self._sync()
         self._send(go)
-        return _Search(self, timeout)
+        self._search_running = _Search(self, timeout)
+        return self._search_running
 
     def _search(self, position, nodes, depth, movetime, multipv, timeout):
         """Runs one search; returns (final info per multipv rank, bestmove text)."""

@@ -1160,3 +1160,18 @@ def test_is_legal_takes_a_move_as_push_does():
     assert not other.is_legal(move)
     with pytest.raises(TypeError):
         position.is_legal(3)
+
+
+@needs_engine
+def test_a_new_command_ends_an_abandoned_analysis():
+    with lasca.SimpleEngine.popen_uci(ENGINE, options={"Hash": 16}) as engine:
+        for k in range(5):
+            first = lasca.Game()
+            second = lasca.Game()
+            second.push(second.legal_moves[k % len(second.legal_moves)])
+            analysis = engine.analysis(first, lasca.Limit(depth=60))
+            next(iter(analysis))  # started, then abandoned without stop or close
+            info = engine.analyse(second, lasca.Limit(depth=2))
+            assert info["depth"] <= 2
+            assert info["pv"][0] in second.legal_moves
+            assert list(analysis) == [] or all(isinstance(i, dict) for i in analysis)
