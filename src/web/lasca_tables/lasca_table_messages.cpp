@@ -131,8 +131,8 @@ std::optional<std::string> LascaTable::onTakeback(const Json& m, Replies& out) {
     std::size_t keep = moves_.size() - 1;
     if (settings_.engineColour) {
         // Back to a position where the person is to move (or the start).
-        while (keep > 0 && nodeAt(static_cast<int>(keep)).position.sideToMove() ==
-                               *settings_.engineColour)
+        while (keep > 0 &&
+               nodeAt(static_cast<int>(keep)).position.sideToMove() == *settings_.engineColour)
             --keep;
     }
     // The moves from `keep` on leave the tree (the other lines stay); nothing is replayed.
@@ -304,24 +304,24 @@ std::optional<std::string> LascaTable::onPdnImport(const Json& m, Replies& out) 
     const auto start = lasca::startOf(pdn);
     if (!start) return "PDN: " + start.error();
     if (pdn.moves.size() > kMaxGamePlies) return "PDN: the game is too long";
-    // The main line is checked first, move by move, for an error that names the move's
-    // number; the tree then makes each move once (an import replays its main line twice).
-    lasca::Game game(start.value());
-    MoveLine moves;
-    for (std::size_t i = 0; i < pdn.moves.size(); ++i) {
-        if (game.status(lasca::DrawRules{}).over())
-            return "PDN: move " + std::to_string(i + 1) + " comes after the end of the game";
-        const auto move = game.playText(pdn.moves[i]);
-        if (!move)
-            return "PDN: move " + std::to_string(i + 1) + " '" + common::printable(pdn.moves[i]) +
-                   "': " + move.error();
-        moves.push_back(lasca::formatMove(move.value()));
+    // The tree makes each move once. Only when it refuses the game is its main line played
+    // again, move by move, to name the bad move's number; a main line that plays means the
+    // refused move is in a variation.
+    auto full = MoveTree::fromPdn(start.value(), pdn);
+    if (!full) {
+        lasca::Game game(start.value());
+        for (std::size_t i = 0; i < pdn.moves.size(); ++i) {
+            if (game.status(lasca::DrawRules{}).over())
+                return "PDN: move " + std::to_string(i + 1) + " comes after the end of the game";
+            const auto move = game.playText(pdn.moves[i]);
+            if (!move)
+                return "PDN: move " + std::to_string(i + 1) + " '" +
+                       common::printable(pdn.moves[i]) + "': " + move.error();
+        }
+        return "PDN: a variation's " + full.error();
     }
-    lasca::PdnGame read = pdn;
-    read.moves = moves;
-    auto full = MoveTree::fromPdn(start.value(), read);
-    if (!full) return "PDN: a variation's " + full.error();
     if (full.value().size() > kMaxTreeMoves) return "PDN: too many moves with the variations";
+    const MoveLine moves = full.value().mainLine();
     startNewGame(std::move(full).value(), moves);
     reschedule(out);
     out.push_back(stateMessage());
