@@ -12,7 +12,8 @@
 //   - a table has at most one search on a worker: its next request waits until the previous
 //     one has ended (its `bestmove` came), so its `bestmove` lines arrive in the order of its
 //     requests, as from an engine of its own;
-//   - an endless analysis (nodes 0: `go infinite`) holds a worker only while nobody waits: a queued move
+//   - an endless analysis (nodes 0: `go infinite`) holds a worker only while nobody waits: a queued
+//   move
 //     stops it at once, a queued analysis after kAnalysisSlice; the stopped analysis goes back
 //     to the end of the queue (its `bestmove` is not passed on: to the table it is still
 //     running, and resumes from depth 1 when its turn comes again);

@@ -15,9 +15,7 @@ class PoolChannel : public EngineChannel {
     ~PoolChannel() override { pool_.disconnect(id_); }
     PoolChannel(const PoolChannel&) = delete;
     PoolChannel& operator=(const PoolChannel&) = delete;
-    bool search(const EngineRequest& request) override {
-        return pool_.clientSearch(id_, request);
-    }
+    bool search(const EngineRequest& request) override { return pool_.clientSearch(id_, request); }
     void stop() override { pool_.clientStop(id_); }
 
   private:
@@ -89,8 +87,8 @@ bool EnginePool::clientSearch(std::uint64_t id, const EngineRequest& search) {
 void EnginePool::clientStop(std::uint64_t id) {
     Client* c = findClient(id);
     if (!c) return;
-    const auto it =
-        std::find_if(queue_.begin(), queue_.end(), [id](const Request& r) { return r.client == id; });
+    const auto it = std::find_if(queue_.begin(), queue_.end(),
+                                 [id](const Request& r) { return r.client == id; });
     if (it != queue_.end()) {
         queue_.erase(it);
         tellLine(id, "bestmove 0000");
@@ -231,8 +229,7 @@ void EnginePool::workerLine(int index, std::uint64_t generation, std::string_vie
     if (w.generation != generation || !w.request) return;
     const std::uint64_t id = w.request->client;
     if (!lasca::engine::parseBestMove(line)) {
-        if (!w.orphaned &&
-            (lasca::engine::parseInfo(line) || lasca::engine::parseInfoString(line)))
+        if (!w.orphaned && (lasca::engine::parseInfo(line) || lasca::engine::parseInfoString(line)))
             tellLine(id, std::string(line));
         return;
     }

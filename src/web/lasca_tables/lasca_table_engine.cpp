@@ -182,8 +182,8 @@ void LascaTable::onBestMove(const lasca::engine::BestMoveReply& best, Replies& o
                                                lasca::formatMove(engineMove.value()))
                                    : legal.end();
         if (!legal.empty() && at != legal.end()) {
-            const auto index = levelMove(level, current.key(),
-                                         static_cast<std::size_t>(at - legal.begin()), legal.size());
+            const auto index = levelMove(
+                level, current.key(), static_cast<std::size_t>(at - legal.begin()), legal.size());
             text = legal[index];
         }
     }

@@ -155,8 +155,8 @@ common::Result<MoveNode*> MoveTree::child(MoveNode& node, std::vector<lasca::Key
     lasca::Undo undo{};
     next.position.make(move.value(), undo);
     ++made_;
-    next.status = lasca::statusOf(next.position, occurrences(next.position, keys),
-                                  lasca::DrawRules{});
+    next.status =
+        lasca::statusOf(next.position, occurrences(next.position, keys), lasca::DrawRules{});
     node.children.push_back(std::move(next));
     ++size_;
     return &node.children.back();
@@ -184,7 +184,8 @@ std::optional<std::string> MoveTree::addLine(MoveNode& parent, std::vector<lasca
         MoveNode* below = &parent;
         for (std::size_t i = 0; i < v.at; ++i) below = childWithMove(*below, moves[i]);
         keys.resize(depth);
-        keys.insert(keys.end(), lineKeys.begin(), lineKeys.begin() + static_cast<std::ptrdiff_t>(v.at));
+        keys.insert(keys.end(), lineKeys.begin(),
+                    lineKeys.begin() + static_cast<std::ptrdiff_t>(v.at));
         if (auto e = addLine(*below, keys, v.line)) return e;
     }
     keys.resize(depth);
@@ -201,7 +202,8 @@ common::Result<MoveLine> MoveTree::add(const MoveLine& line) {
         auto next = child(*node, keys, text);
         if (!next) {
             if (firstNew)  // nothing added: the new moves go again
-                remove(MoveLine(added.begin(), added.begin() + static_cast<std::ptrdiff_t>(*firstNew) + 1));
+                remove(MoveLine(added.begin(),
+                                added.begin() + static_cast<std::ptrdiff_t>(*firstNew) + 1));
             return common::makeError(next.error());
         }
         if (size_ != before && !firstNew) firstNew = added.size();
@@ -308,13 +310,14 @@ common::Result<MoveTree> MoveTree::fromPdn(const lasca::Position& start,
                                            const lasca::PdnGame& game) {
     MoveTree tree(start);
     std::vector<lasca::Key> keys{start.key()};
-    if (auto e = tree.addLine(tree.root_, keys, PdnLine{game.moves, game.comments, game.variations}))
+    if (auto e =
+            tree.addLine(tree.root_, keys, PdnLine{game.moves, game.comments, game.variations}))
         return common::makeError(*e);
     return tree;
 }
 
 common::Result<MoveTree> MoveTree::fromJson(const lasca::Position& start,
-                                           const nlohmann::json& json) {
+                                            const nlohmann::json& json) {
     PdnLine line;
     if (!lineOfJson(json, line, 0)) return common::makeError("not a tree of lines");
     MoveTree tree(start);

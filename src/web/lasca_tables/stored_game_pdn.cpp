@@ -51,7 +51,8 @@ lasca::PdnGame storedGamePdnGame(const StoredLascaGame& game, const std::string&
     const Json json = Json::parse(game.tree, nullptr, false);
     const auto start = lasca::Position::fromLfen(game.startLfen);
     if (json.is_discarded() || !start) return pdn;
-    if (auto tree = MoveTree::fromJson(start.value(), json); tree && tree.value().makeMain(game.moves))
+    if (auto tree = MoveTree::fromJson(start.value(), json);
+        tree && tree.value().makeMain(game.moves))
         tree.value().toPdn(pdn);
     return pdn;
 }

@@ -13,8 +13,8 @@ namespace web::server {
 
 using lasca_tables::EngineChannel;
 using lasca_tables::EngineFactory;
-using lasca_tables::EngineWorker;
 using lasca_tables::EnginePool;
+using lasca_tables::EngineWorker;
 using lasca_tables::LascaTable;
 using lasca_tables::PoolClient;
 using lasca_tables::ProcessEngine;

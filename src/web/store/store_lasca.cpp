@@ -22,8 +22,8 @@ void writeMoveRows(SQLite::Database& db, const MoveRowsTable& table, const std::
     }
 }
 
-common::Result<bool> Store::saveLascaGame(const StoredLascaGame& game,
-                                          const MoveRowsChange& moves, TreeWrite tree) {
+common::Result<bool> Store::saveLascaGame(const StoredLascaGame& game, const MoveRowsChange& moves,
+                                          TreeWrite tree) {
     std::lock_guard lock(mutex_);
     try {
         SQLite::Transaction transaction(*db_);
