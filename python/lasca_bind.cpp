@@ -31,12 +31,17 @@ const char* colourName(lasca::Color c) {
     return c == lasca::Color::White ? "white" : "black";
 }
 
+std::string moveText(const PyMove& move) {
+    return move.move.isNull() ? std::string("0000") : lasca::formatMove(move.move);
+}
+
 PyMove moveIn(const lasca::Position& pos, const lasca::Move& move) {
     return PyMove{move, lasca::promotes(pos, move)};
 }
 
 PyMove moveFromText(const std::string& text) {
     checkLength(text, kMaxTokenLength, "move");
+    if (text == "0000") return PyMove{lasca::Move{}, std::nullopt};  // the null move
     return PyMove{valueOrThrow(lasca::moveShape(text)), std::nullopt};
 }
 
@@ -50,19 +55,19 @@ PyMove legalMoveOf(const lasca::Position& pos, const py::handle& given) {
     if (!py::isinstance<PyMove>(given))
         throw py::type_error(std::string("a move is a lasca.Move or its text, got ") +
                              std::string(py::str(py::type::of(given).attr("__name__"))));
-    const lasca::Move& move = given.cast<const PyMove&>().move;
+    const PyMove& asGiven = given.cast<const PyMove&>();
+    const lasca::Move& move = asGiven.move;
     lasca::MoveList legal;
     lasca::generateMoves(pos, legal);
-    if (!legal.contains(move))
-        throw py::value_error("move '" + lasca::formatMove(move) +
-                              "' is not legal in this position");
+    if (move.isNull() || !legal.contains(move))
+        throw py::value_error("move '" + moveText(asGiven) + "' is not legal in this position");
     return moveIn(pos, move);
 }
 
 std::vector<std::string> PyMoveList::texts() const {
     std::vector<std::string> out;
     out.reserve(moves.size());
-    for (const PyMove& m : moves) out.push_back(lasca::formatMove(m.move));
+    for (const PyMove& m : moves) out.push_back(moveText(m));
     return out;
 }
 
@@ -105,12 +110,36 @@ std::string PyPosition::push(const py::handle& given) {
     return lasca::formatMove(move.move);
 }
 
-std::string PyPosition::pop() {
-    if (played.empty()) throw std::runtime_error("pop: no move to take back");
+PyMove PyPosition::pop() {
+    if (played.empty()) throw py::index_error("pop from an empty move stack");
     auto [move, undo] = played.back();
     played.pop_back();
     pos.unmake(move.move, undo);
-    return lasca::formatMove(move.move);
+    return move;
+}
+
+lasca::Position PyPosition::root() const {
+    lasca::Position start = pos;
+    for (auto it = played.rbegin(); it != played.rend(); ++it)
+        start.unmake(it->first.move, it->second);
+    return start;
+}
+
+lasca::Game PyPosition::game() const {
+    lasca::Game out(root());
+    for (const auto& entry : played) out.play(entry.first.move);
+    return out;
+}
+
+std::size_t stackDepth(const py::handle& stack, std::size_t size) {
+    if (py::isinstance<py::bool_>(stack)) return stack.cast<bool>() ? size : 0;
+    if (!py::isinstance<py::int_>(stack))
+        throw py::type_error("stack is True, False or a number of moves, got " +
+                             std::string(py::str(py::type::of(stack).attr("__name__"))));
+    const auto n = stack.cast<py::int_>();
+    if (n < py::int_(0)) throw py::value_error("stack must not be negative");
+    if (n >= py::int_(size)) return size;
+    return n.cast<std::size_t>();
 }
 
 PyMoveList PyPosition::moveStack() const {
@@ -139,10 +168,10 @@ std::string PyGame::push(const py::handle& given) {
     return lasca::formatMove(move.move);
 }
 
-std::string PyGame::pop() {
+PyMove PyGame::pop() {
     const auto last = game.takeBack();
-    if (!last) throw std::runtime_error("pop: no move to take back");
-    return lasca::formatMove(*last);
+    if (!last) throw py::index_error("pop from an empty move stack");
+    return moveIn(game.current(), *last);
 }
 
 std::vector<std::string> PyGame::moveTexts() const {

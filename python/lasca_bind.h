@@ -50,6 +50,12 @@ lasca::Position positionFromLfen(const std::string& lfen);
 
 const char* colourName(lasca::Color c);  // "white", "black"
 
+// python-chess's ply(): half-moves since the numbering began (2 * (move number - 1), plus 1
+// when Black is to move).
+inline int plyOf(const lasca::Position& pos) {
+    return 2 * (pos.moveNumber() - 1) + (pos.sideToMove() == lasca::Color::Black ? 1 : 0);
+}
+
 // PyMove: a move as a value: the core's move (start, landing squares, capture) and whether it
 // promotes its soldier (R8), which only a position can tell: nullopt for a move read from text
 // alone. Equal moves have the same start and landing squares (promotion follows from them).
@@ -58,9 +64,12 @@ struct PyMove {
     std::optional<bool> promotion;
 };
 
+// A move's text as the engine writes it (c3-d4, d2xb4xd6); "0000" for the null move.
+std::string moveText(const PyMove& move);
 // A generated move of pos, with its promotion.
 PyMove moveIn(const lasca::Position& pos, const lasca::Move& move);
 // A move read without a position (lasca::moveShape); ValueError when it has no move's shape.
+// "0000" is the null move (python-chess's Move.null(): length 0, never legal).
 PyMove moveFromText(const std::string& text);
 // The legal move of pos that text names; ValueError when unreadable or not legal here.
 PyMove parseLegalMove(const lasca::Position& pos, const std::string& text);
@@ -89,8 +98,13 @@ struct PyPosition {
 
     // Plays a Move or a move text; returns the move as the engine writes it.
     std::string push(const py::handle& given);
-    std::string pop();
+    // Takes back the last pushed move and returns it; IndexError when there is none.
+    PyMove pop();
     PyMoveList moveStack() const;
+    // The position before every pushed move.
+    lasca::Position root() const;
+    // The position as a game from root() with the pushed moves (for the rules' verdict).
+    lasca::Game game() const;
 };
 
 // PyGame: a game from a start position, with the draw rules in force; pop() takes back the
@@ -103,14 +117,33 @@ struct PyGame {
     // Plays a Move or a move text; returns the move as the engine writes it. RuntimeError once
     // the game is over.
     std::string push(const py::handle& given);
-    std::string pop();
+    // Takes back the last move and returns it; IndexError when there is none.
+    PyMove pop();
     std::vector<std::string> moveTexts() const;
     // The moves played, each with its promotion (replayed from the start).
     PyMoveList moveStack() const;
 };
 
+// The `stack` argument of copy(stack=True): how many of the last `size` moves to keep (True all,
+// False none, an int n the last n); ValueError for a negative int, TypeError for other types.
+std::size_t stackDepth(const py::handle& stack, std::size_t size);
+
 // The game a PdnGame records (lasca::gameOfPdn, default draw rules); ValueError at a bad move.
 PyGame gameOfPdn(const lasca::PdnGame& pdn);
+
+// PyOutcome: how a game ended, python-chess's Outcome: the winner (true White, false Black,
+// nullopt a draw), the termination ("no legal move", "threefold repetition", "no progress")
+// and the rule (R9, T1, T2).
+struct PyOutcome {
+    std::optional<bool> winner;
+    std::string termination;
+    std::string rule;
+};
+
+// lasca_game.cpp: the rules' verdict in python-chess's terms: an Outcome, or nullopt while the
+// game goes on; the result as python-chess writes it ("1-0", "0-1", "1/2-1/2", "*").
+std::optional<PyOutcome> outcomeOf(const lasca::GameStatus& status);
+std::string chessResult(lasca::Outcome outcome);
 
 // The board diagram as SVG (lasca::analysis::diagramSvg); ValueError for a bad size or move.
 std::string svgOf(const lasca::Position& pos, bool flip, int size,

@@ -3,6 +3,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <cstddef>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -38,16 +39,13 @@ StatusInfo describe(const lasca::GameStatus& status) {
                       status.over()};
 }
 
-// PyOutcome: how a game ended, python-chess's Outcome: the winner ("white", "black", or None
-// for a draw), the termination ("no legal move", "threefold repetition", "no progress") and
-// the rule (R9, T1, T2).
-struct PyOutcome {
-    std::optional<std::string> winner;
-    std::string termination;
-    std::string rule;
-};
+PyGame makeGame(const std::optional<std::string>& lfen, bool repetition, bool noProgress) {
+    lasca::Position start = lfen ? positionFromLfen(*lfen) : lasca::Position::startPosition();
+    return PyGame{lasca::Game(start), lasca::DrawRules{repetition, noProgress}};
+}
 
-// The result in chess notation ("1-0", "0-1", "1/2-1/2", "*"), as python-chess writes it.
+}  // namespace
+
 std::string chessResult(lasca::Outcome outcome) {
     switch (outcome) {
         case lasca::Outcome::WhiteWins:
@@ -65,46 +63,58 @@ std::string chessResult(lasca::Outcome outcome) {
 std::optional<PyOutcome> outcomeOf(const lasca::GameStatus& status) {
     if (!status.over()) return std::nullopt;
     PyOutcome out;
-    if (status.outcome == lasca::Outcome::WhiteWins) out.winner = "white";
-    if (status.outcome == lasca::Outcome::BlackWins) out.winner = "black";
+    if (status.outcome == lasca::Outcome::WhiteWins) out.winner = true;
+    if (status.outcome == lasca::Outcome::BlackWins) out.winner = false;
     out.termination = lasca::terminationName(status.termination);
     out.rule = lasca::terminationRule(status.termination);
     return out;
 }
 
-PyGame makeGame(const std::optional<std::string>& lfen, bool repetition, bool noProgress) {
-    lasca::Position start = lfen ? positionFromLfen(*lfen) : lasca::Position::startPosition();
-    return PyGame{lasca::Game(start), lasca::DrawRules{repetition, noProgress}};
-}
-
-}  // namespace
-
 void bindGame(py::module_& m) {
     py::class_<PyOutcome>(m, "Outcome",
-                          "How a game ended: winner (\"white\", \"black\", None for a draw), "
-                          "termination, rule; result() in chess notation.")
+                          "How a game ended: winner (True White, False Black, None for a draw: "
+                          "python-chess's colours), termination, rule; result() in chess "
+                          "notation.")
         .def_readonly("winner", &PyOutcome::winner)
         .def_readonly("termination", &PyOutcome::termination)
         .def_readonly("rule", &PyOutcome::rule)
         .def("result",
              [](const PyOutcome& self) {
                  if (!self.winner) return std::string("1/2-1/2");
-                 return std::string(*self.winner == "white" ? "1-0" : "0-1");
+                 return std::string(*self.winner ? "1-0" : "0-1");
              })
         .def("__repr__",
              [](const PyOutcome& self) {
-                 return "Outcome(winner=" + (self.winner ? "'" + *self.winner + "'" : "None") +
-                        ", termination='" + self.termination + "', rule='" + self.rule + "')";
+                 const std::string winner =
+                     !self.winner ? "None" : (*self.winner ? "True" : "False");
+                 return "Outcome(winner=" + winner + ", termination='" + self.termination +
+                        "', rule='" + self.rule + "')";
              })
+        .def("__eq__",
+             [](const PyOutcome& self, const py::object& other) -> py::object {
+                 if (!py::isinstance<PyOutcome>(other))
+                     return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+                 const auto& that = other.cast<const PyOutcome&>();
+                 return py::bool_(self.winner == that.winner &&
+                                  self.termination == that.termination && self.rule == that.rule);
+             })
+        // Pickled as (winner, termination, rule); pickles written when the winner was the text
+        // "white" or "black" still load.
         .def(py::pickle(
             [](const PyOutcome& self) {
                 return py::make_tuple(self.winner, self.termination, self.rule);
             },
             [](const py::tuple& state) {
                 if (state.size() != 3) throw std::runtime_error("Outcome: bad pickled state");
-                return PyOutcome{state[0].cast<std::optional<std::string>>(),
-                                 state[1].cast<std::string>(), state[2].cast<std::string>()};
+                std::optional<bool> winner;
+                if (py::isinstance<py::str>(state[0]))
+                    winner = state[0].cast<std::string>() == "white";
+                else
+                    winner = state[0].cast<std::optional<bool>>();
+                return PyOutcome{winner, state[1].cast<std::string>(),
+                                 state[2].cast<std::string>()};
             }));
+    m.attr("Outcome").attr("__hash__") = py::none();
     python_guard::guardClass<PyOutcome>(m.attr("Outcome"), python_guard::Pickling::ByState);
 
     py::class_<StatusInfo>(m, "Status", "The rules' verdict on a game (R9, T1, T2).")
@@ -166,8 +176,12 @@ void bindGame(py::module_& m) {
         .def("status", [](const PyGame& self) { return describe(self.game.status(self.rules)); })
         .def(
             "result",
-            [](const PyGame& self) { return chessResult(self.game.status(self.rules).outcome); },
-            "The result as python-chess writes it: \"1-0\", \"0-1\", \"1/2-1/2\", \"*\".")
+            [](const PyGame& self, bool) {
+                return chessResult(self.game.status(self.rules).outcome);
+            },
+            py::kw_only(), py::arg("claim_draw") = false,
+            "The result as python-chess writes it: \"1-0\", \"0-1\", \"1/2-1/2\", \"*\". "
+            "claim_draw changes nothing: T1 and T2 end a game by themselves.")
         .def(
             "pdn_result",
             [](const PyGame& self) {
@@ -175,8 +189,11 @@ void bindGame(py::module_& m) {
             },
             "The result as PDN writes it: \"2-0\", \"0-2\", \"1-1\", \"*\".")
         .def(
-            "outcome", [](const PyGame& self) { return outcomeOf(self.game.status(self.rules)); },
-            "How the game ended (an Outcome), or None while it goes on.")
+            "outcome",
+            [](const PyGame& self, bool) { return outcomeOf(self.game.status(self.rules)); },
+            py::kw_only(), py::arg("claim_draw") = false,
+            "How the game ended (an Outcome), or None while it goes on; claim_draw changes "
+            "nothing (T1 and T2 end a game by themselves).")
         .def("is_over", [](const PyGame& self) { return self.game.status(self.rules).over(); })
         .def(
             "pdn",
@@ -190,9 +207,59 @@ void bindGame(py::module_& m) {
         .def("_repr_svg_",
              [](const PyGame& self) { return svgOf(self.game.current(), false, 48, std::nullopt); })
         .def(
-            "is_game_over", [](const PyGame& self) { return self.game.status(self.rules).over(); },
+            "is_game_over",
+            [](const PyGame& self, bool) { return self.game.status(self.rules).over(); },
+            py::kw_only(), py::arg("claim_draw") = false,
             "Whether the rules ended the game (python-chess's name for is_over).")
-        .def("copy", [](const PyGame& self) { return self; })
+        .def_property_readonly(
+            "turn",
+            [](const PyGame& self) {
+                return self.game.current().sideToMove() == lasca::Color::White;
+            },
+            "The side to move: True White (lasca.WHITE), False Black (lasca.BLACK).")
+        .def(
+            "fen", [](const PyGame& self) { return self.game.current().toLfen(); },
+            "The current position's LFEN (python-chess's name).")
+        .def(
+            "ply", [](const PyGame& self) { return plyOf(self.game.current()); },
+            "Half-moves since the move numbering began: 2 * (move number - 1), plus 1 when "
+            "Black is to move.")
+        .def(
+            "peek",
+            [](const PyGame& self) {
+                PyMoveList stack = self.moveStack();
+                if (stack.moves.empty()) throw py::index_error("peek at an empty move stack");
+                return stack.moves.back();
+            },
+            "The last move played (a Move); IndexError when none was.")
+        .def(
+            "push_uci",
+            [](PyGame& self, const std::string& text) {
+                const lasca::Position before = self.game.current();
+                self.push(py::str(text));  // RuntimeError first when the game is over
+                return moveIn(before, self.game.moves().back());
+            },
+            py::arg("text"),
+            "Plays the legal move a text names and returns it (a Move); ValueError when "
+            "unreadable or not legal, RuntimeError once the game is over.")
+        .def(
+            "copy",
+            [](const PyGame& self, const py::object& stack) {
+                const auto& moves = self.game.moves();
+                const std::size_t keep = stackDepth(stack, moves.size());
+                lasca::Position start = self.game.start();
+                for (std::size_t i = 0; i + keep < moves.size(); ++i) {
+                    lasca::Undo undo{};
+                    start.make(moves[i], undo);
+                }
+                PyGame copy{lasca::Game(start), self.rules};
+                for (std::size_t i = moves.size() - keep; i < moves.size(); ++i)
+                    copy.game.play(moves[i]);
+                return copy;
+            },
+            py::arg("stack") = true,
+            "A copy with the last moves (stack: True all, False none, or a number): the game "
+            "then starts from the position before them.")
         .def("__copy__", [](const PyGame& self) { return self; })
         .def(
             "__deepcopy__", [](const PyGame& self, py::object) { return self; }, py::arg("memo"))

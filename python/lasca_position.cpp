@@ -3,6 +3,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -55,13 +56,35 @@ void bindMoves(py::module_& m) {
                     "position: legality and promotion are unknown (promotion is None). "
                     "ValueError when it is not a step or a chain of jumps.")
         .def_static("parse", &moveFromText, py::arg("text"), "The same as from_text.")
+        .def_static("from_uci", &moveFromText, py::arg("text"),
+                    "python-chess's name for from_text: the move text as the engine's protocol "
+                    "writes it (c3-d4, c3xe5xg7, also c3d4), \"0000\" the null move.")
+        .def_static(
+            "null",
+            []() {
+                return PyMove{lasca::Move{}, std::nullopt};
+            },
+            "The null move (\"0000\", false as a bool): what the engine's protocol writes for "
+            "no move. It is never legal: push refuses it (ValueError).")
+        .def(
+            "uci", [](const PyMove& self) { return moveText(self); },
+            "The move's text in the engine's protocol (c3-d4, c3xe5xg7; \"0000\" the null "
+            "move): the same as str(move).")
+        .def("__bool__", [](const PyMove& self) { return !self.move.isNull(); })
         .def_property_readonly(
-            "from_square", [](const PyMove& self) { return lasca::squareName(self.move.origin()); },
-            "The start square (\"c3\").")
+            "from_square",
+            [](const PyMove& self) -> std::optional<std::string> {
+                if (self.move.isNull()) return std::nullopt;
+                return lasca::squareName(self.move.origin());
+            },
+            "The start square (\"c3\"); None for the null move.")
         .def_property_readonly(
             "to_square",
-            [](const PyMove& self) { return lasca::squareName(self.move.destination()); },
-            "The last landing square.")
+            [](const PyMove& self) -> std::optional<std::string> {
+                if (self.move.isNull()) return std::nullopt;
+                return lasca::squareName(self.move.destination());
+            },
+            "The last landing square; None for the null move.")
         .def_property_readonly(
             "path",
             [](const PyMove& self) {
@@ -85,21 +108,21 @@ void bindMoves(py::module_& m) {
         .def_readonly("promotion", &PyMove::promotion,
                       "Whether the move promotes its soldier (R8); None when read from text "
                       "alone.")
-        .def("__str__", [](const PyMove& self) { return lasca::formatMove(self.move); })
+        .def("__str__", [](const PyMove& self) { return moveText(self); })
         .def("__repr__",
-             [](const PyMove& self) { return "Move('" + lasca::formatMove(self.move) + "')"; })
+             [](const PyMove& self) {
+                 return self.move.isNull() ? std::string("Move.null()")
+                                           : "Move('" + moveText(self) + "')";
+             })
         .def("__eq__",
              [](const PyMove& self, const py::object& other) -> py::object {
                  if (!py::isinstance<PyMove>(other))
                      return py::reinterpret_borrow<py::object>(Py_NotImplemented);
                  return py::bool_(self.move == other.cast<const PyMove&>().move);
              })
-        .def("__hash__",
-             [](const PyMove& self) { return py::hash(py::str(lasca::formatMove(self.move))); })
+        .def("__hash__", [](const PyMove& self) { return py::hash(py::str(moveText(self))); })
         .def(py::pickle(
-            [](const PyMove& self) {
-                return py::make_tuple(lasca::formatMove(self.move), self.promotion);
-            },
+            [](const PyMove& self) { return py::make_tuple(moveText(self), self.promotion); },
             [](const py::tuple& state) {
                 if (state.size() != 2) throw std::runtime_error("Move: bad pickled state");
                 PyMove move = moveFromText(state[0].cast<std::string>());
@@ -112,6 +135,9 @@ void bindMoves(py::module_& m) {
                            "Moves as a sequence (legal_moves, move_stack): len, iteration, "
                            "indexing, `in` with a Move or a text; calling it gives the texts.")
         .def("__len__", [](const PyMoveList& self) { return self.moves.size(); })
+        .def(
+            "count", [](const PyMoveList& self) { return self.moves.size(); },
+            "The number of moves (python-chess's legal_moves.count()).")
         .def("__bool__", [](const PyMoveList& self) { return !self.moves.empty(); })
         .def(
             "__iter__",
@@ -139,7 +165,7 @@ void bindMoves(py::module_& m) {
              [](const PyMoveList& self) {
                  std::string out = "MoveList([";
                  for (std::size_t i = 0; i < self.moves.size(); ++i)
-                     out += (i ? ", '" : "'") + lasca::formatMove(self.moves[i].move) + "'";
+                     out += (i ? ", '" : "'") + moveText(self.moves[i]) + "'";
                  return out + "])";
              })
         // Pickled as its moves (each pickled as a Move, with its promotion).
@@ -179,7 +205,67 @@ void bindPosition(py::module_& m) {
                 py::arg("move"),
                 "Plays a legal move, a Move or its text (c3-d4, c3d4, d2xb4xd6...); returns it as "
                 "the engine writes it. ValueError when the move is unreadable or not legal here.")
-            .def("pop", &PyPosition::pop, "Takes back the last pushed move and returns it.")
+            .def("pop", &PyPosition::pop,
+                 "Takes back the last pushed move and returns it (a Move); IndexError when the "
+                 "stack is empty.")
+            .def(
+                "peek",
+                [](const PyPosition& self) {
+                    if (self.played.empty()) throw py::index_error("peek at an empty move stack");
+                    return self.played.back().first;
+                },
+                "The last pushed move (a Move); IndexError when the stack is empty.")
+            .def(
+                "push_uci",
+                [](PyPosition& self, const std::string& text) {
+                    const PyMove move = parseLegalMove(self.pos, text);
+                    self.push(py::cast(move));
+                    return move;
+                },
+                py::arg("text"),
+                "Plays the legal move a text names (c3-d4, c3d4, c3xe5xg7) and returns it (a "
+                "Move); ValueError when it is unreadable or not legal here.")
+            .def_property_readonly(
+                "turn",
+                [](const PyPosition& self) { return self.pos.sideToMove() == lasca::Color::White; },
+                "The side to move: True White (lasca.WHITE), False Black (lasca.BLACK).")
+            .def(
+                "fen", [](const PyPosition& self) { return self.pos.toLfen(); },
+                "The LFEN (python-chess's name; the same as lfen()).")
+            .def(
+                "ply", [](const PyPosition& self) { return plyOf(self.pos); },
+                "Half-moves since the move numbering began: 2 * (move number - 1), plus 1 when "
+                "Black is to move.")
+            .def(
+                "reset",
+                [](PyPosition& self) {
+                    self.pos = lasca::Position::startPosition();
+                    self.played.clear();
+                },
+                "The start position, with an empty move stack.")
+            .def(
+                "is_game_over",
+                [](const PyPosition& self, bool) {
+                    return self.game().status(lasca::DrawRules{}).over();
+                },
+                py::kw_only(), py::arg("claim_draw") = false,
+                "Whether the game is over (R9; T1 and T2 counted over the move stack).")
+            .def(
+                "outcome",
+                [](const PyPosition& self, bool) {
+                    return outcomeOf(self.game().status(lasca::DrawRules{}));
+                },
+                py::kw_only(), py::arg("claim_draw") = false,
+                "How the game ended (an Outcome), or None while it goes on: R9, and T1 and T2 "
+                "counted over the move stack (the position before it is the game's start). "
+                "claim_draw changes nothing: T1 and T2 end a game by themselves.")
+            .def(
+                "result",
+                [](const PyPosition& self, bool) {
+                    return chessResult(self.game().status(lasca::DrawRules{}).outcome);
+                },
+                py::kw_only(), py::arg("claim_draw") = false,
+                "The result as python-chess writes it: \"1-0\", \"0-1\", \"1/2-1/2\", \"*\".")
             .def_property_readonly("move_stack", &PyPosition::moveStack,
                                    "The pushed moves, oldest first (a MoveList; move_stack() "
                                    "gives their texts).")
@@ -225,7 +311,18 @@ void bindPosition(py::module_& m) {
                 "The board diagram as SVG text (as `lasca diagram`).")
             .def("_repr_svg_",
                  [](const PyPosition& self) { return svgOf(self.pos, false, 48, std::nullopt); })
-            .def("copy", [](const PyPosition& self) { return self; })
+            .def(
+                "copy",
+                [](const PyPosition& self, const py::object& stack) {
+                    PyPosition copy = self;
+                    const std::size_t keep = stackDepth(stack, self.played.size());
+                    copy.played.erase(copy.played.begin(),
+                                      copy.played.end() - static_cast<std::ptrdiff_t>(keep));
+                    return copy;
+                },
+                py::arg("stack") = true,
+                "A copy with the last pushed moves (stack: True all, False none, or a number): "
+                "pop() takes back only those.")
             .def("__copy__", [](const PyPosition& self) { return self; })
             .def(
                 "__deepcopy__", [](const PyPosition& self, py::object) { return self; },

@@ -77,9 +77,4 @@ OutcomeInfo describe(const torneio::Outcome& outcome) {
     return info;
 }
 
-PyGame makeGame(int seats, const std::optional<std::string>& params) {
-    const torneio::Params chosen = paramsOf(seats, params);
-    return PyGame{chosen, torneio::Geometry(chosen)};
-}
-
 }  // namespace torneio_py

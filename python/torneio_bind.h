@@ -22,6 +22,7 @@
 #include "torneio/rules/geometry.h"
 #include "torneio/rules/params.h"
 #include "torneio/rules/state.h"
+#include "torneio/rules/step_state.h"
 
 namespace torneio_py {
 
@@ -31,6 +32,11 @@ namespace py = pybind11;
 inline constexpr std::size_t kMaxLineLength = 4096;
 // OpenSpiel's marker of a terminal state in current_player().
 inline constexpr int kTerminalPlayer = -4;
+
+// Utilities (returns()): a win 1, an elimination -1, a draw among the survivors (D11) 0.
+inline constexpr double kWinUtility = 1.0;
+inline constexpr double kLossUtility = -1.0;
+inline constexpr double kDrawUtility = 0.0;
 
 // The value, or ValueError with the core's message.
 template <class T>
@@ -75,29 +81,36 @@ struct OutcomeInfo {
 OutcomeInfo describe(const torneio::Outcome& outcome);
 
 // PyState: one game's true state and the random stream of random_action().
-//   state    the rules core's State (events logged: views need them)
+//   game     the rules core's StepState: the State (events logged: views need them) and a
+//            set-up being placed step by step (OpenSpiel's calls, action_index.h)
 //   random   seeded by the constructor's seed; clone() copies it, so a clone draws the same
 //   numbers  scratch for legal action numbers (reused between calls)
 struct PyState {
-    torneio::State state;
+    torneio::StepState game;
     common::Random random;
     std::vector<std::int64_t> numbers;
 
-    const torneio::Geometry& geometry() const { return state.geometry(); }
+    PyState(torneio::State state, std::uint64_t seed) : game(std::move(state)), random(seed) {}
+    PyState(torneio::StepState steps, std::uint64_t seed) : game(std::move(steps)), random(seed) {}
+
+    const torneio::State& state() const { return game.state(); }
+    const torneio::Geometry& geometry() const { return game.geometry(); }
     void requireOngoing() const;
 
     std::optional<std::string> request() const;
-    std::vector<std::string> legalActionStrings() const;
-    std::uint64_t countLegalActions() const;
+    std::vector<std::string> legalActionStrings();
+    std::uint64_t countLegalActions();
     std::string randomAction();
-    // Applies the deciding seat's reply; returns the index of the first event it caused (for
-    // view(seat, since=...)).
+    // Applies the deciding seat's reply (an action line, or a set-up step); returns the index of
+    // the first event it caused (for view(seat, since=...)).
     std::size_t apply(const std::string& text);
     std::vector<std::string> view(int seat, std::size_t since) const;
     std::vector<std::pair<int, std::string>> decisions() const;
 
-    // OpenSpiel's shape (players 0-based, actions as numbers).
+    // OpenSpiel's shape (players 0-based, actions as numbers; `player` empty: the player to
+    // decide).
     int currentPlayer() const;
+    int playerOrCurrent(std::optional<int> player) const;
     const std::vector<std::int64_t>& legalNumbers();
     std::vector<std::int64_t> legalActions(std::optional<int> player);
     std::vector<int> legalActionsMask(std::optional<int> player);
@@ -105,9 +118,12 @@ struct PyState {
     std::string actionToString(int player, std::int64_t number) const;
     std::int64_t stringToAction(int player, const std::string& text) const;
     std::vector<std::int64_t> history() const;
+    std::vector<torneio::NumberedAction> fullHistory() const;
     std::vector<double> returns() const;
-    std::string informationStateString(int player) const;
-    std::vector<double> observationTensor(int player) const;
+    std::string informationStateString(std::optional<int> player) const;
+    std::string observationString(std::optional<int> player) const;
+    std::vector<double> observationTensor(std::optional<int> player) const;
+    void undoAction(int player, std::int64_t number);
     std::string serialize() const;
 };
 
@@ -121,6 +137,14 @@ struct PyGame {
 };
 // Game(seats, params) and load_game(seats, params).
 PyGame makeGame(int seats, const std::optional<std::string>& params);
+// load_game("torneio(players=3,rounds=50)") and load_game("torneio", {"players": 3}): OpenSpiel's
+// game string, parameters by name (players, board, depth, trim, strength, minstrength, rounds,
+// pass); ValueError for another game or an unknown parameter.
+PyGame loadGameByName(const std::string& name, const std::optional<py::dict>& parameters);
+// The game's parameters by name, as load_game takes them.
+py::dict gameParameters(const torneio::Params& params);
+// OpenSpiel's string of a game: "torneio(board=8,depth=2,...,players=2,...)".
+std::string gameString(const torneio::Params& params);
 
 void bindGame(py::module_& m);
 void bindState(py::module_& m);

@@ -52,9 +52,8 @@ struct PyKnowledge {
             belief = std::make_shared<torneio::play::Belief>(std::move(replay.belief));
             particles = count;
         }
-        return PyState{valueOrRuntimeError(torneio::play::sampleState(knowledge, *belief, seed)),
-                       common::Random(seed),
-                       {}};
+        return PyState(valueOrRuntimeError(torneio::play::sampleState(knowledge, *belief, seed)),
+                       seed);
     }
 
     torneio::Request requestOf(const std::string& line) const {

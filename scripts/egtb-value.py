@@ -199,7 +199,7 @@ def play(engines, lfen, nodes, max_plies):
     for _ in range(max_plies):
         if game.is_over():
             break
-        white = game.position().side_to_move() == lasca.WHITE
+        white = game.turn == lasca.WHITE
         move = engines[0 if white else 1].play(game, nodes=nodes)
         if move is None:
             break
@@ -222,7 +222,7 @@ def match(args):
         for _ in range(args.positions):
             lfen, position, value = sample_position(rng, family, count, tablebase,
                                                     args.min_plies)
-            mover_white = position.side_to_move() == lasca.WHITE
+            mover_white = position.turn == lasca.WHITE
             for mover_has_tables in (True, False):
                 tables_white = mover_has_tables == mover_white
                 engines = (probing, plain) if tables_white else (plain, probing)

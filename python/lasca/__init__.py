@@ -2,22 +2,25 @@
 
 The rules are the C++ core's (the extension ``lasca._lasca``); this package only re-exports
 them and adds ``Engine`` and ``SimpleEngine``, the ``lasca`` program driven over its UCI
-protocol (protocol.md), ``iter_pdn``, the games of a PDN file one by one, and ``PdnTree``, a
-game with its variations as a tree. Guide and examples: docs/python.md.
+protocol (protocol.md), ``iter_pdn`` and ``read_game``, the games of a PDN file one by one, and
+``PdnTree``, a game with its variations as a tree. Guide and examples: docs/python.md.
 """
 from ._lasca import (MAX_PERFT_DEPTH, START_LFEN, Game, Move, MoveList, Outcome, PdnEntry,
                      PdnGame, PdnLine, PdnReader, PdnVariation, Position, Status, __version__,
                      read_pdn, write_pdn)
-from .pdn import Headers, PdnNode, PdnTree
-from .engine import (BLACK, WHITE, AnalysisResult, Cp, Engine, EngineError, Limit, Mate,
-                     PlayResult, PovScore, Score, SimpleEngine)
+from .pdn import SEVEN_TAG_ROSTER, Headers, PdnNode, PdnTree, read_game
+from .engine import (BLACK, INFO_ALL, INFO_BASIC, INFO_CURRLINE, INFO_NONE, INFO_PV,
+                     INFO_REFUTATION, INFO_SCORE, WHITE, AnalysisComplete, AnalysisResult, Cp,
+                     Engine, EngineError, EngineTerminatedError, Info, Limit, Mate, PlayResult,
+                     PovScore, Score, SimpleEngine)
 
 __all__ = ["Position", "Game", "Move", "MoveList", "Outcome", "Status", "perft",
            "PdnGame", "PdnEntry", "PdnReader", "PdnLine", "PdnVariation", "PdnNode", "PdnTree",
-           "Headers", "read_pdn", "iter_pdn", "write_pdn",
-           "Engine", "EngineError", "SimpleEngine", "Limit", "PlayResult", "AnalysisResult",
-           "PovScore", "Score", "Cp", "Mate", "WHITE", "BLACK",
-           "START_LFEN", "MAX_PERFT_DEPTH", "__version__"]
+           "Headers", "read_pdn", "iter_pdn", "read_game", "write_pdn", "SEVEN_TAG_ROSTER",
+           "Engine", "EngineError", "EngineTerminatedError", "AnalysisComplete", "SimpleEngine",
+           "Limit", "PlayResult", "AnalysisResult", "PovScore", "Score", "Cp", "Mate", "Info",
+           "INFO_NONE", "INFO_BASIC", "INFO_SCORE", "INFO_PV", "INFO_REFUTATION", "INFO_CURRLINE",
+           "INFO_ALL", "WHITE", "BLACK", "START_LFEN", "MAX_PERFT_DEPTH", "__version__"]
 
 
 def perft(position, depth):

@@ -13,10 +13,16 @@ the core's. Moves are Move values read from their text (Move.from_text: legality
 board() or PdnGame.replay(), not when the tree is built).
 """
 import collections.abc
+import weakref
 
-from ._lasca import Move, PdnGame, PdnLine, PdnVariation, Position, START_LFEN, write_pdn
+from ._lasca import (Move, PdnGame, PdnLine, PdnReader, PdnVariation, Position, START_LFEN,
+                     write_pdn)
 
-__all__ = ["PdnNode", "PdnTree", "Headers"]
+__all__ = ["PdnNode", "PdnTree", "Headers", "read_game", "SEVEN_TAG_ROSTER"]
+
+# The Seven Tag Roster, in its order, with the values of a game that has none (PDN, as PGN).
+SEVEN_TAG_ROSTER = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?", "White": "?",
+                    "Black": "?", "Result": "*"}
 
 
 class Headers(collections.abc.MutableMapping):
@@ -124,6 +130,97 @@ class PdnNode:
         """The moves of the main continuation after this node."""
         return [node.move for node in self.mainline()]
 
+    def end(self):
+        """The last node of the main continuation from this node (this node at a line's end)."""
+        node = self
+        while node.variations:
+            node = node.variations[0]
+        return node
+
+    def is_end(self):
+        """Whether no move follows this node."""
+        return not self.variations
+
+    def turn(self):
+        """The side to move after this node: lasca.WHITE (True) or lasca.BLACK (False); every
+        move, a chain of jumps included, passes the turn."""
+        return self.root().board().turn == (self.ply() % 2 == 0)
+
+    def starts_variation(self):
+        """Whether this node begins a line other than its parent's main continuation (where a
+        starting_comment is kept); False for the root and for main continuations."""
+        return self.parent is not None and self.parent.variations[0] is not self
+
+    def variation(self, move):
+        """The child node for a move (a Move or its text), a child node, or an index into
+        variations; KeyError when there is no such child."""
+        if isinstance(move, PdnNode):
+            for node in self.variations:
+                if node is move:
+                    return node
+        elif isinstance(move, int) and not isinstance(move, bool):
+            if 0 <= move < len(self.variations):
+                return self.variations[move]
+        elif isinstance(move, (Move, str)):
+            wanted = _move(move)
+            for node in self.variations:
+                if node.move == wanted:
+                    return node
+        else:
+            raise TypeError(f"a variation is named by a lasca.Move, its text, a node or an "
+                            f"index, got {type(move).__name__}")
+        raise KeyError(f"no variation {move!r} after this node")
+
+    def has_variation(self, move):
+        """Whether variation(move) finds a child."""
+        try:
+            self.variation(move)
+        except KeyError:
+            return False
+        return True
+
+    def promote_to_main(self, move):
+        """Makes the variation of `move` (see variation()) the main continuation."""
+        node = self.variation(move)
+        self.variations.remove(node)
+        self.variations.insert(0, node)
+
+    def promote(self, move):
+        """Moves the variation of `move` one place up."""
+        node = self.variation(move)
+        i = self.variations.index(node)
+        if i > 0:
+            self.variations[i - 1], self.variations[i] = node, self.variations[i - 1]
+
+    def demote(self, move):
+        """Moves the variation of `move` one place down."""
+        node = self.variation(move)
+        i = self.variations.index(node)
+        if i < len(self.variations) - 1:
+            self.variations[i + 1], self.variations[i] = node, self.variations[i + 1]
+
+    def remove_variation(self, move):
+        """Removes the variation of `move` (see variation()) and everything after it."""
+        node = self.variation(move)
+        self.variations.remove(node)
+        node.parent = None
+
+    def add_line(self, moves, *, comment="", starting_comment="", nags=()):
+        """Adds the moves (Moves or texts) one after the other from this node, each the last
+        variation of the node before; starting_comment goes to the first, comment and nags to
+        the last, which is returned."""
+        moves = list(moves)
+        for move in moves:
+            _move(move)  # TypeError, ValueError before anything is added
+        node = self
+        for move in moves:
+            node = node.add_variation(move, starting_comment=starting_comment)
+            starting_comment = ""
+        node.comment = comment if moves else node.comment
+        if moves:
+            node.nags.update(nags)
+        return node
+
     def board(self):
         """The Position after this node's move, replayed from the game's start; ValueError
         when a move on the way is not legal."""
@@ -147,7 +244,8 @@ class PdnTree(PdnNode):
 
     def __init__(self, headers=None, result="*", comment=""):
         super().__init__(None, comment, None)
-        self.headers = dict(headers or {})
+        # A new game gets the Seven Tag Roster ("?" values), as python-chess's Game().
+        self.headers = dict(SEVEN_TAG_ROSTER if headers is None else headers)
         self.result = result
 
     @property
@@ -227,6 +325,44 @@ def _line_of(parent, first, is_main):
     while nags and not nags[-1]:
         nags.pop()
     return PdnLine(moves, comments, variations, "" if is_main else first.starting_comment, nags)
+
+
+# The reader of each file handle read_game reads from: a line may end more than one game, and
+# the reader holds the games it ended until they are asked for.
+_READERS = weakref.WeakKeyDictionary()
+
+
+def read_game(handle):
+    """The next game of a PDN file open for reading, as a PdnTree (python-chess's read_game);
+    None at the end of the file. The file is read line by line, up to the game's end. A broken
+    game raises ValueError naming its line; the next call goes on with the game after it."""
+    if not hasattr(handle, "readline"):
+        raise TypeError(f"read_game reads a file open for reading, got {type(handle).__name__}")
+    try:
+        reader = _READERS.get(handle)
+    except TypeError:  # a handle without weak references: a reader for this call alone
+        reader = None
+    if reader is None:
+        reader = PdnReader()
+        try:
+            _READERS[handle] = reader
+        except TypeError:
+            pass
+    while True:
+        line = handle.readline()
+        if not isinstance(line, str):
+            raise TypeError("read_game reads text: open the file in text mode")
+        entry = reader.feed(line.rstrip("\r\n")) if line else reader.finish()
+        if entry is not None:
+            break
+        if not line:
+            return None
+    if entry.game is None:
+        raise ValueError(f"PDN game at line {entry.line}: {entry.error}")
+    try:
+        return PdnTree.from_pdn(entry.game)
+    except ValueError as error:  # a move without a move's shape
+        raise ValueError(f"PDN game at line {entry.line}: {error}") from None
 
 
 def _tree(self):

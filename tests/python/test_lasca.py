@@ -4,6 +4,7 @@ at every entry point. Run by ctest as python.lasca (python/CMakeLists.txt), whic
 PYTHONPATH to the built module and LASCA_ENGINE to the engine program. Every limit is in nodes
 or depth, never in time, so no result depends on the machine's speed."""
 import gc
+import io
 import os
 import pathlib
 import random
@@ -87,7 +88,7 @@ def test_push_pop_round_trip():
         pos.pop()
         assert pos.lfen() == lfens[-1]
     assert pos == lasca.Position()
-    with pytest.raises(RuntimeError):
+    with pytest.raises(IndexError):  # python-chess's: popping an empty stack
         pos.pop()
 
 
@@ -193,7 +194,7 @@ def test_captured_squares_and_promotion():
     game = lasca.Game(PROMOTING_CAPTURE_LFEN)
     game.push(lasca.Move("a5xc7"))
     assert game.move_stack[0].promotion is True and game.move_stack[0].captured == ["b6"]
-    assert game.outcome().winner == "white"
+    assert game.outcome().winner is lasca.WHITE
 
 
 def test_legal_moves_is_a_property_that_iterates_and_stays_callable():
@@ -251,7 +252,7 @@ def test_game_result_and_outcome_in_python_chess_terms():
     game = lasca.Game()
     assert game.result() == "*" and game.outcome() is None and not game.is_game_over()
     assert repr(lasca.Game(NO_WHITE_LFEN).outcome()) == \
-        "Outcome(winner='black', termination='no legal move', rule='R9')"
+        "Outcome(winner=False, termination='no legal move', rule='R9')"
     copy = game.copy()
     copy.push("c3-d4")
     assert len(copy.move_stack) == 1 and len(game.move_stack) == 0
@@ -279,7 +280,7 @@ def test_status_r9_no_legal_move():
     assert game.result() == "0-1" and game.pdn_result() == "0-2"
     assert game.legal_moves() == [] and len(game.legal_moves) == 0
     outcome = game.outcome()
-    assert outcome.winner == "black" and outcome.termination == "no legal move"
+    assert outcome.winner is lasca.BLACK and outcome.termination == "no legal move"
     assert outcome.rule == "R9" and outcome.result() == "0-1"
 
 
@@ -307,7 +308,7 @@ def test_game_pop_replays():
     game = lasca.Game()
     game.push("c3-d4")
     game.push(game.legal_moves()[0])
-    assert game.pop() == "e5xc3"
+    assert game.pop() == lasca.Move("e5xc3")
     assert game.moves() == ["c3-d4"] and len(game) == 1
     after_one = lasca.Position()
     after_one.push("c3-d4")
@@ -332,7 +333,7 @@ def test_no_move_after_the_end():
         pdn.replay()
     with pytest.raises(ValueError, match="after the game ended"):
         lasca.Game.from_pdn(pdn)
-    assert game.pop() == "f6-g7"
+    assert str(game.pop()) == "f6-g7"
     game.push("f6-g7")  # taken back, the move may be played again
     with pytest.raises(RuntimeError):
         lasca.Game(NO_WHITE_LFEN).push("a1-b2")
@@ -674,10 +675,10 @@ def test_simple_engine_play_and_analyse_with_limits():
         info = engine.analyse(game, lasca.Limit(nodes=3000))
         assert info["nodes"] >= 1 and info["depth"] >= 1 and info["multipv"] == 1
         score = info["score"]
-        assert isinstance(score, lasca.PovScore) and score.turn == game.position().side_to_move()
-        assert score.pov(score.turn) == score.relative == -score.pov(
-            "black" if score.turn == "white" else "white")
-        assert score.white() == score.pov("white") and score.black() == -score.white()
+        assert isinstance(score, lasca.PovScore) and score.turn is game.turn
+        assert score.pov(score.turn) == score.relative == -score.pov(not score.turn)
+        assert score.white() == score.pov(lasca.WHITE) == score.pov("white")
+        assert score.black() == -score.white()
         assert not score.is_mate() and isinstance(score.relative.score(), int)
         pos = game.position()
         for move in info["pv"]:
@@ -686,9 +687,10 @@ def test_simple_engine_play_and_analyse_with_limits():
         engine.new_game()
         again = engine.analyse(game, lasca.Limit(nodes=3000))
         assert again["pv"] == info["pv"] and again["score"] == info["score"]
-        result = engine.play(game, lasca.Limit(depth=3))
+        result = engine.play(game, lasca.Limit(depth=3), info=lasca.INFO_ALL)
         assert isinstance(result, lasca.PlayResult) and result.move in game.legal_moves
         assert result.info["depth"] == 3 and result.info["pv"][0] == result.move
+        assert engine.play(game, lasca.Limit(depth=3)).info == {}  # python-chess: INFO_NONE
         lines = engine.analyse(lasca.Position(), lasca.Limit(depth=4), multipv=3)
         assert [line["multipv"] for line in lines] == [1, 2, 3]
         assert len({line["pv"][0] for line in lines}) == 3
@@ -721,7 +723,7 @@ def test_simple_engine_analysis_streams_and_stops():
 @needs_engine
 def test_simple_engine_bad_input():
     with lasca.SimpleEngine.popen_uci(ENGINE) as engine:
-        for kwargs in [{}, {"depth": 0}, {"nodes": 0}, {"nodes": 2 ** 60}, {"time": 0},
+        for kwargs in [{"mate": 0}, {"depth": 0}, {"nodes": 0}, {"nodes": 2 ** 60}, {"time": 0},
                        {"time": -1.0}, {"time": float("nan")}, {"depth": "3"}]:
             with pytest.raises(ValueError):
                 lasca.Limit(**kwargs)
@@ -752,7 +754,9 @@ def test_scores_from_both_sides_and_mates():
     with pytest.raises(ValueError):
         lasca.PovScore(lasca.Cp(0), "red")
     with pytest.raises(ValueError):
-        win.pov(True)
+        win.pov(1)
+    assert win.pov(True) == win.white() and win.turn is lasca.BLACK
+    assert repr(win) == "PovScore(Mate(+3), BLACK)"
 
 
 def test_engine_that_does_not_start_or_answer(tmp_path):
@@ -806,6 +810,18 @@ def test_garbage_into_every_entry_point():
             pos.pop()
         if _expect_refusal(game.push, text) is not None:
             game.pop()
+        _expect_refusal(lasca.Move.from_uci, text)
+        if _expect_refusal(pos.push_uci, text) is not None:
+            pos.pop()
+        if _expect_refusal(game.push_uci, text) is not None:
+            game.pop()
+        _expect_refusal(lasca.PdnTree().add_line, [text])
+        _expect_refusal(lasca.PdnTree().add_line, text)
+        try:
+            lasca.PdnTree().remove_variation(text)
+        except (KeyError, ValueError, TypeError):  # no such variation; no move's text
+            pass
+        _expect_refusal(lasca.read_game, io.StringIO(text))
         for pdn in _expect_refusal(lasca.read_pdn, text) or []:
             _expect_refusal(pdn.replay)
             _expect_refusal(lasca.Game.from_pdn, pdn)
@@ -839,7 +855,7 @@ def test_garbage_raises_the_right_errors():
         lasca.Position().perft(2 ** 70)
     with pytest.raises(TypeError):
         lasca.Position(None)
-    with pytest.raises(RuntimeError):
+    with pytest.raises(IndexError):
         lasca.Game().pop()
     with pytest.raises(ValueError):
         lasca.Position().svg(size=10)
@@ -855,7 +871,7 @@ def test_positions_and_games_pickle_with_their_moves():
         pos.push(move)
     again = pickle.loads(pickle.dumps(pos))
     assert again == pos and again.move_stack() == pos.move_stack()
-    assert again.pop() == "e5xc3" and again == lasca.Position(_after(["c3-d4"]))
+    assert str(again.pop()) == "e5xc3" and again == lasca.Position(_after(["c3-d4"]))
     game = lasca.Game(repetition=False)
     for move in ["c3-d4", "e5xc3", "b2xd4"]:
         game.push(move)
@@ -934,7 +950,7 @@ def test_pickles_are_the_same_in_every_protocol_and_objects_without_init_raise()
     pos.push("c3-d4")
     for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
         again = pickle.loads(pickle.dumps(pos, protocol=protocol))
-        assert again == pos and again.pop() == "c3-d4"
+        assert again == pos and str(again.pop()) == "c3-d4"
     with pytest.raises(TypeError, match="without __init__"):
         lasca.Position.__new__(lasca.Position).pop()
     with pytest.raises(TypeError, match="without __init__"):
@@ -955,6 +971,7 @@ def test_the_stubs_declare_every_public_name():
     """__init__.pyi (installed beside the package, with py.typed) names every public name of
     the package, and every public attribute of each class; nothing it names is missing."""
     import ast
+    import enum
     import inspect
     tree = _stub_tree()
     declared, members = set(), {}
@@ -973,7 +990,7 @@ def test_the_stubs_declare_every_public_name():
     assert set(lasca.__all__) == public
     for name, names in members.items():
         real = {a for a in dir(getattr(lasca, name)) if not a.startswith("_")}
-        if issubclass(getattr(lasca, name), BaseException):
+        if issubclass(getattr(lasca, name), (BaseException, enum.Enum)):
             continue
         inherited = set()
         for base in getattr(lasca, name).__mro__[1:]:
@@ -1175,3 +1192,329 @@ def test_a_new_command_ends_an_abandoned_analysis():
             assert info["depth"] <= 2
             assert info["pv"][0] in second.legal_moves
             assert list(analysis) == [] or all(isinstance(i, dict) for i in analysis)
+
+
+# ---- python-chess's habits (issue 54): scripts written for python-chess, the import changed ----
+def test_python_chess_board_habits():
+    pos = lasca.Position()
+    assert pos.turn is lasca.WHITE is True and lasca.BLACK is False
+    assert pos.fen() == pos.lfen() == lasca.START_LFEN and pos.ply() == 0
+    assert pos.legal_moves.count() == len(pos.legal_moves) == 6
+    move = pos.push_uci("c3d4")  # the readers' form; written back in the engine's
+    assert isinstance(move, lasca.Move) and move.uci() == str(move) == "c3-d4"
+    assert pos.peek() == move == lasca.Move.from_uci("c3-d4") and pos.turn is lasca.BLACK
+    assert pos.ply() == 1 and pos.legal_moves.count() == 1
+    capture = pos.push_uci("e5xc3")
+    assert capture.promotion is False and pos.ply() == 2 and pos.turn is lasca.WHITE
+    assert lasca.Move.from_uci("c3xe5xg7").uci() == "c3xe5xg7"
+    # copy(stack=...): all (True, the default), none (False) or the last n moves.
+    assert pos.copy().move_stack == pos.move_stack
+    assert pos.copy(stack=False).move_stack == lasca.Position().move_stack
+    last = pos.copy(stack=1)
+    assert last == pos and list(last.move_stack) == [capture]
+    assert last.pop() == capture and last.fen() == _after(["c3-d4"])
+    with pytest.raises(IndexError):
+        last.pop()  # the move before it is not on the copy's stack
+    assert pos.copy(stack=10 ** 30).move_stack == pos.move_stack
+    # pop() returns the Move; an empty stack is python-chess's IndexError, for peek() too.
+    assert pos.pop() == capture and pos.pop() == move
+    for call in (pos.pop, pos.peek, lasca.Game().pop, lasca.Game().peek):
+        with pytest.raises(IndexError):
+            call()
+    pos.push("c3-d4")
+    pos.reset()
+    assert pos == lasca.Position() and not pos.move_stack
+    # Bad input: exceptions, nothing changed.
+    for bad in ["", "c3-e5", "a1-b2", "0000", "x" * 100000]:
+        with pytest.raises(ValueError):
+            pos.push_uci(bad)
+    for bad, error in [(5, TypeError), (None, TypeError), (lasca.Move("c3-d4"), TypeError)]:
+        with pytest.raises(error):
+            pos.push_uci(bad)
+    for stack, error in [(-1, ValueError), ("1", TypeError), (1.5, TypeError), (None, TypeError)]:
+        with pytest.raises(error):
+            pos.copy(stack=stack)
+    assert pos == lasca.Position() and not pos.move_stack
+
+
+def test_python_chess_game_habits():
+    game = lasca.Game()
+    assert game.turn is lasca.WHITE and game.fen() == lasca.START_LFEN and game.ply() == 0
+    first = game.push_uci("c3d4")
+    assert first == lasca.Move("c3-d4") and game.peek() == first and game.turn is lasca.BLACK
+    game.push_uci("e5xc3")
+    copy = game.copy(stack=1)
+    assert copy.moves() == ["e5xc3"] and copy.lfen() == game.lfen()
+    assert copy.start().lfen() == _after(["c3-d4"])
+    assert game.copy(stack=False).moves() == [] and game.copy().moves() == game.moves()
+    popped = game.pop()
+    assert isinstance(popped, lasca.Move) and str(popped) == "e5xc3" and popped.promotion is False
+    ended = lasca.Game(NO_WHITE_LFEN)
+    with pytest.raises(RuntimeError):
+        ended.push_uci("a1-b2")
+    with pytest.raises(ValueError):
+        game.push_uci("c3-d4")  # Black to move
+
+
+def test_null_move():
+    null = lasca.Move.null()
+    assert not null and lasca.Move("c3-d4") and null == lasca.Move.from_uci("0000")
+    assert null.uci() == str(null) == "0000" and repr(null) == "Move.null()"
+    assert null.from_square is None and null.to_square is None
+    assert null.path == [] and null.captured == [] and not null.is_capture
+    assert null not in lasca.Position().legal_moves and not lasca.Position().is_legal(null)
+    assert hash(null) == hash(lasca.Move.null())
+    for target in (lasca.Position(), lasca.Game()):
+        with pytest.raises(ValueError, match="not legal"):
+            target.push(null)
+        assert len(target.move_stack) == 0
+    import pickle
+    assert pickle.loads(pickle.dumps(null)) == null
+
+
+def test_position_outcome_over_its_move_stack():
+    """is_game_over(), outcome(), result() on the Position that holds the stack: R9 at once, T1
+    counted over the pushed moves. Lasca's draws end the game by themselves: claim_draw changes
+    nothing."""
+    pos = lasca.Position(OFFICERS_LFEN)
+    shuffle = ["a1-b2", "g7-f6", "b2-a1", "f6-g7"]
+    for move in shuffle:
+        pos.push(move)
+    assert not pos.is_game_over() and pos.outcome() is None and pos.result() == "*"
+    for move in shuffle:
+        pos.push(move)
+    for claim in (False, True):
+        outcome = pos.outcome(claim_draw=claim)
+        assert outcome is not None
+        assert outcome.winner is None and outcome.rule == "T1" and outcome.result() == "1/2-1/2"
+        assert pos.is_game_over(claim_draw=claim) and pos.result(claim_draw=claim) == "1/2-1/2"
+    # Only the pushed moves count: the same position without its stack is not a repetition.
+    assert lasca.Position(pos.fen()).outcome() is None
+    lost = lasca.Position(NO_WHITE_LFEN)
+    assert lost.outcome().winner is lasca.BLACK and lost.result() == "0-1"
+    assert lasca.Game(NO_WHITE_LFEN).outcome(claim_draw=True) == lost.outcome()
+    assert lasca.Game(NO_WHITE_LFEN).result(claim_draw=True) == "0-1"
+    with pytest.raises(TypeError):
+        pos.outcome(True)  # claim_draw is keyword-only, as in python-chess
+
+
+def test_outcome_winner_is_a_colour_and_old_pickles_load():
+    import pickle
+    outcome = lasca.Game(NO_WHITE_LFEN).outcome()
+    assert outcome.winner is False and outcome.result() == "0-1"
+    old = outcome.__reduce__()
+    restored = old[0](*old[1])
+    restored.__setstate__(("white", "no legal move", "R9"))  # the form earlier versions wrote
+    assert restored.winner is True and restored.result() == "1-0"
+    assert pickle.loads(pickle.dumps(outcome)) == outcome
+
+
+PDN_FILE = """[Event "first"]
+
+1. c3-d4 e5xc3 2. d2xb4 *
+
+[Event "broken"]
+1. c3-e5 *
+
+[Event "third"]
+[FEN "-,-,-,-/b,-,-/w,-,-,-/-,-,-/-,-,-,-/-,-,-/-,-,-,- w 0 1"]
+
+1. a5xc7 2-0
+"""
+
+
+def test_read_game_reads_a_file_game_by_game(tmp_path):
+    path = tmp_path / "games.pdn"
+    path.write_text(PDN_FILE)
+    with open(path) as handle:
+        first = lasca.read_game(handle)
+        assert isinstance(first, lasca.PdnTree) and first.headers["Event"] == "first"
+        assert [str(m) for m in first.mainline_moves()] == ["c3-d4", "e5xc3", "d2xb4"]
+        with pytest.raises(ValueError, match="line 5"):
+            lasca.read_game(handle)  # the broken game; the next call goes on after it
+        third = lasca.read_game(handle)
+        assert third.headers["Event"] == "third" and third.result == "2-0"
+        assert third.end().board().outcome().winner is lasca.WHITE
+        assert lasca.read_game(handle) is None and lasca.read_game(handle) is None
+    # Two games ending on one line: each is given in turn.
+    path.write_text('1. c3-d4 * 1. a3-b4 *\n')
+    with open(path) as handle:
+        games = [lasca.read_game(handle), lasca.read_game(handle), lasca.read_game(handle)]
+    assert [str(g.next().move) for g in games[:2]] == ["c3-d4", "a3-b4"] and games[2] is None
+    with pytest.raises(TypeError):
+        lasca.read_game(5)
+    with open(path, "rb") as handle, pytest.raises(TypeError):
+        lasca.read_game(handle)
+    assert len(list(lasca.iter_pdn(PDN_FILE))) == 3  # the older reader stays
+
+
+def test_game_tree_python_chess_habits():
+    tree = lasca.PdnTree()  # a new game has the Seven Tag Roster
+    assert list(tree.headers) == ["Event", "Site", "Date", "Round", "White", "Black", "Result"]
+    assert tree.headers["Date"] == "????.??.??" and tree.headers["Result"] == "*"
+    assert lasca.PdnTree({"Event": "x"}).headers == {"Event": "x"}
+    assert tree.is_end() and tree.end() is tree and tree.turn() is lasca.WHITE
+    last = tree.add_line(["c3-d4", lasca.Move("e5xc3"), "d2xb4"], comment="end",
+                         starting_comment="start", nags=[1])
+    assert last.comment == "end" and last.nags == {1} and last.is_end()
+    assert tree.end() is last and last.ply() == 3 and last.turn() is lasca.BLACK
+    assert tree.next().starting_comment == "start" and not tree.next().starts_variation()
+    side = tree.add_variation("a3-b4")
+    assert side.starts_variation() and not tree.starts_variation()
+    assert tree.variation("a3b4") is side and tree.variation(1) is side
+    assert tree.variation(side) is side and tree.has_variation("c3-d4")
+    assert not tree.has_variation("e3-f4") and not tree.has_variation(7)
+    tree.promote_to_main("a3-b4")
+    assert tree.next() is side and [str(m) for m in tree.mainline_moves()] == ["a3-b4"]
+    tree.demote(side)
+    assert tree.next().move == lasca.Move("c3-d4")
+    tree.promote(1)
+    assert tree.next() is side
+    tree.remove_variation(lasca.Move("c3-d4"))
+    assert [str(v.move) for v in tree.variations] == ["a3-b4"]
+    assert "1. a3-b4 *" in str(tree)
+    for bad, error in [("e3-f4", KeyError), (5, KeyError), (None, TypeError), (1.0, TypeError)]:
+        with pytest.raises(error):
+            tree.remove_variation(bad)
+    with pytest.raises(ValueError):
+        tree.add_line(["c3-d4", "c3-e5"])  # not a move's shape: nothing is added
+    with pytest.raises(TypeError):
+        tree.add_line([7])
+    assert tree.end() is side and len(tree.variations) == 1
+
+
+def _fake_engine(tmp_path, on_go):
+    """A program speaking just enough UCI: the handshake and isready; `on_go` the Python lines
+    it runs on `go`."""
+    script = tmp_path / "fake_engine.py"
+    script.write_text(f"""import sys
+for line in sys.stdin:
+    line = line.strip()
+    if line == "uci":
+        print("id name Fake 1\\nid author someone\\nuciok", flush=True)
+    elif line == "isready":
+        print("readyok", flush=True)
+    elif line.startswith("go"):
+        {on_go}
+""")
+    return [sys.executable, str(script)]
+
+
+@needs_engine
+def test_engine_id_ping_close_and_commands(tmp_path):
+    with lasca.SimpleEngine.popen_uci([ENGINE, "--log-level", "off"]) as engine:
+        assert engine.id["name"].startswith("Lasca") and "author" in engine.id
+        assert engine.name == engine.id["name"]
+        engine.ping()
+        with engine.analysis(lasca.Position(), lasca.Limit(depth=60)) as analysis:
+            analysis.get()
+            engine.ping()  # a new command ends the analysis, as in python-chess
+            assert analysis.next() is None  # ended: its lines were read to its bestmove
+    with pytest.raises(lasca.EngineTerminatedError):
+        engine.ping()
+    engine.close()  # again: nothing to do
+    with pytest.raises(lasca.EngineTerminatedError):
+        engine.play(lasca.Position(), lasca.Limit(depth=1))
+    # The program not found: python-chess's FileNotFoundError (also an EngineError).
+    for command in [str(tmp_path / "no-such-engine"), [str(tmp_path / "no-such-engine"), "x"]]:
+        with pytest.raises(FileNotFoundError) as raised:
+            lasca.SimpleEngine.popen_uci(command)
+        assert isinstance(raised.value, lasca.EngineError)
+    with pytest.raises(ValueError):
+        lasca.SimpleEngine.popen_uci([])
+    with pytest.raises(TypeError):
+        lasca.SimpleEngine.popen_uci(5)
+    with pytest.raises(lasca.EngineTerminatedError):
+        lasca.SimpleEngine.popen_uci([ENGINE, "--no-such-flag"])  # exits 2 at once
+    # An engine that ends in the middle of a search: EngineTerminatedError.
+    with lasca.SimpleEngine.popen_uci(_fake_engine(tmp_path, "sys.exit(0)")) as fake:
+        assert fake.id == {"name": "Fake 1", "author": "someone"}
+        with pytest.raises(lasca.EngineTerminatedError):
+            fake.play(lasca.Position(), lasca.Limit(depth=2))
+        with pytest.raises(lasca.EngineTerminatedError):
+            fake.ping()
+
+
+@needs_engine
+def test_engine_play_ponder_limits_and_info_flags():
+    won = "-,-,-,-/b,-,-/w,-,-,-/-,-,-/-,-,-,-/-,-,-/-,-,-,- w 0 1"  # a5xc7 ends it (R9)
+    with lasca.SimpleEngine.popen_uci(ENGINE, options={"Hash": 16}) as engine:
+        pos = lasca.Position()
+        result = engine.play(pos, lasca.Limit(depth=4))
+        assert result.move in pos.legal_moves and result.info == {}
+        after = pos.copy()
+        after.push(result.move)
+        assert result.ponder in after.legal_moves
+        assert not result.draw_offered and not result.resigned
+        none = engine.play(lasca.Position(NO_WHITE_LFEN), lasca.Limit(depth=2))
+        assert none.move is None and none.ponder is None
+        # Limit(mate=n): stops once a win in n moves is proven.
+        info = engine.analyse(lasca.Position(won), lasca.Limit(mate=1))
+        assert info["score"].is_mate() and info["score"].relative.mate() == 1
+        assert info["score"].white() == lasca.Mate(1) and str(info["pv"][0]) == "a5xc7"
+        # info= chooses the fields, as python-chess's INFO_* flags.
+        basic = {"depth", "seldepth", "multipv", "nodes", "nps", "time", "hashfull"}
+        for flags, extra in [(lasca.INFO_ALL, {"score", "pv"}), (lasca.INFO_BASIC, set()),
+                             (lasca.INFO_SCORE, {"score"}), (lasca.INFO_PV, {"pv"}),
+                             (lasca.INFO_SCORE | lasca.INFO_PV, {"score", "pv"})]:
+            assert set(engine.analyse(pos, lasca.Limit(depth=3), info=flags)) == basic | extra
+        assert engine.analyse(pos, lasca.Limit(depth=3), info=lasca.INFO_NONE) == {}
+        assert engine.play(pos, lasca.Limit(depth=3), info=lasca.INFO_SCORE).info["depth"] == 3
+        for bad in [-1, 32, "all", None, 1.0]:
+            with pytest.raises(ValueError):
+                engine.analyse(pos, lasca.Limit(depth=2), info=bad)
+        # Limit(): play searches until its timeout, then stops: still a searched legal move.
+        assert lasca.Limit() == lasca.Limit() and repr(lasca.Limit(mate=3)) == "Limit(mate=3)"
+        assert engine.play(pos, lasca.Limit(), timeout=0.3).move in pos.legal_moves
+
+
+@needs_engine
+def test_engine_root_moves():
+    with lasca.SimpleEngine.popen_uci(ENGINE) as engine:
+        pos = lasca.Position()
+        info = engine.analyse(pos, lasca.Limit(depth=4), root_moves=["a3-b4"])
+        assert str(info["pv"][0]) == "a3-b4"
+        assert engine.play(pos, lasca.Limit(depth=4), root_moves=[lasca.Move("g3-f4")]).move \
+            == lasca.Move("g3-f4")
+        lines = engine.analyse(pos, lasca.Limit(depth=3), multipv=3,
+                               root_moves=["a3b4", "g3-f4"])
+        assert {str(line["pv"][0]) for line in lines} == {"a3-b4", "g3-f4"}
+        with engine.analysis(pos, lasca.Limit(depth=3), root_moves=["e3-d4"]) as analysis:
+            assert all(str(i["pv"][0]) == "e3-d4" for i in analysis)
+        for bad, error in [(["c3-e5"], ValueError), (["e5-d4"], ValueError), ([], ValueError),
+                           ([lasca.Move("e5-d4")], ValueError), ("a3-b4", TypeError),
+                           ([5], TypeError), (lasca.Move("a3-b4"), TypeError), (7, TypeError)]:
+            with pytest.raises(error):
+                engine.analyse(pos, lasca.Limit(depth=2), root_moves=bad)
+        assert engine.play(pos, lasca.Limit(depth=2)).move in pos.legal_moves  # still usable
+
+
+@needs_engine
+def test_analysis_get_next_empty_and_infinite():
+    with lasca.SimpleEngine.popen_uci(ENGINE) as engine:
+        pos = lasca.Position()
+        analysis = engine.analysis(pos, lasca.Limit(depth=4))
+        depths = []
+        while True:
+            try:
+                depths.append(analysis.get()["depth"])
+            except lasca.AnalysisComplete:
+                break
+        assert depths == [1, 2, 3, 4]
+        assert analysis.next() is None and analysis.empty() and not analysis.would_block()
+        with pytest.raises(lasca.AnalysisComplete):
+            analysis.get()
+        best = analysis.wait()
+        assert best.move in pos.legal_moves and best.ponder is not None
+        assert analysis.info["depth"] == 4
+        # No limit: `go infinite`, until stop() (or the with-block's end).
+        with engine.analysis(pos) as analysis:
+            for info in analysis:
+                if info["depth"] >= 3:
+                    analysis.stop()
+            assert analysis.wait().move in pos.legal_moves
+        with engine.analysis(pos, lasca.Limit()) as analysis:
+            assert analysis.next()["depth"] == 1
+        analysis = engine.analysis(pos, lasca.Limit(depth=2), info=lasca.INFO_NONE)
+        assert analysis.next() is None and analysis.wait().move in pos.legal_moves
+        assert engine.play(pos, lasca.Limit(depth=1)).move in pos.legal_moves

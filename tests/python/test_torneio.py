@@ -274,6 +274,8 @@ TORNEIO_CLASSES = {
     "Outcome": ("lambda: played(torneio.State(2, 1), 100_000).outcome()", True),
     "State": ("lambda: played(torneio.State(3, 5), 40)", True),
     "Knowledge": ("lambda: torneio.Knowledge(1, torneio.default_params(2))", False),
+    "GameType": ("lambda: torneio.load_game('torneio(players=3)').get_type()", True),
+    "PlayerAction": ("lambda: played(torneio.State(2, 1), 9).full_history()[-1]", True),
 }
 TORNEIO_PRELUDE = """
 import torneio
@@ -287,8 +289,28 @@ def played(state, decisions):
 
 
 def test_the_hostile_table_lists_every_bound_class():
-    bound = {name for name, value in vars(torneio).items() if isinstance(value, type)}
+    import enum
+    bound = {name for name, value in vars(torneio).items()
+             if isinstance(value, type) and not issubclass(value, enum.Enum)}
     assert bound == set(TORNEIO_CLASSES)
+
+
+def test_the_openspiel_enums_are_pythons_own_and_pickle_by_name():
+    """pybind11's enums abort the interpreter under pickle protocols 0-1 and give a value to
+    Cls.__new__(Cls): the module's enums are enum.IntEnum."""
+    import enum
+    import pickle
+    members = [torneio.PlayerId.CHANCE, torneio.GameType.Dynamics.SEQUENTIAL,
+               torneio.GameType.Utility.GENERAL_SUM, torneio.GameType.RewardModel.TERMINAL,
+               torneio.GameType.Information.IMPERFECT_INFORMATION,
+               torneio.GameType.ChanceMode.DETERMINISTIC]
+    for member in members:
+        assert isinstance(member, enum.IntEnum)
+        for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+            assert pickle.loads(pickle.dumps(member, protocol=protocol)) is member
+        with pytest.raises(TypeError):
+            type(member).__new__(type(member))
+    assert torneio.PlayerId.TERMINAL == torneio.TERMINAL == -4
 
 
 @pytest.mark.parametrize("name", sorted(TORNEIO_CLASSES))
@@ -321,15 +343,16 @@ def test_states_and_games_pickle_in_every_protocol_and_objects_without_init_rais
 def test_game_metadata():
     game = torneio.Game(2)
     assert game.num_players() == 2 and game.board_size() == 8
-    # include/torneio/rules/action_index.h: 7 * 64 + 4 turn and combat actions, 110,880 set-ups
-    assert game.num_distinct_actions() == 452 + 110_880
+    # include/torneio/rules/action_index.h: 7 * 64 + 4 turn and combat actions, then a set-up's
+    # steps: 64 squares to place on and strengths 0..10
+    assert game.num_distinct_actions() == 452 + 64 + 11
     assert game.first_setup_action() == 452
     assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
     assert game.observation_tensor_shape() == [10 * 64 + 15]
     assert game.max_game_length() > 2 * 200
     three = torneio.load_game(3)
-    assert three.num_distinct_actions() == 704 + 23_760
-    assert three.new_initial_state().num_distinct_actions() == 704 + 23_760
+    assert three.num_distinct_actions() == 704 + 100 + 11
+    assert three.new_initial_state().num_distinct_actions() == 704 + 100 + 11
     assert three.new_initial_state().get_game().params() == three.params()
     assert torneio.Game(2, params="seats=2 rounds=5").max_game_length() < game.max_game_length()
 
@@ -347,11 +370,13 @@ def _check_integer_actions(state, rng):
     mask = state.legal_actions_mask()
     assert len(mask) == state.num_distinct_actions() and sum(mask) == len(legal)
     assert all(mask[a] == 1 for a in legal)
+    checked = legal
     if state.request() == "request setup":
-        assert len(legal) == state.count_legal_actions()
-        checked = [legal[0], legal[-1]] + rng.sample(legal, 50)
+        # A set-up is placed in small steps: a square of the zone, or a warrior's strength.
+        assert 1 <= len(legal) <= 11
+        assert all(state.action_to_string(player, a).split()[0] in ("place", "strength")
+                   for a in legal)
     else:
-        checked = legal
         assert sorted(state.action_to_string(player, a) for a in legal) == \
             sorted(state.legal_action_strings())
     for a in checked:
@@ -406,12 +431,12 @@ def test_serialize_deserialize_and_pickle():
         assert copy.serialize() == state.serialize()
     play_random(state)
     assert torneio.State.deserialize(state.serialize()).returns() == state.returns()
-    bad = ["", "torneio-state 1", "torneio-state 2\nparams seats=2\nactions",
-           "torneio-state 1\nparams seats=9\nactions", "torneio-state 1\nparams seats=2\nactions x",
-           "torneio-state 1\nparams seats=2\nactions -1", "torneio-state 1\nparams seats=2\nactions 0",
-           "torneio-state 1\nparams seats=2\nactions 99999999999999999999999",
-           "torneio-state 1\nparams seats=2\nstart 1 1 a1\nactions",
-           "torneio-state 1\nparams seats=2\nstart 1 1 a1 a1:3 c1:3 d2:4 / h8 -:0 -:0 -:10\nactions",
+    bad = ["", "torneio-state 2", "torneio-state 1\nparams seats=2\nactions",
+           "torneio-state 2\nparams seats=9\nactions", "torneio-state 2\nparams seats=2\nactions x",
+           "torneio-state 2\nparams seats=2\nactions -1", "torneio-state 2\nparams seats=2\nactions 0",
+           "torneio-state 2\nparams seats=2\nactions 99999999999999999999999",
+           "torneio-state 2\nparams seats=2\nstart 1 1 a1\nactions",
+           "torneio-state 2\nparams seats=2\nstart 1 1 a1 a1:3 c1:3 d2:4 / h8 -:0 -:0 -:10\nactions",
            state.serialize() + " 0", "\x00" * 100]
     for text in bad:
         with pytest.raises(ValueError):
@@ -519,8 +544,10 @@ def test_sample_depends_only_on_the_seats_view():
         a = _knowledge_of(games[0], 1, seed).sample(seed)
         b = _knowledge_of(games[1], 1, seed).sample(seed)
         assert a.serialize() == b.serialize()
-        assert games[0].resample_from_infostate(0, seed).serialize() == \
-            games[1].resample_from_infostate(0, seed).serialize()
+        a, b = (game.resample_from_infostate(0, seed) for game in games)
+        assert a.pieces(2) == b.pieces(2)
+        assert a.information_state_string(0) == b.information_state_string(0) == \
+            games[0].information_state_string(0)
     assert games[0].resample_from_infostate(1, 0).pieces(2) == games[0].pieces(2)
 
 
@@ -544,8 +571,8 @@ def test_bad_numbers_into_the_openspiel_calls():
         assert _refused(state.apply_action, bad)
         assert _refused(state.action_to_string, 0, bad)
         assert _refused(state.action_to_string, bad, 0)
-        assert _refused(state.information_state_string, bad)
-        assert _refused(state.observation_tensor, bad)
+        assert _refused(state.information_state_string, bad) or bad is None
+        assert _refused(state.observation_tensor, bad) or bad is None
         assert _refused(state.legal_actions, bad) or bad in (None,)
         assert _refused(state.resample_from_infostate, bad)
     assert _refused(state.apply_action, 0)  # a move during the set-ups: illegal
@@ -555,16 +582,177 @@ def test_bad_numbers_into_the_openspiel_calls():
     assert state.history() == [] and state.current_player() == 0
 
 
+# ---- OpenSpiel's calls beyond the basics (issue 54) ------------------------------------------
+def test_load_game_by_openspiel_game_string_and_parameters():
+    game = torneio.load_game("torneio(players=3,rounds=50)")
+    assert game.num_players() == 3 and game.get_parameters()["rounds"] == 50
+    assert torneio.load_game("torneio").num_players() == 2
+    same = torneio.load_game("torneio", {"players": 3, "rounds": 50})
+    assert same == game and str(same) == str(game)
+    assert torneio.load_game(str(game)) == game  # the game string reads back
+    assert torneio.load_game("torneio(pass=always)").get_parameters()["pass"] == "always"
+    for bad in ["chess", "torneio(players=5)", "torneio(colour=red)", "torneio(players)",
+                "torneio(players=3", "torneio(players=3,players=3)", "torneio(rounds=0)", "\x00"]:
+        with pytest.raises(ValueError):
+            torneio.load_game(bad)
+    with pytest.raises(TypeError):
+        torneio.load_game("torneio", {"players": 2.5})
+    with pytest.raises(ValueError):
+        torneio.load_game("torneio(players=2)", {"players": 2})
+
+
+def test_game_type_and_metadata_as_openspiel_reads_them():
+    two, four = torneio.load_game("torneio"), torneio.load_game("torneio(players=4)")
+    kind = two.get_type()
+    assert kind.short_name == "torneio"
+    assert kind.dynamics == torneio.GameType.Dynamics.SEQUENTIAL
+    assert kind.chance_mode == torneio.GameType.ChanceMode.DETERMINISTIC
+    assert kind.information == torneio.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.reward_model == torneio.GameType.RewardModel.TERMINAL
+    assert kind.utility == torneio.GameType.Utility.ZERO_SUM
+    assert four.get_type().utility == torneio.GameType.Utility.GENERAL_SUM
+    assert (kind.min_num_players, kind.max_num_players) == (2, 4)
+    assert kind.provides_information_state_string and kind.provides_observation_tensor
+    assert two.utility_sum() == 0.0
+    with pytest.raises(RuntimeError):
+        four.utility_sum()
+    assert two.observation_tensor_size() == two.observation_tensor_shape()[0] == 655
+    assert two.information_state_tensor_size() == two.information_state_tensor_shape()[0]
+    assert two.max_history_length() == two.max_game_length()
+    assert [s.history() for s in two.new_initial_states()] == [[]]
+    assert two.max_chance_outcomes() == 0
+
+
+def test_a_set_up_is_small_decisions_and_stays_private():
+    """No decision offers more than a few hundred actions; a seat's steps show in its own
+    information state and in no other seat's."""
+    for seats in (2, 3, 4):
+        state = torneio.load_game(f"torneio(players={seats})").new_initial_state()
+        rng = random.Random(seats)
+        widest = 0
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            widest = max(widest, len(legal))
+            if state.move_number() == 2:  # seat 1 placed its king and a warrior
+                assert "placing king " in state.information_state_string(0)
+                assert "placing" not in state.information_state_string(1)
+                before = state.information_state_string(1)
+                other = state.clone()
+                other.undo_action(0, state.history()[-1])
+                other.apply_action([a for a in other.legal_actions()
+                                    if a != state.history()[-1]][0])
+                assert other.information_state_string(1) == before
+                assert other.information_state_string(0) != state.information_state_string(0)
+                assert other.observation_tensor(0) != state.observation_tensor(0)
+            state.apply_action(rng.choice(legal))
+        assert widest <= 300, widest
+
+
+def test_state_calls_of_openspiel():
+    state = torneio.load_game("torneio(players=3)").new_initial_state()
+    rng = random.Random(4)
+    for _ in range(40):
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert not state.is_simultaneous_node() and not state.is_mean_field_node()
+    assert not state.is_chance_node() and state.chance_outcomes() == []
+    assert state.history_str() == ", ".join(map(str, state.history()))
+    full = state.full_history()
+    assert [p.action for p in full] == state.history() and state.move_number() == len(full) == 40
+    assert [p.player for p in full[:6]] == [0] * 6  # seat 1's set-up: six steps
+    action = state.legal_actions()[0]
+    child = state.child(action)
+    assert child.history() == state.history() + [action] and len(state.history()) == 40
+    child.undo_action(state.current_player(), action)
+    assert child.serialize() == state.serialize()
+    with pytest.raises(ValueError):
+        child.undo_action(state.current_player(), action)  # not the last action
+    p = state.current_player()
+    assert state.information_state_string() == state.information_state_string(p)
+    assert state.observation_tensor() == state.observation_tensor(p)
+    assert state.information_state_tensor(p) == state.observation_tensor(p)
+    assert state.observation_string() == state.observation_string(p)
+    assert state.observation_string(p).startswith(f"seat {p + 1} round ")
+    with pytest.raises(ValueError):
+        torneio.State(2).undo_action(0, 452)
+    play_random(state)
+    assert [state.player_return(q) for q in range(3)] == state.returns()
+    with pytest.raises(RuntimeError):
+        state.information_state_string()  # no player to default to at the end
+
+
+class _Sampler:
+    """pyspiel.UniformProbabilitySampler's shape: a callable giving floats in [0, 1)."""
+
+    def __init__(self, seed):
+        self.rng = random.Random(seed)
+
+    def __call__(self):
+        return self.rng.random()
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_resample_keeps_the_information_state_at_every_decision(seats):
+    """OpenSpiel's contract (ismcts.py asserts it after each resample): the sampled state gives
+    the player the same information state string and observation tensor; set-ups in progress,
+    turns and the decisions inside a combat (orders, withdrawals, rewards) included."""
+    state = torneio.load_game(f"torneio(players={seats})").new_initial_state()
+    rng = random.Random(seats)
+    requests = set()
+    checked = 0
+    while not state.is_terminal() and state.move_number() < 500:
+        p = state.current_player()
+        requests.add(state.request().split()[1])
+        sampler = _Sampler(checked) if checked % 2 else checked
+        sample = state.resample_from_infostate(p, sampler)
+        assert sample.information_state_string(p) == state.information_state_string(p)
+        assert sample.observation_tensor(p) == state.observation_tensor(p)
+        assert sample.legal_actions() == state.legal_actions()
+        assert sample.current_player() == p
+        # The sampled world plays on.
+        sample.apply_action(rng.choice(sample.legal_actions()))
+        checked += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 100 and {"setup", "turn"} <= requests
+
+
+def test_resample_hides_what_the_player_could_not_see():
+    state = torneio.State(3, 21)
+    for _ in range(80):
+        state.apply(state.random_action())
+    p = state.current_player()
+    sample = state.resample_from_infostate(p, 3)
+    for q in range(3):
+        if q != p and state.pieces(q + 1):
+            lines = sample.view(q + 1)
+            private = [line for line in lines if line.split()[1] in ("setup", "move", "withdraw",
+                                                                      "placed")]
+            assert private == []  # its real private past is gone
+            assert [line for line in lines if line.startswith("event position ")]
+    with pytest.raises(RuntimeError):
+        sample.serialize()  # no history of the other seats' decisions to write
+    assert state.resample_from_infostate(p, 3).pieces(1) == sample.pieces(1)  # a seed repeats
+    assert state.resample_from_infostate(p, seed=3).view(2) == sample.view(2)  # by name too
+    with pytest.raises(TypeError):
+        state.resample_from_infostate(p, 3, seed=3)
+    for bad in [True, "x", 1.5, -1, 2 ** 64, lambda: "x", lambda: float("nan")]:
+        assert _refused(state.resample_from_infostate, p, bad)
+
+
 def test_type_stubs_match_the_module():
     """python/torneio.pyi, installed beside the extension, names what the module has."""
     import ast
+    import enum
     stub = os.path.join(os.path.dirname(torneio.__file__), "torneio.pyi")
     with open(stub, encoding="utf-8") as f:
         tree = ast.parse(f.read())
     for node in tree.body:
         if isinstance(node, ast.ClassDef):
             cls = getattr(torneio, node.name)
-            stubbed = {n.name for n in node.body if isinstance(n, ast.FunctionDef)}
+            if issubclass(cls, enum.Enum):  # Python's own: its members are the stub's
+                assert {m.name for m in cls} == {n.targets[0].id for n in node.body
+                                                 if isinstance(n, ast.Assign)}, node.name
+                continue
+            stubbed = {n.name for n in node.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
             public = {n for n in dir(cls) if not n.startswith("_")}
             assert public == {n for n in stubbed if not n.startswith("_")}, node.name
         elif isinstance(node, ast.FunctionDef):

@@ -2,8 +2,9 @@
 // seat's own pieces exactly, every public fact it has seen, the other seats' pieces drawn from
 // the AI's Belief (ai/belief.h) fed with the seat's events. A search over hidden information
 // (ISMCTS) or a learning program plays its determinizations from such states.
-// A sampled state starts at the turn of the seat whose turn it is (State::fromPosition): a
-// combat being resolved is not part of it, its pending decisions start afresh from that turn.
+// resampleFromInfostate keeps the seat's information state whole (State::withHiddenPieces): the
+// same pending decision (a combat being resolved included), the same events seen, the same own
+// decisions; only what the seat cannot see differs.
 #pragma once
 
 #include <cstdint>
@@ -14,11 +15,15 @@
 #include "torneio/play/knowledge.h"
 #include "torneio/rules/event.h"
 #include "torneio/rules/state.h"
+#include "torneio/rules/step_state.h"
 
 namespace torneio::play {
 
 // The particles per opponent a resampler's Belief may have.
 inline constexpr int kMaxSampleParticles = 1 << 16;
+// The draws resampleFromInfostate makes before it gives up (a draw can disagree with a combat
+// being resolved when the Belief had to force its particles, belief.h).
+inline constexpr int kSampleAttempts = 64;
 
 // BeliefReplay: a seat's Knowledge and Belief, both fed with every event it has seen.
 struct BeliefReplay {
@@ -38,11 +43,20 @@ common::Result<BeliefReplay> replayBelief(const Knowledge& fresh, std::span<cons
 common::Result<State> sampleState(const Knowledge& knowledge, const Belief& belief,
                                   std::uint64_t seed);
 
-// A whole state consistent with what `seat` (0-based) of `state` has seen: its Belief of
-// `particles` particles fed with its visible events (seeded mixSeed(seed, 1)), then sampled
-// with `seed`. The same state, seat and seed give the same sample; two states the seat cannot
-// tell apart give the same sample. Errors as replayBelief and sampleState.
+// A whole state `seat` (0-based) cannot tell from `state`: its Belief of `particles` particles
+// fed with its visible events (seeded mixSeed(seed, 1)), sampled with `seed` until a draw agrees
+// with the game (State::withHiddenPieces; at most kSampleAttempts). The same state, seat and
+// seed give the same sample; two states the seat cannot tell apart give it the same view and
+// the same hidden pieces. Works from the first decision on (the seats not yet set up stay so);
+// errors as replayBelief, after the end, or when no draw agrees.
 common::Result<State> resampleFromInfostate(const State& state, int seat, std::uint64_t seed,
                                             int particles = kDefaultParticles);
+
+// The same for a game whose set-up may be in progress step by step (rules/step_state.h): the
+// seat's own steps are kept; another seat's steps, hidden from it, are drawn again (as many,
+// uniformly among the legal ones, from a stream seeded mixSeed(seed, 2)).
+common::Result<StepState> resampleFromInfostate(const StepState& state, int seat,
+                                                std::uint64_t seed,
+                                                int particles = kDefaultParticles);
 
 }  // namespace torneio::play

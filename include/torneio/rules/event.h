@@ -28,6 +28,10 @@
 //   event move <piece> <from> <to>       G6: its own move
 //   event withdraw <piece> <from> <to>   G9: its own withdrawal
 //   event placed <warrior> <strength>    G10: one reward point placed; the warrior's new strength
+//   event position king <sq>|- warriors <sq>|-:<n> <sq>|-:<n> <sq>|-:<n>
+//                                        not sent by a referee: in a resampled state
+//                                        (State::withHiddenPieces) the seat's pieces in that
+//                                        world ("-" dead), in place of its private past
 #pragma once
 
 #include <cstdint>
@@ -69,6 +73,8 @@ enum class EventKind : std::uint8_t {
     Placed,
     // public, added for the referee (State::disqualify)
     Disqualified,
+    // private, only in resampled states (State::withHiddenPieces)
+    Position,
 };
 
 // Fault: why the referee disqualified a seat. Not a rule of the game: a player program that
@@ -114,7 +120,7 @@ bool isPrivateKind(EventKind kind);
 //             Placed: the new strength; End: bit i set for each winning (win) or drawing
 //             (draw) seat i; Disqualified: the Fault
 //   draw      End: true for a draw (D11), false for a win (G12)
-//   setUp     SetUp: the set-up
+//   setUp     SetUp: the set-up; Position: the pieces (kNoSquare for a dead one)
 // Size: 60 bytes.
 struct Event {
     EventKind kind = EventKind::Turn;

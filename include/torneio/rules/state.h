@@ -100,6 +100,17 @@ class State {
     static common::Result<State> withSetUps(const Params& params, std::span<const SetUp> setUps);
     // A game from a position; its first event is the first turn's "turn" event.
     static common::Result<State> fromPosition(const Params& params, const StartPosition& start);
+    // A state `seat` cannot tell from `real` (OpenSpiel's ResampleFromInfostate; play/resample.h
+    // draws `sample`): the same pending decision, its own pieces, every event it saw and its own
+    // decisions, while every other seat in the game keeps the pieces `sample` gives it. What
+    // `seat` could not see is gone: the other seats' private events and decisions, their start
+    // pieces. Each replaced seat gets one private "position" event with its pieces (what it knows
+    // in this world, so that its own information tells its worlds apart). sampledFor() is
+    // `seat`: the state has no history of decisions to number or serialize. An error when the
+    // sample is no state of this game: a seat's pieces overlap, or a combat being resolved lacks
+    // a piece on its square (or the only free square) that the rules need.
+    static common::Result<State> withHiddenPieces(const State& real, int seat,
+                                                  const StartPosition& sample);
 
     const Geometry& geometry() const { return *geometry_; }
     const Params& params() const { return geometry_->params(); }
@@ -127,6 +138,8 @@ class State {
 
     const std::vector<Event>& events() const { return events_; }
     const std::vector<Decision>& history() const { return history_; }
+    // The seat a withHiddenPieces state was drawn for; -1 for a game the rules played.
+    int sampledFor() const { return sampledFor_; }
     // With logging off no events are kept (events() stays as it was); the rules run the same.
     void setEventLogging(bool on) { logEvents_ = on; }
     bool eventLogging() const { return logEvents_; }
@@ -212,6 +225,7 @@ class State {
     std::optional<StartPosition> start_;
     std::vector<Event> events_;
     std::vector<Decision> history_;
+    int sampledFor_ = -1;
     bool logEvents_ = true;
 
     friend common::Result<bool> checkInvariants(const State& state);

@@ -183,6 +183,8 @@ std::string describeEvent(const Event& e, int me, Square combat, const Geometry&
         case EventKind::Placed:
             return "Warrior " + std::to_string(e.piece) + " gets the point: strength " +
                    std::to_string(e.value) + " now.";
+        case EventKind::Position:
+            return "Your pieces in this sampled world: " + formatEvent(e, g).substr(15) + ".";
     }
     return "";
 }

@@ -48,6 +48,18 @@ common::Result<bool> Knowledge::updateOwn(const Event& e) {
             own_[e.piece].square = e.to;
             return true;
         }
+        case EventKind::Position: {
+            // A resampled world's "you are here" (State::withHiddenPieces).
+            own_ = OwnPieces{};
+            if (geometry_.onBoard(e.setUp.king)) own_[kKing] = Piece{e.setUp.king, 0, true};
+            for (int w = kFirstWarrior; w <= kWarriors; ++w) {
+                const auto i = static_cast<std::size_t>(w - 1);
+                own_[w] = Piece{e.setUp.warriors[i], e.setUp.strengths[i],
+                                geometry_.onBoard(e.setUp.warriors[i])};
+            }
+            setUp_ = true;
+            return true;
+        }
         case EventKind::Placed:
             if (!own_[e.piece].alive) return makeError("a point for a warrior I do not have");
             own_[e.piece].strength = e.value;

@@ -36,6 +36,9 @@ common::Result<State> sampleState(const Knowledge& knowledge, const Belief& beli
 
 common::Result<State> resampleFromInfostate(const State& state, int seat, std::uint64_t seed,
                                             int particles) {
+    if (state.over()) return common::makeError("the game is over: nothing to sample");
+    if (seat < 0 || seat >= state.seats())
+        return common::makeError("seat " + std::to_string(seat + 1) + " out of range");
     const Params& params = state.params();
     const Knowledge fresh =
         state.start()
@@ -44,7 +47,38 @@ common::Result<State> resampleFromInfostate(const State& state, int seat, std::u
     auto replay =
         replayBelief(fresh, visibleEvents(state, seat), particles, common::mixSeed(seed, 1));
     if (!replay) return common::makeError(replay.error());
-    return sampleState(replay.value().knowledge, replay.value().belief, seed);
+    common::Random random(seed);
+    std::string refused;
+    for (int attempt = 0; attempt < kSampleAttempts; ++attempt) {
+        const StartPosition start = replay.value().belief.sample(replay.value().knowledge, random);
+        auto made = State::withHiddenPieces(state, seat, start);
+        if (made) return made;
+        refused = made.error();
+    }
+    return common::makeError("no sample of " + std::to_string(kSampleAttempts) +
+                             " agrees with the game: " + refused);
+}
+
+common::Result<StepState> resampleFromInfostate(const StepState& state, int seat,
+                                                std::uint64_t seed, int particles) {
+    auto sample = resampleFromInfostate(state.state(), seat, seed, particles);
+    if (!sample) return common::makeError(sample.error());
+    StepState out(std::move(sample).value());
+    const std::optional<SetUpSteps>& pending = state.pending();
+    if (!pending) return out;
+    common::Random random(common::mixSeed(seed, 2));
+    std::vector<std::int64_t> legal;
+    const std::vector<std::int64_t> own = takenSteps(*pending, state.geometry());
+    for (int i = 0; i < pending->made; ++i) {
+        std::int64_t number = own[static_cast<std::size_t>(i)];
+        if (pending->seat != seat) {
+            out.legalNumbers(legal);
+            number = legal[random.index(legal.size())];
+        }
+        if (auto applied = out.applyNumber(number); !applied)
+            return common::makeError(applied.error());
+    }
+    return out;
 }
 
 }  // namespace torneio::play

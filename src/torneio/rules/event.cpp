@@ -12,10 +12,10 @@ using common::makeError;
 using Tokens = std::vector<std::string_view>;
 
 // The keyword of each kind, in EventKind order.
-constexpr std::array<std::string_view, 20> kKindWords{
-    "turn",       "moved",   "pass",    "combat",   "unopposed", "reveal",      "result",
-    "eliminated", "refused", "retreat", "removed",  "withdrew",  "gained",      "forfeit",
-    "end",        "setup",   "move",    "withdraw", "placed",    "disqualified"};
+constexpr std::array<std::string_view, 21> kKindWords{
+    "turn",       "moved",   "pass",    "combat",   "unopposed", "reveal",       "result",
+    "eliminated", "refused", "retreat", "removed",  "withdrew",  "gained",       "forfeit",
+    "end",        "setup",   "move",    "withdraw", "placed",    "disqualified", "position"};
 
 // The word of each Fault, in Fault order.
 constexpr std::array<std::string_view, kFaultCount> kFaultWords{
@@ -68,6 +68,8 @@ std::string_view kindForm(EventKind kind) {
             return "event placed <warrior> <strength>";
         case EventKind::Disqualified:
             return "event disqualified <seat> <fault>";
+        case EventKind::Position:
+            return "event position king <sq>|- warriors <sq>|-:<n> <sq>|-:<n> <sq>|-:<n>";
     }
     return "event ?";
 }
@@ -117,7 +119,7 @@ common::Result<Fault> parseFault(std::string_view text) {
 
 bool isPrivateKind(EventKind kind) {
     return kind == EventKind::SetUp || kind == EventKind::Move || kind == EventKind::Withdraw ||
-           kind == EventKind::Placed;
+           kind == EventKind::Placed || kind == EventKind::Position;
 }
 
 std::string formatEvent(const Event& e, const Geometry& geometry) {
@@ -176,6 +178,17 @@ std::string formatEvent(const Event& e, const Geometry& geometry) {
             add(seatText(e.seat));
             add(std::string(faultName(static_cast<Fault>(e.value))));
             break;
+        case EventKind::Position: {
+            const auto square = [&geometry](Square q) {
+                return geometry.onBoard(q) ? geometry.name(q) : std::string("-");
+            };
+            add("king");
+            add(square(e.setUp.king));
+            add("warriors");
+            for (std::size_t i = 0; i < kWarriors; ++i)
+                add(square(e.setUp.warriors[i]) + ":" + std::to_string(e.setUp.strengths[i]));
+            break;
+        }
     }
     return text;
 }
@@ -285,6 +298,35 @@ common::Result<Event> parseEvent(std::string_view text, int receiver, const Geom
             ok = numberAt(2, e.piece, kFirstWarrior, kPiecesPerSeat - 1);
             if (ok) ok = numberAt(3, e.value, 1, kMaxStrength);
             break;
+        case EventKind::Position: {
+            if (tokens.size() != 8 || tokens[2] != "king" || tokens[4] != "warriors")
+                return wrong();
+            const auto square = [&](std::string_view t, Square& field) -> common::Result<bool> {
+                if (t == "-") {
+                    field = kNoSquare;
+                    return true;
+                }
+                auto q = geometry.parse(t);
+                if (!q) return makeError(q.error());
+                field = q.value();
+                return true;
+            };
+            ok = square(tokens[3], e.setUp.king);
+            for (std::size_t i = 0; ok && i < kWarriors; ++i) {
+                const std::string_view field = tokens[5 + i];
+                const std::size_t colon = field.find(':');
+                if (colon == std::string_view::npos) return wrong();
+                ok = square(field.substr(0, colon), e.setUp.warriors[i]);
+                if (ok) {
+                    auto n = parseNumber(field.substr(colon + 1), 0, kMaxStrength);
+                    if (!n)
+                        ok = makeError(n.error());
+                    else
+                        e.setUp.strengths[i] = n.value();
+                }
+            }
+            break;
+        }
         case EventKind::Disqualified: {
             if (tokens.size() != 4) return wrong();
             ok = seatAt(2, e.seat);

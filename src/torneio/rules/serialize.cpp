@@ -7,6 +7,7 @@
 
 #include "common/text.h"
 #include "torneio/rules/action_index.h"
+#include "torneio/rules/step_state.h"
 
 namespace torneio {
 
@@ -78,38 +79,24 @@ common::Result<StartPosition> parseStart(const std::vector<std::string_view>& to
     return start;
 }
 
-// Applies action number `number` for the seat to decide (no change on an error).
-common::Result<std::size_t> applyNumber(State& state, std::int64_t number) {
-    const int seat = state.toDecide();
-    auto action = actionOfNumber(seat, number, state.geometry());
-    if (!action) return common::makeError(action.error());
-    return state.apply(seat, action.value());
-}
-
 }  // namespace
 
-common::Result<std::vector<std::int64_t>> historyNumbers(const State& state) {
-    std::vector<std::int64_t> out;
-    out.reserve(state.history().size());
-    for (const Decision& d : state.history()) {
-        auto number = actionNumber(d.seat, d.action, state.geometry());
-        if (!number) return common::makeError(number.error());
-        out.push_back(number.value());
-    }
-    return out;
+common::Result<std::string> serializeState(const State& state) {
+    return serializeState(StepState(state));
 }
 
-common::Result<std::string> serializeState(const State& state) {
-    auto numbers = historyNumbers(state);
+common::Result<std::string> serializeState(const StepState& steps) {
+    auto numbers = steps.historyNumbers();
     if (!numbers) return common::makeError(numbers.error());
-    std::string text = "torneio-state 1\nparams " + formatParams(state.params());
+    const State& state = steps.state();
+    std::string text = "torneio-state 2\nparams " + formatParams(state.params());
     if (state.start()) text += "\n" + startText(*state.start(), state.geometry());
     text += "\nactions";
     for (std::int64_t a : numbers.value()) text += " " + std::to_string(a);
     return text;
 }
 
-common::Result<State> deserializeState(std::string_view text) {
+common::Result<StepState> deserializeState(std::string_view text) {
     if (text.size() > kMaxSerializedLength)
         return common::makeError("serialized state too long (" + std::to_string(text.size()) +
                                  " characters)");
@@ -119,10 +106,10 @@ common::Result<State> deserializeState(std::string_view text) {
         if (end > at) lines.push_back(text.substr(at, end - at));
         at = end + 1;
     }
-    if (lines.size() < 3 || lines[0] != "torneio-state 1" || !lines[1].starts_with("params ") ||
+    if (lines.size() < 3 || lines[0] != "torneio-state 2" || !lines[1].starts_with("params ") ||
         !lines.back().starts_with("actions") || lines.size() > 4)
         return common::makeError(
-            "not a serialized state: expected 'torneio-state 1', 'params ...', an optional "
+            "not a serialized state: expected 'torneio-state 2', 'params ...', an optional "
             "'start ...' and 'actions ...' lines");
     const auto params = parseParams(lines[1].substr(7));
     if (!params) return common::makeError(params.error());
@@ -145,17 +132,16 @@ common::Result<State> deserializeState(std::string_view text) {
     const std::vector<std::string_view> tokens = common::splitWhitespace(lines.back());
     if (tokens.empty() || tokens[0] != "actions")
         return common::makeError("not a serialized state: expected an 'actions ...' line");
+    std::vector<std::int64_t> numbers;
+    numbers.reserve(tokens.size() - 1);
     for (std::size_t i = 1; i < tokens.size(); ++i) {
-        const std::string which = "action " + std::to_string(i);
         auto number = common::parseBoundedInteger(tokens[i], 0, INT64_MAX);
         if (!number)
-            return common::makeError(which + ": '" + common::printable(tokens[i]) +
-                                     "' is not a number");
-        if (made->over()) return common::makeError(which + " after the end of the game");
-        if (auto applied = applyNumber(*made, *number); !applied)
-            return common::makeError(which + ": " + applied.error());
+            return common::makeError("action " + std::to_string(i) + ": '" +
+                                     common::printable(tokens[i]) + "' is not a number");
+        numbers.push_back(*number);
     }
-    return std::move(*made);
+    return replayNumbers(std::move(*made), numbers);
 }
 
 }  // namespace torneio

@@ -594,6 +594,80 @@ common::Result<std::size_t> apply(State& state, int seat, const Action& action) 
 
 // ---- Invariants ------------------------------------------------------------------------------
 
+common::Result<State> State::withHiddenPieces(const State& real, int seat,
+                                              const StartPosition& sample) {
+    if (seat < 0 || seat >= real.seats())
+        return makeError("seat " + seatText(seat) + " out of range");
+    State state = real;
+    const Params& params = real.params();
+    for (int other = 0; other < real.seats(); ++other) {
+        const auto o = static_cast<std::size_t>(other);
+        if (other == seat || !real.setUpDone(other) || real.eliminated(other)) continue;
+        const OwnPieces& own = sample.pieces[o];
+        if (own.kingAlive() != real.pieces(other).kingAlive())
+            return makeError("seat " + seatText(other) +
+                             ": the sample's king is not as the game's");
+        for (int i = 0; i < kPiecesPerSeat; ++i)
+            if (own[i].alive != real.pieces(other)[i].alive)
+                return makeError("seat " + seatText(other) + ": the sample's piece " +
+                                 std::to_string(i) + " is not alive as the game's is");
+        state.pieces_[o] = own;
+        state.initialExtra_[o] =
+            warriorStrengthSum(own) - params.strengthTotal - real.pointsPlaced(other);
+        if (state.start_) state.start_->pieces[o] = OwnPieces{};
+    }
+    // What the seat saw, and nothing else.
+    std::erase_if(state.events_, [seat](const Event& e) { return !visibleTo(e, seat); });
+    std::erase_if(state.history_, [seat](const Decision& d) { return d.seat != seat; });
+    for (int other = 0; other < real.seats(); ++other) {
+        if (other == seat || !real.setUpDone(other) || real.eliminated(other)) continue;
+        const OwnPieces& own = state.pieces(other);
+        Event e = privateEvent(EventKind::Position, other);
+        e.setUp.king = own[kKing].alive ? own[kKing].square : kNoSquare;
+        for (int w = kFirstWarrior; w <= kWarriors; ++w) {
+            const auto i = static_cast<std::size_t>(w - 1);
+            e.setUp.warriors[i] = own[w].alive ? own[w].square : kNoSquare;
+            e.setUp.strengths[i] = own[w].strength;
+        }
+        state.events_.push_back(e);
+    }
+    state.sampledFor_ = seat;
+
+    // A combat being resolved needs, for each seat still to retreat or withdraw, its warrior on
+    // the square and somewhere to go (else the rules would have removed it, D7).
+    const CombatStage& combat = state.combat_;
+    if (state.phase_ == Phase::Retreat || state.phase_ == Phase::Withdraw) {
+        for (int k = combat.next; k < combat.moverCount; ++k) {
+            const int mover = combat.movers[static_cast<std::size_t>(k)];
+            const OwnPieces& own = state.pieces(mover);
+            const int piece = own.pieceOn(combat.square);
+            if (piece <= kKing)
+                return makeError("seat " + seatText(mover) +
+                                 " has no warrior on the combat square in the sample");
+            if (state.phase_ == Phase::Withdraw) {
+                if (pieceDestinations(own, piece, state.geometry()).empty())
+                    return makeError("seat " + seatText(mover) + "'s warrior cannot withdraw");
+                if (k == combat.next) state.request_.piece = piece;
+                continue;
+            }
+            const auto steps = state.geometry().warriorSteps(combat.square);
+            const bool refusedHeld =
+                k != combat.next || std::all_of(combat.refused.begin(), combat.refused.end(),
+                                                [&own](Square q) { return own.occupies(q); });
+            const bool free = std::any_of(steps.begin(), steps.end(), [&](Square to) {
+                return !own.occupies(to) &&
+                       (k != combat.next || std::find(combat.refused.begin(), combat.refused.end(),
+                                                      to) == combat.refused.end());
+            });
+            if (!refusedHeld || !free)
+                return makeError("seat " + seatText(mover) +
+                                 "'s retreat does not agree with the sample");
+        }
+    }
+    if (auto valid = checkInvariants(state); !valid) return makeError(valid.error());
+    return state;
+}
+
 common::Result<bool> checkInvariants(const State& state) {
     const Geometry& geometry = state.geometry();
     const Params& params = state.params();

@@ -25,11 +25,77 @@ Request setUpRequest(int seat) {
 }
 
 TEST(ActionIndex, SizesOfTheDefaultGames) {
-    // 7 * 64 + 4 = 452 non-set-up actions and 8*7*6*5 squares * 66 strength splits (D2, D3).
-    EXPECT_EQ(actionCount(Geometry(defaultParams(2))), 452 + 110'880);
-    EXPECT_EQ(actionCount(Geometry(defaultParams(3))), 704 + 23'760);
-    EXPECT_EQ(actionCount(Geometry(defaultParams(4))), 704 + 23'760);
+    // 7 * 64 + 4 = 452 whole actions, 64 squares to place on, strengths 0..10.
+    EXPECT_EQ(actionCount(Geometry(defaultParams(2))), 452 + 64 + 11);
+    EXPECT_EQ(actionCount(Geometry(defaultParams(3))), 704 + 100 + 11);
+    EXPECT_EQ(actionCount(Geometry(defaultParams(4))), 704 + 100 + 11);
     EXPECT_EQ(firstSetUpAction(Geometry(defaultParams(2))), 452);
+    EXPECT_EQ(firstStrengthAction(Geometry(defaultParams(2))), 452 + 64);
+}
+
+// Counts the complete set-ups below `steps` by walking every legal step.
+std::uint64_t setUpsBelow(const SetUpSteps& steps, const Geometry& g, std::size_t& widest) {
+    if (steps.complete()) return 1;
+    std::vector<std::int64_t> legal;
+    legalSetUpSteps(steps, g, legal);
+    widest = std::max(widest, legal.size());
+    std::uint64_t count = 0;
+    for (std::int64_t number : legal) {
+        SetUpSteps next = steps;
+        EXPECT_TRUE(applySetUpStep(next, number, g).ok());
+        count += setUpsBelow(next, g, widest);
+    }
+    return count;
+}
+
+// The steps reach every legal set-up once (8*7*6*5 squares * 66 splits on 8x8, D2, D3), each
+// complete one is legal and its six numbers are the steps that made it; no step offers more
+// than a zone's squares or the strengths.
+TEST(ActionIndex, TheStepsOfASetUpReachEverySetUpOnce) {
+    for (int seats : {2, 3}) {
+        const Geometry g(defaultParams(seats));
+        for (int seat = 0; seat < seats; ++seat) {
+            std::size_t widest = 0;
+            const std::uint64_t all = countLegalActions(setUpRequest(seat), OwnPieces{}, g);
+            EXPECT_EQ(setUpsBelow(SetUpSteps{seat, 0, {}}, g, widest), all);
+            EXPECT_EQ(widest, 11u);  // strengths 0..10; the zone has 8 or 6 dark squares
+        }
+    }
+    const Geometry g(defaultParams(2));
+    common::Random random(5);
+    for (int k = 0; k < 200; ++k) {
+        const Action whole = randomAction(setUpRequest(1), OwnPieces{}, g, random);
+        const auto numbers = setUpStepNumbers(whole.setUp, g);
+        ASSERT_TRUE(numbers.ok());
+        SetUpSteps steps{1, 0, {}};
+        for (std::int64_t n : numbers.value()) ASSERT_TRUE(applySetUpStep(steps, n, g).ok());
+        ASSERT_TRUE(steps.complete());
+        EXPECT_EQ(steps.setUp, whole.setUp);
+    }
+}
+
+TEST(ActionIndex, StepsOutOfTurnOrRangeAreRefused) {
+    Params params = defaultParams(2);
+    params.minStrength = 2;
+    const Geometry g(params);
+    SetUpSteps steps{0, 0, {}};
+    EXPECT_FALSE(applySetUpStep(steps, firstStrengthAction(g) + 3, g).ok());  // a square first
+    EXPECT_FALSE(applySetUpStep(steps, firstSetUpAction(g) + sq(g, "a8"), g).ok());  // not its zone
+    EXPECT_FALSE(applySetUpStep(steps, firstSetUpAction(g) + sq(g, "b1"), g).ok());  // not dark
+    ASSERT_TRUE(applySetUpStep(steps, firstSetUpAction(g) + sq(g, "c1"), g).ok());
+    EXPECT_FALSE(applySetUpStep(steps, firstSetUpAction(g) + sq(g, "c1"), g).ok());  // taken
+    ASSERT_TRUE(applySetUpStep(steps, firstSetUpAction(g) + sq(g, "a1"), g).ok());
+    // Warrior 1 may take 2..6 (two more warriors need 2 each, D3).
+    std::vector<std::int64_t> legal;
+    legalSetUpSteps(steps, g, legal);
+    ASSERT_EQ(legal.size(), 5u);
+    EXPECT_EQ(legal.front(), firstStrengthAction(g) + 2);
+    EXPECT_EQ(legal.back(), firstStrengthAction(g) + 6);
+    EXPECT_EQ(stepsText(steps, g), "king c1 warriors a1");
+    EXPECT_EQ(stepText(legal.back(), g).value(), "strength 6");
+    EXPECT_EQ(parseStep("place e1", g).value(), firstSetUpAction(g) + sq(g, "e1"));
+    EXPECT_FALSE(parseStep("place", g).ok());
+    EXPECT_FALSE(parseStep("strength 11", g).ok());
 }
 
 TEST(ActionIndex, TheLayoutOfTheHeader) {
@@ -109,10 +175,17 @@ TEST(ActionIndex, EveryLegalActionOfRandomGamesRoundTrips) {
                     ASSERT_EQ(expected, numbers);
                     ++checked;
                 } else {
-                    ASSERT_EQ(numbers.front(), firstSetUpAction(g));
-                    ASSERT_EQ(numbers.back(), actionCount(g) - 1);
+                    // The first step: the king's square, one of the zone's (D2).
+                    ASSERT_EQ(numbers.size(), g.zone(seat).size());
+                    ASSERT_EQ(numbers.front(), firstSetUpAction(g) + g.zone(seat).front());
                 }
                 const Action chosen = randomAction(state, random);
+                if (chosen.kind == ActionKind::SetUp) {
+                    EXPECT_FALSE(actionNumber(seat, chosen, g).ok());
+                    ASSERT_TRUE(setUpStepNumbers(chosen.setUp, g).ok());
+                    ASSERT_TRUE(state.apply(seat, chosen).ok());
+                    continue;
+                }
                 auto number = actionNumber(seat, chosen, g);
                 ASSERT_TRUE(number.ok());
                 ASSERT_TRUE(std::binary_search(numbers.begin(), numbers.end(), number.value()));
@@ -129,14 +202,15 @@ TEST(ActionIndex, NumbersThatStandForNothing) {
     const Geometry g(defaultParams(2));
     EXPECT_FALSE(actionOfNumber(0, -1, g).ok());
     EXPECT_FALSE(actionOfNumber(0, actionCount(g), g).ok());
-    EXPECT_FALSE(actionOfNumber(5, firstSetUpAction(g), g).ok());  // no seat 6
+    EXPECT_FALSE(actionOfNumber(0, firstSetUpAction(g), g).ok());  // a step, not an action
     EXPECT_FALSE(actionNumber(0, moveAction(4, 0), g).ok());
     EXPECT_FALSE(actionNumber(0, combatAction(kNoSquare), g).ok());
     EXPECT_FALSE(actionNumber(0, rewardAction(0), g).ok());
-    // Seat 1's set-up is not one of seat 2's (D2: its own zone).
+    // A set-up is numbered as its steps only; a set-up without squares has none.
     const Action southern = legalActions(setUpRequest(0), OwnPieces{}, g).front();
-    EXPECT_TRUE(actionNumber(0, southern, g).ok());
-    EXPECT_FALSE(actionNumber(1, southern, g).ok());
+    EXPECT_FALSE(actionNumber(0, southern, g).ok());
+    EXPECT_TRUE(setUpStepNumbers(southern.setUp, g).ok());
+    EXPECT_FALSE(setUpStepNumbers(torneio::SetUp{}, g).ok());
 }
 
 }  // namespace

@@ -79,6 +79,11 @@ TEST(EventText, EveryKindRoundTrips) {
     e.piece = 3;
     e.value = 9;
     cases.emplace_back(e, "event placed 3 9");
+    e = make(EventKind::Position, 1, 1);
+    e.setUp.king = sq(g, "c5");
+    e.setUp.warriors = {kNoSquare, sq(g, "a5"), sq(g, "d6")};
+    e.setUp.strengths = {2, 0, 12};
+    cases.emplace_back(e, "event position king c5 warriors -:2 a5:0 d6:12");
 
     for (const auto& [event, line] : cases) {
         EXPECT_EQ(formatEvent(event, g), line);
@@ -95,6 +100,7 @@ TEST(EventText, AudienceFollowsKindD8) {
     EXPECT_TRUE(isPrivateKind(EventKind::Move));
     EXPECT_TRUE(isPrivateKind(EventKind::Withdraw));
     EXPECT_TRUE(isPrivateKind(EventKind::Placed));
+    EXPECT_TRUE(isPrivateKind(EventKind::Position));
     for (EventKind kind :
          {EventKind::Turn, EventKind::Moved, EventKind::Pass, EventKind::Combat,
           EventKind::Unopposed, EventKind::Reveal, EventKind::Result, EventKind::Eliminated,

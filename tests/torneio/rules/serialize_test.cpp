@@ -33,14 +33,14 @@ TEST(Serialize, RoundTripOfRandomGames) {
                     ASSERT_TRUE(text.ok()) << text.error();
                     const auto back = deserializeState(text.value());
                     ASSERT_TRUE(back.ok()) << back.error();
-                    expectSameState(back.value(), state);
+                    expectSameState(back.value().state(), state);
                     EXPECT_EQ(serializeState(back.value()).value(), text.value());
                 }
                 ASSERT_TRUE(state.apply(state.toDecide(), randomAction(state, random)).ok());
             }
             const auto back = deserializeState(serializeState(state).value());
             ASSERT_TRUE(back.ok()) << back.error();
-            expectSameState(back.value(), state);
+            expectSameState(back.value().state(), state);
             EXPECT_TRUE(back.value().over());
         }
     }
@@ -58,19 +58,21 @@ TEST(Serialize, StartPositionTextAndRoundTrip) {
     ASSERT_TRUE(text.ok()) << text.error();
     const auto numbers = historyNumbers(state).value();
     ASSERT_EQ(numbers.size(), 1u);
-    EXPECT_EQ(text.value(), "torneio-state 1\nparams " + formatParams(params) +
+    EXPECT_EQ(text.value(), "torneio-state 2\nparams " + formatParams(params) +
                                 "\nstart 2 5 c1 a1:3 -:3 g1:4 / b8 a7:3 c7:3 e7:4\nactions " +
                                 std::to_string(numbers[0]));
     const auto back = deserializeState(text.value());
     ASSERT_TRUE(back.ok()) << back.error();
-    expectSameState(back.value(), state);
+    expectSameState(back.value().state(), state);
 }
 
 TEST(Serialize, HistoryNumbersAreActionIndexNumbers) {
     const State state = playRandomGame(defaultParams(2), 7);
     const auto numbers = historyNumbers(state);
     ASSERT_TRUE(numbers.ok());
-    ASSERT_EQ(numbers.value().size(), state.history().size());
+    // Each seat's set-up is six steps (action_index.h), every other decision one number.
+    ASSERT_EQ(numbers.value().size(),
+              state.history().size() + static_cast<std::size_t>(state.seats()) * (kSetUpSteps - 1));
     EXPECT_EQ(
         serializeState(state).value().rfind("actions " + std::to_string(numbers.value()[0]) + " "),
         serializeState(state).value().find("actions"));
@@ -85,29 +87,29 @@ TEST(Serialize, BadTextIsAnError) {
         std::string error;
     } cases[] = {
         {"", "not a serialized state"},
-        {"torneio-state 2\n" + params + "\nactions", "not a serialized state"},
-        {"torneio-state 1\nactions", "not a serialized state"},
-        {"torneio-state 1\nparams seats=9\nactions", "seats"},
-        {"torneio-state 1\n" + params + "\nactions x", "action 1: 'x' is not a number"},
-        {"torneio-state 1\n" + params + "\nactions 99999999999", "action 1: "},
-        {"torneio-state 1\n" + params + "\nactions 1", "action 1: "},
-        {"torneio-state 1\n" + params + "\nbogus 1\nactions", "expected a 'start ...' line"},
-        {"torneio-state 1\n" + params + "\nstart 1 1 c1\nactions", "start: expected 12 fields"},
-        {"torneio-state 1\n" + params +
+        {"torneio-state 1\n" + params + "\nactions", "not a serialized state"},
+        {"torneio-state 2\nactions", "not a serialized state"},
+        {"torneio-state 2\nparams seats=9\nactions", "seats"},
+        {"torneio-state 2\n" + params + "\nactions x", "action 1: 'x' is not a number"},
+        {"torneio-state 2\n" + params + "\nactions 99999999999", "action 1: "},
+        {"torneio-state 2\n" + params + "\nactions 1", "action 1: "},
+        {"torneio-state 2\n" + params + "\nbogus 1\nactions", "expected a 'start ...' line"},
+        {"torneio-state 2\n" + params + "\nstart 1 1 c1\nactions", "start: expected 12 fields"},
+        {"torneio-state 2\n" + params +
              "\nstart 3 1 c1 a1:3 e1:3 g1:4 / b8 a7:3 c7:3 e7:4\n"
              "actions",
          "start: bad turn seat or round"},
-        {"torneio-state 1\n" + params + "\nstart 1 1 c1 a1:3 e1:3 g1 / b8 a7:3 c7:3 e7:4\nactions",
+        {"torneio-state 2\n" + params + "\nstart 1 1 c1 a1:3 e1:3 g1 / b8 a7:3 c7:3 e7:4\nactions",
          "start: expected <square>:<strength>"},
-        {"torneio-state 1\n" + params +
+        {"torneio-state 2\n" + params +
              "\nstart 1 1 c1 a1:3 e1:3 g1:x / b8 a7:3 c7:3 e7:4\n"
              "actions",
          "start: bad strength"},
-        {"torneio-state 1\n" + params +
+        {"torneio-state 2\n" + params +
              "\nstart 1 1 z9 a1:3 e1:3 g1:4 / b8 a7:3 c7:3 e7:4\n"
              "actions",
          "start: "},
-        {"torneio-state 1\n" + params +
+        {"torneio-state 2\n" + params +
              "\nstart 1 1 c1 a1:3 e1:3 g1:4 + b8 a7:3 c7:3 e7:4\n"
              "actions",
          "start: expected '/'"},
@@ -124,8 +126,29 @@ TEST(Serialize, BadTextIsAnError) {
     const auto extra = deserializeState(serializeState(over).value() + " 0");
     ASSERT_FALSE(extra.ok());
     EXPECT_NE(extra.error().find("after the end of the game"), std::string::npos) << extra.error();
+    // A set-up in progress is kept as its steps; a step that is not legal is refused.
+    StepState placing(State::create(defaultParams(2)).value());
+    const Geometry& g = placing.geometry();
+    ASSERT_TRUE(placing.applyText("place c1").ok());
+    ASSERT_TRUE(placing.applyText("place a1").ok());
+    ASSERT_TRUE(placing.applyText("strength 4").ok());
+    const auto partial = serializeState(placing);
+    ASSERT_TRUE(partial.ok());
+    EXPECT_EQ(partial.value(), "torneio-state 2\n" + params + "\nactions " +
+                                   std::to_string(firstSetUpAction(g) + 2) + " " +
+                                   std::to_string(firstSetUpAction(g)) + " " +
+                                   std::to_string(firstStrengthAction(g) + 4));
+    const auto resumed = deserializeState(partial.value());
+    ASSERT_TRUE(resumed.ok()) << resumed.error();
+    EXPECT_EQ(resumed.value().pending(), placing.pending());
+    const auto twice = deserializeState("torneio-state 2\n" + params + "\nactions " +
+                                        std::to_string(firstSetUpAction(g) + 2) + " " +
+                                        std::to_string(firstSetUpAction(g) + 2));
+    ASSERT_FALSE(twice.ok());
+    EXPECT_NE(twice.error().find("action 2: 'place c1' is not a free square"), std::string::npos)
+        << twice.error();
     // A valid start line is accepted.
-    EXPECT_TRUE(deserializeState("torneio-state 1\n" + params + "\n" + start + "\nactions").ok());
+    EXPECT_TRUE(deserializeState("torneio-state 2\n" + params + "\n" + start + "\nactions").ok());
 }
 
 }  // namespace
