@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,12 @@ namespace web::server {
 //   maxTorneioTablesPerAddress  Torneio tables made from one address that are on the server
 //   maxDuelsPerAddress          two-person tables made from one address that are on the server
 //   maxGamesPerAddress          new Lasca games kept in the store from one address in an hour
+// Accounts (protocol.md, "Accounts (HTTP)"):
+//   secureCookies     the session cookie carries `Secure` (the server is behind TLS)
+//   signInTries, signInWaitSeconds   password checks (sign-in, a password change, an account's
+//                    deletion) from one address, and for one account name: signInTries at once,
+//                    then one each signInWaitSeconds
+//   signUpsPerAddress  accounts made from one address: that many at once, then as many an hour
 struct ServerConfig {
     std::string address = "127.0.0.1";
     std::uint16_t port = 8080;
@@ -67,6 +74,10 @@ struct ServerConfig {
     int maxTorneioTablesPerAddress = 4;
     int maxDuelsPerAddress = 20;
     int maxGamesPerAddress = 200;
+    bool secureCookies = false;
+    int signInTries = 5;
+    double signInWaitSeconds = 60;
+    int signUpsPerAddress = 5;
 };
 
 // Runs the server until SIGINT or SIGTERM. Prints "lasca-web: listening on http://ADDR:PORT/"
@@ -83,6 +94,11 @@ class RateLimiter {
         : perSecond_(perSecond), burst_(burst), tokens_(burst) {}
     bool allow(double nowSeconds);
     bool full(double nowSeconds) const { return refilled(nowSeconds) >= burst_; }
+    // The seconds until allow() would take a token (0: it would now).
+    double wait(double nowSeconds) const {
+        const double tokens = refilled(nowSeconds);
+        return tokens >= 1 ? 0 : (1 - tokens) / perSecond_;
+    }
 
   private:
     double perSecond_;
@@ -93,6 +109,26 @@ class RateLimiter {
     double refilled(double nowSeconds) const {
         return last_ < 0 ? tokens_ : std::min(burst_, tokens_ + (nowSeconds - last_) * perSecond_);
     }
+};
+
+// AttemptLimits: a RateLimiter per key (an address, an account name's key): `burst` tries at
+// once, then one each `secondsPerTry`. At most kMaxKeys keys are kept: when that many are, the
+// keys whose bucket is full again are forgotten, and a new key beyond them is refused (a limit
+// in all). Pure: the time is handed in; the caller holds any lock.
+class AttemptLimits {
+  public:
+    static constexpr std::size_t kMaxKeys = 100000;
+
+    AttemptLimits(int burst, double secondsPerTry) : burst_(burst), perSecond_(1 / secondsPerTry) {}
+    // 0 when a try for `key` is allowed now (and counted), else the whole seconds to wait
+    // (at least 1).
+    int tryNow(const std::string& key, double nowSeconds);
+    std::size_t keys() const { return buckets_.size(); }
+
+  private:
+    int burst_;
+    double perSecond_;
+    std::map<std::string, RateLimiter, std::less<>> buckets_;
 };
 
 }  // namespace web::server

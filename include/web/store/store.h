@@ -171,11 +171,38 @@ struct GameSummary {
     std::int64_t updated = 0;
 };
 
+// StoredAccount: one account (web/accounts/accounts.h makes what it holds).
+//   id            the account's number, never reused
+//   name          the name as it was typed at sign-up ("Ana_7")
+//   nameKey       its key, the lower-case form ("ana_7"): unique among the accounts kept
+//   passwordHash  the Argon2id hash (crypto_pwhash_str's text); the password is never kept
+//   created       milliseconds since the Unix epoch
+// A deleted account keeps its row (its number stays taken) with its name replaced by
+// "deleted-<id>", no key (the name is free again), no hash and no session.
+struct StoredAccount {
+    std::int64_t id = 0;
+    std::string name;
+    std::string nameKey;
+    std::string passwordHash;
+    std::int64_t created = 0;
+
+    friend bool operator==(const StoredAccount&, const StoredAccount&) = default;
+};
+
+// StoredSession: one signed-in browser. tokenHash: the token as web::accounts::tokenHash keeps
+// it (the token itself is never stored); created and expires in milliseconds since the epoch.
+struct StoredSession {
+    std::string tokenHash;
+    std::int64_t accountId = 0;
+    std::int64_t created = 0;
+    std::int64_t expires = 0;
+};
+
 // Store: one open database file. Thread-safe: every call holds the store's lock (the server's
 // thread saves Lasca games, each Torneio table's referee thread saves its decisions).
 class Store {
   public:
-    static constexpr int kSchemaVersion = 5;
+    static constexpr int kSchemaVersion = 6;
 
     // Opens (creating if needed) the file, or an in-memory database for "". Errors, each one
     // line: the file cannot be created or opened, is not a database, is of a newer schema,
@@ -227,6 +254,31 @@ class Store {
 
     // The most recently changed games of both kinds, newest first, at most `limit`.
     common::Result<std::vector<GameSummary>> recentGames(int limit);
+
+    // Accounts and their sessions (store_accounts.cpp). Each call is one transaction.
+    // A new account; nothing when an account (not deleted) already has its name key. Its id
+    // and created are those given back.
+    common::Result<std::optional<StoredAccount>> createAccount(const std::string& name,
+                                                               const std::string& nameKey,
+                                                               const std::string& passwordHash,
+                                                               std::int64_t created);
+    // The account with this name key (never a deleted one); nothing when there is none.
+    common::Result<std::optional<StoredAccount>> findAccount(const std::string& nameKey);
+    // A new password hash for an account, and every session of it deleted except the one kept
+    // as `keepTokenHash` (the browser that changed it), together. False: no such account.
+    common::Result<bool> setPassword(std::int64_t accountId, const std::string& passwordHash,
+                                     const std::string& keepTokenHash);
+    // Deletes an account: its sessions go, its name is replaced and freed. False: no such
+    // (living) account.
+    common::Result<bool> deleteAccount(std::int64_t accountId);
+    // A new session (sessions expired by session.created are deleted with it).
+    common::Result<bool> createSession(const StoredSession& session);
+    // The account a session belongs to, when the session exists, has not expired at `now`
+    // (milliseconds since the epoch) and its account is not deleted; else nothing.
+    common::Result<std::optional<StoredAccount>> findSession(const std::string& tokenHash,
+                                                             std::int64_t now);
+    // Deletes a session (none with that hash: nothing happens).
+    common::Result<bool> deleteSession(const std::string& tokenHash);
 
     // The schema version of the open file, and SQLite's own check of it ("ok" when sound).
     int schemaVersion() const;

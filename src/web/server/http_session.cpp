@@ -136,6 +136,16 @@ void HttpSession::onRead(beast::error_code ec, std::size_t) {
         response->keep_alive(false);
         return write(response);
     }
+    if (AccountApi::handles(asView(request.target())) && !websocket::is_upgrade(request)) {
+        // Answered from the accounts' own threads; the answer is written on this connection's
+        // strand.
+        state_->accounts->handle(std::move(request), slot_->address(),
+                                 [self = shared_from_this()](std::shared_ptr<Response> response) {
+                                     boost::asio::post(self->stream_.get_executor(),
+                                                       [self, response] { self->write(response); });
+                                 });
+        return;
+    }
     if (websocket::is_upgrade(request)) {
         const bool torneio = request.target() == "/ws/torneio";
         if (request.target() != "/ws" && !torneio)

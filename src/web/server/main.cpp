@@ -162,6 +162,17 @@ int main(int argc, char** argv) {
     add("max-games-per-address",
         po::value(&config.maxGamesPerAddress)->default_value(config.maxGamesPerAddress),
         "new Lasca games kept from one address in an hour, 1..1000000");
+    add("secure-cookies", po::bool_switch(&config.secureCookies),
+        "the session cookie carries Secure (set it when the server is behind TLS)");
+    add("signin-tries", po::value(&config.signInTries)->default_value(config.signInTries),
+        "password checks (sign-in, password change, account deletion) at once from one address "
+        "and for one account name, 1..1000");
+    add("signin-wait",
+        po::value(&config.signInWaitSeconds)->default_value(config.signInWaitSeconds),
+        "seconds after which one more password check is allowed, 1..86400");
+    add("signups-per-address",
+        po::value(&config.signUpsPerAddress)->default_value(config.signUpsPerAddress),
+        "accounts made from one address at once, and then in an hour, 1..10000");
     add("log-level", po::value(&logLevel)->default_value(logLevel),
         "stderr log level: trace debug info warn error off");
     po::variables_map vm;
@@ -200,6 +211,10 @@ int main(int argc, char** argv) {
         {"--max-duels-per-address must be 1..100000", within(config.maxDuelsPerAddress, 1, 100000)},
         {"--max-games-per-address must be 1..1000000",
          within(config.maxGamesPerAddress, 1, 1000000)},
+        {"--signin-tries must be 1..1000", within(config.signInTries, 1, 1000)},
+        {"--signin-wait must be 1..86400",
+         config.signInWaitSeconds >= 1 && config.signInWaitSeconds <= 86400},
+        {"--signups-per-address must be 1..10000", within(config.signUpsPerAddress, 1, 10000)},
     };
     for (const auto& [message, ok] : ranges) {
         if (!ok) {

@@ -1,5 +1,6 @@
 #include "web/server/server.h"
 
+#include <cmath>
 #include <iostream>
 #include <memory>
 #include <utility>  // before Boost.Asio, whose awaitable.hpp uses std::exchange
@@ -26,6 +27,20 @@ bool RateLimiter::allow(double nowSeconds) {
     if (tokens_ < 1) return false;
     tokens_ -= 1;
     return true;
+}
+
+int AttemptLimits::tryNow(const std::string& key, double nowSeconds) {
+    auto it = buckets_.find(key);
+    if (it == buckets_.end()) {
+        if (buckets_.size() >= kMaxKeys)
+            std::erase_if(buckets_,
+                          [&](const auto& bucket) { return bucket.second.full(nowSeconds); });
+        if (buckets_.size() >= kMaxKeys) return static_cast<int>(std::ceil(1 / perSecond_));
+        it = buckets_.emplace(key, RateLimiter(perSecond_, burst_)).first;
+    }
+    const double wait = it->second.wait(nowSeconds);
+    if (wait <= 0 && it->second.allow(nowSeconds)) return 0;
+    return std::max(1, static_cast<int>(std::ceil(wait)));
 }
 
 common::Result<bool> runServer(const ServerConfig& config, store::Store& store) {
@@ -63,6 +78,7 @@ common::Result<bool> runServer(const ServerConfig& config, store::Store& store) 
     state->hosts = HostPolicy(config.address, port, origins);
     state->limits =
         std::make_shared<ConnectionLimits>(config.maxConnections, config.maxConnectionsPerAddress);
+    state->accounts = std::make_shared<AccountApi>(config, store, state->hosts);
     std::make_shared<Listener>(io, std::move(acceptor), state)->run();
     net::signal_set signals(io, SIGINT, SIGTERM);
     signals.async_wait([&io](boost::beast::error_code, int) { io.stop(); });
@@ -71,7 +87,8 @@ common::Result<bool> runServer(const ServerConfig& config, store::Store& store) 
     common::logger().info("web: {} page files from {}, engine {}", state->files.paths().size(),
                           config.staticDir, config.enginePath);
     io.run();
-    torneio->clear();  // closes the seats and ends the games' threads
+    state->accounts->stop();  // the account requests still running finish
+    torneio->clear();         // closes the seats and ends the games' threads
     duels->clear();
     return true;
 }

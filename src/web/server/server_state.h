@@ -5,6 +5,7 @@
 
 #include <memory>
 
+#include "account_api.h"
 #include "room.h"
 #include "web/server/access.h"
 #include "web/server/server.h"
@@ -19,6 +20,7 @@ namespace web::server {
 //   files     the page's files, read at start
 //   hosts     the Host names and Origins served
 //   limits    the connections held, in all and per address
+//   accounts  the accounts' endpoints (/api/...)
 struct ServerState {
     ServerConfig config;
     store::Store* store = nullptr;
@@ -27,6 +29,7 @@ struct ServerState {
     StaticFiles files;
     HostPolicy hosts{"", 0, {}};
     std::shared_ptr<ConnectionLimits> limits;
+    std::shared_ptr<AccountApi> accounts;
 };
 
 }  // namespace web::server

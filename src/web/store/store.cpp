@@ -117,6 +117,27 @@ constexpr std::array<std::string_view, Store::kSchemaVersion> kMigrations = {
     R"sql(
     ALTER TABLE lasca_duels ADD COLUMN turn_started INTEGER NOT NULL DEFAULT 0;
     )sql",
+    // 5 -> 6: accounts and their sessions. name_key is NULL for a deleted account (its name
+    // free again); a session is kept by its token's hash only.
+    R"sql(
+    CREATE TABLE accounts (
+        id            INTEGER PRIMARY KEY AUTOINCREMENT,
+        name          TEXT NOT NULL,
+        name_key      TEXT UNIQUE,
+        password_hash TEXT NOT NULL,
+        created_at    INTEGER NOT NULL,
+        deleted       INTEGER NOT NULL DEFAULT 0 CHECK (deleted IN (0, 1)),
+        CHECK ((deleted = 0) = (name_key IS NOT NULL))
+    );
+    CREATE TABLE sessions (
+        token_hash TEXT PRIMARY KEY,
+        account_id INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    CREATE INDEX sessions_account ON sessions (account_id);
+    CREATE INDEX sessions_expires ON sessions (expires_at);
+    )sql",
 };
 
 int userVersion(SQLite::Database& db) {

@@ -1,0 +1,317 @@
+#include "account_api.h"
+
+#include <chrono>
+#include <initializer_list>
+#include <optional>
+#include <utility>  // before Boost.Asio, whose awaitable.hpp uses std::exchange
+#include <vector>
+
+#include <boost/asio/post.hpp>
+#include <nlohmann/json.hpp>
+
+#include "common/logging.h"
+#include "http_session.h"
+#include "web/accounts/accounts.h"
+
+namespace web::server {
+
+namespace http = boost::beast::http;
+using Json = nlohmann::json;
+using Response = AccountApi::Response;
+using Request = AccountApi::Request;
+
+namespace {
+
+constexpr double kSecondsPerHour = 3600;
+
+std::string_view pathOf(std::string_view target) {
+    return target.substr(0, target.find_first_of("?#"));
+}
+
+std::shared_ptr<Response> json(const Request& request, http::status status, const Json& body) {
+    auto response = std::make_shared<Response>(status, request.version());
+    addSecurityHeaders(*response);
+    response->set(http::field::content_type, "application/json");
+    response->set(http::field::cache_control, "no-store");
+    response->keep_alive(request.keep_alive());
+    response->body() = body.dump() + "\n";
+    response->prepare_payload();
+    return response;
+}
+
+std::shared_ptr<Response> error(const Request& request, http::status status,
+                                const std::string& message) {
+    return json(request, status, Json{{"error", message}});
+}
+
+std::shared_ptr<Response> limited(const Request& request, const std::string& what, int seconds) {
+    auto response = json(request, http::status::too_many_requests,
+                         Json{{"error", what + ": try again in " + std::to_string(seconds) + " s"},
+                              {"retryAfter", seconds}});
+    response->set(http::field::retry_after, std::to_string(seconds));
+    return response;
+}
+
+std::shared_ptr<Response> storeFailed(const Request& request, const std::string& why) {
+    common::logger().error("web: accounts: {}", why);
+    return error(request, http::status::internal_server_error, "the server could not do it now");
+}
+
+// The string fields `names` of a JSON object body, in order; nothing when the body is not such
+// an object (other fields are ignored).
+std::optional<std::vector<std::string>> fields(const Request& request,
+                                               std::initializer_list<const char*> names) {
+    const Json body = Json::parse(request.body(), nullptr, false);
+    if (body.is_discarded() || !body.is_object()) return std::nullopt;
+    std::vector<std::string> out;
+    for (const char* name : names) {
+        const auto it = body.find(name);
+        if (it == body.end() || !it->is_string()) return std::nullopt;
+        out.push_back(it->get<std::string>());
+    }
+    return out;
+}
+
+std::string expected(std::initializer_list<const char*> names) {
+    std::string text = "expected a JSON object with the strings";
+    for (const char* name : names) text += std::string(" ") + name;
+    return text;
+}
+
+std::int64_t nowMillis() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+// The session a request's cookie names. tokenHash: the kept hash ("" without a cookie).
+struct SessionFound {
+    std::string tokenHash;
+    std::optional<store::StoredAccount> account;
+};
+
+common::Result<SessionFound> sessionOf(store::Store& store, const Request& request) {
+    SessionFound found;
+    const auto token = accounts::tokenFromCookies(
+        std::string_view(request[http::field::cookie].data(), request[http::field::cookie].size()));
+    if (!token) return found;
+    found.tokenHash = accounts::tokenHash(*token);
+    auto account = store.findSession(found.tokenHash, nowMillis());
+    if (!account) return common::makeError(account.error());
+    found.account = std::move(account).value();
+    return found;
+}
+
+}  // namespace
+
+AccountApi::AccountApi(const ServerConfig& config, store::Store& store, HostPolicy hosts)
+    : config_(config),
+      store_(store),
+      hosts_(std::move(hosts)),
+      signInsByAddress_(config.signInTries, config.signInWaitSeconds),
+      signInsByName_(config.signInTries, config.signInWaitSeconds),
+      signUpsByAddress_(config.signUpsPerAddress, kSecondsPerHour / config.signUpsPerAddress) {
+    // The dummy hash is made now, so that the first unknown name costs no more than the others.
+    boost::asio::post(pool_, [] { accounts::dummyHash(); });
+}
+
+AccountApi::~AccountApi() {
+    stop();
+}
+
+void AccountApi::stop() {
+    pool_.join();
+}
+
+bool AccountApi::handles(std::string_view target) {
+    return pathOf(target).starts_with("/api/");
+}
+
+double AccountApi::now() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+void AccountApi::handle(Request request, const std::string& address, Reply reply) {
+    const auto path = pathOf(std::string_view(request.target().data(), request.target().size()));
+    const bool get = path == "/api/me";
+    const bool post = path == "/api/signup" || path == "/api/signin" || path == "/api/signout" ||
+                      path == "/api/password" || path == "/api/account/delete";
+    if (!get && !post) return reply(error(request, http::status::not_found, "not found"));
+    const auto method = get ? http::verb::get : http::verb::post;
+    if (request.method() != method) {
+        auto response = error(request, http::status::method_not_allowed, "method not allowed");
+        response->set(http::field::allow, get ? "GET" : "POST");
+        return reply(response);
+    }
+    // A page of another site may make a browser POST here with the person's cookie; browsers
+    // send Origin with every POST, so one without it, or with another, changes nothing.
+    const auto origin = request[http::field::origin];
+    if (post &&
+        (origin.empty() || !hosts_.originAllowed(std::string_view(origin.data(), origin.size()))))
+        return reply(error(request, http::status::forbidden,
+                           "a request from another site (or without Origin) is refused"));
+    if (pending_.load() >= kMaxPending) {
+        auto response =
+            error(request, http::status::service_unavailable, "too busy: try again in a moment");
+        response->set(http::field::retry_after, "2");
+        return reply(response);
+    }
+    ++pending_;
+    boost::asio::post(
+        pool_, [this, request = std::move(request), address, reply = std::move(reply)] {
+            auto response = request.method() == http::verb::get ? me(request) : nullptr;
+            if (!response) {
+                const auto target =
+                    pathOf(std::string_view(request.target().data(), request.target().size()));
+                if (target == "/api/signup")
+                    response = signUp(request, address);
+                else if (target == "/api/signin")
+                    response = signIn(request, address);
+                else if (target == "/api/signout")
+                    response = signOut(request);
+                else if (target == "/api/password")
+                    response = changePassword(request, address);
+                else
+                    response = deleteAccount(request, address);
+            }
+            --pending_;
+            reply(response);
+        });
+}
+
+int AccountApi::passwordCheckWait(const std::string& address, const std::string& nameKey) {
+    std::lock_guard lock(limitsMutex_);
+    const double at = now();
+    if (const int wait = signInsByAddress_.tryNow(address, at)) return wait;
+    return nameKey.empty() ? 0 : signInsByName_.tryNow(nameKey, at);
+}
+
+std::shared_ptr<Response> AccountApi::signUp(const Request& request, const std::string& address) {
+    const auto given = fields(request, {"name", "password"});
+    if (!given) return error(request, http::status::bad_request, expected({"name", "password"}));
+    const std::string& name = (*given)[0];
+    const std::string& password = (*given)[1];
+    const auto key = accounts::nameKey(name);
+    if (!key) return error(request, http::status::bad_request, key.error());
+    if (const auto bad = accounts::passwordError(password))
+        return error(request, http::status::bad_request, *bad);
+    int wait = 0;
+    {
+        std::lock_guard lock(limitsMutex_);
+        wait = signUpsByAddress_.tryNow(address, now());
+    }
+    if (wait) return limited(request, "too many accounts made from this address", wait);
+    const auto hash = accounts::hashPassword(password);
+    if (!hash) return storeFailed(request, hash.error());
+    const std::int64_t at = nowMillis();
+    const auto created = store_.createAccount(name, key.value(), hash.value(), at);
+    if (!created) return storeFailed(request, created.error());
+    if (!created.value()) return error(request, http::status::conflict, "that name is taken");
+    const auto token = accounts::newSessionToken();
+    const auto kept = store_.createSession(
+        {token.hash, created.value()->id, at, at + accounts::kSessionSeconds * 1000});
+    if (!kept) return storeFailed(request, kept.error());
+    auto response = json(request, http::status::ok, Json{{"name", name}});
+    response->set(http::field::set_cookie,
+                  accounts::sessionCookie(token.token, config_.secureCookies));
+    return response;
+}
+
+std::shared_ptr<Response> AccountApi::signIn(const Request& request, const std::string& address) {
+    const auto given = fields(request, {"name", "password"});
+    if (!given) return error(request, http::status::bad_request, expected({"name", "password"}));
+    const std::string& name = (*given)[0];
+    const std::string& password = (*given)[1];
+    const auto key = accounts::nameKey(name);
+    if (const int wait = passwordCheckWait(address, key ? key.value() : ""))
+        return limited(request, "too many sign-in attempts", wait);
+    std::optional<store::StoredAccount> account;
+    if (key) {
+        auto found = store_.findAccount(key.value());
+        if (!found) return storeFailed(request, found.error());
+        account = std::move(found).value();
+    }
+    // An unknown name is checked against a hash nobody's password makes: the same work, the
+    // same time and the same answer as a wrong password.
+    const bool right =
+        accounts::verifyPassword(account ? account->passwordHash : accounts::dummyHash(), password);
+    if (!account || !right)
+        return error(request, http::status::unauthorized, "wrong name or password");
+    const auto token = accounts::newSessionToken();
+    const std::int64_t at = nowMillis();
+    const auto kept =
+        store_.createSession({token.hash, account->id, at, at + accounts::kSessionSeconds * 1000});
+    if (!kept) return storeFailed(request, kept.error());
+    auto response = json(request, http::status::ok, Json{{"name", account->name}});
+    response->set(http::field::set_cookie,
+                  accounts::sessionCookie(token.token, config_.secureCookies));
+    return response;
+}
+
+std::shared_ptr<Response> AccountApi::signOut(const Request& request) {
+    const auto token = accounts::tokenFromCookies(
+        std::string_view(request[http::field::cookie].data(), request[http::field::cookie].size()));
+    if (token) {
+        const auto deleted = store_.deleteSession(accounts::tokenHash(*token));
+        if (!deleted) return storeFailed(request, deleted.error());
+    }
+    auto response = json(request, http::status::ok, Json{{"name", nullptr}});
+    response->set(http::field::set_cookie, accounts::endedSessionCookie(config_.secureCookies));
+    return response;
+}
+
+std::shared_ptr<Response> AccountApi::me(const Request& request) {
+    const auto session = sessionOf(store_, request);
+    if (!session) return storeFailed(request, session.error());
+    const auto& account = session.value().account;
+    auto response = json(request, http::status::ok,
+                         Json{{"name", account ? Json(account->name) : Json(nullptr)}});
+    // A cookie that names no session (ended, expired, guessed) is ended in the browser too.
+    if (!account && !session.value().tokenHash.empty())
+        response->set(http::field::set_cookie, accounts::endedSessionCookie(config_.secureCookies));
+    return response;
+}
+
+std::shared_ptr<Response> AccountApi::changePassword(const Request& request,
+                                                     const std::string& address) {
+    const auto given = fields(request, {"old", "new"});
+    if (!given) return error(request, http::status::bad_request, expected({"old", "new"}));
+    const auto session = sessionOf(store_, request);
+    if (!session) return storeFailed(request, session.error());
+    const auto& account = session.value().account;
+    if (!account) return error(request, http::status::unauthorized, "not signed in");
+    if (const auto bad = accounts::passwordError((*given)[1]))
+        return error(request, http::status::bad_request, *bad);
+    if (const int wait = passwordCheckWait(address, account->nameKey))
+        return limited(request, "too many password attempts", wait);
+    if (!accounts::verifyPassword(account->passwordHash, (*given)[0]))
+        return error(request, http::status::unauthorized, "wrong password");
+    const auto hash = accounts::hashPassword((*given)[1]);
+    if (!hash) return storeFailed(request, hash.error());
+    const auto set = store_.setPassword(account->id, hash.value(), session.value().tokenHash);
+    if (!set) return storeFailed(request, set.error());
+    if (!set.value()) return error(request, http::status::unauthorized, "not signed in");
+    return json(request, http::status::ok, Json{{"name", account->name}});
+}
+
+std::shared_ptr<Response> AccountApi::deleteAccount(const Request& request,
+                                                    const std::string& address) {
+    const auto given = fields(request, {"password"});
+    if (!given) return error(request, http::status::bad_request, expected({"password"}));
+    const auto session = sessionOf(store_, request);
+    if (!session) return storeFailed(request, session.error());
+    const auto& account = session.value().account;
+    if (!account) return error(request, http::status::unauthorized, "not signed in");
+    if (const int wait = passwordCheckWait(address, account->nameKey))
+        return limited(request, "too many password attempts", wait);
+    if (!accounts::verifyPassword(account->passwordHash, (*given)[0]))
+        return error(request, http::status::unauthorized, "wrong password");
+    const auto deleted = store_.deleteAccount(account->id);
+    if (!deleted) return storeFailed(request, deleted.error());
+    auto response = json(request, http::status::ok, Json{{"name", nullptr}});
+    response->set(http::field::set_cookie, accounts::endedSessionCookie(config_.secureCookies));
+    return response;
+}
+
+}  // namespace web::server
