@@ -252,7 +252,8 @@
       const running = s.clock.running === side;
       const ms = s.clock[side] - (running ? performance.now() - clockAt : 0);
       const el = $(`clock-${side}`);
-      el.textContent = `${side === "white" ? "White" : "Black"} ${clockText(ms)}`;
+      const name = s.players && s.players[side];
+      el.textContent = `${side === "white" ? "White" : "Black"}${name ? ` (${name})` : ""} ${clockText(ms)}`;
       el.classList.toggle("running", running);
       el.classList.toggle("low", ms < 10000);
     }
@@ -262,7 +263,9 @@
     $("duel-bar").classList.toggle("hidden", !s.seat);
     if (!s.seat) return;
     clockAt = performance.now();
-    $("duel-seat").textContent = s.seat === "watch" ? "You are watching." : `You play ${s.seat === "white" ? "White" : "Black"}.`;
+    const who = s.players && (s.players.white || s.players.black) ? ` White: ${s.players.white || "—"}, Black: ${s.players.black || "—"}.` : "";
+    $("duel-seat").textContent = (s.seat === "watch" ? "You are watching." : `You play ${s.seat === "white" ? "White" : "Black"}.`) +
+      (s.rated ? " Rated." : "") + who;
     const playing = s.seat !== "watch" && !s.status.over;
     $("duel-resign").disabled = !playing;
     $("duel-draw").disabled = !playing;
@@ -795,7 +798,7 @@
     $("friend-create").addEventListener("click", () => {
       const v = $("friend-clock").value;
       const [time, increment] = v ? v.split("/").map((x) => parseInt(x, 10)) : [0, 0];
-      send({ type: "lasca.create", clock: v ? { time, increment } : null });
+      send({ type: "lasca.create", clock: v ? { time, increment } : null, rated: $("friend-rated").checked });
     });
     $("var-promote").addEventListener("click", () => send({ type: "promote", moves: app.state.moves.slice(0, app.state.ply) }));
     $("var-delete").addEventListener("click", () => send({ type: "delete", moves: app.state.moves.slice(0, app.state.ply) }));

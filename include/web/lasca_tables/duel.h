@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -26,6 +27,12 @@ const char* duelSeatName(DuelSeat seat);  // "white", "black", "watch"
 
 // DuelClock: the time control, milliseconds: each side starts with `time`, gets `increment`
 // after each of its moves. Limits: time 1 s .. 24 h, increment 0 .. 1 h.
+// DuelAccount: the signed-in account that holds a seat (id 0 and name "": none).
+struct DuelAccount {
+    std::int64_t id = 0;
+    std::string name;
+};
+
 struct DuelClock {
     std::int64_t time = 0;
     std::int64_t increment = 0;
@@ -42,13 +49,16 @@ inline constexpr std::int64_t kMaxDuelIncrement = 3600LL * 1000;
 //   drawOffer_  the colour that offered a draw, if any (the other's offer agrees to it)
 //   result_, rule_   "*" while it goes on; a result by "time", "resign", "agreement" or the
 //               rules ("R9", "T1", "T2")
+//   rated_      whether the game is rated (then it has a clock)
+//   accounts_   per colour the account that holds the seat (id 0: none)
 class LascaDuel {
   public:
     // A new duel from the start position; the tokens are drawn from the operating system and
     // handed out once by takeTokens (only their hashes are kept).
+    // A rated duel needs a clock (an error without one).
     static common::Result<LascaDuel> create(const std::string& id,
                                             const std::optional<DuelClock>& clock,
-                                            std::int64_t nowMs);
+                                            std::int64_t nowMs, bool rated = false);
     // A kept duel again (its moves replayed through the rules core); its running clock, if any,
     // is charged from when the turn began (kept.turnStarted, the time the server was down
     // included: a crash refunds nothing), or runs from now for a duel kept without it. Errors:
@@ -83,6 +93,14 @@ class LascaDuel {
     std::optional<lasca::Color> running() const;
     std::optional<lasca::Color> drawOffer() const { return drawOffer_; }
     const std::optional<DuelClock>& clock() const { return clock_; }
+    bool rated() const { return rated_; }
+    // The account holding a player's seat (White or Black), and the seat given to one.
+    const DuelAccount& account(lasca::Color colour) const {
+        return accounts_[colour == lasca::Color::White ? 0 : 1];
+    }
+    void setAccount(lasca::Color colour, DuelAccount account) {
+        accounts_[colour == lasca::Color::White ? 0 : 1] = std::move(account);
+    }
     // The duel as the store keeps it: the time each side had left when its clock last stopped,
     // and when the running one started.
     store::StoredDuel stored(std::int64_t nowMs) const;
@@ -106,6 +124,8 @@ class LascaDuel {
     std::string hashes_[3];
     std::vector<std::string> newTokens_;
     std::int64_t created_ = 0;
+    bool rated_ = false;
+    DuelAccount accounts_[2];
 };
 
 }  // namespace web::lasca_tables

@@ -1,5 +1,7 @@
 // The games pages of lasca-web, made from the store without I/O of their own:
 //   /games                  the most recent games of both kinds, newest first (HTML)
+//   /games?player=NAME      the finished two-person tables of one account, newest first (a
+//                           404 page for a name of no account)
 //   /games.pdn              the kept games as PDN in pages, oldest first: every Lasca game, then
 //                           every finished two-person table. A page holds at most
 //                           kPdnPageBytes of PDN (but always one game, however long) and is read
@@ -50,7 +52,9 @@ std::optional<GamesPage> gamesPage(store::Store& store, std::string_view target,
                                    std::size_t pdnPageBytes = kPdnPageBytes);
 
 // The parts, for tests.
-std::string gamesListHtml(const std::vector<store::GameSummary>& games);
+// player: the account whose games these are ("" for the recent games of everyone).
+std::string gamesListHtml(const std::vector<store::GameSummary>& games,
+                          const std::string& player = "");
 std::string torneioTableText(const store::StoredTorneioTable& table);
 
 }  // namespace web::pages

@@ -14,13 +14,16 @@
 // text a person typed. Errors are values (common::Result), never exceptions or output.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "common/glicko2.h"
 #include "common/result.h"
 
 namespace SQLite {
@@ -119,6 +122,12 @@ struct StoredTorneioTable {
 //   drawOffer                         "", "white" or "black"
 //   result, rule                      "*" and "" while it goes on; else the result and "R9",
 //                                     "T1", "T2", "time", "resign" or "agreement"
+//   rated                             whether the game is rated (its end written with both
+//                                     players' new ratings, Store::finishRatedDuel)
+//   whiteAccount, blackAccount        the account that holds each seat, 0 for none (a guest's
+//                                     seat, or a seat nobody signed in has opened yet)
+//   whiteName, blackName              those accounts' names as they are now (read by loadDuel,
+//                                     never written: "" for no account)
 struct StoredDuel {
     std::string id;
     std::string startLfen;
@@ -136,9 +145,44 @@ struct StoredDuel {
     std::int64_t created = 0;
     std::int64_t updated = 0;
     std::int64_t turnStarted = 0;
+    bool rated = false;
+    std::int64_t whiteAccount = 0;
+    std::int64_t blackAccount = 0;
+    std::string whiteName;
+    std::string blackName;
 
     friend bool operator==(const StoredDuel&, const StoredDuel&) = default;
 };
+
+// StoredRating: one account's rating in one category ("bullet", "blitz", "rapid", "classical").
+//   rating      Glicko-2's rating, deviation and volatility after its last rated game
+//   games       rated games played in the category
+//   lastGame    milliseconds since the Unix epoch of the last one (the time away grows the
+//               deviation from then, common::withTimeAway)
+struct StoredRating {
+    std::string category;
+    common::Rating rating;
+    std::int64_t games = 0;
+    std::int64_t lastGame = 0;
+};
+
+// RatingPoint: one row of an account's rating history: its rating and deviation in `category`
+// after game `game` (a two-person table's id; `number` its public number), at `at`
+// (milliseconds since the epoch).
+struct RatingPoint {
+    std::string category;
+    std::string game;
+    std::int64_t number = 0;
+    double rating = 0;
+    double deviation = 0;
+    std::int64_t at = 0;
+};
+
+// RateGame: the two players' ratings after a rated game (White's, then Black's), from their
+// ratings before it (nothing: the player's first game in the category). Called inside the
+// store's transaction; an error leaves the store as it was.
+using RateGame = std::function<common::Result<std::array<common::Rating, 2>>(
+    const std::optional<StoredRating>& white, const std::optional<StoredRating>& black)>;
 
 // NumberedLascaGame, NumberedDuel: a kept game with its public number (GameSummary), as the
 // paged readers return them (the number is the key of the next page).
@@ -202,7 +246,7 @@ struct StoredSession {
 // thread saves Lasca games, each Torneio table's referee thread saves its decisions).
 class Store {
   public:
-    static constexpr int kSchemaVersion = 6;
+    static constexpr int kSchemaVersion = 7;
 
     // Opens (creating if needed) the file, or an in-memory database for "". Errors, each one
     // line: the file cannot be created or opened, is not a database, is of a newer schema,
@@ -251,6 +295,19 @@ class Store {
     // lascaGamesAfter); and one by its public number.
     common::Result<std::vector<NumberedDuel>> finishedDuelsAfter(std::int64_t after, int limit);
     common::Result<std::optional<StoredDuel>> duelByNumber(std::int64_t number);
+
+    // The end of a rated table (store_ratings.cpp), in ONE transaction: its row and move rows
+    // (as saveDuel), then both players' ratings in `category` read, `rate` asked for the new
+    // ones, those written (games + 1, last game at duel.updated) with a history row each. Either
+    // all of it is committed or nothing (an error of `rate` or of SQLite rolls all back). Errors
+    // also: a duel that is not rated, not over, or without both accounts.
+    common::Result<bool> finishRatedDuel(const StoredDuel& duel, const MoveRowsChange& moves,
+                                         const std::string& category, const RateGame& rate);
+    // An account's ratings (by category), and its rating history, oldest first.
+    common::Result<std::vector<StoredRating>> ratingsOf(std::int64_t accountId);
+    common::Result<std::vector<RatingPoint>> ratingHistory(std::int64_t accountId);
+    // The finished tables an account held a seat of, newest first, at most `limit`.
+    common::Result<std::vector<NumberedDuel>> finishedDuelsOf(std::int64_t accountId, int limit);
 
     // The most recently changed games of both kinds, newest first, at most `limit`.
     common::Result<std::vector<GameSummary>> recentGames(int limit);

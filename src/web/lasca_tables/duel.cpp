@@ -42,7 +42,8 @@ const char* duelSeatName(DuelSeat seat) {
 
 common::Result<LascaDuel> LascaDuel::create(const std::string& id,
                                             const std::optional<DuelClock>& clock,
-                                            std::int64_t nowMs) {
+                                            std::int64_t nowMs, bool rated) {
+    if (rated && !clock) return common::makeError("a rated table needs a clock");
     if (clock && (clock->time < kMinDuelTime || clock->time > kMaxDuelTime))
         return common::makeError("clock time: 1000 to 86400000 ms");
     if (clock && (clock->increment < 0 || clock->increment > kMaxDuelIncrement))
@@ -57,6 +58,7 @@ common::Result<LascaDuel> LascaDuel::create(const std::string& id,
     }
     duel.runningSince_ = nowMs;
     duel.created_ = nowMs;
+    duel.rated_ = rated;
     return duel;
 }
 
@@ -85,6 +87,11 @@ common::Result<LascaDuel> LascaDuel::restore(const StoredDuel& kept, std::int64_
     duel.hashes_[1] = kept.blackHash;
     duel.hashes_[2] = kept.watchHash;
     duel.created_ = kept.created;
+    duel.rated_ = kept.rated;
+    duel.accounts_[0] = {kept.whiteAccount, kept.whiteName};
+    duel.accounts_[1] = {kept.blackAccount, kept.blackName};
+    if (duel.rated_ && !duel.clock_)
+        return common::makeError("table " + kept.id + ": rated without a clock");
     if (kept.result != "*" && kept.result != "2-0" && kept.result != "0-2" && kept.result != "1-1")
         return common::makeError("table " + kept.id + ": bad result");
     return duel;
@@ -231,6 +238,11 @@ StoredDuel LascaDuel::stored(std::int64_t nowMs) const {
     kept.rule = rule_;
     kept.created = created_;
     kept.updated = nowMs;
+    kept.rated = rated_;
+    kept.whiteAccount = accounts_[0].id;
+    kept.whiteName = accounts_[0].name;
+    kept.blackAccount = accounts_[1].id;
+    kept.blackName = accounts_[1].name;
     return kept;
 }
 

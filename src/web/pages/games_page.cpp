@@ -11,6 +11,7 @@
 #include "torneio/rules/geometry.h"
 #include "torneio/rules/record.h"
 #include "torneio/rules/state.h"
+#include "web/accounts/accounts.h"
 #include "web/lasca_tables/lasca_table.h"
 
 namespace web::pages {
@@ -114,7 +115,8 @@ std::string duelRow(const GameSummary& g) {
            "</td></tr>\n";
 }
 
-// A finished duel as PDN: the players by colour, its end (time, resign, agreement or the rules).
+// A finished duel as PDN: the players by colour (an account's name, else "white player" and
+// "black player"), its end (time, resign, agreement or the rules).
 std::string duelPdn(const StoredDuel& duel, const std::string& round) {
     StoredLascaGame game;
     game.startLfen = duel.startLfen;
@@ -127,8 +129,9 @@ std::string duelPdn(const StoredDuel& duel, const std::string& round) {
     game.created = duel.updated;
     auto pdn = storedGamePdnGame(game, round);
     for (auto& [name, value] : pdn.tags) {
-        if (name == "White") value = "white player";
-        if (name == "Black") value = "black player";
+        // A seat's account by its name (names are letters, digits, '_' and '-' only).
+        if (name == "White") value = duel.whiteName.empty() ? "white player" : duel.whiteName;
+        if (name == "Black") value = duel.blackName.empty() ? "black player" : duel.blackName;
         if (name == "Event") value = "lasca-web table";
         if (name == "Termination" &&
             (duel.rule == "time" || duel.rule == "resign" || duel.rule == "agreement"))
@@ -213,9 +216,28 @@ GamesPage pdnPage(Store& store, bool tables, std::int64_t after, std::size_t bud
     }
 }
 
+// /games?player=NAME: the finished two-person tables of one account, newest first (a 404 page
+// for a name of no account).
+GamesPage playerGames(Store& store, std::string_view name) {
+    const auto key = accounts::nameKey(name);
+    if (!key) return page(404, "text/plain; charset=utf-8", "no such player\n");
+    const auto account = store.findAccount(key.value());
+    if (!account) return storeError(account.error());
+    if (!account.value()) return page(404, "text/plain; charset=utf-8", "no such player\n");
+    const auto duels = store.finishedDuelsOf(account.value()->id, kListed);
+    if (!duels) return storeError(duels.error());
+    std::vector<GameSummary> games;
+    for (const auto& [number, duel] : duels.value())
+        games.push_back({"duel", number,
+                         std::to_string(duel.clockTime) + "/" + std::to_string(duel.clockIncrement),
+                         0, static_cast<std::int64_t>(duel.moves.size()), duel.result, duel.rule,
+                         duel.updated});
+    return page(200, "text/html; charset=utf-8", gamesListHtml(games, account.value()->name));
+}
+
 }  // namespace
 
-std::string gamesListHtml(const std::vector<GameSummary>& games) {
+std::string gamesListHtml(const std::vector<GameSummary>& games, const std::string& player) {
     std::string rows;
     for (const auto& g : games) {
         if (g.kind == "duel") {
@@ -246,7 +268,11 @@ std::string gamesListHtml(const std::vector<GameSummary>& games) {
            "<header class=\"top\"><h1>Games</h1><span class=\"subtitle\">kept by this server"
            "</span><nav><a href=\"/\">Lasca</a><a href=\"/torneio\">Torneio</a>"
            "<a href=\"/games\" class=\"current\">Games</a></nav></header>\n"
-           "<main class=\"games-page\">"
+           "<main class=\"games-page\">" +
+           (player.empty() ? std::string()
+                           : "<h2>The finished two-person tables of <a href=\"/@/" +
+                                 common::xmlEscape(player) + "\">" + common::xmlEscape(player) +
+                                 "</a></h2>\n") +
            "<p>The most recent games kept by this server, newest first. A Lasca game opens in "
            "the analysis board as a copy; a Torneio table shows its whole record once it is "
            "over, and only what every seat saw while it runs. "
@@ -291,6 +317,9 @@ std::optional<GamesPage> gamesPage(Store& store, std::string_view target,
     const auto query = target.find('?');
     if (query != std::string_view::npos) target = target.substr(0, query);
     if (target == "/games" || target == "/games/") {
+        const std::string_view q =
+            query == std::string_view::npos ? std::string_view() : whole.substr(query + 1);
+        if (q.starts_with("player=")) return playerGames(store, q.substr(7));
         const auto games = store.recentGames(kListed);
         if (!games) return storeError(games.error());
         return page(200, "text/html; charset=utf-8", gamesListHtml(games.value()));

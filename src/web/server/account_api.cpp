@@ -124,7 +124,9 @@ void AccountApi::stop() {
 }
 
 bool AccountApi::handles(std::string_view target) {
-    return pathOf(target).starts_with("/api/");
+    // /api/@/<name> is a player's page as JSON (web/pages/player_page.h), not an account's call.
+    const auto path = pathOf(target);
+    return path.starts_with("/api/") && !path.starts_with("/api/@/");
 }
 
 double AccountApi::now() const {

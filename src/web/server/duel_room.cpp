@@ -1,11 +1,13 @@
 #include "duel_room.h"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 
 #include "common/logging.h"
 #include "common/seed.h"
 #include "web/messages/messages.h"
+#include "web/ratings/ratings.h"
 
 namespace web::server {
 
@@ -25,6 +27,45 @@ namespace {
 // the same after a restart (a clock set back charges nothing, LascaDuel).
 std::int64_t duelNow() {
     return nowMilliseconds();
+}
+
+// A duel's clock as the ratings read it (whole seconds).
+ratings::Clock ratingClock(const DuelClock& clock) {
+    return {static_cast<std::uint32_t>(clock.time / 1000),
+            static_cast<std::uint32_t>(clock.increment / 1000)};
+}
+
+// The category a rated duel is rated in: its clock's speed ("blitz", ...).
+std::string ratedCategory(const LascaDuel& duel) {
+    std::optional<ratings::Clock> clock;
+    if (duel.clock()) clock = ratingClock(*duel.clock());
+    return std::string(ratings::categoryName(clock));
+}
+
+// The new ratings of a finished rated game (docs/ratings.md): each player's rating before it
+// (the start rating for a first game) first grown by the days since that player's last rated
+// game in the category (common::withTimeAway), then the game rated as its own rating period
+// (web::ratings::afterGame).
+store::RateGame rateGame(const store::StoredDuel& kept) {
+    return
+        [result = kept.result, at = kept.updated](const std::optional<store::StoredRating>& white,
+                                                  const std::optional<store::StoredRating>& black)
+            -> common::Result<std::array<common::Rating, 2>> {
+            const auto before = [&](const std::optional<store::StoredRating>& r) {
+                if (!r) return common::Result<common::Rating>(common::startRating());
+                const double days =
+                    static_cast<double>(std::max<std::int64_t>(0, at - r->lastGame)) / 86'400'000.0;
+                return common::withTimeAway(r->rating, days);
+            };
+            const auto w = before(white);
+            if (!w) return common::makeError(w.error());
+            const auto b = before(black);
+            if (!b) return common::makeError(b.error());
+            const double score = result == "2-0" ? 1.0 : result == "0-2" ? 0.0 : 0.5;
+            const auto after = ratings::afterGame(w.value(), b.value(), score);
+            if (!after) return common::makeError(after.error());
+            return std::array<common::Rating, 2>{after.value()[0], after.value()[1]};
+        };
 }
 
 }  // namespace
@@ -49,8 +90,15 @@ DuelRoom::Entry* DuelRoom::find(const std::string& id) {
 }
 
 std::vector<Json> DuelRoom::create(const Json& m, const std::string& keepId,
-                                   const std::string& address) {
-    if (auto e = checkFields(m, {"clock"})) return {errorMessage(*e)};
+                                   const std::string& address,
+                                   const std::optional<Person>& person) {
+    if (auto e = checkFields(m, {"clock", "rated"})) return {errorMessage(*e)};
+    bool rated = false;
+    if (m.contains("rated")) {
+        const auto flag = boolField(m, "rated");
+        if (!flag) return {errorMessage(flag.error())};
+        rated = flag.value();
+    }
     std::optional<DuelClock> clock;
     if (m.contains("clock") && !m["clock"].is_null()) {
         const Json& c = m["clock"];
@@ -63,6 +111,9 @@ std::vector<Json> DuelRoom::create(const Json& m, const std::string& keepId,
         if (!increment) return {errorMessage(increment.error())};
         clock = DuelClock{time.value(), increment.value()};
     }
+    if (rated && !person) return {errorMessage("sign in to make a rated table")};
+    if (rated && !(clock && ratings::ratedSpeed(ratingClock(*clock))))
+        return {errorMessage("a rated table needs a clock")};
     sweep(keepId, false);
     if (madeFrom(address) >= maxPerAddress_) sweep(keepId, true, &address);
     if (madeFrom(address) >= maxPerAddress_)
@@ -72,7 +123,7 @@ std::vector<Json> DuelRoom::create(const Json& m, const std::string& keepId,
     if (duels_.size() >= static_cast<std::size_t>(maxTables_)) sweep(keepId, true);
     if (duels_.size() >= static_cast<std::size_t>(maxTables_))
         return {errorMessage("too many two-person tables: try again later")};
-    auto duel = LascaDuel::create(common::randomHex(8), clock, duelNow());
+    auto duel = LascaDuel::create(common::randomHex(8), clock, duelNow(), rated);
     if (!duel) return {errorMessage(duel.error())};
     const auto tokens = duel.value().takeTokens();
     const std::string id = duel.value().id();
@@ -86,12 +137,14 @@ std::vector<Json> DuelRoom::create(const Json& m, const std::string& keepId,
                    {"table", id},
                    {"seats", Json::array({{{"colour", "white"}, {"token", tokens[0]}},
                                           {{"colour", "black"}, {"token", tokens[1]}}})},
-                   {"watch", tokens[2]}});
+                   {"watch", tokens[2]},
+                   {"rated", rated}});
     return out;
 }
 
 std::vector<Json> DuelRoom::join(const Json& m, const std::weak_ptr<DuelWatcher>& watcher,
-                                 DuelBinding& binding, LascaTable& view) {
+                                 DuelBinding& binding, LascaTable& view,
+                                 const std::optional<Person>& person) {
     if (auto e = checkFields(m, {"table", "token"})) return {errorMessage(*e)};
     const auto id = stringField(m, "table", 64);
     if (!id) return {errorMessage(id.error())};
@@ -114,6 +167,7 @@ std::vector<Json> DuelRoom::join(const Json& m, const std::weak_ptr<DuelWatcher>
         entry.duel = std::make_unique<LascaDuel>(std::move(duel).value());
         entry.timer = std::make_unique<boost::asio::steady_timer>(executor_);
         entry.storedMoves = kept.value()->moves.size();
+        entry.endKept = kept.value()->result != "*";
         // A flag that fell while the table was away ends the game now, before anyone sees it.
         const bool flagFell = entry.duel->checkTime(duelNow());
         it = duels_.emplace(id.value(), std::move(entry)).first;
@@ -122,6 +176,24 @@ std::vector<Json> DuelRoom::join(const Json& m, const std::weak_ptr<DuelWatcher>
     }
     const auto seat = it->second.duel->seatOfToken(token.value());
     if (!seat) return {errorMessage("this link holds no seat of the table")};
+    // A player's seat of a rated table: its account's, taken by the first one to open it.
+    bool claimed = false;
+    LascaDuel& duel = *it->second.duel;
+    if (duel.rated() && *seat != DuelSeat::Watch) {
+        const auto colour = *seat == DuelSeat::White ? lasca::Color::White : lasca::Color::Black;
+        const auto other =
+            colour == lasca::Color::White ? lasca::Color::Black : lasca::Color::White;
+        const auto& holder = duel.account(colour);
+        if (!person) return {errorMessage("sign in to play at a rated table")};
+        if (holder.id != 0 && holder.id != person->id)
+            return {errorMessage("this seat of the rated table is another player's")};
+        if (holder.id == 0) {
+            if (duel.account(other).id == person->id)
+                return {errorMessage("you hold the other seat of this rated table")};
+            duel.setAccount(colour, {person->id, person->name});
+            claimed = true;
+        }
+    }
     const auto self = watcher.lock();
     if (!binding.id.empty() && binding.id != id.value()) {  // the table it showed before
         if (Entry* before = find(binding.id))
@@ -145,6 +217,11 @@ std::vector<Json> DuelRoom::join(const Json& m, const std::weak_ptr<DuelWatcher>
     });
     watchers.push_back({watcher, *seat});
     for (const auto& tab : taken) tab->seatTakenElsewhere();
+    if (claimed) {  // kept, and the other tabs shown the player's name
+        const auto error = save(it->second);
+        for (const auto& w : it->second.watchers)
+            if (auto tab = w.tab.lock(); tab && tab != self) tab->duelChanged(error);
+    }
     return this->view(binding, view, true);
 }
 
@@ -157,6 +234,11 @@ std::vector<Json> DuelRoom::handle(const Json& m, const std::string& type,
     if (!entry) return {errorMessage("the table is gone")};
     LascaDuel& duel = *entry->duel;
     common::Result<bool> done = common::makeError("");
+    if (duel.rated() && (type == "move" || type == "resign" || type == "draw") &&
+        (duel.account(lasca::Color::White).id == 0 || duel.account(lasca::Color::Black).id == 0))
+        return {
+            errorMessage("a rated table starts once both players have signed in and opened "
+                         "their seats")};
     if (type == "move") {
         if (auto e = checkFields(m, {"ply", "move"})) return {errorMessage(*e)};
         const auto ply = intField(m, "ply", 0, lasca_tables::kMaxGamePlies);
@@ -187,8 +269,9 @@ std::vector<Json> DuelRoom::handle(const Json& m, const std::string& type,
     return {};
 }
 
-// Keeps the duel (before anyone is told): its row, and the moves the store does not hold yet.
-// An error line when saving failed.
+// Keeps the duel (before anyone is told): its row, and the moves the store does not hold yet;
+// a rated game's end with both players' new ratings in the same transaction. An error line when
+// saving failed.
 std::optional<std::string> DuelRoom::save(Entry& entry) {
     auto kept = entry.duel->stored(duelNow());
     const auto now = nowMilliseconds();
@@ -198,11 +281,16 @@ std::optional<std::string> DuelRoom::save(Entry& entry) {
     moves.from = std::min(entry.storedMoves, kept.moves.size());
     moves.added.assign(kept.moves.begin() + static_cast<std::ptrdiff_t>(moves.from),
                        kept.moves.end());
-    if (const auto saved = store_.saveDuel(kept, moves); !saved) {
+    const bool rate = kept.rated && kept.result != "*" && !entry.endKept;
+    const auto saved =
+        rate ? store_.finishRatedDuel(kept, moves, ratedCategory(*entry.duel), rateGame(kept))
+             : store_.saveDuel(kept, moves);
+    if (!saved) {
         common::logger().error("web: saving failed: {}", saved.error());
         return "saving failed (the game goes on, but is not kept): " + saved.error();
     }
     entry.storedMoves = kept.moves.size();
+    entry.endKept = kept.result != "*";
     return std::nullopt;
 }
 
@@ -290,6 +378,12 @@ std::vector<Json> DuelRoom::decorate(const DuelBinding& binding, std::vector<Jso
         r["drawOffer"] = duel.drawOffer() ? Json(std::string(lasca::colorName(*duel.drawOffer())))
                                           : Json(nullptr);
         r.erase("gameId");
+        r["rated"] = duel.rated();
+        const auto name = [&](lasca::Color colour) {
+            const auto& account = duel.account(colour);
+            return account.id == 0 ? Json(nullptr) : Json(account.name);
+        };
+        r["players"] = {{"white", name(lasca::Color::White)}, {"black", name(lasca::Color::Black)}};
         if (duel.over()) {
             const std::string winner = duel.result() == "2-0" ? "White" : "Black";
             const std::string loser = winner == "White" ? "Black" : "White";

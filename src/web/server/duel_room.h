@@ -55,20 +55,27 @@ class DuelWatcher {
 //            (White's and Black's seat held by one tab each: the newest window of a seat's link
 //            holds it, as at a Torneio table; watchers without limit), the timer that wakes the
 //            server when the running clock's flag falls, how many of its moves the store holds,
-//            and the address that made it ("" for a restored table)
+//            the address that made it ("" for a restored table), and whether the store holds
+//            the game's end: a rated game's end is written once, with both players' new ratings
+//            (Store::finishRatedDuel), when the game ends on the server
 //   maxTables_, maxPerAddress_   tables on the server, in all and made from one address
 class DuelRoom : public std::enable_shared_from_this<DuelRoom> {
   public:
     DuelRoom(boost::asio::any_io_executor executor, store::Store& store, int maxTables,
              int maxPerAddress);
 
-    // {"type":"lasca.create","clock":null|{"time":ms,"increment":ms}} from a tab of `address`
-    // (keepId: the table the tab shows, never dropped to make room).
-    std::vector<Json> create(const Json& m, const std::string& keepId, const std::string& address);
+    // {"type":"lasca.create","clock":null|{"time":ms,"increment":ms},"rated":bool} from a tab
+    // of `address` (keepId: the table the tab shows, never dropped to make room). A rated table
+    // is made only for a signed-in `person` and with a clock; else an error and no table.
+    std::vector<Json> create(const Json& m, const std::string& keepId, const std::string& address,
+                             const std::optional<Person>& person = std::nullopt);
     // {"type":"lasca.join","table":ID,"token":T}: the tab shows the table from that seat (and
-    // no longer the one it showed before, if any).
+    // no longer the one it showed before, if any). A player's seat of a rated table is taken by
+    // the first signed-in account that opens it and by no other; a guest, or the account that
+    // holds the other seat, is refused it.
     std::vector<Json> join(const Json& m, const std::weak_ptr<DuelWatcher>& watcher,
-                           DuelBinding& binding, lasca_tables::LascaTable& view);
+                           DuelBinding& binding, lasca_tables::LascaTable& view,
+                           const std::optional<Person>& person = std::nullopt);
     // A bound tab's message of type `type`.
     std::vector<Json> handle(const Json& m, const std::string& type, const DuelBinding& binding,
                              lasca_tables::LascaTable& view);
@@ -90,6 +97,7 @@ class DuelRoom : public std::enable_shared_from_this<DuelRoom> {
         std::unique_ptr<boost::asio::steady_timer> timer;
         std::size_t storedMoves = 0;
         std::string maker;
+        bool endKept = false;  // the store holds the game's end (and a rated game's ratings)
     };
     Entry* find(const std::string& id);
     std::optional<std::string> save(Entry& entry);

@@ -6,7 +6,9 @@
 
 #include <boost/beast/websocket.hpp>
 
+#include "web/accounts/accounts.h"
 #include "web/pages/games_page.h"
+#include "web/pages/player_page.h"
 #include "websocket_session.h"
 
 namespace web::server {
@@ -62,7 +64,9 @@ std::shared_ptr<Response> respond(const ServerState& state,
     addSecurityHeaders(*response);
     response->keep_alive(request.keep_alive());
     response->set(http::field::cache_control, "no-cache");
-    if (const auto games = pages::gamesPage(*state.store, target)) {
+    auto games = pages::playerPage(*state.store, target);
+    if (!games) games = pages::gamesPage(*state.store, target);
+    if (games) {
         response->result(static_cast<http::status>(games->status));
         response->set(http::field::content_type, games->contentType);
         for (const auto& [name, value] : games->headers) response->set(name, value);
@@ -84,6 +88,16 @@ std::shared_ptr<Response> respond(const ServerState& state,
         return answer(request, http::status::not_found, "not found");
     }
     return response;
+}
+
+// The signed-in account of a Cookie header (its lasca_session token, a session of the store that
+// has not expired); nothing for a guest, an unknown or stale token, or a store that fails.
+std::optional<Person> personOf(store::Store& store, std::string_view cookies) {
+    const auto token = accounts::tokenFromCookies(cookies);
+    if (!token) return std::nullopt;
+    const auto account = store.findSession(accounts::tokenHash(*token), nowMilliseconds());
+    if (!account || !account.value()) return std::nullopt;
+    return Person{account.value()->id, account.value()->name};
 }
 
 }  // namespace
@@ -157,9 +171,10 @@ void HttpSession::onRead(beast::error_code ec, std::size_t) {
             return write(response);
         }
         stream_.expires_never();
+        auto person = personOf(*state_->store, asView(request[http::field::cookie]));
         std::make_shared<WebSocketSession>(stream_.release_socket(),
                                            torneio ? state_->torneio : state_->lasca,
-                                           state_->config, std::move(slot_))
+                                           state_->config, std::move(slot_), std::move(person))
             ->run(std::move(request));
         return;
     }

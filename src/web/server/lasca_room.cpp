@@ -31,7 +31,7 @@ namespace net = boost::asio;
 class LascaTab : public Tab, public DuelWatcher, public std::enable_shared_from_this<LascaTab> {
   public:
     LascaTab(std::shared_ptr<LascaRoom> room, const std::shared_ptr<Peer>& peer)
-        : room_(std::move(room)), peer_(peer), address_(peer->address()) {
+        : room_(std::move(room)), peer_(peer), address_(peer->address()), person_(peer->person()) {
         ++room_->tables_;
     }
     ~LascaTab() override {
@@ -50,9 +50,10 @@ class LascaTab : public Tab, public DuelWatcher, public std::enable_shared_from_
         const auto type = messageType(message.value());
         const std::string name = type ? type.value() : "";
         if (name == "lasca.create")
-            return send(room_->duels_->create(message.value(), duel_.id, address_));
+            return send(room_->duels_->create(message.value(), duel_.id, address_, person_));
         if (name == "lasca.join")
-            return send(room_->duels_->join(message.value(), weak_from_this(), duel_, *table_));
+            return send(
+                room_->duels_->join(message.value(), weak_from_this(), duel_, *table_, person_));
         if (!duel_.id.empty())
             return send(room_->duels_->handle(message.value(), name, duel_, *table_));
         if (name == "resign" || name == "draw")
@@ -180,6 +181,7 @@ class LascaTab : public Tab, public DuelWatcher, public std::enable_shared_from_
     std::shared_ptr<LascaRoom> room_;
     std::weak_ptr<Peer> peer_;
     std::string address_;
+    std::optional<Person> person_;  // the signed-in account of the connection, if any
     std::unique_ptr<LascaTable> table_;
     DuelBinding duel_;
     std::string notKept_;  // the id of a game played without being kept (no token), "" for none

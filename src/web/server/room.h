@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,6 +17,13 @@
 namespace web::server {
 
 using Json = nlohmann::json;
+
+// Person: the signed-in account a connection belongs to (read from its session cookie when the
+// WebSocket opened): its id and its name as it was made.
+struct Person {
+    std::int64_t id = 0;
+    std::string name;
+};
 
 // Peer: one connection as a room sees it. Called on the server's thread only.
 class Peer {
@@ -28,6 +36,8 @@ class Peer {
     // The address the connection comes from ("127.0.0.1", "::1"): the key of the limits per
     // address (ServerConfig).
     virtual const std::string& address() const = 0;
+    // The account whose session cookie the connection brought, or nothing for a guest.
+    virtual std::optional<Person> person() const { return std::nullopt; }
 };
 
 // Tab: what one connection holds in a room (a table, a seat). It lives as long as its

@@ -34,14 +34,16 @@ std::string dumpJson(const Json& j) {
 
 WebSocketSession::WebSocketSession(tcp::socket socket, std::shared_ptr<Room> room,
                                    const ServerConfig& config,
-                                   std::unique_ptr<ConnectionLimits::Slot> slot)
+                                   std::unique_ptr<ConnectionLimits::Slot> slot,
+                                   std::optional<Person> person)
     : ws_(std::move(socket)),
       room_(std::move(room)),
       slot_(std::move(slot)),
       limiter_(config.messagesPerSecond, config.burst),
       idleTime_(config.idleSeconds),
       maxQueuedBytes_(config.maxQueuedBytes),
-      idle_(ws_.get_executor()) {
+      idle_(ws_.get_executor()),
+      person_(std::move(person)) {
 }
 
 WebSocketSession::~WebSocketSession() {

@@ -6,6 +6,7 @@
 
 #include <deque>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include <boost/asio/steady_timer.hpp>
@@ -27,10 +28,13 @@ namespace web::server {
 //            async_write at a time
 //   idle_    closes the connection when it fires: re-armed by every message read
 //   closing_ true once the room asked to close: the queue is written, then the socket closed
+//   person_  the signed-in account of the connection (its session cookie at the upgrade), or
+//            nothing for a guest
 class WebSocketSession : public Peer, public std::enable_shared_from_this<WebSocketSession> {
   public:
     WebSocketSession(boost::asio::ip::tcp::socket socket, std::shared_ptr<Room> room,
-                     const ServerConfig& config, std::unique_ptr<ConnectionLimits::Slot> slot);
+                     const ServerConfig& config, std::unique_ptr<ConnectionLimits::Slot> slot,
+                     std::optional<Person> person = std::nullopt);
     ~WebSocketSession() override;
 
     void run(boost::beast::http::request<boost::beast::http::string_body> request);
@@ -38,6 +42,7 @@ class WebSocketSession : public Peer, public std::enable_shared_from_this<WebSoc
     void send(const std::vector<Json>& messages) override;
     void sendAndClose(const std::vector<Json>& messages) override;
     const std::string& address() const override;
+    std::optional<Person> person() const override { return person_; }
 
   private:
     void onAccept(boost::beast::error_code ec);
@@ -62,6 +67,7 @@ class WebSocketSession : public Peer, public std::enable_shared_from_this<WebSoc
     bool writing_ = false;
     bool closing_ = false;
     bool dropped_ = false;
+    std::optional<Person> person_;
 };
 
 }  // namespace web::server

@@ -138,6 +138,34 @@ constexpr std::array<std::string_view, Store::kSchemaVersion> kMigrations = {
     CREATE INDEX sessions_account ON sessions (account_id);
     CREATE INDEX sessions_expires ON sessions (expires_at);
     )sql",
+    // 6 -> 7: rated two-person tables, the accounts holding their seats (NULL: none), and the
+    // ratings per account and category with their history (one row per rated game and player).
+    R"sql(
+    ALTER TABLE lasca_duels ADD COLUMN rated INTEGER NOT NULL DEFAULT 0 CHECK (rated IN (0, 1));
+    ALTER TABLE lasca_duels ADD COLUMN white_account INTEGER REFERENCES accounts (id);
+    ALTER TABLE lasca_duels ADD COLUMN black_account INTEGER REFERENCES accounts (id);
+    CREATE INDEX lasca_duels_white_account ON lasca_duels (white_account);
+    CREATE INDEX lasca_duels_black_account ON lasca_duels (black_account);
+    CREATE TABLE ratings (
+        account_id INTEGER NOT NULL REFERENCES accounts (id),
+        category   TEXT NOT NULL,
+        rating     REAL NOT NULL,
+        deviation  REAL NOT NULL,
+        volatility REAL NOT NULL,
+        games      INTEGER NOT NULL CHECK (games >= 0),
+        last_game  INTEGER NOT NULL,
+        PRIMARY KEY (account_id, category)
+    ) WITHOUT ROWID;
+    CREATE TABLE rating_history (
+        account_id INTEGER NOT NULL REFERENCES accounts (id),
+        category   TEXT NOT NULL,
+        game       TEXT NOT NULL REFERENCES lasca_duels (id),
+        rating     REAL NOT NULL,
+        deviation  REAL NOT NULL,
+        at         INTEGER NOT NULL,
+        PRIMARY KEY (account_id, game)
+    );
+    )sql",
 };
 
 int userVersion(SQLite::Database& db) {

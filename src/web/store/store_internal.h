@@ -34,4 +34,9 @@ inline constexpr MoveRowsTable kDuelMoveRows = {
 void writeMoveRows(SQLite::Database& db, const MoveRowsTable& table, const std::string& id,
                    const MoveRowsChange& change);
 
+// A two-person table's row written (inserted, or its changing columns updated), and one read
+// (its accounts' names joined; its moves when `withMoves`), inside the caller's transaction.
+void writeDuelRow(SQLite::Database& db, const StoredDuel& duel);
+std::optional<StoredDuel> readDuel(SQLite::Database& db, const std::string& id, bool withMoves);
+
 }  // namespace web::store

@@ -134,34 +134,48 @@ common::Result<std::optional<StoredLascaGame>> Store::lascaGameByNumber(std::int
     }
 }
 
+void writeDuelRow(SQLite::Database& db, const StoredDuel& duel) {
+    SQLite::Statement row(
+        db,
+        "INSERT INTO lasca_duels (id, start_lfen, white_hash, black_hash, watch_hash, "
+        "clock_time, clock_increment, white_ms, black_ms, draw_offer, result, rule, created, "
+        "updated, turn_started, rated, white_account, black_account) VALUES (?1, ?2, ?3, ?4, "
+        "?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18) "
+        "ON CONFLICT (id) DO UPDATE SET white_ms = ?8, black_ms = ?9, draw_offer = ?10, "
+        "result = ?11, rule = ?12, updated = ?14, turn_started = ?15, white_account = ?17, "
+        "black_account = ?18");
+    row.bind(1, duel.id);
+    row.bind(2, duel.startLfen);
+    row.bind(3, duel.whiteHash);
+    row.bind(4, duel.blackHash);
+    row.bind(5, duel.watchHash);
+    row.bind(6, static_cast<int64_t>(duel.clockTime));
+    row.bind(7, static_cast<int64_t>(duel.clockIncrement));
+    row.bind(8, static_cast<int64_t>(duel.whiteMs));
+    row.bind(9, static_cast<int64_t>(duel.blackMs));
+    row.bind(10, duel.drawOffer);
+    row.bind(11, duel.result);
+    row.bind(12, duel.rule);
+    row.bind(13, static_cast<int64_t>(duel.created));
+    row.bind(14, static_cast<int64_t>(duel.updated));
+    row.bind(15, static_cast<int64_t>(duel.turnStarted));
+    row.bind(16, duel.rated ? 1 : 0);
+    if (duel.whiteAccount > 0)
+        row.bind(17, static_cast<int64_t>(duel.whiteAccount));
+    else
+        row.bind(17);
+    if (duel.blackAccount > 0)
+        row.bind(18, static_cast<int64_t>(duel.blackAccount));
+    else
+        row.bind(18);
+    row.exec();
+}
+
 common::Result<bool> Store::saveDuel(const StoredDuel& duel, const MoveRowsChange& moves) {
     std::lock_guard lock(mutex_);
     try {
         SQLite::Transaction transaction(*db_);
-        SQLite::Statement row(
-            *db_,
-            "INSERT INTO lasca_duels (id, start_lfen, white_hash, black_hash, watch_hash, "
-            "clock_time, clock_increment, white_ms, black_ms, draw_offer, result, rule, created, "
-            "updated, turn_started) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
-            "?13, ?14, ?15) "
-            "ON CONFLICT (id) DO UPDATE SET white_ms = ?8, black_ms = ?9, draw_offer = ?10, "
-            "result = ?11, rule = ?12, updated = ?14, turn_started = ?15");
-        row.bind(1, duel.id);
-        row.bind(2, duel.startLfen);
-        row.bind(3, duel.whiteHash);
-        row.bind(4, duel.blackHash);
-        row.bind(5, duel.watchHash);
-        row.bind(6, static_cast<int64_t>(duel.clockTime));
-        row.bind(7, static_cast<int64_t>(duel.clockIncrement));
-        row.bind(8, static_cast<int64_t>(duel.whiteMs));
-        row.bind(9, static_cast<int64_t>(duel.blackMs));
-        row.bind(10, duel.drawOffer);
-        row.bind(11, duel.result);
-        row.bind(12, duel.rule);
-        row.bind(13, static_cast<int64_t>(duel.created));
-        row.bind(14, static_cast<int64_t>(duel.updated));
-        row.bind(15, static_cast<int64_t>(duel.turnStarted));
-        row.exec();
+        writeDuelRow(*db_, duel);
         writeMoveRows(*db_, kDuelMoveRows, duel.id, moves);
         transaction.commit();
         return true;
@@ -174,36 +188,51 @@ common::Result<bool> Store::saveDuel(const StoredDuel& duel) {
     return saveDuel(duel, MoveRowsChange{0, duel.moves});
 }
 
-common::Result<std::optional<StoredDuel>> Store::loadDuel(const std::string& id) {
-    std::lock_guard lock(mutex_);
-    try {
-        SQLite::Statement row(*db_,
-                              "SELECT start_lfen, white_hash, black_hash, watch_hash, clock_time, "
-                              "clock_increment, white_ms, black_ms, draw_offer, result, rule, "
-                              "created, updated, turn_started FROM lasca_duels WHERE id = ?");
-        row.bind(1, id);
-        if (!row.executeStep()) return std::optional<StoredDuel>();
-        StoredDuel duel;
-        duel.id = id;
-        duel.startLfen = row.getColumn(0).getString();
-        duel.whiteHash = row.getColumn(1).getString();
-        duel.blackHash = row.getColumn(2).getString();
-        duel.watchHash = row.getColumn(3).getString();
-        duel.clockTime = row.getColumn(4).getInt64();
-        duel.clockIncrement = row.getColumn(5).getInt64();
-        duel.whiteMs = row.getColumn(6).getInt64();
-        duel.blackMs = row.getColumn(7).getInt64();
-        duel.drawOffer = row.getColumn(8).getString();
-        duel.result = row.getColumn(9).getString();
-        duel.rule = row.getColumn(10).getString();
-        duel.created = row.getColumn(11).getInt64();
-        duel.updated = row.getColumn(12).getInt64();
-        duel.turnStarted = row.getColumn(13).getInt64();
-        SQLite::Statement moves(*db_,
+std::optional<StoredDuel> readDuel(SQLite::Database& db, const std::string& id, bool withMoves) {
+    SQLite::Statement row(
+        db,
+        "SELECT d.start_lfen, d.white_hash, d.black_hash, d.watch_hash, d.clock_time, "
+        "d.clock_increment, d.white_ms, d.black_ms, d.draw_offer, d.result, d.rule, d.created, "
+        "d.updated, d.turn_started, d.rated, IFNULL(d.white_account, 0), "
+        "IFNULL(d.black_account, 0), IFNULL(w.name, ''), IFNULL(b.name, '') FROM lasca_duels d "
+        "LEFT JOIN accounts w ON w.id = d.white_account "
+        "LEFT JOIN accounts b ON b.id = d.black_account WHERE d.id = ?");
+    row.bind(1, id);
+    if (!row.executeStep()) return std::nullopt;
+    StoredDuel duel;
+    duel.id = id;
+    duel.startLfen = row.getColumn(0).getString();
+    duel.whiteHash = row.getColumn(1).getString();
+    duel.blackHash = row.getColumn(2).getString();
+    duel.watchHash = row.getColumn(3).getString();
+    duel.clockTime = row.getColumn(4).getInt64();
+    duel.clockIncrement = row.getColumn(5).getInt64();
+    duel.whiteMs = row.getColumn(6).getInt64();
+    duel.blackMs = row.getColumn(7).getInt64();
+    duel.drawOffer = row.getColumn(8).getString();
+    duel.result = row.getColumn(9).getString();
+    duel.rule = row.getColumn(10).getString();
+    duel.created = row.getColumn(11).getInt64();
+    duel.updated = row.getColumn(12).getInt64();
+    duel.turnStarted = row.getColumn(13).getInt64();
+    duel.rated = row.getColumn(14).getInt() != 0;
+    duel.whiteAccount = row.getColumn(15).getInt64();
+    duel.blackAccount = row.getColumn(16).getInt64();
+    duel.whiteName = row.getColumn(17).getString();
+    duel.blackName = row.getColumn(18).getString();
+    if (withMoves) {
+        SQLite::Statement moves(db,
                                 "SELECT move FROM lasca_duel_moves WHERE duel = ? ORDER BY ply");
         moves.bind(1, id);
         while (moves.executeStep()) duel.moves.push_back(moves.getColumn(0).getString());
-        return std::optional<StoredDuel>(std::move(duel));
+    }
+    return duel;
+}
+
+common::Result<std::optional<StoredDuel>> Store::loadDuel(const std::string& id) {
+    std::lock_guard lock(mutex_);
+    try {
+        return readDuel(*db_, id, true);
     } catch (const SQLite::Exception& e) {
         return makeError(failure("loading table " + id, e));
     }

@@ -66,12 +66,19 @@ struct Server {
 
 // One tab: a WebSocket to the server, JSON messages. `from`: the loopback address the tab
 // connects from ("127.0.0.2", ...; "" for the system's choice), so that one test plays several
-// addresses against the server's limits per address.
+// addresses against the server's limits per address. `session`: a session token sent as the
+// lasca_session cookie of the upgrade ("" for none: a guest).
 class Tab {
   public:
     explicit Tab(const std::string& port, const std::string& path = "/ws",
-                 const std::string& from = "")
+                 const std::string& from = "", const std::string& session = "")
         : ws_(io_) {
+        if (!session.empty())
+            ws_.set_option(
+                websocket::stream_base::decorator([session](websocket::request_type& request) {
+                    request.set(boost::beast::http::field::cookie,
+                                "theme=dark; lasca_session=" + session);
+                }));
         tcp::resolver resolver(io_);
         const auto endpoints = resolver.resolve("127.0.0.1", port);
         if (!from.empty()) {

@@ -1,0 +1,233 @@
+#include "web/pages/player_page.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "common/glicko2.h"
+#include "common/text.h"
+#include "web/accounts/accounts.h"
+#include "web/ratings/ratings.h"
+
+namespace web::pages {
+
+using Json = nlohmann::json;
+using store::NumberedDuel;
+using store::StoredRating;
+
+namespace {
+
+constexpr std::string_view kHtmlPrefix = "/@/";
+constexpr std::string_view kJsonPrefix = "/api/@/";
+const char* const kSpeeds[] = {"bullet", "blitz", "rapid", "classical"};
+
+bool provisional(const StoredRating& r) {
+    return r.rating.deviation >= common::kLichessGlicko2.provisionalDeviation;
+}
+
+// "1662" or "1662?" (provisional): a rating as it is shown.
+std::string ratingText(const StoredRating& r) {
+    return std::to_string(std::lround(r.rating.rating)) + (provisional(r) ? "?" : "");
+}
+
+// A finished table as its player sees it.
+struct Seen {
+    std::string colour;    // "white" or "black"
+    std::string opponent;  // "" for a guest
+    std::string result;    // "win", "loss", "draw"
+};
+Seen seenBy(const store::StoredDuel& duel, std::int64_t accountId) {
+    Seen seen;
+    const bool white = duel.whiteAccount == accountId;
+    seen.colour = white ? "white" : "black";
+    seen.opponent = white ? duel.blackName : duel.whiteName;
+    const std::string won = white ? "2-0" : "0-2";
+    seen.result = duel.result == "1-1" ? "draw" : duel.result == won ? "win" : "loss";
+    return seen;
+}
+
+// "casual", or the speed a rated table is rated in.
+std::string category(const store::StoredDuel& duel) {
+    if (!duel.rated) return "casual";
+    std::optional<ratings::Clock> clock;
+    if (duel.clockTime > 0)
+        clock = ratings::Clock{static_cast<std::uint32_t>(duel.clockTime / 1000),
+                               static_cast<std::uint32_t>(duel.clockIncrement / 1000)};
+    return std::string(ratings::categoryName(clock));
+}
+
+std::string fixed(double value, int decimals) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%.*f", decimals, value);
+    return text;
+}
+
+GamesPage answer(int status, std::string contentType, std::string body) {
+    return GamesPage{status, std::move(contentType), std::move(body), {}};
+}
+
+}  // namespace
+
+std::string historySvg(const std::vector<store::RatingPoint>& history,
+                       const std::string& category) {
+    std::vector<double> points;
+    for (const auto& p : history)
+        if (p.category == category) points.push_back(p.rating);
+    if (points.empty()) return "";
+    constexpr double kWidth = 600, kHeight = 160, kPad = 10;
+    const auto [lo, hi] = std::minmax_element(points.begin(), points.end());
+    const double low = *lo - 50, high = *hi + 50;
+    const auto x = [&](std::size_t i) {
+        return points.size() == 1 ? kWidth / 2
+                                  : kPad + (kWidth - 2 * kPad) * static_cast<double>(i) /
+                                               static_cast<double>(points.size() - 1);
+    };
+    const auto y = [&](double r) {
+        return kPad + (kHeight - 2 * kPad) * (high - r) / (high - low);
+    };
+    std::string line, dots;
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        const std::string at = fixed(x(i), 1) + "," + fixed(y(points[i]), 1);
+        line += (i ? " " : "") + at;
+        dots += "<circle cx=\"" + fixed(x(i), 1) + "\" cy=\"" + fixed(y(points[i]), 1) +
+                "\" r=\"3\"><title>" + std::to_string(std::lround(points[i])) + "</title></circle>";
+    }
+    return "<svg class=\"rating-history\" role=\"img\" aria-label=\"" + category +
+           " rating history\" width=\"600\" height=\"160\" viewBox=\"0 0 600 160\" "
+           "xmlns=\"http://www.w3.org/2000/svg\"><text x=\"4\" y=\"14\" font-size=\"12\">" +
+           std::to_string(std::lround(high)) + "</text><text x=\"4\" y=\"156\" font-size=\"12\">" +
+           std::to_string(std::lround(low)) +
+           "</text><polyline fill=\"none\" "
+           "stroke=\"currentColor\" stroke-width=\"2\" points=\"" +
+           line + "\"/>" + dots + "</svg>";
+}
+
+Json playerJson(const PlayerFacts& facts) {
+    Json ratings = Json::array();
+    for (const auto& r : facts.ratings)
+        ratings.push_back({{"category", r.category},
+                           {"rating", r.rating.rating},
+                           {"deviation", r.rating.deviation},
+                           {"volatility", r.rating.volatility},
+                           {"provisional", provisional(r)},
+                           {"games", r.games},
+                           {"lastGame", r.lastGame}});
+    Json history = Json::array();
+    for (const auto& p : facts.history)
+        history.push_back({{"category", p.category},
+                           {"game", p.number},
+                           {"rating", p.rating},
+                           {"deviation", p.deviation},
+                           {"at", p.at}});
+    Json games = Json::array();
+    for (const auto& [number, duel] : facts.games) {
+        const auto seen = seenBy(duel, facts.account.id);
+        games.push_back({{"game", number},
+                         {"colour", seen.colour},
+                         {"opponent", seen.opponent.empty() ? Json(nullptr) : Json(seen.opponent)},
+                         {"result", duel.result},
+                         {"rule", duel.rule},
+                         {"outcome", seen.result},
+                         {"rated", duel.rated},
+                         {"category", category(duel)},
+                         {"date", duel.updated},
+                         {"pdn", "/games/table/" + std::to_string(number) + ".pdn"}});
+    }
+    return {{"name", facts.account.name},
+            {"memberSince", facts.account.created},
+            {"ratings", ratings},
+            {"history", history},
+            {"games", games}};
+}
+
+std::string playerHtml(const PlayerFacts& facts) {
+    const std::string name = common::xmlEscape(facts.account.name);
+    std::string ratings;
+    std::string graphs;
+    for (const char* speed : kSpeeds) {
+        const auto r = std::find_if(facts.ratings.begin(), facts.ratings.end(),
+                                    [&](const StoredRating& s) { return s.category == speed; });
+        if (r == facts.ratings.end()) continue;
+        ratings += "<tr><td>" + std::string(speed) + "</td><td class=\"rating\">" + ratingText(*r) +
+                   "</td><td>" + std::to_string(std::lround(r->rating.deviation)) + "</td><td>" +
+                   std::to_string(r->games) + "</td></tr>\n";
+        graphs += "<h3>" + std::string(speed) + "</h3>\n" + historySvg(facts.history, speed) + "\n";
+    }
+    if (ratings.empty()) ratings = "<tr><td colspan=\"4\">No rated games yet.</td></tr>\n";
+    std::string games;
+    for (const auto& [number, duel] : facts.games) {
+        const auto seen = seenBy(duel, facts.account.id);
+        const std::string n = std::to_string(number);
+        const std::string opponent = seen.opponent.empty()
+                                         ? std::string("guest")
+                                         : "<a href=\"/@/" + common::xmlEscape(seen.opponent) +
+                                               "\">" + common::xmlEscape(seen.opponent) + "</a>";
+        games += "<tr><td>" + opponent + "</td><td>" + seen.colour + "</td><td>" + seen.result +
+                 " (" + common::xmlEscape(duel.result) + ", " + common::xmlEscape(duel.rule) +
+                 ")</td><td>" + category(duel) + "</td><td>" +
+                 common::utcTime(duel.updated, "%Y-%m-%d") + "</td><td><a href=\"/games/table/" +
+                 n + ".pdn\">PDN</a></td></tr>\n";
+    }
+    if (games.empty()) games = "<tr><td colspan=\"6\">No finished games yet.</td></tr>\n";
+    return "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+           "<title>" +
+           name +
+           " — lasca-web</title><link rel=\"stylesheet\" href=\"/app.css\">"
+           "<link rel=\"icon\" href=\"/favicon.svg\"></head>\n<body>"
+           "<header class=\"top\"><h1 class=\"player-name\">" +
+           name +
+           "</h1>"
+           "<span class=\"subtitle\">member since " +
+           common::utcTime(facts.account.created, "%Y-%m-%d") +
+           "</span><nav><a href=\"/\">Lasca</a><a href=\"/torneio\">Torneio</a>"
+           "<a href=\"/games\">Games</a></nav></header>\n<main class=\"player-page\">"
+           "<h2>Ratings</h2>\n<table class=\"ratings\"><thead><tr><th>Speed</th><th>Rating</th>"
+           "<th>RD</th><th>Rated games</th></tr></thead><tbody>\n" +
+           ratings +
+           "</tbody></table>\n<p>A rating followed by ? is provisional (its deviation is 110 or "
+           "more).</p>\n" +
+           graphs + "<h2>Games</h2>\n<p><a href=\"/games?player=" + name +
+           "\">On the games page</a>; <a href=\"/api/@/" + name +
+           "\">as JSON</a>.</p>\n"
+           "<table class=\"games\"><thead><tr><th>Opponent</th><th>Colour</th><th>Result</th>"
+           "<th>Speed</th><th>Date</th><th></th></tr></thead><tbody>\n" +
+           games + "</tbody></table></main></body></html>\n";
+}
+
+std::optional<GamesPage> playerPage(store::Store& store, std::string_view target) {
+    if (const auto query = target.find('?'); query != std::string_view::npos)
+        target = target.substr(0, query);
+    const bool json = target.starts_with(kJsonPrefix);
+    if (!json && !target.starts_with(kHtmlPrefix)) return std::nullopt;
+    const auto name = target.substr(json ? kJsonPrefix.size() : kHtmlPrefix.size());
+    const auto notFound = [&] {
+        return json ? answer(404, "application/json", "{\"error\":\"no such player\"}\n")
+                    : answer(404, "text/plain; charset=utf-8", "no such player\n");
+    };
+    const auto failed = [&](const std::string& error) {
+        return answer(500, "text/plain; charset=utf-8",
+                      "the player cannot be read: " + error + "\n");
+    };
+    const auto key = accounts::nameKey(name);
+    if (!key) return notFound();
+    const auto account = store.findAccount(key.value());
+    if (!account) return failed(account.error());
+    if (!account.value()) return notFound();
+    PlayerFacts facts;
+    facts.account = *account.value();
+    facts.account.passwordHash.clear();
+    auto ratings = store.ratingsOf(facts.account.id);
+    if (!ratings) return failed(ratings.error());
+    facts.ratings = std::move(ratings).value();
+    auto history = store.ratingHistory(facts.account.id);
+    if (!history) return failed(history.error());
+    facts.history = std::move(history).value();
+    auto games = store.finishedDuelsOf(facts.account.id, kPlayerGames);
+    if (!games) return failed(games.error());
+    facts.games = std::move(games).value();
+    if (json) return answer(200, "application/json", playerJson(facts).dump() + "\n");
+    return answer(200, "text/html; charset=utf-8", playerHtml(facts));
+}
+
+}  // namespace web::pages
