@@ -18,6 +18,8 @@ namespace web::accounts {
 // case: its key is its lower-case form ("Ana" and "ANA" are one name).
 inline constexpr std::size_t kMinNameLength = 2;
 inline constexpr std::size_t kMaxNameLength = 20;
+// What a deleted account's name becomes ("deleted-<id>", the store); no name may begin with it.
+inline constexpr std::string_view kDeletedNamePrefix = "deleted-";
 // A password: 8..256 bytes, any bytes (UTF-8 or not, spaces included).
 inline constexpr std::size_t kMinPasswordBytes = 8;
 inline constexpr std::size_t kMaxPasswordBytes = 256;

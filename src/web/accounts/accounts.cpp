@@ -49,6 +49,9 @@ common::Result<std::string> nameKey(std::string_view name) {
     std::string key(name);
     for (char& c : key)
         if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    // A deleted account's games name it "deleted-<id>": nobody may take such a name.
+    if (key.starts_with(kDeletedNamePrefix))
+        return common::makeError("names beginning with \"deleted-\" are kept for deleted accounts");
     return key;
 }
 

@@ -26,6 +26,14 @@ TEST(Names, TheRuleAndTheKey) {
         ASSERT_FALSE(key.ok()) << name;
         EXPECT_NE(key.error().find("2 to 20"), std::string::npos);
     }
+    // A deleted account's games name it "deleted-<id>": the name stays its own.
+    for (const std::string name : {"deleted-5", "Deleted-12", "DELETED-x"}) {
+        const auto key = nameKey(name);
+        ASSERT_FALSE(key.ok()) << name;
+        EXPECT_NE(key.error().find("deleted accounts"), std::string::npos);
+    }
+    EXPECT_TRUE(nameKey("deleted").ok());
+    EXPECT_TRUE(nameKey("undeleted-5").ok());
 }
 
 TEST(Passwords, TheRule) {
