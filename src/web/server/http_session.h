@@ -1,9 +1,9 @@
 // One TCP connection before (or without) a WebSocket upgrade: the page's own files, the pages
 // the server writes itself (/games), the accounts' endpoints (/api/..., handed to the
 // AccountApi, whose answer comes back to be written here), and the upgrade of /ws (Lasca) and
-// /ws/torneio to a WebSocketSession of the matching room. Every request must name a host the server answers for
-// (421 otherwise) and arrive whole within config.headerSeconds (the connection is closed
-// otherwise); an upgrade from a page of another origin gets 403.
+// /ws/torneio to a WebSocketSession of the matching room. Every request must name a host the server
+// answers for (421 otherwise) and arrive whole within config.headerSeconds (the connection is
+// closed otherwise); an upgrade from a page of another origin gets 403.
 #pragma once
 
 #include <memory>
