@@ -128,6 +128,9 @@ struct StoredTorneioTable {
 //                                     seat, or a seat nobody signed in has opened yet)
 //   whiteName, blackName              those accounts' names as they are now (read by loadDuel,
 //                                     never written: "" for no account)
+//   publicWatch                       a public table's (one made in the lobby) watch token in
+//                                     clear, which the lobby and /games show; "" for a private
+//                                     table, whose links only their holders know
 struct StoredDuel {
     std::string id;
     std::string startLfen;
@@ -150,6 +153,7 @@ struct StoredDuel {
     std::int64_t blackAccount = 0;
     std::string whiteName;
     std::string blackName;
+    std::string publicWatch;
 
     friend bool operator==(const StoredDuel&, const StoredDuel&) = default;
 };
@@ -233,6 +237,24 @@ struct StoredAccount {
     friend bool operator==(const StoredAccount&, const StoredAccount&) = default;
 };
 
+// StoredSeek: one open seek of the lobby (web/lobby/lobby.h).
+//   id            the seek's id (random)
+//   kind          "lasca" (a two-person table) or "torneio" (a Torneio table gathering people)
+//   makerAccount  the maker's account, 0 for a guest; makerName its name ("" for a guest)
+//   params        what the seek asks, as the lobby's JSON (clock, rated, range; seats, level,
+//                 rounds), read back by the lobby alone
+//   created       milliseconds since the Unix epoch
+struct StoredSeek {
+    std::string id;
+    std::string kind;
+    std::int64_t makerAccount = 0;
+    std::string makerName;
+    std::string params;
+    std::int64_t created = 0;
+
+    friend bool operator==(const StoredSeek&, const StoredSeek&) = default;
+};
+
 // StoredSession: one signed-in browser. tokenHash: the token as web::accounts::tokenHash keeps
 // it (the token itself is never stored); created and expires in milliseconds since the epoch.
 struct StoredSession {
@@ -246,7 +268,7 @@ struct StoredSession {
 // thread saves Lasca games, each Torneio table's referee thread saves its decisions).
 class Store {
   public:
-    static constexpr int kSchemaVersion = 7;
+    static constexpr int kSchemaVersion = 8;
 
     // Opens (creating if needed) the file, or an in-memory database for "". Errors, each one
     // line: the file cannot be created or opened, is not a database, is of a newer schema,
@@ -336,6 +358,14 @@ class Store {
                                                              std::int64_t now);
     // Deletes a session (none with that hash: nothing happens).
     common::Result<bool> deleteSession(const std::string& tokenHash);
+
+    // The lobby's seeks. addSeek refuses an id already kept; takeSeek removes the seek and says
+    // whether it was there (of two that take the same seek at once, one gets true);
+    // clearSeeks empties the table (the server starts: no maker's tab is left).
+    common::Result<bool> addSeek(const StoredSeek& seek);
+    common::Result<bool> takeSeek(const std::string& id);
+    common::Result<std::vector<StoredSeek>> seeks();
+    common::Result<bool> clearSeeks();
 
     // The schema version of the open file, and SQLite's own check of it ("ok" when sound).
     int schemaVersion() const;

@@ -166,6 +166,20 @@ constexpr std::array<std::string_view, Store::kSchemaVersion> kMigrations = {
         PRIMARY KEY (account_id, game)
     );
     )sql",
+    // 7 -> 8: the lobby's open seeks (web/lobby/lobby.h; a seek lasts as long as its maker's
+    // lobby tab, so the server empties the table when it starts), and a public two-person
+    // table's watch link, which anyone may open ('' for a private table).
+    R"sql(
+    CREATE TABLE seeks (
+        id            TEXT PRIMARY KEY,
+        kind          TEXT NOT NULL CHECK (kind IN ('lasca', 'torneio')),
+        maker_account INTEGER REFERENCES accounts (id),
+        maker_name    TEXT NOT NULL,
+        params        TEXT NOT NULL,
+        created       INTEGER NOT NULL
+    );
+    ALTER TABLE lasca_duels ADD COLUMN public_watch TEXT NOT NULL DEFAULT '';
+    )sql",
 };
 
 int userVersion(SQLite::Database& db) {

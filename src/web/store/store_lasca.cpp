@@ -139,8 +139,8 @@ void writeDuelRow(SQLite::Database& db, const StoredDuel& duel) {
         db,
         "INSERT INTO lasca_duels (id, start_lfen, white_hash, black_hash, watch_hash, "
         "clock_time, clock_increment, white_ms, black_ms, draw_offer, result, rule, created, "
-        "updated, turn_started, rated, white_account, black_account) VALUES (?1, ?2, ?3, ?4, "
-        "?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18) "
+        "updated, turn_started, rated, white_account, black_account, public_watch) VALUES (?1, "
+        "?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19) "
         "ON CONFLICT (id) DO UPDATE SET white_ms = ?8, black_ms = ?9, draw_offer = ?10, "
         "result = ?11, rule = ?12, updated = ?14, turn_started = ?15, white_account = ?17, "
         "black_account = ?18");
@@ -168,6 +168,7 @@ void writeDuelRow(SQLite::Database& db, const StoredDuel& duel) {
         row.bind(18, static_cast<int64_t>(duel.blackAccount));
     else
         row.bind(18);
+    row.bind(19, duel.publicWatch);
     row.exec();
 }
 
@@ -194,7 +195,8 @@ std::optional<StoredDuel> readDuel(SQLite::Database& db, const std::string& id, 
         "SELECT d.start_lfen, d.white_hash, d.black_hash, d.watch_hash, d.clock_time, "
         "d.clock_increment, d.white_ms, d.black_ms, d.draw_offer, d.result, d.rule, d.created, "
         "d.updated, d.turn_started, d.rated, IFNULL(d.white_account, 0), "
-        "IFNULL(d.black_account, 0), IFNULL(w.name, ''), IFNULL(b.name, '') FROM lasca_duels d "
+        "IFNULL(d.black_account, 0), IFNULL(w.name, ''), IFNULL(b.name, ''), d.public_watch "
+        "FROM lasca_duels d "
         "LEFT JOIN accounts w ON w.id = d.white_account "
         "LEFT JOIN accounts b ON b.id = d.black_account WHERE d.id = ?");
     row.bind(1, id);
@@ -220,6 +222,7 @@ std::optional<StoredDuel> readDuel(SQLite::Database& db, const std::string& id, 
     duel.blackAccount = row.getColumn(16).getInt64();
     duel.whiteName = row.getColumn(17).getString();
     duel.blackName = row.getColumn(18).getString();
+    duel.publicWatch = row.getColumn(19).getString();
     if (withMoves) {
         SQLite::Statement moves(db,
                                 "SELECT move FROM lasca_duel_moves WHERE duel = ? ORDER BY ply");

@@ -108,7 +108,7 @@ TEST(StoreRatings, MigratesAVersionSixFileKeepingItsTables) {
         "PRAGMA user_version = 6;"));
     auto store = openOrFail(path);
     ASSERT_TRUE(store);
-    EXPECT_EQ(store->schemaVersion(), 7);
+    EXPECT_EQ(store->schemaVersion(), Store::kSchemaVersion);
     const auto old = store->loadDuel("old");
     ASSERT_TRUE(old.ok() && old.value().has_value());
     EXPECT_FALSE(old.value()->rated);
