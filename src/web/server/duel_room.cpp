@@ -142,6 +142,33 @@ std::vector<Json> DuelRoom::create(const Json& m, const std::string& keepId,
     return out;
 }
 
+common::Result<DuelRoom::MadeDuel> DuelRoom::createPublic(
+    const std::optional<DuelClock>& clock, bool rated, const std::optional<Person>& white,
+    const std::optional<Person>& black) {
+    if (rated && !(white && black)) return common::makeError("a rated table needs two accounts");
+    sweep("", false);
+    if (duels_.size() >= static_cast<std::size_t>(maxTables_)) sweep("", true);
+    if (duels_.size() >= static_cast<std::size_t>(maxTables_))
+        return common::makeError("too many two-person tables: try again later");
+    auto duel = LascaDuel::create(common::randomHex(8), clock, duelNow(), rated);
+    if (!duel) return common::makeError(duel.error());
+    MadeDuel made;
+    const auto tokens = duel.value().takeTokens();
+    made.id = duel.value().id();
+    for (std::size_t i = 0; i < made.tokens.size(); ++i) made.tokens[i] = tokens[i];
+    if (white) duel.value().setAccount(lasca::Color::White, {white->id, white->name});
+    if (black) duel.value().setAccount(lasca::Color::Black, {black->id, black->name});
+    auto& entry = duels_[made.id];
+    entry.duel = std::make_unique<LascaDuel>(std::move(duel).value());
+    entry.timer = std::make_unique<boost::asio::steady_timer>(executor_);
+    entry.publicWatch = made.tokens[2];
+    if (const auto error = save(entry)) {
+        duels_.erase(made.id);
+        return common::makeError(*error);
+    }
+    return made;
+}
+
 std::vector<Json> DuelRoom::join(const Json& m, const std::weak_ptr<DuelWatcher>& watcher,
                                  DuelBinding& binding, LascaTable& view,
                                  const std::optional<Person>& person) {
@@ -168,6 +195,7 @@ std::vector<Json> DuelRoom::join(const Json& m, const std::weak_ptr<DuelWatcher>
         entry.timer = std::make_unique<boost::asio::steady_timer>(executor_);
         entry.storedMoves = kept.value()->moves.size();
         entry.endKept = kept.value()->result != "*";
+        entry.publicWatch = kept.value()->publicWatch;
         // A flag that fell while the table was away ends the game now, before anyone sees it.
         const bool flagFell = entry.duel->checkTime(duelNow());
         it = duels_.emplace(id.value(), std::move(entry)).first;
@@ -274,6 +302,7 @@ std::vector<Json> DuelRoom::handle(const Json& m, const std::string& type,
 // saving failed.
 std::optional<std::string> DuelRoom::save(Entry& entry) {
     auto kept = entry.duel->stored(duelNow());
+    kept.publicWatch = entry.publicWatch;
     const auto now = nowMilliseconds();
     kept.created = kept.created ? kept.created : now;
     kept.updated = now;
@@ -298,10 +327,12 @@ std::optional<std::string> DuelRoom::save(Entry& entry) {
 void DuelRoom::changed(const std::string& id) {
     Entry* entry = find(id);
     if (!entry) return;
+    const bool ended = !entry->endKept && entry->duel->over();
     const auto error = save(*entry);
     armTimer(id);
     for (const auto& w : entry->watchers)
         if (auto watcher = w.tab.lock()) watcher->duelChanged(error);
+    if (ended && !entry->publicWatch.empty() && publicEnded_) publicEnded_(id);
 }
 
 // Wakes the server when the running clock's flag falls (the handler holds no owner of the room,

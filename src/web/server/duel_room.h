@@ -13,7 +13,9 @@
 // address.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -81,6 +83,23 @@ class DuelRoom : public std::enable_shared_from_this<DuelRoom> {
                              lasca_tables::LascaTable& view);
     // The tab's copy of the table's game brought up to date, and its state.
     std::vector<Json> view(const DuelBinding& binding, lasca_tables::LascaTable& view, bool joined);
+    // A public table for two people the lobby brings together: its clock (none: casual only),
+    // rated or not, and each seat's account (nothing for a guest; both needed for a rated
+    // table), bound at once so that play starts when both open their links. Its watch token is
+    // public (kept in clear, StoredDuel::publicWatch). Counts against no address. The table's
+    // id and its three tokens (White's, Black's, the watchers'), or an error.
+    struct MadeDuel {
+        std::string id;
+        std::array<std::string, 3> tokens;
+    };
+    common::Result<MadeDuel> createPublic(const std::optional<lasca_tables::DuelClock>& clock,
+                                          bool rated, const std::optional<Person>& white,
+                                          const std::optional<Person>& black);
+    // Told the id of every public table whose game ends on the server (the lobby's list of
+    // games to watch).
+    void onPublicEnd(std::function<void(const std::string&)> ended) {
+        publicEnded_ = std::move(ended);
+    }
     // Drops every table (the server stops).
     void clear() { duels_.clear(); }
     // How many tables are on the server (for tests).
@@ -98,6 +117,7 @@ class DuelRoom : public std::enable_shared_from_this<DuelRoom> {
         std::size_t storedMoves = 0;
         std::string maker;
         bool endKept = false;  // the store holds the game's end (and a rated game's ratings)
+        std::string publicWatch;  // a public table's watch token ("" for a private one)
     };
     Entry* find(const std::string& id);
     std::optional<std::string> save(Entry& entry);
@@ -112,6 +132,7 @@ class DuelRoom : public std::enable_shared_from_this<DuelRoom> {
     int maxTables_;
     int maxPerAddress_;
     std::map<std::string, Entry> duels_;
+    std::function<void(const std::string&)> publicEnded_;
 };
 
 }  // namespace web::server

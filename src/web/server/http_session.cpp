@@ -161,9 +161,12 @@ void HttpSession::onRead(beast::error_code ec, std::size_t) {
         return;
     }
     if (websocket::is_upgrade(request)) {
-        const bool torneio = request.target() == "/ws/torneio";
-        if (request.target() != "/ws" && !torneio)
-            return write(answer(request, http::status::not_found, "not found"));
+        const std::string_view path = asView(request.target());
+        const auto room = path == "/ws"           ? state_->lasca
+                          : path == "/ws/torneio" ? state_->torneio
+                          : path == "/ws/lobby"   ? state_->lobby
+                                                  : nullptr;
+        if (!room) return write(answer(request, http::status::not_found, "not found"));
         if (!state_->hosts.originAllowed(asView(request[http::field::origin]))) {
             auto response =
                 answer(request, http::status::forbidden, "WebSocket from another origin refused");
@@ -172,9 +175,8 @@ void HttpSession::onRead(beast::error_code ec, std::size_t) {
         }
         stream_.expires_never();
         auto person = personOf(*state_->store, asView(request[http::field::cookie]));
-        std::make_shared<WebSocketSession>(stream_.release_socket(),
-                                           torneio ? state_->torneio : state_->lasca,
-                                           state_->config, std::move(slot_), std::move(person))
+        std::make_shared<WebSocketSession>(stream_.release_socket(), room, state_->config,
+                                           std::move(slot_), std::move(person))
             ->run(std::move(request));
         return;
     }

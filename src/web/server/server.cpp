@@ -12,6 +12,7 @@
 #include "duel_room.h"
 #include "lasca_room.h"
 #include "listener.h"
+#include "lobby_room.h"
 #include "server_state.h"
 #include "torneio_room.h"
 #include "web/server/access.h"
@@ -74,6 +75,13 @@ common::Result<bool> runServer(const ServerConfig& config, store::Store& store) 
     state->store = &store;
     state->lasca = std::make_shared<LascaRoom>(config, store, duels, io.get_executor());
     state->torneio = torneio;
+    auto lobby = std::make_shared<LobbyRoom>(
+        store, duels, TorneioMaker(),
+        static_cast<int>(std::size(torneio::play::kAiLevels)));
+    duels->onPublicEnd([weak = std::weak_ptr<LobbyRoom>(lobby)](const std::string& id) {
+        if (auto room = weak.lock()) room->gameEnded(id);
+    });
+    state->lobby = lobby;
     state->files = std::move(files).value();
     state->hosts = HostPolicy(config.address, port, origins);
     state->limits =

@@ -17,6 +17,7 @@ namespace web::server {
 //   lasca     Lasca tables against the engine (and the analysis board); a tab of it may join a
 //             two-person table, which the lasca room hands to `duels`
 //   torneio   Torneio tables
+//   lobby     the lobby's seeks, Torneio offers, challenges and games to watch
 //   files     the page's files, read at start
 //   hosts     the Host names and Origins served
 //   limits    the connections held, in all and per address
@@ -26,6 +27,7 @@ struct ServerState {
     store::Store* store = nullptr;
     std::shared_ptr<Room> lasca;
     std::shared_ptr<Room> torneio;
+    std::shared_ptr<Room> lobby;
     StaticFiles files;
     HostPolicy hosts{"", 0, {}};
     std::shared_ptr<ConnectionLimits> limits;

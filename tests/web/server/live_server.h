@@ -5,6 +5,7 @@
 
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 #include <chrono>
 #include <memory>
@@ -155,6 +156,106 @@ inline std::optional<CreatedTable> createTable(Tab& creator, const Json& clock,
     }
     return CreatedTable{created["table"], created["seats"][0]["token"],
                         created["seats"][1]["token"], created["watch"]};
+}
+
+// ---- HTTP requests (the accounts' endpoints, the pages) --------------------------------------
+
+// A guard for one answer: generous (a busy machine hashing passwords), not a measure.
+constexpr auto kAnswerGuard = std::chrono::seconds(60);
+
+// An answer: its status (0 when none came), body, and the headers the tests read.
+struct Reply {
+    int status = 0;
+    std::string text;
+    std::string setCookie;
+    std::string retryAfter;
+    std::string contentType;
+    std::string disposition;
+    // The body as JSON (discarded: not JSON).
+    Json json() const { return Json::parse(text, nullptr, false); }
+    // The token the Set-Cookie keeps ("" when none, or when it ends the session).
+    std::string token() const {
+        const std::string prefix = "lasca_session=";
+        if (setCookie.rfind(prefix, 0) != 0) return "";
+        return setCookie.substr(prefix.size(), setCookie.find(';') - prefix.size());
+    }
+};
+
+// What a request carries beside its method, path and body.
+struct Sent {
+    std::string origin = "own";  // "own": the server's own origin; "": none
+    std::string cookie;          // a token ("": no Cookie header)
+    std::string from = "127.0.0.1";
+};
+
+// One request on a new connection; status 0 when no answer came.
+inline Reply exchange(const std::string& port, boost::beast::http::verb method,
+                      const std::string& target, const std::string& body, const Sent& sent = {}) {
+    namespace beast = boost::beast;
+    namespace http = beast::http;
+    net::io_context io;
+    tcp::socket socket(io);
+    socket.open(tcp::v4());
+    socket.bind(tcp::endpoint(net::ip::make_address(sent.from), 0));
+    socket.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"),
+                                 static_cast<std::uint16_t>(std::stoi(port))));
+    http::request<http::string_body> request{method, target, 11};
+    request.set(http::field::host, "127.0.0.1:" + port);
+    if (sent.origin == "own")
+        request.set(http::field::origin, "http://127.0.0.1:" + port);
+    else if (!sent.origin.empty())
+        request.set(http::field::origin, sent.origin);
+    if (!sent.cookie.empty())
+        request.set(http::field::cookie, "theme=dark; lasca_session=" + sent.cookie);
+    request.set(http::field::content_type, "application/json");
+    request.keep_alive(false);
+    request.body() = body;
+    request.prepare_payload();
+    Reply reply;
+    beast::flat_buffer buffer;
+    http::response<http::string_body> response;
+    http::response_parser<http::string_body> parser;
+    parser.body_limit(64 << 20);
+    std::optional<beast::error_code> done;
+    http::async_write(socket, request, [&](beast::error_code e, std::size_t) {
+        if (e) {
+            done = e;
+            return;
+        }
+        http::async_read(socket, buffer, parser,
+                         [&](beast::error_code e2, std::size_t) { done = e2; });
+    });
+    io.run_for(kAnswerGuard);
+    if (!done || *done) return reply;
+    response = parser.release();
+    reply.status = static_cast<int>(response.result_int());
+    reply.text = response.body();
+    const auto header = [&](http::field field) {
+        const auto it = response.find(field);
+        return it == response.end() ? std::string() : std::string(it->value());
+    };
+    reply.setCookie = header(http::field::set_cookie);
+    reply.retryAfter = header(http::field::retry_after);
+    reply.contentType = header(http::field::content_type);
+    reply.disposition = header(http::field::content_disposition);
+    return reply;
+}
+
+inline Reply post(const std::string& port, const std::string& target, const Json& body,
+                  const Sent& sent = {}) {
+    return exchange(port, boost::beast::http::verb::post, target, body.dump(), sent);
+}
+
+inline Reply get(const std::string& port, const std::string& target, const Sent& sent = {}) {
+    return exchange(port, boost::beast::http::verb::get, target, "", sent);
+}
+
+// Signs up `name` (password "correct horse") from `from`; its session token ("" when refused).
+inline std::string signUp(const std::string& port, const std::string& name,
+                          const std::string& from = "127.0.0.1") {
+    Sent sent;
+    sent.from = from;
+    return post(port, "/api/signup", {{"name", name}, {"password", "correct horse"}}, sent).token();
 }
 
 }  // namespace web::server::test
