@@ -250,6 +250,7 @@ const StaticFiles::File* StaticFiles::find(std::string_view target) const {
     target = target.substr(0, target.find_first_of("?#"));
     if (target == "/") target = "/index.html";
     if (target == "/torneio") target = "/torneio.html";
+    if (target == "/lobby") target = "/lobby.html";
     const auto it = files_.find(target);
     return it == files_.end() ? nullptr : &it->second;
 }
