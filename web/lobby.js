@@ -203,6 +203,9 @@
         lobby.games.set(m.game.table, m.game);
         renderGames();
         break;
+      case "lobby.people":
+        $("people").textContent = m.people;
+        break;
       case "lobby.gameGone":
         lobby.games.delete(m.table);
         renderGames();

@@ -1,5 +1,7 @@
 // The games pages of lasca-web, made from the store without I/O of their own:
-//   /games                  the most recent games of both kinds, newest first (HTML)
+//   /games                  the running public tables (made in the lobby) with their players
+//                           and a link to watch each (/?table=<id>&token=<watch token>), then
+//                           the most recent games of both kinds, newest first (HTML)
 //   /games?player=NAME      the finished two-person tables of one account, newest first (a
 //                           404 page for a name of no account)
 //   /games.pdn              the kept games as PDN in pages, oldest first: every Lasca game, then
@@ -19,7 +21,8 @@
 //                           seats and public events
 // Nothing on them is secret: a Lasca game's id (the key that plays it) and a seat's token
 // never appear, nor any private event of a running table; games are named by their public
-// numbers (store.h, GameSummary).
+// numbers (store.h, GameSummary). A public table's id and watch token are shown (anyone may
+// watch it); a private table's never are.
 #pragma once
 
 #include <cstddef>
@@ -51,10 +54,23 @@ inline constexpr std::size_t kPdnPageBytes = std::size_t{1} << 20;
 std::optional<GamesPage> gamesPage(store::Store& store, std::string_view target,
                                    std::size_t pdnPageBytes = kPdnPageBytes);
 
+// The most running public tables /games lists.
+inline constexpr int kWatchListed = 50;
+
+// A two-person table as PDN (the players by their accounts' names, "white player" and "black
+// player" for guests; its end; TimeControl when it has a clock); `round`: the PDN Round tag.
+std::string duelPdn(const store::StoredDuel& duel, const std::string& round);
+
+// A Torneio table as /games/torneio/<n> shows it: its whole record once it is over; while it
+// runs, its parameters, seats and public events only.
+std::string torneioTableText(const store::StoredTorneioTable& table);
+
 // The parts, for tests.
-// player: the account whose games these are ("" for the recent games of everyone).
+// player: the account whose games these are ("" for the recent games of everyone); watchable:
+// the running public tables listed above them (none on a player's list).
 std::string gamesListHtml(const std::vector<store::GameSummary>& games,
-                          const std::string& player = "");
+                          const std::string& player = "",
+                          const std::vector<store::NumberedDuel>& watchable = {});
 std::string torneioTableText(const store::StoredTorneioTable& table);
 
 }  // namespace web::pages

@@ -73,11 +73,15 @@ enum class TreeWrite : std::uint8_t { Write, Keep };
 
 // StoredTorneioSeat: who plays a seat of a Torneio table. kind: "person" or a player kind;
 // level: the AI level; tokenHash: a person seat's token as common::hashSecret keeps it (the token
-// itself is never stored), "" for an AI seat.
+// itself is never stored), "" for an AI seat; account: the account a person seat is bound to (only
+// that account may open it), 0 for none (a guest's seat, every AI seat); name: that account's name
+// as it is now (read by loadTorneioTable, never written: "" for no account).
 struct StoredTorneioSeat {
     std::string kind;
     int level = 1;
     std::string tokenHash;
+    std::int64_t account = 0;
+    std::string name;
 
     friend bool operator==(const StoredTorneioSeat&, const StoredTorneioSeat&) = default;
 };
@@ -97,6 +101,8 @@ struct StoredTorneioDecision {
 //   result      "" while the game goes on, else a summary ("win 2", "draw 1 3": seats 1..N)
 //   record      "" while the game goes on, else the full record (JSON lines, torneio/record.h)
 //   created, updated   milliseconds since the Unix epoch
+//   rated       whether the game is rated (its end written with the new Torneio ratings of the
+//               seats' accounts, Store::finishRatedTorneioTable)
 struct StoredTorneioTable {
     std::string id;
     std::string params;
@@ -107,6 +113,7 @@ struct StoredTorneioTable {
     std::string record;
     std::int64_t created = 0;
     std::int64_t updated = 0;
+    bool rated = false;
 
     friend bool operator==(const StoredTorneioTable&, const StoredTorneioTable&) = default;
 };
@@ -158,7 +165,8 @@ struct StoredDuel {
     friend bool operator==(const StoredDuel&, const StoredDuel&) = default;
 };
 
-// StoredRating: one account's rating in one category ("bullet", "blitz", "rapid", "classical").
+// StoredRating: one account's rating in one category ("bullet", "blitz", "rapid", "classical";
+// "torneio", kTorneioCategory).
 //   rating      Glicko-2's rating, deviation and volatility after its last rated game
 //   games       rated games played in the category
 //   lastGame    milliseconds since the Unix epoch of the last one (the time away grows the
@@ -170,9 +178,13 @@ struct StoredRating {
     std::int64_t lastGame = 0;
 };
 
+// The category of the Torneio rating in the store's ratings (one rating, whatever the game's
+// length: docs/ratings.md).
+inline constexpr const char* kTorneioCategory = "torneio";
+
 // RatingPoint: one row of an account's rating history: its rating and deviation in `category`
-// after game `game` (a two-person table's id; `number` its public number), at `at`
-// (milliseconds since the epoch).
+// after game `game` (a two-person table's id, or for category kTorneioCategory a Torneio table's;
+// `number` its public number, unique per kind), at `at` (milliseconds since the epoch).
 struct RatingPoint {
     std::string category;
     std::string game;
@@ -188,8 +200,23 @@ struct RatingPoint {
 using RateGame = std::function<common::Result<std::array<common::Rating, 2>>(
     const std::optional<StoredRating>& white, const std::optional<StoredRating>& black)>;
 
-// NumberedLascaGame, NumberedDuel: a kept game with its public number (GameSummary), as the
-// paged readers return them (the number is the key of the next page).
+// TorneioRatedSeat: a seat of a rated Torneio table held by an account, as a rating step sees it:
+// the seat (0-based), its account, and the account's Torneio rating before the game (nothing: its
+// first rated Torneio game).
+struct TorneioRatedSeat {
+    int seat = 0;
+    std::int64_t account = 0;
+    std::optional<StoredRating> before;
+};
+
+// RateTorneioTable: the new Torneio ratings of a rated table's accounts, one per seat given and
+// in the same order, from their ratings before it. Called inside the store's transaction; an
+// error (or a wrong count) leaves the store as it was.
+using RateTorneioTable = std::function<common::Result<std::vector<common::Rating>>(
+    const std::vector<TorneioRatedSeat>& seats)>;
+
+// NumberedLascaGame, NumberedDuel, NumberedTorneioTable: a kept game with its public number
+// (GameSummary), as the paged readers return them (the number is the key of the next page).
 struct NumberedLascaGame {
     std::int64_t number = 0;
     StoredLascaGame game;
@@ -197,6 +224,10 @@ struct NumberedLascaGame {
 struct NumberedDuel {
     std::int64_t number = 0;
     StoredDuel duel;
+};
+struct NumberedTorneioTable {
+    std::int64_t number = 0;
+    StoredTorneioTable table;
 };
 
 // GameSummary: one line of the games page: nothing in it is secret (no game id of a Lasca game,
@@ -268,7 +299,7 @@ struct StoredSession {
 // thread saves Lasca games, each Torneio table's referee thread saves its decisions).
 class Store {
   public:
-    static constexpr int kSchemaVersion = 8;
+    static constexpr int kSchemaVersion = 9;
 
     // Opens (creating if needed) the file, or an in-memory database for "". Errors, each one
     // line: the file cannot be created or opened, is not a database, is of a newer schema,
@@ -294,7 +325,7 @@ class Store {
     common::Result<std::vector<NumberedLascaGame>> lascaGamesAfter(std::int64_t after, int limit);
     common::Result<std::optional<StoredLascaGame>> lascaGameByNumber(std::int64_t number);
 
-    // A new table, whole (its row, its seats, any decisions).
+    // A new table, whole (its row with rated, its seats with their accounts, any decisions).
     common::Result<bool> createTorneioTable(const StoredTorneioTable& table);
     // Decision number `index` (0-based) of a table, committed when this returns true; a
     // decision already stored under that number is an error.
@@ -325,11 +356,31 @@ class Store {
     // also: a duel that is not rated, not over, or without both accounts.
     common::Result<bool> finishRatedDuel(const StoredDuel& duel, const MoveRowsChange& moves,
                                          const std::string& category, const RateGame& rate);
-    // An account's ratings (by category), and its rating history, oldest first.
+    // The end of a rated Torneio table (store_ratings.cpp), in ONE transaction: its result and
+    // record (as finishTorneioTable), then the Torneio ratings (kTorneioCategory) of the accounts
+    // holding its seats read, `rate` asked for the new ones, those written (games + 1, last game
+    // at `updated`) with a history row each. Either all of it is committed or nothing. Errors
+    // also: no such table, a table that is not rated or not held by two different accounts at
+    // least, an empty result.
+    common::Result<bool> finishRatedTorneioTable(const std::string& id, const std::string& result,
+                                                 const std::string& record, std::int64_t updated,
+                                                 const RateTorneioTable& rate);
+    // An account's ratings (by category), and its rating history (two-person tables' and Torneio
+    // tables' together), oldest first.
     common::Result<std::vector<StoredRating>> ratingsOf(std::int64_t accountId);
     common::Result<std::vector<RatingPoint>> ratingHistory(std::int64_t accountId);
-    // The finished tables an account held a seat of, newest first, at most `limit`.
-    common::Result<std::vector<NumberedDuel>> finishedDuelsOf(std::int64_t accountId, int limit);
+    // The finished Torneio tables an account held a seat of, newest first, at most `limit`
+    // (their seats and result; neither their decisions nor their record are read).
+    common::Result<std::vector<NumberedTorneioTable>> finishedTorneioTablesOf(
+        std::int64_t accountId, int limit);
+    // The tables an account held a seat of, numbered below `before` (0: from the newest), newest
+    // (highest number) first, at most `limit`, with their moves: the finished ones only, or the
+    // running ones too (`running`). The number of the last is the next page's `before`.
+    common::Result<std::vector<NumberedDuel>> duelsOf(std::int64_t accountId, std::int64_t before,
+                                                      int limit, bool running);
+    // The running public tables (publicWatch set: made in the lobby), the most recently changed
+    // first, at most `limit`; without their moves.
+    common::Result<std::vector<NumberedDuel>> publicRunningDuels(int limit);
 
     // The most recently changed games of both kinds, newest first, at most `limit`.
     common::Result<std::vector<GameSummary>> recentGames(int limit);
@@ -375,7 +426,8 @@ class Store {
     explicit Store(std::unique_ptr<SQLite::Database> db);
     // The readers behind the public calls (the lock held; SQLite::Exception on failure).
     std::optional<StoredLascaGame> readLascaGame(const std::string& id);
-    std::optional<StoredTorneioTable> readTorneioTable(const std::string& id);
+    // withPlay: the decisions and the record read too.
+    std::optional<StoredTorneioTable> readTorneioTable(const std::string& id, bool withPlay = true);
     std::unique_ptr<SQLite::Database> db_;
     mutable std::mutex mutex_;
 };

@@ -88,6 +88,13 @@ struct TorneioSeatChoice {
     int level = 1;
 };
 
+// SeatAccount: the account a person seat is bound to: its id (0: none, so whoever holds the
+// seat's link may open it) and its name.
+struct SeatAccount {
+    std::int64_t id = 0;
+    std::string name;
+};
+
 // TorneioTableHooks: what a table tells the server, each called on the table's own thread.
 //   seatChanged(seat)       a person seat's view changed (seat 0-based)
 //   decided(n, decision)    decision number n (0-based) was accepted; called before any event it
@@ -118,6 +125,9 @@ struct TorneioTableHooks {
 //   replay_        restored tables: the decisions already kept, which the seats give again
 //                  (ReplaySeat) while the referee replays the game from its start; decisions_
 //                  counts the decisions accepted, replayed ones included
+//   accounts_      per seat the account it is bound to (id 0 for none; always 0 for AI seats)
+//   rated_         whether the game is rated: then every person seat has an account, two at
+//                  least, all different (bindAccounts)
 //   record_        the full record once the game ended (for tests: what was hidden from whom)
 //   finished_      the game's thread is done (finishedChanged_ is notified when it is set)
 class TorneioTable {
@@ -134,8 +144,16 @@ class TorneioTable {
     // is not sound (parameters, kinds, levels, seats).
     static common::Result<std::shared_ptr<TorneioTable>> restore(
         const store::StoredTorneioTable& kept, TorneioTableHooks hooks);
-    // The table as the store keeps it at creation: no decisions, no result.
+    // The table as the store keeps it at creation: no decisions, no result (its seats' accounts
+    // and rated flag included).
     store::StoredTorneioTable stored() const;
+    // Binds the person seats to accounts (by seat; id 0 for none; AI seats must have none) and
+    // says whether the game is rated; before start(). Errors: a count that is not the seats', an
+    // AI seat with an account, one account at two seats; for a rated game, a person seat without
+    // an account or fewer than two accounts.
+    common::Result<bool> bindAccounts(const std::vector<SeatAccount>& bySeat, bool rated);
+    const SeatAccount& account(int seat) const { return accounts_[static_cast<std::size_t>(seat)]; }
+    bool rated() const { return rated_; }
     ~TorneioTable();
     TorneioTable(const TorneioTable&) = delete;
     TorneioTable& operator=(const TorneioTable&) = delete;
@@ -166,6 +184,8 @@ class TorneioTable {
 
     std::string id_;
     std::vector<TorneioSeatChoice> choices_;
+    std::vector<SeatAccount> accounts_;
+    bool rated_ = false;
     std::vector<std::string> tokenHashes_;
     std::vector<std::string> newTokens_;
     std::vector<std::shared_ptr<WebSeat>> webSeats_;

@@ -60,8 +60,8 @@ common::Result<SeekParams> readSeek(const Json& m) {
         const auto high = r[1].get<std::int64_t>();
         if (low < kMinRangeRating || high > kMaxRangeRating || low > high)
             return common::makeError("range must be [low, high] with " +
-                                     std::to_string(kMinRangeRating) + " <= low <= high <= " +
-                                     std::to_string(kMaxRangeRating));
+                                     std::to_string(kMinRangeRating) +
+                                     " <= low <= high <= " + std::to_string(kMaxRangeRating));
         params.range = std::pair{static_cast<int>(low), static_cast<int>(high)};
     }
     if (params.rated && !ratings::ratedSpeed(ratingClock(params)))
@@ -75,11 +75,11 @@ std::string category(const SeekParams& params) {
 
 Json seekJson(const SeekParams& params) {
     Json j;
-    j["clock"] = params.clock ? Json{{"time", params.time}, {"increment", params.increment}}
-                              : Json(nullptr);
+    j["clock"] =
+        params.clock ? Json{{"time", params.time}, {"increment", params.increment}} : Json(nullptr);
     j["rated"] = params.rated;
-    j["range"] = params.range ? Json::array({params.range->first, params.range->second})
-                              : Json(nullptr);
+    j["range"] =
+        params.range ? Json::array({params.range->first, params.range->second}) : Json(nullptr);
     j["speed"] = category(params);
     return j;
 }

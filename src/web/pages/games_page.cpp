@@ -115,32 +115,28 @@ std::string duelRow(const GameSummary& g) {
            "</td></tr>\n";
 }
 
-// A finished duel as PDN: the players by colour (an account's name, else "white player" and
-// "black player"), its end (time, resign, agreement or the rules).
-std::string duelPdn(const StoredDuel& duel, const std::string& round) {
-    StoredLascaGame game;
-    game.startLfen = duel.startLfen;
-    game.moves = duel.moves;
-    game.engine = "none";
-    game.result = duel.result;
-    game.rule = duel.rule;
-    // The day of its last change: the store's `updated` is wall-clock time, while a table's
-    // `created` comes from the tables' steady clock (milliseconds since an arbitrary start).
-    game.created = duel.updated;
-    auto pdn = storedGamePdnGame(game, round);
-    for (auto& [name, value] : pdn.tags) {
-        // A seat's account by its name (names are letters, digits, '_' and '-' only).
-        if (name == "White") value = duel.whiteName.empty() ? "white player" : duel.whiteName;
-        if (name == "Black") value = duel.blackName.empty() ? "black player" : duel.blackName;
-        if (name == "Event") value = "lasca-web table";
-        if (name == "Termination" &&
-            (duel.rule == "time" || duel.rule == "resign" || duel.rule == "agreement"))
-            value = duel.rule == "time" ? "time forfeit" : duel.rule;
-    }
-    if (duel.clockTime > 0)
-        pdn.tags.emplace_back("TimeControl", std::to_string(duel.clockTime / 1000) + "+" +
-                                                 std::to_string(duel.clockIncrement / 1000));
-    return lasca::writePdn(pdn);
+// A seat's player on a page: a link to the account's page; a deleted account's name
+// ("deleted-<id>", which has no page) as text; "guest" for a seat without an account.
+std::string playerLink(const std::string& name) {
+    if (name.empty()) return "guest";
+    const std::string text = common::xmlEscape(name);
+    if (name.starts_with(accounts::kDeletedNamePrefix)) return text;
+    return "<a href=\"/@/" + text + "\">" + text + "</a>";
+}
+
+// A running public table: its players and clock, and the link that watches it (the form of a
+// table link the Lasca page reads: /?table=<id>&token=<token>).
+std::string watchRow(const store::NumberedDuel& d) {
+    const auto& duel = d.duel;
+    const std::string clock =
+        std::to_string(duel.clockTime) + "/" + std::to_string(duel.clockIncrement);
+    return "<tr><td>Lasca table " + std::to_string(d.number) + "</td><td>" +
+           playerLink(duel.whiteName) + " v " + playerLink(duel.blackName) + "</td><td>" +
+           common::xmlEscape(clockText(clock)) + "</td><td>" +
+           std::string(duel.rated ? "rated" : "casual") + "</td><td>" +
+           common::utcTime(duel.updated, "%Y-%m-%d %H:%M UTC") +
+           "</td><td><a href=\"/?table=" + common::xmlEscape(duel.id) +
+           "&amp;token=" + common::xmlEscape(duel.publicWatch) + "\">watch</a></td></tr>\n";
 }
 
 // Where a page of /games.pdn starts: after Lasca game `after` (tables false), or after table
@@ -216,7 +212,8 @@ GamesPage pdnPage(Store& store, bool tables, std::int64_t after, std::size_t bud
     }
 }
 
-// /games?player=NAME: the finished two-person tables of one account, newest first (a 404 page
+// /games?player=NAME: the finished two-person tables of one account, newest (highest number)
+// first (a 404 page
 // for a name of no account).
 GamesPage playerGames(Store& store, std::string_view name) {
     const auto key = accounts::nameKey(name);
@@ -224,7 +221,7 @@ GamesPage playerGames(Store& store, std::string_view name) {
     const auto account = store.findAccount(key.value());
     if (!account) return storeError(account.error());
     if (!account.value()) return page(404, "text/plain; charset=utf-8", "no such player\n");
-    const auto duels = store.finishedDuelsOf(account.value()->id, kListed);
+    const auto duels = store.duelsOf(account.value()->id, 0, kListed, false);
     if (!duels) return storeError(duels.error());
     std::vector<GameSummary> games;
     for (const auto& [number, duel] : duels.value())
@@ -237,7 +234,43 @@ GamesPage playerGames(Store& store, std::string_view name) {
 
 }  // namespace
 
-std::string gamesListHtml(const std::vector<GameSummary>& games, const std::string& player) {
+std::string duelPdn(const StoredDuel& duel, const std::string& round) {
+    StoredLascaGame game;
+    game.startLfen = duel.startLfen;
+    game.moves = duel.moves;
+    game.engine = "none";
+    game.result = duel.result;
+    game.rule = duel.rule;
+    // The day of its last change: the store's `updated` is wall-clock time, while a table's
+    // `created` comes from the tables' steady clock (milliseconds since an arbitrary start).
+    game.created = duel.updated;
+    auto pdn = storedGamePdnGame(game, round);
+    for (auto& [name, value] : pdn.tags) {
+        // A seat's account by its name (names are letters, digits, '_' and '-' only).
+        if (name == "White") value = duel.whiteName.empty() ? "white player" : duel.whiteName;
+        if (name == "Black") value = duel.blackName.empty() ? "black player" : duel.blackName;
+        if (name == "Event") value = "lasca-web table";
+        if (name == "Termination" &&
+            (duel.rule == "time" || duel.rule == "resign" || duel.rule == "agreement"))
+            value = duel.rule == "time" ? "time forfeit" : duel.rule;
+    }
+    if (duel.clockTime > 0)
+        pdn.tags.emplace_back("TimeControl", std::to_string(duel.clockTime / 1000) + "+" +
+                                                 std::to_string(duel.clockIncrement / 1000));
+    return lasca::writePdn(pdn);
+}
+
+std::string gamesListHtml(const std::vector<GameSummary>& games, const std::string& player,
+                          const std::vector<store::NumberedDuel>& watchable) {
+    std::string watch;
+    for (const auto& d : watchable) watch += watchRow(d);
+    if (!watch.empty())
+        watch =
+            "<h2>Tables to watch</h2>\n<p>Tables for two people made in the lobby, while "
+            "they run; anyone may watch them.</p>\n<table class=\"games watch\"><thead><tr>"
+            "<th>Table</th><th>Players (White v Black)</th><th>Clock</th><th>Kind</th>"
+            "<th>Last change</th><th></th></tr></thead><tbody>\n" +
+            watch + "</tbody></table>\n";
     std::string rows;
     for (const auto& g : games) {
         if (g.kind == "duel") {
@@ -273,6 +306,7 @@ std::string gamesListHtml(const std::vector<GameSummary>& games, const std::stri
                            : "<h2>The finished two-person tables of <a href=\"/@/" +
                                  common::xmlEscape(player) + "\">" + common::xmlEscape(player) +
                                  "</a></h2>\n") +
+           watch +
            "<p>The most recent games kept by this server, newest first. A Lasca game opens in "
            "the analysis board as a copy; a Torneio table shows its whole record once it is "
            "over, and only what every seat saw while it runs. "
@@ -322,7 +356,10 @@ std::optional<GamesPage> gamesPage(Store& store, std::string_view target,
         if (q.starts_with("player=")) return playerGames(store, q.substr(7));
         const auto games = store.recentGames(kListed);
         if (!games) return storeError(games.error());
-        return page(200, "text/html; charset=utf-8", gamesListHtml(games.value()));
+        const auto watchable = store.publicRunningDuels(kWatchListed);
+        if (!watchable) return storeError(watchable.error());
+        return page(200, "text/html; charset=utf-8",
+                    gamesListHtml(games.value(), "", watchable.value()));
     }
     if (target == "/games.pdn") {
         const auto from = pdnPageQuery(query == std::string_view::npos ? std::string_view()

@@ -1,6 +1,7 @@
 #include "web/pages/player_page.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 
@@ -19,7 +20,9 @@ namespace {
 
 constexpr std::string_view kHtmlPrefix = "/@/";
 constexpr std::string_view kJsonPrefix = "/api/@/";
-const char* const kSpeeds[] = {"bullet", "blitz", "rapid", "classical"};
+// The categories shown, in order: the Lasca speeds, then Torneio's one rating.
+const char* const kCategories[] = {"bullet", "blitz", "rapid", "classical",
+                                   store::kTorneioCategory};
 
 bool provisional(const StoredRating& r) {
     return r.rating.deviation >= common::kLichessGlicko2.provisionalDeviation;
@@ -46,6 +49,37 @@ Seen seenBy(const store::StoredDuel& duel, std::int64_t accountId) {
     return seen;
 }
 
+// A finished Torneio table as one of its players sees it.
+//   seat      the player's seat, 1..N
+//   outcome   "win", "draw" or "loss" (the result names the seats that won or drew)
+//   others    the other seats: {name, whether it is an account's name}: an account's name,
+//             "guest", or the AI's kind ("ai 2", "random")
+struct TorneioSeen {
+    int seat = 0;
+    std::string outcome;
+    std::vector<std::pair<std::string, bool>> others;
+};
+TorneioSeen seenBy(const store::StoredTorneioTable& table, std::int64_t accountId) {
+    TorneioSeen seen;
+    for (std::size_t s = 0; s < table.seats.size(); ++s) {
+        const auto& seat = table.seats[s];
+        if (seat.account == accountId && seen.seat == 0) {
+            seen.seat = static_cast<int>(s) + 1;
+        } else if (seat.account != 0) {
+            seen.others.emplace_back(seat.name, true);
+        } else {
+            seen.others.emplace_back(seat.kind == "person" ? std::string("guest")
+                                     : seat.kind == "ai"   ? "ai " + std::to_string(seat.level + 1)
+                                                           : seat.kind,
+                                     false);
+        }
+    }
+    const std::string mine = " " + std::to_string(seen.seat) + " ";
+    const bool named = (table.result + " ").find(mine) != std::string::npos;
+    seen.outcome = !named ? "loss" : table.result.starts_with("draw") ? "draw" : "win";
+    return seen;
+}
+
 // "casual", or the speed a rated table is rated in.
 std::string category(const store::StoredDuel& duel) {
     if (!duel.rated) return "casual";
@@ -60,6 +94,24 @@ std::string fixed(double value, int decimals) {
     char text[64];
     std::snprintf(text, sizeof text, "%.*f", decimals, value);
     return text;
+}
+
+// The page of games a query asks for: the n of `before=<n>` (n >= 1) among its fields, 0 (the
+// newest) without one; nothing when its n is not such a number.
+std::optional<std::int64_t> beforeIn(std::string_view query) {
+    while (!query.empty()) {
+        const auto amp = query.find('&');
+        auto field = query.substr(0, amp);
+        query = amp == std::string_view::npos ? std::string_view() : query.substr(amp + 1);
+        if (!field.starts_with("before=")) continue;
+        field.remove_prefix(7);
+        std::int64_t n = 0;
+        const auto [end, ec] = std::from_chars(field.data(), field.data() + field.size(), n);
+        if (field.empty() || ec != std::errc() || end != field.data() + field.size() || n < 1)
+            return std::nullopt;
+        return n;
+    }
+    return std::int64_t{0};
 }
 
 GamesPage answer(int status, std::string contentType, std::string body) {
@@ -102,6 +154,62 @@ std::string historySvg(const std::vector<store::RatingPoint>& history,
            line + "\"/>" + dots + "</svg>";
 }
 
+namespace {
+
+// The finished Torneio tables of a player's page, as JSON.
+Json torneioJson(const PlayerFacts& facts) {
+    Json tables = Json::array();
+    for (const auto& [number, table] : facts.torneioTables) {
+        const auto seen = seenBy(table, facts.account.id);
+        Json seats = Json::array();
+        for (std::size_t s = 0; s < table.seats.size(); ++s) {
+            const auto& seat = table.seats[s];
+            Json one = {{"seat", s + 1},
+                        {"kind", seat.kind},
+                        {"player", seat.account != 0 ? Json(seat.name) : Json(nullptr)}};
+            if (seat.kind == "ai") one["level"] = seat.level;
+            seats.push_back(one);
+        }
+        tables.push_back({{"table", number},
+                          {"seat", seen.seat},
+                          {"seats", seats},
+                          {"result", table.result},
+                          {"outcome", seen.outcome},
+                          {"rated", table.rated},
+                          {"date", table.updated},
+                          {"record", "/games/torneio/" + std::to_string(number)}});
+    }
+    return tables;
+}
+
+// The finished Torneio tables of a player's page, as rows of its HTML table.
+std::string torneioRows(const PlayerFacts& facts) {
+    std::string rows;
+    for (const auto& [number, table] : facts.torneioTables) {
+        const auto seen = seenBy(table, facts.account.id);
+        std::string others;
+        for (const auto& [other, account] : seen.others) {
+            // A deleted account's name ("deleted-<id>") has no page: it is shown as text.
+            const bool linked = account && !other.starts_with(accounts::kDeletedNamePrefix);
+            const std::string text = common::xmlEscape(other);
+            if (!others.empty()) others += ", ";
+            if (linked)
+                others += "<a href=\"/@/" + text + "\">" + text + "</a>";
+            else
+                others += text;
+        }
+        rows += "<tr><td>" + std::to_string(seen.seat) + "</td><td>" + others + "</td><td>" +
+                seen.outcome + " (" + common::xmlEscape(table.result) + ")</td><td>" +
+                (table.rated ? "rated" : "casual") + "</td><td>" +
+                common::utcTime(table.updated, "%Y-%m-%d") + "</td><td><a href=\"/games/torneio/" +
+                std::to_string(number) + "\">record</a></td></tr>\n";
+    }
+    if (rows.empty()) rows = "<tr><td colspan=\"6\">No finished Torneio tables yet.</td></tr>\n";
+    return rows;
+}
+
+}  // namespace
+
 Json playerJson(const PlayerFacts& facts) {
     Json ratings = Json::array();
     for (const auto& r : facts.ratings)
@@ -137,14 +245,18 @@ Json playerJson(const PlayerFacts& facts) {
             {"memberSince", facts.account.created},
             {"ratings", ratings},
             {"history", history},
-            {"games", games}};
+            {"games", games},
+            {"torneioTables", torneioJson(facts)},
+            {"older", facts.older > 0 ? Json("/api/@/" + facts.account.name +
+                                             "?before=" + std::to_string(facts.older))
+                                      : Json(nullptr)}};
 }
 
 std::string playerHtml(const PlayerFacts& facts) {
     const std::string name = common::xmlEscape(facts.account.name);
     std::string ratings;
     std::string graphs;
-    for (const char* speed : kSpeeds) {
+    for (const char* speed : kCategories) {
         const auto r = std::find_if(facts.ratings.begin(), facts.ratings.end(),
                                     [&](const StoredRating& s) { return s.category == speed; });
         if (r == facts.ratings.end()) continue;
@@ -158,10 +270,13 @@ std::string playerHtml(const PlayerFacts& facts) {
     for (const auto& [number, duel] : facts.games) {
         const auto seen = seenBy(duel, facts.account.id);
         const std::string n = std::to_string(number);
-        const std::string opponent = seen.opponent.empty()
-                                         ? std::string("guest")
-                                         : "<a href=\"/@/" + common::xmlEscape(seen.opponent) +
-                                               "\">" + common::xmlEscape(seen.opponent) + "</a>";
+        // A deleted account's name ("deleted-<id>") has no page: it is shown as text.
+        std::string opponent = "guest";
+        if (seen.opponent.starts_with(accounts::kDeletedNamePrefix))
+            opponent = common::xmlEscape(seen.opponent);
+        else if (!seen.opponent.empty())
+            opponent = "<a href=\"/@/" + common::xmlEscape(seen.opponent) + "\">" +
+                       common::xmlEscape(seen.opponent) + "</a>";
         games += "<tr><td>" + opponent + "</td><td>" + seen.colour + "</td><td>" + seen.result +
                  " (" + common::xmlEscape(duel.result) + ", " + common::xmlEscape(duel.rule) +
                  ")</td><td>" + category(duel) + "</td><td>" +
@@ -169,6 +284,10 @@ std::string playerHtml(const PlayerFacts& facts) {
                  n + ".pdn\">PDN</a></td></tr>\n";
     }
     if (games.empty()) games = "<tr><td colspan=\"6\">No finished games yet.</td></tr>\n";
+    std::string older;
+    if (facts.older > 0)
+        older = "<p><a href=\"/@/" + name + "?before=" + std::to_string(facts.older) +
+                "\">Older games</a></p>\n";
     return "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
            "<title>" +
@@ -182,7 +301,7 @@ std::string playerHtml(const PlayerFacts& facts) {
            common::utcTime(facts.account.created, "%Y-%m-%d") +
            "</span><nav><a href=\"/\">Lasca</a><a href=\"/torneio\">Torneio</a>"
            "<a href=\"/games\">Games</a></nav></header>\n<main class=\"player-page\">"
-           "<h2>Ratings</h2>\n<table class=\"ratings\"><thead><tr><th>Speed</th><th>Rating</th>"
+           "<h2>Ratings</h2>\n<table class=\"ratings\"><thead><tr><th>Game</th><th>Rating</th>"
            "<th>RD</th><th>Rated games</th></tr></thead><tbody>\n" +
            ratings +
            "</tbody></table>\n<p>A rating followed by ? is provisional (its deviation is 110 or "
@@ -192,12 +311,19 @@ std::string playerHtml(const PlayerFacts& facts) {
            "\">as JSON</a>.</p>\n"
            "<table class=\"games\"><thead><tr><th>Opponent</th><th>Colour</th><th>Result</th>"
            "<th>Speed</th><th>Date</th><th></th></tr></thead><tbody>\n" +
-           games + "</tbody></table></main></body></html>\n";
+           games + "</tbody></table>\n" + older +
+           "<h2>Torneio tables</h2>\n<table class=\"games torneio-tables\"><thead><tr>"
+           "<th>Seat</th><th>With</th><th>Result</th><th>Rated</th><th>Date</th><th></th></tr>"
+           "</thead><tbody>\n" +
+           torneioRows(facts) + "</tbody></table></main></body></html>\n";
 }
 
 std::optional<GamesPage> playerPage(store::Store& store, std::string_view target) {
-    if (const auto query = target.find('?'); query != std::string_view::npos)
-        target = target.substr(0, query);
+    std::string_view query;
+    if (const auto mark = target.find('?'); mark != std::string_view::npos) {
+        query = target.substr(mark + 1);
+        target = target.substr(0, mark);
+    }
     const bool json = target.starts_with(kJsonPrefix);
     if (!json && !target.starts_with(kHtmlPrefix)) return std::nullopt;
     const auto name = target.substr(json ? kJsonPrefix.size() : kHtmlPrefix.size());
@@ -211,6 +337,10 @@ std::optional<GamesPage> playerPage(store::Store& store, std::string_view target
     };
     const auto key = accounts::nameKey(name);
     if (!key) return notFound();
+    const auto before = beforeIn(query);
+    if (!before)
+        return json ? answer(400, "application/json", "{\"error\":\"no such page of games\"}\n")
+                    : answer(400, "text/plain; charset=utf-8", "no such page of games\n");
     const auto account = store.findAccount(key.value());
     if (!account) return failed(account.error());
     if (!account.value()) return notFound();
@@ -223,9 +353,17 @@ std::optional<GamesPage> playerPage(store::Store& store, std::string_view target
     auto history = store.ratingHistory(facts.account.id);
     if (!history) return failed(history.error());
     facts.history = std::move(history).value();
-    auto games = store.finishedDuelsOf(facts.account.id, kPlayerGames);
+    // One game more than a page: whether there is an older page.
+    auto games = store.duelsOf(facts.account.id, *before, kPlayerGames + 1, false);
     if (!games) return failed(games.error());
     facts.games = std::move(games).value();
+    auto tables = store.finishedTorneioTablesOf(facts.account.id, kPlayerGames);
+    if (!tables) return failed(tables.error());
+    facts.torneioTables = std::move(tables).value();
+    if (facts.games.size() > static_cast<std::size_t>(kPlayerGames)) {
+        facts.games.resize(static_cast<std::size_t>(kPlayerGames));
+        facts.older = facts.games.back().number;
+    }
     if (json) return answer(200, "application/json", playerJson(facts).dump() + "\n");
     return answer(200, "text/html; charset=utf-8", playerHtml(facts));
 }

@@ -12,6 +12,7 @@
 #include "common/logging.h"
 #include "http_session.h"
 #include "web/accounts/accounts.h"
+#include "web/pages/account_games.h"
 
 namespace web::server {
 
@@ -136,7 +137,8 @@ double AccountApi::now() const {
 
 void AccountApi::handle(Request request, const std::string& address, Reply reply) {
     const auto path = pathOf(std::string_view(request.target().data(), request.target().size()));
-    const bool get = path == "/api/me";
+    const bool get =
+        path == "/api/me" || path == "/api/account/games" || path == "/api/account/torneio";
     const bool post = path == "/api/signup" || path == "/api/signin" || path == "/api/signout" ||
                       path == "/api/password" || path == "/api/account/delete";
     if (!get && !post) return reply(error(request, http::status::not_found, "not found"));
@@ -162,21 +164,23 @@ void AccountApi::handle(Request request, const std::string& address, Reply reply
     ++pending_;
     boost::asio::post(
         pool_, [this, request = std::move(request), address, reply = std::move(reply)] {
-            auto response = request.method() == http::verb::get ? me(request) : nullptr;
-            if (!response) {
-                const auto target =
-                    pathOf(std::string_view(request.target().data(), request.target().size()));
-                if (target == "/api/signup")
-                    response = signUp(request, address);
-                else if (target == "/api/signin")
-                    response = signIn(request, address);
-                else if (target == "/api/signout")
-                    response = signOut(request);
-                else if (target == "/api/password")
-                    response = changePassword(request, address);
-                else
-                    response = deleteAccount(request, address);
-            }
+            const auto target =
+                pathOf(std::string_view(request.target().data(), request.target().size()));
+            std::shared_ptr<Response> response;
+            if (target == "/api/me")
+                response = me(request);
+            else if (target == "/api/account/games" || target == "/api/account/torneio")
+                response = accountGames(request, target == "/api/account/torneio");
+            else if (target == "/api/signup")
+                response = signUp(request, address);
+            else if (target == "/api/signin")
+                response = signIn(request, address);
+            else if (target == "/api/signout")
+                response = signOut(request);
+            else if (target == "/api/password")
+                response = changePassword(request, address);
+            else
+                response = deleteAccount(request, address);
             --pending_;
             reply(response);
         });
@@ -272,6 +276,27 @@ std::shared_ptr<Response> AccountApi::me(const Request& request) {
     // A cookie that names no session (ended, expired, guessed) is ended in the browser too.
     if (!account && !session.value().tokenHash.empty())
         response->set(http::field::set_cookie, accounts::endedSessionCookie(config_.secureCookies));
+    return response;
+}
+
+std::shared_ptr<Response> AccountApi::accountGames(const Request& request, bool torneio) {
+    const auto session = sessionOf(store_, request);
+    if (!session) return storeFailed(request, session.error());
+    const auto& account = session.value().account;
+    if (!account) return error(request, http::status::unauthorized, "not signed in");
+    // Made here, on the accounts' threads: the file may be megabytes (at most
+    // pages::kAccountPdnBytes), never built on the server's thread.
+    auto file = torneio ? pages::accountTorneioRecords(store_, *account)
+                        : pages::accountGamesPdn(store_, *account);
+    if (file.status != 200) return storeFailed(request, file.body);
+    auto response = std::make_shared<Response>(http::status::ok, request.version());
+    addSecurityHeaders(*response);
+    response->set(http::field::content_type, file.contentType);
+    response->set(http::field::cache_control, "no-store");
+    for (const auto& [name, value] : file.headers) response->set(name, value);
+    response->keep_alive(request.keep_alive());
+    response->body() = std::move(file.body);
+    response->prepare_payload();
     return response;
 }
 

@@ -1,5 +1,6 @@
 // The accounts' HTTP endpoints (protocol.md, "Accounts (HTTP)"): POST /api/signup, /api/signin,
-// /api/signout, /api/password, /api/account/delete, and GET /api/me; JSON in and out. Every
+// /api/signout, /api/password, /api/account/delete, and GET /api/me; JSON in and out; and GET
+// /api/account/games, the signed-in account's games as one PDN file to download. Every
 // POST must carry an Origin the server answers for (403 otherwise: no page of another site
 // changes anything). The password checks are limited per address and per account name, the
 // sign-ups per address (ServerConfig). The slow work (Argon2id, the store) runs on a small
@@ -55,6 +56,8 @@ class AccountApi {
     std::shared_ptr<Response> signIn(const Request& request, const std::string& address);
     std::shared_ptr<Response> signOut(const Request& request);
     std::shared_ptr<Response> me(const Request& request);
+    // GET /api/account/games (PDN), or /api/account/torneio (the Torneio records) with `torneio`.
+    std::shared_ptr<Response> accountGames(const Request& request, bool torneio);
     std::shared_ptr<Response> changePassword(const Request& request, const std::string& address);
     std::shared_ptr<Response> deleteAccount(const Request& request, const std::string& address);
     // 0 when a password check for `nameKey` from `address` may go on, else the seconds to wait.

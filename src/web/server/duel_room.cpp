@@ -142,9 +142,10 @@ std::vector<Json> DuelRoom::create(const Json& m, const std::string& keepId,
     return out;
 }
 
-common::Result<DuelRoom::MadeDuel> DuelRoom::createPublic(
-    const std::optional<DuelClock>& clock, bool rated, const std::optional<Person>& white,
-    const std::optional<Person>& black) {
+common::Result<DuelRoom::MadeDuel> DuelRoom::createPublic(const std::optional<DuelClock>& clock,
+                                                          bool rated,
+                                                          const std::optional<Person>& white,
+                                                          const std::optional<Person>& black) {
     if (rated && !(white && black)) return common::makeError("a rated table needs two accounts");
     sweep("", false);
     if (duels_.size() >= static_cast<std::size_t>(maxTables_)) sweep("", true);

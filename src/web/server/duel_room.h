@@ -116,7 +116,7 @@ class DuelRoom : public std::enable_shared_from_this<DuelRoom> {
         std::unique_ptr<boost::asio::steady_timer> timer;
         std::size_t storedMoves = 0;
         std::string maker;
-        bool endKept = false;  // the store holds the game's end (and a rated game's ratings)
+        bool endKept = false;     // the store holds the game's end (and a rated game's ratings)
         std::string publicWatch;  // a public table's watch token ("" for a private one)
     };
     Entry* find(const std::string& id);

@@ -20,7 +20,8 @@ using messages::stringField;
 // the room and goes when the tab goes.
 class LobbyTab : public Tab {
   public:
-    LobbyTab(std::shared_ptr<LobbyRoom> room, std::uint64_t number, const std::shared_ptr<Peer>& peer)
+    LobbyTab(std::shared_ptr<LobbyRoom> room, std::uint64_t number,
+             const std::shared_ptr<Peer>& peer)
         : room_(std::move(room)), number_(number), peer_(peer) {}
     ~LobbyTab() override { room_->leave(number_); }
 
@@ -35,6 +36,9 @@ class LobbyTab : public Tab {
 
     void send(const std::vector<Json>& messages) const {
         if (auto peer = peer_.lock()) peer->send(messages);
+    }
+    void sendText(const std::shared_ptr<const std::string>& text) const {
+        if (auto peer = peer_.lock()) peer->sendText(text);
     }
 
   private:
@@ -57,12 +61,13 @@ Json ratingJson(const common::Rating& rating) {
 
 }  // namespace
 
-LobbyRoom::LobbyRoom(store::Store& store, std::shared_ptr<DuelRoom> duels,
-                     TorneioMaker makeTorneio, int torneioLevels)
+LobbyRoom::LobbyRoom(boost::asio::any_io_executor executor, store::Store& store,
+                     std::shared_ptr<DuelRoom> duels, TorneioMaker makeTorneio, int torneioLevels)
     : store_(store),
       duels_(std::move(duels)),
       makeTorneio_(std::move(makeTorneio)),
-      torneioLevels_(torneioLevels) {
+      torneioLevels_(torneioLevels),
+      peopleTimer_(std::move(executor)) {
     if (const auto cleared = store_.clearSeeks(); !cleared)
         common::logger().error("web: emptying the seeks failed: {}", cleared.error());
 }
@@ -81,7 +86,22 @@ std::shared_ptr<Tab> LobbyRoom::open(const std::shared_ptr<Peer>& peer) {
     }
     tabs_.emplace(number, std::move(member));
     peer->send({hello(number)});
+    peopleChanged();
     return tab;
+}
+
+void LobbyRoom::peopleChanged() {
+    if (peopleTimerSet_) return;
+    peopleTimerSet_ = true;
+    peopleTimer_.expires_after(kPeopleEvery);
+    peopleTimer_.async_wait([weak = weak_from_this()](boost::system::error_code ec) {
+        auto self = weak.lock();
+        if (ec || !self) return;
+        self->peopleTimerSet_ = false;
+        if (self->tabs_.size() == self->peopleTold_) return;
+        self->peopleTold_ = self->tabs_.size();
+        self->sendToAll({{"type", "lobby.people"}, {"people", self->peopleTold_}});
+    });
 }
 
 std::string LobbyRoom::nameOf(std::uint64_t tab) const {
@@ -157,10 +177,12 @@ Json LobbyRoom::hello(std::uint64_t tab) const {
     Json games = Json::array();
     for (const auto& [id, game] : games_) games.push_back(gameJson(game));
     Json reasons = Json::array();
-    for (const auto& r : lobby::kDeclineReasons) reasons.push_back({{"key", r.key}, {"text", r.text}});
-    return {{"type", "lobby.hello"}, {"you", you},         {"seeks", seeks},
-            {"offers", offers},      {"challenges", challenges}, {"games", games},
-            {"people", tabs_.size()}, {"reasons", reasons}};
+    for (const auto& r : lobby::kDeclineReasons)
+        reasons.push_back({{"key", r.key}, {"text", r.text}});
+    return {{"type", "lobby.hello"},    {"you", you},
+            {"seeks", seeks},           {"offers", offers},
+            {"challenges", challenges}, {"games", games},
+            {"people", tabs_.size()},   {"reasons", reasons}};
 }
 
 void LobbyRoom::sendTo(std::uint64_t tab, const std::vector<Json>& messages) const {
@@ -169,16 +191,43 @@ void LobbyRoom::sendTo(std::uint64_t tab, const std::vector<Json>& messages) con
     if (const auto t = it->second.tab.lock()) t->send(messages);
 }
 
+// The message is written as text once for every tab.
 void LobbyRoom::sendToAll(const Json& message) const {
+    const auto text = std::make_shared<const std::string>(
+        message.dump(-1, ' ', false, Json::error_handler_t::replace));
     for (const auto& [number, member] : tabs_)
-        if (const auto t = member.tab.lock()) t->send({message});
+        if (const auto t = member.tab.lock()) t->sendText(text);
 }
 
+// The maker's tab is sent its own copy ("mine"); every other tab that may see the seek one text
+// made once.
 void LobbyRoom::sendSeek(const Seek& seek) const {
-    for (const auto& [number, member] : tabs_)
-        if (number == seek.maker || lobby::maySee(seek.params, member.viewer))
-            if (const auto t = member.tab.lock())
-                t->send({{{"type", "lobby.seek"}, {"seek", seekJson(seek, number)}}});
+    const auto others = std::make_shared<const std::string>(
+        Json{{"type", "lobby.seek"}, {"seek", seekJson(seek, 0)}}.dump());
+    for (const auto& [number, member] : tabs_) {
+        const auto t = member.tab.lock();
+        if (!t) continue;
+        if (number == seek.maker)
+            t->send({{{"type", "lobby.seek"}, {"seek", seekJson(seek, number)}}});
+        else if (lobby::maySee(seek.params, member.viewer))
+            t->sendText(others);
+    }
+}
+
+// Like sendSeek: the people sitting at the table get their own copy, the others one text.
+void LobbyRoom::sendOffer(const Offer& offer) const {
+    const auto others = std::make_shared<const std::string>(
+        Json{{"type", "lobby.offer"}, {"offer", offerJson(offer, 0)}}.dump());
+    for (const auto& [number, member] : tabs_) {
+        const auto t = member.tab.lock();
+        if (!t || !lobby::maySit(offer.params, member.viewer)) continue;
+        const bool sits = std::any_of(offer.sitters.begin(), offer.sitters.end(),
+                                      [&](const Sitter& s) { return s.tab == number; });
+        if (sits)
+            t->send({{{"type", "lobby.offer"}, {"offer", offerJson(offer, number)}}});
+        else
+            t->sendText(others);
+    }
 }
 
 int LobbyRoom::offersFrom(const std::string& address) const {
@@ -225,8 +274,8 @@ std::optional<std::string> LobbyRoom::createSeek(std::uint64_t tab, const Json& 
     const Member& me = tabs_.at(tab);
     if ((params.value().rated || params.value().range) && !me.person)
         return "sign in to make a rated seek or one with a rating range";
-    const auto mine = std::count_if(seeks_.begin(), seeks_.end(),
-                                    [&](const Seek& s) { return s.maker == tab; });
+    const auto mine =
+        std::count_if(seeks_.begin(), seeks_.end(), [&](const Seek& s) { return s.maker == tab; });
     if (mine >= kMaxSeeksPerTab)
         return "you have " + std::to_string(kMaxSeeksPerTab) +
                " open seeks, the most a tab may have: cancel one first";
@@ -235,8 +284,11 @@ std::optional<std::string> LobbyRoom::createSeek(std::uint64_t tab, const Json& 
                " open offers in the lobby, the most one address may have";
     if (offerCount() >= kMaxOffers) return "the lobby is full: try again later";
     Seek seek{common::randomHex(8), tab, params.value()};
-    store::StoredSeek kept{seek.id, "lasca", me.person ? me.person->id : 0,
-                           me.person ? me.person->name : "", lobby::seekJson(seek.params).dump(),
+    store::StoredSeek kept{seek.id,
+                           "lasca",
+                           me.person ? me.person->id : 0,
+                           me.person ? me.person->name : "",
+                           lobby::seekJson(seek.params).dump(),
                            nowMilliseconds()};
     if (const auto saved = store_.addSeek(kept); !saved)
         return "the seek could not be kept: " + saved.error();
@@ -245,7 +297,7 @@ std::optional<std::string> LobbyRoom::createSeek(std::uint64_t tab, const Json& 
     return std::nullopt;
 }
 
-void LobbyRoom::removeSeek(const std::string& id) {
+void LobbyRoom::removeSeek(std::string id) {  // a copy: the seek holding it goes
     std::erase_if(seeks_, [&](const Seek& s) { return s.id == id; });
     sendToAll({{"type", "lobby.seekGone"}, {"seek", id}});
 }
@@ -282,9 +334,12 @@ std::optional<std::string> LobbyRoom::acceptSeek(std::uint64_t tab, const Json& 
     const auto taken = store_.takeSeek(id.value());
     if (!taken) return "the seek could not be taken: " + taken.error();
     if (!taken.value()) return "the seek is gone";
+    // The two players are told first; then everyone that the seek went.
     const Seek seek = *it;
-    removeSeek(seek.id);
-    return startDuel(seek.maker, tab, seek.params);
+    seeks_.erase(it);
+    const auto started = startDuel(seek.maker, tab, seek.params);
+    sendToAll({{"type", "lobby.seekGone"}, {"seek", seek.id}});
+    return started;
 }
 
 std::optional<std::string> LobbyRoom::startDuel(std::uint64_t maker, std::uint64_t taker,
@@ -295,8 +350,8 @@ std::optional<std::string> LobbyRoom::startDuel(std::uint64_t maker, std::uint64
     const bool makerWhite = lobby::makerPlaysWhite();
     const auto& white = makerWhite ? makerIt->second : takerIt->second;
     const auto& black = makerWhite ? takerIt->second : makerIt->second;
-    const auto made = duels_->createPublic(duelClock(params), params.rated, white.person,
-                                           black.person);
+    const auto made =
+        duels_->createPublic(duelClock(params), params.rated, white.person, black.person);
     if (!made) return made.error();
     const auto& table = made.value();
     Game game{table.id, white.person ? white.person->name : "",
@@ -358,12 +413,13 @@ std::optional<std::string> LobbyRoom::createChallenge(std::uint64_t tab, const J
     const auto& kept = challenges_.emplace(challenge.id, challenge).first->second;
     for (const auto& [number, member] : tabs_)
         if (number == tab || (member.person && member.person->id == challenged->id))
-            sendTo(number, {{{"type", "lobby.challenge"}, {"challenge", challengeJson(kept, number)}}});
+            sendTo(number,
+                   {{{"type", "lobby.challenge"}, {"challenge", challengeJson(kept, number)}}});
     return std::nullopt;
 }
 
 // Tells both sides' tabs the challenge is gone; the challenger's with `toChallenger`'s fields.
-void LobbyRoom::removeChallenge(const std::string& id, const Json& toChallenger) {
+void LobbyRoom::removeChallenge(std::string id, const Json& toChallenger) {
     const auto it = challenges_.find(id);
     if (it == challenges_.end()) return;
     const Challenge c = it->second;
@@ -433,19 +489,20 @@ std::optional<std::string> LobbyRoom::openOffer(std::uint64_t tab, const Json& m
                " open offers in the lobby, the most one address may have";
     if (offerCount() >= kMaxOffers) return "the lobby is full: try again later";
     Offer offer{common::randomHex(8), params.value(), {{tab, me.person}}};
-    store::StoredSeek kept{offer.id, "torneio", me.person ? me.person->id : 0,
-                           me.person ? me.person->name : "", lobby::torneioJson(offer.params).dump(),
+    store::StoredSeek kept{offer.id,
+                           "torneio",
+                           me.person ? me.person->id : 0,
+                           me.person ? me.person->name : "",
+                           lobby::torneioJson(offer.params).dump(),
                            nowMilliseconds()};
     if (const auto saved = store_.addSeek(kept); !saved)
         return "the table could not be kept: " + saved.error();
     const auto& added = offers_.emplace(offer.id, offer).first->second;
-    for (const auto& [number, member] : tabs_)
-        if (lobby::maySit(added.params, member.viewer))
-            sendTo(number, {{{"type", "lobby.offer"}, {"offer", offerJson(added, number)}}});
+    sendOffer(added);
     return std::nullopt;
 }
 
-void LobbyRoom::removeOffer(const std::string& id) {
+void LobbyRoom::removeOffer(std::string id) {  // a copy: the offer holding it goes
     offers_.erase(id);
     (void)store_.takeSeek(id);
     sendToAll({{"type", "lobby.offerGone"}, {"offer", id}});
@@ -481,9 +538,7 @@ std::optional<std::string> LobbyRoom::sit(std::uint64_t tab, const Json& m, bool
         if (static_cast<int>(offer.sitters.size()) == offer.params.people)
             return startTorneio(offer.id);
     }
-    for (const auto& [number, member] : tabs_)
-        if (lobby::maySit(offer.params, member.viewer))
-            sendTo(number, {{{"type", "lobby.offer"}, {"offer", offerJson(offer, number)}}});
+    sendOffer(offer);
     return std::nullopt;
 }
 
@@ -499,12 +554,16 @@ std::optional<std::string> LobbyRoom::startTorneio(const std::string& offerId) {
         seats.push_back({"ai", offer.params.level});
     const auto makerIt = tabs_.find(offer.sitters.front().tab);
     const std::string address = makerIt == tabs_.end() ? "" : makerIt->second.address;
-    const auto made = makeTorneio_
-                          ? makeTorneio_(seats, offer.params.rounds, persons, offer.params.rated,
-                                         address)
-                          : common::Result<MadeTorneioTable>(common::makeError("no Torneio room"));
-    removeOffer(offer.id);
+    const auto made =
+        makeTorneio_
+            ? makeTorneio_(seats, offer.params.rounds, persons, offer.params.rated, address)
+            : common::Result<MadeTorneioTable>(common::makeError("no Torneio room"));
+    // The people at the table are told first; then everyone that the offer went.
+    offers_.erase(offer.id);
+    (void)store_.takeSeek(offer.id);
+    const Json gone = {{"type", "lobby.offerGone"}, {"offer", offer.id}};
     if (!made) {
+        sendToAll(gone);
         for (const auto& s : offer.sitters)
             sendTo(s.tab, {errorMessage("the Torneio table could not be made: " + made.error())});
         return std::nullopt;
@@ -519,6 +578,7 @@ std::optional<std::string> LobbyRoom::startTorneio(const std::string& offerId) {
                  {"seat", i + 1},
                  {"url", "/torneio?table=" + made.value().id + "&token=" + token}}});
     }
+    sendToAll(gone);
     return std::nullopt;
 }
 
@@ -528,6 +588,7 @@ void LobbyRoom::leave(std::uint64_t tab) {
     const auto me = tabs_.find(tab);
     if (me == tabs_.end()) return;
     tabs_.erase(me);
+    peopleChanged();
     std::vector<std::string> seeks;
     for (const auto& s : seeks_)
         if (s.maker == tab) seeks.push_back(s.id);
@@ -540,9 +601,7 @@ void LobbyRoom::leave(std::uint64_t tab) {
         if (offer.sitters.front().tab == tab) {
             offers.push_back(id);
         } else if (std::erase_if(offer.sitters, [&](const Sitter& s) { return s.tab == tab; })) {
-            for (const auto& [number, member] : tabs_)
-                if (lobby::maySit(offer.params, member.viewer))
-                    sendTo(number, {{{"type", "lobby.offer"}, {"offer", offerJson(offer, number)}}});
+            sendOffer(offer);
         }
     }
     for (const auto& id : offers) removeOffer(id);
@@ -551,7 +610,8 @@ void LobbyRoom::leave(std::uint64_t tab) {
         // The challenged's last lobby tab closing withdraws a challenge too.
         bool challengedHere = false;
         for (const auto& [number, member] : tabs_)
-            challengedHere = challengedHere || (member.person && member.person->id == c.challenged.id);
+            challengedHere =
+                challengedHere || (member.person && member.person->id == c.challenged.id);
         if (c.from == tab || !challengedHere) challenges.push_back(id);
     }
     for (const auto& id : challenges) removeChallenge(id, Json::object({{"reason", "left"}}));

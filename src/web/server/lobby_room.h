@@ -16,13 +16,17 @@
 // every kind from one address, kMaxChallengesPerTab challenges waiting, kMaxOffers in all.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>  // before Boost.Asio, whose awaitable.hpp uses std::exchange
 #include <vector>
+
+#include <boost/asio.hpp>
 
 #include "duel_room.h"
 #include "room.h"
@@ -53,6 +57,7 @@ using TorneioMaker = std::function<common::Result<MadeTorneioTable>(
 //   offers_     open Torneio offers by id: the people sitting, the maker first
 //   challenges_ challenges waiting for an answer, by id
 //   games_      the public two-person tables the lobby started that still run, by table id
+//   peopleTimer_, peopleTold_   the next time the tabs may be told the count, and the count told
 class LobbyRoom : public Room, public std::enable_shared_from_this<LobbyRoom> {
   public:
     static constexpr int kMaxSeeksPerTab = 3;
@@ -61,13 +66,18 @@ class LobbyRoom : public Room, public std::enable_shared_from_this<LobbyRoom> {
     static constexpr std::size_t kMaxOffers = 1000;
     static constexpr std::size_t kMaxGamesListed = 100;
 
-    LobbyRoom(store::Store& store, std::shared_ptr<DuelRoom> duels, TorneioMaker makeTorneio,
-              int torneioLevels);
+    // How often, at most, the tabs are told how many are in the lobby.
+    static constexpr std::chrono::seconds kPeopleEvery{5};
+
+    LobbyRoom(boost::asio::any_io_executor executor, store::Store& store,
+              std::shared_ptr<DuelRoom> duels, TorneioMaker makeTorneio, int torneioLevels);
     std::shared_ptr<Tab> open(const std::shared_ptr<Peer>& peer) override;
     // A public table the lobby started has ended: it leaves the list of games to watch.
     void gameEnded(const std::string& tableId);
     // How many tabs the lobby has (for tests and /health).
     std::size_t people() const { return tabs_.size(); }
+    // Stops the timer of the people count (the server stops).
+    void stop() { peopleTimer_.cancel(); }
 
   private:
     friend class LobbyTab;
@@ -120,9 +130,9 @@ class LobbyRoom : public Room, public std::enable_shared_from_this<LobbyRoom> {
     std::optional<std::string> startDuel(std::uint64_t maker, std::uint64_t taker,
                                          const lobby::SeekParams& params);
     std::optional<std::string> startTorneio(const std::string& offerId);
-    void removeSeek(const std::string& id);
-    void removeOffer(const std::string& id);
-    void removeChallenge(const std::string& id, const Json& toChallenger);
+    void removeSeek(std::string id);
+    void removeOffer(std::string id);
+    void removeChallenge(std::string id, const Json& toChallenger);
 
     Json hello(std::uint64_t tab) const;
     Json seekJson(const Seek& seek, std::uint64_t viewer) const;
@@ -136,6 +146,12 @@ class LobbyRoom : public Room, public std::enable_shared_from_this<LobbyRoom> {
     void sendToAll(const Json& message) const;
     // A seek's news goes to the tabs that may see it (and its maker's).
     void sendSeek(const Seek& seek) const;
+    // An offer's news goes to the tabs that may sit at it.
+    void sendOffer(const Offer& offer) const;
+    // Tells every tab how many are in the lobby when it changed since last told: at most once
+    // every kPeopleEvery, so that people coming and going cost each tab a message per period,
+    // not one per arrival.
+    void peopleChanged();
 
     store::Store& store_;
     std::shared_ptr<DuelRoom> duels_;
@@ -147,6 +163,9 @@ class LobbyRoom : public Room, public std::enable_shared_from_this<LobbyRoom> {
     std::map<std::string, Offer> offers_;
     std::map<std::string, Challenge> challenges_;
     std::map<std::string, Game> games_;
+    boost::asio::steady_timer peopleTimer_;
+    bool peopleTimerSet_ = false;
+    std::size_t peopleTold_ = 0;
 };
 
 }  // namespace web::server

@@ -31,6 +31,11 @@ class Peer {
     virtual ~Peer() = default;
     // Queues the messages, in order, to be written.
     virtual void send(const std::vector<Json>& messages) = 0;
+    // Queues one message already written as JSON text (one text shared by many connections,
+    // made once for all of them). By default parsed back and queued as a message.
+    virtual void sendText(const std::shared_ptr<const std::string>& text) {
+        send({Json::parse(*text, nullptr, false)});
+    }
     // Queues the messages, then closes the connection once they are written.
     virtual void sendAndClose(const std::vector<Json>& messages) = 0;
     // The address the connection comes from ("127.0.0.1", "::1"): the key of the limits per

@@ -76,7 +76,17 @@ common::Result<bool> runServer(const ServerConfig& config, store::Store& store) 
     state->lasca = std::make_shared<LascaRoom>(config, store, duels, io.get_executor());
     state->torneio = torneio;
     auto lobby = std::make_shared<LobbyRoom>(
-        store, duels, TorneioMaker(),
+        io.get_executor(), store, duels,
+        [weak = std::weak_ptr<TorneioRoom>(torneio)](
+            const std::vector<torneio_tables::TorneioSeatChoice>& seats, int rounds,
+            const std::vector<std::optional<Person>>& persons, bool rated,
+            const std::string& maker) -> common::Result<MadeTorneioTable> {
+            const auto room = weak.lock();
+            if (!room) return common::makeError("the server is stopping");
+            auto made = room->createForLobby(seats, rounds, persons, rated, maker);
+            if (!made) return common::makeError(made.error());
+            return MadeTorneioTable{made.value().id, made.value().tokens};
+        },
         static_cast<int>(std::size(torneio::play::kAiLevels)));
     duels->onPublicEnd([weak = std::weak_ptr<LobbyRoom>(lobby)](const std::string& id) {
         if (auto room = weak.lock()) room->gameEnded(id);
@@ -98,6 +108,7 @@ common::Result<bool> runServer(const ServerConfig& config, store::Store& store) 
     state->accounts->stop();  // the account requests still running finish
     torneio->clear();         // closes the seats and ends the games' threads
     duels->clear();
+    lobby->stop();
     return true;
 }
 

@@ -7,6 +7,8 @@
 #include "common/text.h"
 #include "torneio/play/player.h"
 #include "web/messages/messages.h"
+#include "web/ratings/ratings.h"
+#include "web/torneio_tables/finishing_places.h"
 
 namespace web::server {
 
@@ -16,18 +18,28 @@ using messages::intField;
 using messages::messageType;
 using messages::parseMessage;
 using messages::stringField;
+using torneio_tables::SeatAccount;
 using torneio_tables::TorneioSeatChoice;
 using torneio_tables::TorneioTable;
 
 namespace net = boost::asio;
 
+namespace {
+
+// The most rounds a table may have (D11).
+constexpr int kMaxRounds = 200;
+
+}  // namespace
+
 // TorneioTab: one tab of /ws/torneio and the seat it shows, if any.
+//   person_   the account the connection signed in as (nothing for a guest): a seat bound to an
+//             account opens only for it
 //   linesSent_, logSent_, requestSent_   what of the seat's view the tab was sent: the protocol
 //             lines, the log lines, and the pending request's line ("" for none)
 class TorneioTab : public Tab, public std::enable_shared_from_this<TorneioTab> {
   public:
     TorneioTab(std::shared_ptr<TorneioRoom> room, const std::shared_ptr<Peer>& peer)
-        : room_(std::move(room)), peer_(peer), address_(peer->address()) {}
+        : room_(std::move(room)), peer_(peer), address_(peer->address()), person_(peer->person()) {}
 
     void send(const std::vector<Json>& messages) {
         if (auto peer = peer_.lock()) peer->send(messages);
@@ -95,6 +107,15 @@ class TorneioTab : public Tab, public std::enable_shared_from_this<TorneioTab> {
         TorneioRoom::Entry& entry = *found.value();
         const auto seat = entry.table->seatOfToken(token.value());
         if (!seat) return "this link holds no seat of the table";
+        // A seat bound to an account is that account's alone, its link notwithstanding.
+        const bool rated = entry.table->rated();
+        if (const auto& holder = entry.table->account(*seat); holder.id != 0) {
+            if (!person_)
+                return rated ? "sign in to play at a rated table" : "sign in to open this seat";
+            if (person_->id != holder.id)
+                return rated ? "this seat of the rated table is another player's"
+                             : "this seat is another player's";
+        }
         tableId_ = id.value();
         seat_ = *seat;
         // The newest window holds the seat: one that held it before is told and let go.
@@ -106,6 +127,7 @@ class TorneioTab : public Tab, public std::enable_shared_from_this<TorneioTab> {
         out.push_back({{"type", "torneio.joined"},
                        {"table", tableId_},
                        {"seat", seat_ + 1},
+                       {"rated", rated},
                        {"seats", entry.table->seatsJson()}});
         // A table still replaying its kept game sends the view once the replay is done (one
         // view with every line, not an empty one and then each line as it is replayed).
@@ -129,6 +151,7 @@ class TorneioTab : public Tab, public std::enable_shared_from_this<TorneioTab> {
     std::shared_ptr<TorneioRoom> room_;
     std::weak_ptr<Peer> peer_;
     std::string address_;
+    std::optional<Person> person_;
     std::string tableId_;
     int seat_ = 0;
     std::size_t linesSent_ = 0;
@@ -145,6 +168,43 @@ Json torneioHello() {
     for (const auto& level : torneio::play::kAiLevels)
         levels.push_back({{"name", level.name}, {"about", level.about}});
     return {{"type", "hello"}, {"game", "torneio"}, {"kinds", kinds}, {"aiLevels", levels}};
+}
+
+// A rating before a rated game (the start rating for a first game) grown by the days since the
+// account's last rated Torneio game, as a two-person table's (duel_room.cpp, common::withTimeAway).
+common::Result<common::Rating> ratingBefore(const std::optional<store::StoredRating>& r,
+                                            std::int64_t at) {
+    if (!r) return common::startRating();
+    const double days =
+        static_cast<double>(std::max<std::int64_t>(0, at - r->lastGame)) / 86'400'000.0;
+    return common::withTimeAway(r->rating, days);
+}
+
+// The new ratings of a finished rated table's accounts (docs/ratings.md): the seats' finishing
+// places read from the record, placed again among the seats with accounts alone (AI seats and
+// guests are not rated: an account placed behind only AI seats is first among those rated), each
+// rating before the game grown by its time away, then every pair of them rated at once
+// (web::ratings::afterTorneioGame).
+store::RateTorneioTable rateTorneioTable(const torneio::Record& record, std::int64_t at) {
+    return [places = torneio_tables::finishingPlaces(record),
+            at](const std::vector<store::TorneioRatedSeat>& seats)
+               -> common::Result<std::vector<common::Rating>> {
+        if (!places) return common::makeError("the game is not over");
+        std::vector<int> held;
+        for (const auto& seat : seats) {
+            if (seat.seat < 0 || static_cast<std::size_t>(seat.seat) >= places->size())
+                return common::makeError("seat " + std::to_string(seat.seat + 1) + " is no seat");
+            held.push_back(seat.seat);
+        }
+        const auto among = torneio_tables::placesAmong(*places, held);
+        std::vector<ratings::TorneioSeat> rated;
+        for (std::size_t i = 0; i < seats.size(); ++i) {
+            const auto before = ratingBefore(seats[i].before, at);
+            if (!before) return common::makeError(before.error());
+            rated.push_back({before.value(), among[i]});
+        }
+        return ratings::afterTorneioGame(rated);
+    };
 }
 
 }  // namespace
@@ -203,7 +263,8 @@ int TorneioRoom::madeFrom(const std::string& address) const {
 // What a table tells the server, from its own thread: a seat's view changed (its tabs are told
 // on the server's thread), a decision to keep (kept at once, before the seats are told; the
 // store is locked per call), the end of the game. `id` is the table's id once it is made.
-torneio_tables::TorneioTableHooks TorneioRoom::hooks(const std::shared_ptr<std::string>& id) {
+torneio_tables::TorneioTableHooks TorneioRoom::hooks(const std::shared_ptr<std::string>& id,
+                                                     bool rated) {
     auto weak = weak_from_this();
     auto executor = executor_;
     store::Store* store = &store_;
@@ -224,9 +285,14 @@ torneio_tables::TorneioTableHooks TorneioRoom::hooks(const std::shared_ptr<std::
     hooks.replayed = [weak, id, executor] {
         forTabsLater(weak, executor, id, std::nullopt, [](TorneioTab& tab) { tab.seatChanged(); });
     };
-    hooks.ended = [id, store](const std::string& result, const torneio::Record& record) {
-        const auto saved = store->finishTorneioTable(*id, result, torneio::formatRecord(record),
-                                                     nowMilliseconds());
+    // A rated end that cannot be kept (its ratings with it) is not kept at all: the table,
+    // restored, plays its end again and tries once more.
+    hooks.ended = [id, store, rated](const std::string& result, const torneio::Record& record) {
+        const auto now = nowMilliseconds();
+        const auto text = torneio::formatRecord(record);
+        const auto saved = rated ? store->finishRatedTorneioTable(*id, result, text, now,
+                                                                  rateTorneioTable(record, now))
+                                 : store->finishTorneioTable(*id, result, text, now);
         if (!saved) common::logger().error("web: saving failed: {}", saved.error());
     };
     return hooks;
@@ -271,7 +337,7 @@ common::Result<TorneioRoom::Entry*> TorneioRoom::findOrRestore(const std::string
     if (!kept) return common::makeError("cannot load the table: " + kept.error());
     if (!kept.value()) return common::makeError("no such table");
     auto tableId = std::make_shared<std::string>();
-    auto table = TorneioTable::restore(*kept.value(), hooks(tableId));
+    auto table = TorneioTable::restore(*kept.value(), hooks(tableId, kept.value()->rated));
     if (!table) return common::makeError(table.error());
     if (!table.value()->seatOfToken(token))
         return common::makeError("this link holds no seat of the table");
@@ -289,7 +355,7 @@ common::Result<TorneioRoom::Entry*> TorneioRoom::findOrRestore(const std::string
 std::optional<std::string> TorneioRoom::create(const Json& m, const std::string& address,
                                                std::vector<Json>& out) {
     if (auto e = checkFields(m, {"seats", "rounds"})) return e;
-    const auto rounds = intField(m, "rounds", 1, 200);
+    const auto rounds = intField(m, "rounds", 1, kMaxRounds);
     if (!rounds) return rounds.error();
     if (!m.contains("seats") || !m["seats"].is_array() || m["seats"].size() < 2 ||
         m["seats"].size() > 4)
@@ -314,38 +380,84 @@ std::optional<std::string> TorneioRoom::create(const Json& m, const std::string&
         choices.push_back(choice);
     }
     if (persons == 0) return "at least one seat must be a person";
+    std::string saveError;
+    const auto table =
+        makeTable(choices, static_cast<int>(rounds.value()), {}, false, address, saveError);
+    if (!table) return table.error();
+    if (!saveError.empty())
+        out.push_back(
+            errorMessage("saving failed (the table goes on, but is not kept): " + saveError));
+    Json seats = table.value()->seatsJson();
+    const auto tokens = table.value()->takeTokens();
+    for (std::size_t s = 0; s < seats.size(); ++s)
+        if (choices[s].kind == "person") seats[s]["token"] = tokens[s];
+    out.push_back({{"type", "torneio.created"},
+                   {"table", table.value()->id()},
+                   {"rated", false},
+                   {"seats", seats}});
+    return std::nullopt;
+}
+
+common::Result<std::shared_ptr<TorneioTable>> TorneioRoom::makeTable(
+    const std::vector<TorneioSeatChoice>& choices, int rounds,
+    const std::vector<SeatAccount>& accounts, bool rated, const std::string& address,
+    std::string& saveError) {
     sweep();
     const int perAddress = config_.maxTorneioTablesPerAddress;
     if (const int mine = madeFrom(address); mine >= perAddress)
         dropUnshown(static_cast<std::size_t>(mine - perAddress + 1), &address);
     if (madeFrom(address) >= perAddress)
-        return "this address already has " + std::to_string(perAddress) +
-               " Torneio tables on the server, the most one address may have: play or leave "
-               "one of them first";
+        return common::makeError(
+            "this address already has " + std::to_string(perAddress) +
+            " Torneio tables on the server, the most one address may have: play or leave one of "
+            "them first");
     const auto limit = static_cast<std::size_t>(config_.maxTorneioTables);
     if (tables_.size() >= limit) dropUnshown(tables_.size() - limit + 1);
-    if (tables_.size() >= limit) return "too many Torneio tables: try again later";
+    if (tables_.size() >= limit)
+        return common::makeError("too many Torneio tables: try again later");
     auto tableId = std::make_shared<std::string>();
-    auto table = TorneioTable::create(choices, static_cast<int>(rounds.value()),
-                                      common::systemSeed(), hooks(tableId));
-    if (!table) return table.error();
+    auto table = TorneioTable::create(choices, rounds, common::systemSeed(), hooks(tableId, rated));
+    if (!table) return table;
+    if (!accounts.empty() || rated) {
+        const auto bound = table.value()->bindAccounts(accounts, rated);
+        if (!bound) return common::makeError(bound.error());
+    }
     auto kept = table.value()->stored();
     kept.created = kept.updated = nowMilliseconds();
     const auto saved = store_.createTorneioTable(kept);
+    saveError.clear();
     if (!saved) {
         common::logger().error("web: saving failed: {}", saved.error());
-        out.push_back(
-            errorMessage("saving failed (the table goes on, but is not kept): " + saved.error()));
+        saveError = saved.error();
     }
     Entry& entry = add(table.value(), tableId);
     entry.maker = address;
     entry.kept = saved.ok();
-    Json seats = table.value()->seatsJson();
-    const auto tokens = table.value()->takeTokens();
-    for (std::size_t s = 0; s < seats.size(); ++s)
-        if (choices[s].kind == "person") seats[s]["token"] = tokens[s];
-    out.push_back({{"type", "torneio.created"}, {"table", table.value()->id()}, {"seats", seats}});
-    return std::nullopt;
+    return table;
+}
+
+common::Result<TorneioRoom::LobbyTorneioTable> TorneioRoom::createForLobby(
+    const std::vector<TorneioSeatChoice>& seats, int rounds,
+    const std::vector<std::optional<Person>>& persons, bool rated, const std::string& address) {
+    if (rounds < 1 || rounds > kMaxRounds)
+        return common::makeError("rounds: 1 to " + std::to_string(kMaxRounds));
+    std::vector<SeatAccount> accounts(seats.size());
+    std::size_t person = 0;
+    for (std::size_t s = 0; s < seats.size(); ++s) {
+        if (seats[s].kind != "person") continue;
+        if (person < persons.size() && persons[person])
+            accounts[s] = {persons[person]->id, persons[person]->name};
+        ++person;
+    }
+    if (person == 0) return common::makeError("at least one seat must be a person");
+    if (person != persons.size())
+        return common::makeError(
+            "one account (or none) per person seat: " + std::to_string(person) + " person seats, " +
+            std::to_string(persons.size()) + " given");
+    std::string saveError;
+    auto table = makeTable(seats, rounds, accounts, rated, address, saveError);
+    if (!table) return common::makeError(table.error());
+    return LobbyTorneioTable{table.value()->id(), table.value()->takeTokens()};
 }
 
 }  // namespace web::server

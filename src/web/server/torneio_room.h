@@ -22,6 +22,15 @@
 //   - besides, finished tables nobody shows, and tables nobody looked at for kIdle, are dropped
 //     whenever a table is made or restored.
 // A table whose first save failed (not in the store) is never dropped to make room.
+//
+// Accounts and ratings: a table made from a page (`torneio.create`) binds no seat to an account
+// and is not rated. A table made for the lobby (createForLobby) binds each signed-in person's
+// seat to that person's account, so that only a tab of that account may open it; it is rated
+// when the lobby asks and every person seat has an account (two at least). The end of a rated
+// game is kept with the new Torneio ratings of its accounts in one transaction
+// (Store::finishRatedTorneioTable): the seats' finishing places (finishing_places.h) among the
+// seats with accounts, rated as the results between every pair (web::ratings::afterTorneioGame),
+// each rating first grown by its time away as a two-person table's is (docs/ratings.md).
 #pragma once
 
 #include <chrono>
@@ -53,6 +62,16 @@ class TorneioRoom : public Room, public std::enable_shared_from_this<TorneioRoom
     TorneioRoom(const ServerConfig& config, store::Store& store,
                 boost::asio::any_io_executor executor);
     std::shared_ptr<Tab> open(const std::shared_ptr<Peer>& peer) override;
+    // A table made for the lobby: seats as torneio.create takes them, the person seats' accounts
+    // (nothing for a guest) in seat order of the person seats, rated only when every person seat
+    // has an account. Returns the table id and each seat's token ("" for AI seats).
+    struct LobbyTorneioTable {
+        std::string id;
+        std::vector<std::string> tokens;
+    };
+    common::Result<LobbyTorneioTable> createForLobby(
+        const std::vector<torneio_tables::TorneioSeatChoice>& seats, int rounds,
+        const std::vector<std::optional<Person>>& persons, bool rated, const std::string& address);
     // Closes every table's seats and ends the games' threads (the server stops).
     void clear() { tables_.clear(); }
 
@@ -68,9 +87,18 @@ class TorneioRoom : public Room, public std::enable_shared_from_this<TorneioRoom
     };
     std::optional<std::string> create(const Json& m, const std::string& address,
                                       std::vector<Json>& out);
+    // A new table made from `address`, kept and started (create's and createForLobby's common
+    // part): the limits checked first (torneio_room.h), then the table made with its seats bound
+    // to `accounts` (by seat; empty: none). `saveError`: why the store could not keep it ("" when
+    // kept); such a table is played all the same.
+    common::Result<std::shared_ptr<torneio_tables::TorneioTable>> makeTable(
+        const std::vector<torneio_tables::TorneioSeatChoice>& choices, int rounds,
+        const std::vector<torneio_tables::SeatAccount>& accounts, bool rated,
+        const std::string& address, std::string& saveError);
     Entry* find(const std::string& id);
     common::Result<Entry*> findOrRestore(const std::string& id, const std::string& token);
-    torneio_tables::TorneioTableHooks hooks(const std::shared_ptr<std::string>& id);
+    // `rated`: the table's end is kept with its accounts' new ratings.
+    torneio_tables::TorneioTableHooks hooks(const std::shared_ptr<std::string>& id, bool rated);
     // Later, on the server's thread: `each` for every tab showing a seat of table *id (only seat
     // `seat`'s tabs when it is given), if the room and the table are still there.
     static void forTabsLater(const std::weak_ptr<TorneioRoom>& room,

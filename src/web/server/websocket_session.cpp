@@ -117,22 +117,31 @@ void WebSocketSession::onRead(beast::error_code ec, std::size_t) {
     if (!dropped_) doRead();
 }
 
+// Queues one text; false (and the connection dropped) when the tab reads too slowly.
+bool WebSocketSession::enqueue(std::shared_ptr<const std::string> text) {
+    if (queue_.size() >= kMaxQueuedMessages || queuedBytes_ + text->size() > maxQueuedBytes_) {
+        common::logger().warn(
+            "web: a tab from {} reads too slowly ({} bytes waiting); "
+            "closing it",
+            address(), queuedBytes_);
+        drop();
+        return false;
+    }
+    queuedBytes_ += text->size();
+    queue_.push_back(std::move(text));
+    return true;
+}
+
 void WebSocketSession::send(const std::vector<Json>& messages) {
     if (dropped_) return;
-    for (const auto& m : messages) {
-        auto text = dumpJson(m);
-        if (queue_.size() >= kMaxQueuedMessages || queuedBytes_ + text.size() > maxQueuedBytes_) {
-            common::logger().warn(
-                "web: a tab from {} reads too slowly ({} bytes waiting); "
-                "closing it",
-                address(), queuedBytes_);
-            drop();
-            return;
-        }
-        queuedBytes_ += text.size();
-        queue_.push_back(std::move(text));
-    }
+    for (const auto& m : messages)
+        if (!enqueue(std::make_shared<const std::string>(dumpJson(m)))) return;
     if (!writing_ && !queue_.empty()) doWrite();
+}
+
+void WebSocketSession::sendText(const std::shared_ptr<const std::string>& text) {
+    if (dropped_ || !enqueue(text)) return;
+    if (!writing_) doWrite();
 }
 
 void WebSocketSession::sendAndClose(const std::vector<Json>& messages) {
@@ -143,7 +152,7 @@ void WebSocketSession::sendAndClose(const std::vector<Json>& messages) {
 void WebSocketSession::doWrite() {
     writing_ = true;
     ws_.text(true);
-    ws_.async_write(net::buffer(queue_.front()),
+    ws_.async_write(net::buffer(*queue_.front()),
                     beast::bind_front_handler(&WebSocketSession::onWrite, shared_from_this()));
 }
 
@@ -154,7 +163,7 @@ void WebSocketSession::onWrite(beast::error_code ec, std::size_t) {
         queuedBytes_ = 0;
         return;
     }
-    queuedBytes_ -= queue_.front().size();
+    queuedBytes_ -= queue_.front()->size();
     queue_.pop_front();
     if (!queue_.empty()) {
         doWrite();

@@ -40,6 +40,7 @@ class WebSocketSession : public Peer, public std::enable_shared_from_this<WebSoc
     void run(boost::beast::http::request<boost::beast::http::string_body> request);
 
     void send(const std::vector<Json>& messages) override;
+    void sendText(const std::shared_ptr<const std::string>& text) override;
     void sendAndClose(const std::vector<Json>& messages) override;
     const std::string& address() const override;
     std::optional<Person> person() const override { return person_; }
@@ -52,6 +53,7 @@ class WebSocketSession : public Peer, public std::enable_shared_from_this<WebSoc
     void onWrite(boost::beast::error_code ec, std::size_t bytes);
     void armIdle();
     void drop();
+    bool enqueue(std::shared_ptr<const std::string> text);
 
     boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
     std::shared_ptr<Room> room_;
@@ -62,7 +64,7 @@ class WebSocketSession : public Peer, public std::enable_shared_from_this<WebSoc
     std::size_t maxQueuedBytes_;
     boost::asio::steady_timer idle_;
     boost::beast::flat_buffer buffer_;
-    std::deque<std::string> queue_;
+    std::deque<std::shared_ptr<const std::string>> queue_;
     std::size_t queuedBytes_ = 0;
     bool writing_ = false;
     bool closing_ = false;

@@ -180,6 +180,22 @@ constexpr std::array<std::string_view, Store::kSchemaVersion> kMigrations = {
     );
     ALTER TABLE lasca_duels ADD COLUMN public_watch TEXT NOT NULL DEFAULT '';
     )sql",
+    // 8 -> 9: rated Torneio tables and the accounts holding their person seats (NULL: none), and
+    // the Torneio rating's history (its rating lives in `ratings` as category 'torneio'; its
+    // history rows name a Torneio table, which rating_history's game column cannot).
+    R"sql(
+    ALTER TABLE torneio_tables ADD COLUMN rated INTEGER NOT NULL DEFAULT 0 CHECK (rated IN (0, 1));
+    ALTER TABLE torneio_seats ADD COLUMN account INTEGER REFERENCES accounts (id);
+    CREATE INDEX torneio_seats_account ON torneio_seats (account);
+    CREATE TABLE torneio_rating_history (
+        account_id INTEGER NOT NULL REFERENCES accounts (id),
+        tbl        TEXT NOT NULL REFERENCES torneio_tables (id),
+        rating     REAL NOT NULL,
+        deviation  REAL NOT NULL,
+        at         INTEGER NOT NULL,
+        PRIMARY KEY (account_id, tbl)
+    );
+    )sql",
 };
 
 int userVersion(SQLite::Database& db) {

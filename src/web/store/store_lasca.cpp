@@ -266,6 +266,25 @@ common::Result<std::vector<NumberedDuel>> Store::finishedDuelsAfter(std::int64_t
     return duels;
 }
 
+common::Result<std::vector<NumberedDuel>> Store::publicRunningDuels(int limit) {
+    std::lock_guard lock(mutex_);
+    try {
+        std::vector<std::pair<std::int64_t, std::string>> page;
+        SQLite::Statement select(*db_,
+                                 "SELECT rowid, id FROM lasca_duels WHERE result = '*' AND "
+                                 "public_watch <> '' ORDER BY updated DESC, rowid DESC LIMIT ?");
+        select.bind(1, limit);
+        while (select.executeStep())
+            page.emplace_back(select.getColumn(0).getInt64(), select.getColumn(1).getString());
+        std::vector<NumberedDuel> duels;
+        for (const auto& [number, id] : page)
+            if (auto duel = readDuel(*db_, id, false)) duels.push_back({number, std::move(*duel)});
+        return duels;
+    } catch (const SQLite::Exception& e) {
+        return makeError(failure("reading the public tables", e));
+    }
+}
+
 common::Result<std::optional<StoredDuel>> Store::duelByNumber(std::int64_t number) {
     std::string id;
     {

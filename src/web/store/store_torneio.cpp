@@ -1,4 +1,5 @@
-// The Torneio tables in the store: their rows, seats and decisions.
+// The Torneio tables in the store: their rows, seats (with the accounts holding them) and
+// decisions. Their rated ends are store_ratings.cpp's.
 #include <SQLiteCpp/SQLiteCpp.h>
 
 #include "store_internal.h"
@@ -12,7 +13,7 @@ common::Result<bool> Store::createTorneioTable(const StoredTorneioTable& table) 
         SQLite::Transaction transaction(*db_);
         SQLite::Statement row(*db_,
                               "INSERT INTO torneio_tables (id, params, seed, result, record, "
-                              "created, updated) VALUES (?, ?, ?, ?, ?, ?, ?)");
+                              "created, updated, rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
         row.bind(1, table.id);
         row.bind(2, table.params);
         row.bind(3, std::to_string(table.seed));
@@ -20,16 +21,21 @@ common::Result<bool> Store::createTorneioTable(const StoredTorneioTable& table) 
         row.bind(5, table.record);
         row.bind(6, static_cast<int64_t>(table.created));
         row.bind(7, static_cast<int64_t>(table.updated));
+        row.bind(8, table.rated ? 1 : 0);
         row.exec();
         SQLite::Statement seat(*db_,
-                               "INSERT INTO torneio_seats (tbl, seat, kind, level, token_hash) "
-                               "VALUES (?, ?, ?, ?, ?)");
+                               "INSERT INTO torneio_seats (tbl, seat, kind, level, token_hash, "
+                               "account) VALUES (?, ?, ?, ?, ?, ?)");
         for (std::size_t s = 0; s < table.seats.size(); ++s) {
             seat.bind(1, table.id);
             seat.bind(2, static_cast<int64_t>(s));
             seat.bind(3, table.seats[s].kind);
             seat.bind(4, table.seats[s].level);
             seat.bind(5, table.seats[s].tokenHash);
+            if (table.seats[s].account > 0)
+                seat.bind(6, static_cast<int64_t>(table.seats[s].account));
+            else
+                seat.bind(6);  // NULL: no account
             seat.exec();
             seat.reset();
         }
@@ -92,11 +98,12 @@ common::Result<bool> Store::finishTorneioTable(const std::string& id, const std:
     }
 }
 
-std::optional<StoredTorneioTable> Store::readTorneioTable(const std::string& id) {
+std::optional<StoredTorneioTable> Store::readTorneioTable(const std::string& id, bool withPlay) {
     SQLite::Statement row(*db_,
-                          "SELECT params, seed, result, record, created, updated "
-                          "FROM torneio_tables WHERE id = ?");
+                          "SELECT params, seed, result, CASE WHEN ?2 THEN record ELSE '' END, "
+                          "created, updated, rated FROM torneio_tables WHERE id = ?1");
     row.bind(1, id);
+    row.bind(2, withPlay ? 1 : 0);
     if (!row.executeStep()) return std::nullopt;
     StoredTorneioTable table;
     table.id = id;
@@ -106,12 +113,18 @@ std::optional<StoredTorneioTable> Store::readTorneioTable(const std::string& id)
     table.record = row.getColumn(3).getString();
     table.created = row.getColumn(4).getInt64();
     table.updated = row.getColumn(5).getInt64();
-    SQLite::Statement seats(
-        *db_, "SELECT kind, level, token_hash FROM torneio_seats WHERE tbl = ? ORDER BY seat");
+    table.rated = row.getColumn(6).getInt() != 0;
+    SQLite::Statement seats(*db_,
+                            "SELECT s.kind, s.level, s.token_hash, COALESCE(s.account, 0), "
+                            "COALESCE(a.name, '') FROM torneio_seats s "
+                            "LEFT JOIN accounts a ON a.id = s.account WHERE s.tbl = ? "
+                            "ORDER BY s.seat");
     seats.bind(1, id);
     while (seats.executeStep())
         table.seats.push_back({seats.getColumn(0).getString(), seats.getColumn(1).getInt(),
-                               seats.getColumn(2).getString()});
+                               seats.getColumn(2).getString(), seats.getColumn(3).getInt64(),
+                               seats.getColumn(4).getString()});
+    if (!withPlay) return table;
     SQLite::Statement decisions(
         *db_, "SELECT seat, action FROM torneio_decisions WHERE tbl = ? ORDER BY n");
     decisions.bind(1, id);

@@ -3,6 +3,7 @@
 // web_seat_view.cpp's), the seats of a restored table's replay replay_seat.cpp's.
 #include "web/torneio_tables/torneio_table.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "common/seed.h"
@@ -48,6 +49,10 @@ common::Result<std::shared_ptr<TorneioTable>> TorneioTable::restore(const Stored
                                      " has no token");
         table.value()->tokenHashes_[s] = kept.seats[s].tokenHash;
     }
+    std::vector<SeatAccount> accounts;
+    for (const auto& seat : kept.seats) accounts.push_back({seat.account, seat.name});
+    const auto bound = table.value()->bindAccounts(accounts, kept.rated);
+    if (!bound) return common::makeError("table " + kept.id + ": " + bound.error());
     for (const auto& decision : kept.decisions)
         if (decision.seat < 0 || decision.seat >= params.value().seats)
             return common::makeError("table " + kept.id + ": a decision of no seat");
@@ -66,6 +71,7 @@ common::Result<std::shared_ptr<TorneioTable>> TorneioTable::make(
     if (!valid) return common::makeError(valid.error());
     std::shared_ptr<TorneioTable> table(new TorneioTable());
     table->choices_ = seats;
+    table->accounts_.resize(seats.size());
     table->params_ = valid.value();
     table->seed_ = seed;
     table->hooks_ = std::move(hooks);
@@ -98,9 +104,35 @@ StoredTorneioTable TorneioTable::stored() const {
     kept.id = id_;
     kept.params = torneio::formatParams(params_);
     kept.seed = seed_;
+    kept.rated = rated_;
     for (std::size_t s = 0; s < choices_.size(); ++s)
-        kept.seats.push_back({choices_[s].kind, choices_[s].level, tokenHashes_[s]});
+        kept.seats.push_back({choices_[s].kind, choices_[s].level, tokenHashes_[s], accounts_[s].id,
+                              accounts_[s].name});
     return kept;
+}
+
+common::Result<bool> TorneioTable::bindAccounts(const std::vector<SeatAccount>& bySeat,
+                                                bool rated) {
+    if (bySeat.size() != choices_.size())
+        return common::makeError("accounts: one per seat (" + std::to_string(choices_.size()) +
+                                 ")");
+    std::vector<std::int64_t> held;
+    for (std::size_t s = 0; s < bySeat.size(); ++s) {
+        const bool person = choices_[s].kind == "person";
+        const std::string seat = "seat " + std::to_string(s + 1);
+        if (!person && bySeat[s].id != 0)
+            return common::makeError(seat + " is not a person's and has no account");
+        if (person && bySeat[s].id == 0 && rated)
+            return common::makeError(seat + ": every person at a rated table needs an account");
+        if (bySeat[s].id == 0) continue;
+        if (std::find(held.begin(), held.end(), bySeat[s].id) != held.end())
+            return common::makeError(seat + ": one account holds two seats");
+        held.push_back(bySeat[s].id);
+    }
+    if (rated && held.size() < 2) return common::makeError("a rated table needs two people");
+    accounts_ = bySeat;
+    rated_ = rated;
+    return true;
 }
 
 void TorneioTable::start() {
@@ -130,6 +162,7 @@ Json TorneioTable::seatsJson() const {
     for (std::size_t s = 0; s < choices_.size(); ++s) {
         Json seat = {{"seat", s + 1}, {"kind", choices_[s].kind}};
         if (choices_[s].kind == "ai") seat["level"] = choices_[s].level;
+        if (accounts_[s].id != 0) seat["player"] = accounts_[s].name;
         seats.push_back(seat);
     }
     return seats;

@@ -1,8 +1,9 @@
 // The games pages (include/web/pages/games_page.h) over a store in memory: the list names games by
 // their public numbers and shows no Lasca game id and no token; /games.pdn and one game's PDN
 // read back through the project's PDN reader; a running Torneio table shows its public events
-// and none of a seat's private ones, a finished one its whole record; unknown paths and numbers
-// are 404s, other paths are not the games pages'.
+// and none of a seat's private ones, a finished one its whole record; running public tables are
+// listed to watch, private ones never; unknown paths and numbers are 404s, other paths are not
+// the games pages'.
 #include "web/pages/games_page.h"
 
 #include <gtest/gtest.h>
@@ -46,7 +47,7 @@ StoredTorneioTable torneioTable(const std::string& id, int decisions, torneio::S
     table.id = id;
     table.params = torneio::formatParams(params);
     table.seed = 99;
-    table.seats = {{"person", 1, std::string(64, 'f')}, {"ai", 0, ""}};
+    table.seats = {{"person", 1, std::string(64, 'f'), 0, ""}, {"ai", 0, "", 0, ""}};
     state = torneio::State::create(params).value();
     const torneio::Geometry geometry(params);
     common::Random random(5);
@@ -178,6 +179,61 @@ TEST(GamesPage, TablesForTwoPeopleAreListedAndFinishedOnesServed) {
     const auto all = gamesPage(*store, "/games.pdn")->body;
     EXPECT_TRUE(contains(all, "lasca-web table"));
     EXPECT_EQ(all.find("TimeControl"), std::string::npos) << "the running timed table is not in it";
+}
+
+// Public tables (made in the lobby: their watch token kept in clear) are listed while they run,
+// with their players (a deleted account by its number, as text) and the link that watches them
+// in the form the Lasca page reads; a private running table shows neither its id nor a token,
+// and a finished public table is no longer to watch.
+TEST(GamesPage, RunningPublicTablesHaveWatchLinksPrivateOnesShowNothing) {
+    auto store = Store::open("").value();
+    const auto ana = store->createAccount("Ana", "ana", "hash", 1).value()->id;
+    const auto bo = store->createAccount("Bo_9", "bo_9", "hash", 1).value()->id;
+    auto open = LascaDuel::create("publictable", DuelClock{180000, 2000}, 0).value();
+    const auto openTokens = open.takeTokens();
+    auto openKept = open.stored(1);
+    openKept.publicWatch = openTokens[2];
+    openKept.whiteAccount = ana;
+    openKept.blackAccount = bo;
+    openKept.updated = 1764700000000;
+    ASSERT_TRUE(store->saveDuel(openKept).ok());
+    auto closed = LascaDuel::create("privatetable", DuelClock{60000, 0}, 0).value();
+    const auto closedTokens = closed.takeTokens();
+    auto closedKept = closed.stored(1);
+    closedKept.whiteAccount = ana;
+    ASSERT_TRUE(store->saveDuel(closedKept).ok());
+    auto done = LascaDuel::create("finishedpublic", std::nullopt, 0).value();
+    const auto doneTokens = done.takeTokens();
+    ASSERT_TRUE(done.resign(DuelSeat::White, 1).ok());
+    auto doneKept = done.stored(2);
+    doneKept.publicWatch = doneTokens[2];
+    ASSERT_TRUE(store->saveDuel(doneKept).ok());
+
+    const auto watchable = store->publicRunningDuels(10).value();
+    ASSERT_EQ(watchable.size(), 1u);
+    EXPECT_EQ(watchable[0].duel.id, "publictable");
+    const auto list = gamesPage(*store, "/games")->body;
+    EXPECT_TRUE(
+        contains(list, "<a href=\"/?table=publictable&amp;token=" + openTokens[2] + "\">watch</a>"))
+        << list;
+    EXPECT_TRUE(contains(list, "<a href=\"/@/Ana\">Ana</a> v <a href=\"/@/Bo_9\">Bo_9</a>"));
+    EXPECT_TRUE(contains(list, "3 min + 2 s"));
+    EXPECT_FALSE(contains(list, openTokens[0])) << "a seat's token never";
+    EXPECT_FALSE(contains(list, openTokens[1]));
+    EXPECT_FALSE(contains(list, "privatetable"));
+    for (const auto& token : closedTokens) EXPECT_FALSE(contains(list, token));
+    EXPECT_FALSE(contains(list, "finishedpublic"));
+    EXPECT_FALSE(contains(list, doneTokens[2])) << "a finished table is no longer to watch";
+    // A player's list has no tables to watch.
+    EXPECT_FALSE(contains(gamesPage(*store, "/games?player=ana")->body, "publictable"));
+
+    // A deleted player: by its number, as text.
+    ASSERT_TRUE(store->deleteAccount(bo).value());
+    const auto after = gamesPage(*store, "/games")->body;
+    EXPECT_TRUE(
+        contains(after, "<a href=\"/@/Ana\">Ana</a> v deleted-" + std::to_string(bo) + "</td>"))
+        << after;
+    EXPECT_FALSE(contains(after, "Bo_9"));
 }
 
 // The pages of /games.pdn read one after another by their Link headers: every body, and the

@@ -26,77 +26,10 @@ using test::Json;
 using test::Server;
 using tcp = net::ip::tcp;
 
-// A guard for one answer: generous (a busy machine hashing passwords), not a measure.
-constexpr auto kAnswerGuard = std::chrono::seconds(60);
-
-struct Reply {
-    int status = 0;
-    Json body;
-    std::string setCookie;
-    std::string retryAfter;
-    // The token the Set-Cookie keeps ("" when none, or when it ends the session).
-    std::string token() const {
-        const std::string prefix = "lasca_session=";
-        if (setCookie.rfind(prefix, 0) != 0) return "";
-        return setCookie.substr(prefix.size(), setCookie.find(';') - prefix.size());
-    }
-};
-
-// What a request carries beside its method, path and body.
-struct Sent {
-    std::string origin = "own";  // "own": the server's own origin; "": none
-    std::string cookie;          // a token ("": no Cookie header)
-    std::string from = "127.0.0.1";
-};
-
-// One request on a new connection; status 0 when no answer came.
-Reply exchange(const std::string& port, http::verb method, const std::string& target,
-               const std::string& body, const Sent& sent) {
-    net::io_context io;
-    tcp::socket socket(io);
-    socket.open(tcp::v4());
-    socket.bind(tcp::endpoint(net::ip::make_address(sent.from), 0));
-    socket.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"),
-                                 static_cast<std::uint16_t>(std::stoi(port))));
-    http::request<http::string_body> request{method, target, 11};
-    request.set(http::field::host, "127.0.0.1:" + port);
-    if (sent.origin == "own")
-        request.set(http::field::origin, "http://127.0.0.1:" + port);
-    else if (!sent.origin.empty())
-        request.set(http::field::origin, sent.origin);
-    if (!sent.cookie.empty())
-        request.set(http::field::cookie, "theme=dark; lasca_session=" + sent.cookie);
-    request.set(http::field::content_type, "application/json");
-    request.keep_alive(false);
-    request.body() = body;
-    request.prepare_payload();
-    Reply reply;
-    beast::flat_buffer buffer;
-    http::response<http::string_body> response;
-    std::optional<beast::error_code> done;
-    http::async_write(socket, request, [&](beast::error_code e, std::size_t) {
-        if (e) {
-            done = e;
-            return;
-        }
-        http::async_read(socket, buffer, response,
-                         [&](beast::error_code e2, std::size_t) { done = e2; });
-    });
-    io.run_for(kAnswerGuard);
-    if (!done || *done) return reply;
-    reply.status = static_cast<int>(response.result_int());
-    reply.body = Json::parse(response.body(), nullptr, false);
-    if (const auto it = response.find(http::field::set_cookie); it != response.end())
-        reply.setCookie = std::string(it->value());
-    if (const auto it = response.find(http::field::retry_after); it != response.end())
-        reply.retryAfter = std::string(it->value());
-    return reply;
-}
-
-Reply post(const std::string& port, const std::string& target, const Json& body,
-           const Sent& sent = {}) {
-    return exchange(port, http::verb::post, target, body.dump(), sent);
-}
+using test::exchange;
+using test::post;
+using test::Reply;
+using test::Sent;
 
 // The name /api/me gives for `token` (null: signed out).
 Json me(const std::string& port, const std::string& token, const std::string& from = "127.0.0.1") {

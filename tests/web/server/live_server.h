@@ -166,13 +166,14 @@ constexpr auto kAnswerGuard = std::chrono::seconds(60);
 // An answer: its status (0 when none came), body, and the headers the tests read.
 struct Reply {
     int status = 0;
-    std::string text;
+    std::string text;  // the body as it came
+    Json body;         // the body as JSON (discarded when it is not JSON)
     std::string setCookie;
     std::string retryAfter;
     std::string contentType;
     std::string disposition;
-    // The body as JSON (discarded: not JSON).
-    Json json() const { return Json::parse(text, nullptr, false); }
+    std::string cacheControl;
+    std::string allow;
     // The token the Set-Cookie keeps ("" when none, or when it ends the session).
     std::string token() const {
         const std::string prefix = "lasca_session=";
@@ -230,6 +231,7 @@ inline Reply exchange(const std::string& port, boost::beast::http::verb method,
     response = parser.release();
     reply.status = static_cast<int>(response.result_int());
     reply.text = response.body();
+    reply.body = Json::parse(reply.text, nullptr, false);
     const auto header = [&](http::field field) {
         const auto it = response.find(field);
         return it == response.end() ? std::string() : std::string(it->value());
@@ -238,6 +240,8 @@ inline Reply exchange(const std::string& port, boost::beast::http::verb method,
     reply.retryAfter = header(http::field::retry_after);
     reply.contentType = header(http::field::content_type);
     reply.disposition = header(http::field::content_disposition);
+    reply.cacheControl = header(http::field::cache_control);
+    reply.allow = header(http::field::allow);
     return reply;
 }
 

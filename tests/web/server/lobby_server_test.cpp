@@ -109,18 +109,17 @@ TEST_F(LobbyServer, ARangeShowsASeekOnlyToTheRatingsInIt) {
     const auto ana = test::signUp(port_, "Ana", "127.0.0.2");
     const auto bo = test::signUp(port_, "Bo", "127.0.0.3");
     auto a = openLobby(port_, ana);
-    a.tab->send({{"type", "seek.create"}, {"clock", kBlitz}, {"rated", true},
-                 {"range", {1600, 1800}}});
+    a.tab->send(
+        {{"type", "seek.create"}, {"clock", kBlitz}, {"rated", true}, {"range", {1600, 1800}}});
     const Json high = next(*a.tab, "lobby.seek")["seek"];
     EXPECT_EQ(high["range"], Json::array({1600, 1800}));
-    a.tab->send({{"type", "seek.create"}, {"clock", kBlitz}, {"rated", true},
-                 {"range", {1400, 1600}}});
+    a.tab->send(
+        {{"type", "seek.create"}, {"clock", kBlitz}, {"rated", true}, {"range", {1400, 1600}}});
     const Json around = next(*a.tab, "lobby.seek")["seek"];
     auto b = openLobby(port_, bo);  // 1500: in the second range only
     EXPECT_EQ(seekIds(b.hello), std::set<std::string>{around["id"]});
     b.tab->send({{"type", "seek.accept"}, {"seek", high["id"]}});
-    EXPECT_NE(next(*b.tab, "error")["message"].get<std::string>().find("range"),
-              std::string::npos);
+    EXPECT_NE(next(*b.tab, "error")["message"].get<std::string>().find("range"), std::string::npos);
     // Ranges upside down or out of bounds, and bad fields, are refused with one error each.
     for (const Json& bad :
          {Json{{"type", "seek.create"}, {"clock", kBlitz}, {"range", {1800, 1600}}},
@@ -131,8 +130,7 @@ TEST_F(LobbyServer, ARangeShowsASeekOnlyToTheRatingsInIt) {
           Json{{"type", "seek.create"}, {"clock", nullptr}, {"rated", true}},
           Json{{"type", "seek.create"}, {"clock", kBlitz}, {"colour", "white"}},
           Json{{"type", "seek.accept"}, {"seek", 5}},
-          Json{{"type", "seek.cancel"}, {"seek", "nothing"}},
-          Json{{"type", "lobby.nothing"}}}) {
+          Json{{"type", "seek.cancel"}, {"seek", "nothing"}}, Json{{"type", "lobby.nothing"}}}) {
         b.tab->send(bad);
         EXPECT_EQ(next(*b.tab, "error")["type"], "error") << bad;
     }
@@ -156,8 +154,7 @@ TEST_F(LobbyServer, AnAcceptedSeekOpensTheRatedTableForBothAndIsListedToWatch) {
     // Ana cannot take her own seek, not even from another tab.
     auto a2 = openLobby(port_, ana);
     a2.tab->send({{"type", "seek.accept"}, {"seek", seek["id"]}});
-    EXPECT_NE(next(*a2.tab, "error")["message"].get<std::string>().find("own"),
-              std::string::npos);
+    EXPECT_NE(next(*a2.tab, "error")["message"].get<std::string>().find("own"), std::string::npos);
 
     b.tab->send({{"type", "seek.accept"}, {"seek", seek["id"]}});
     const Json startA = next(*a.tab, "lobby.start");
@@ -169,8 +166,13 @@ TEST_F(LobbyServer, AnAcceptedSeekOpensTheRatedTableForBothAndIsListedToWatch) {
     EXPECT_EQ(startA["url"], "/?table=" + startA["table"].get<std::string>() +
                                  "&token=" + startA["token"].get<std::string>());
     // Every lobby tab is told the seek went and the game started, with its watch link.
-    EXPECT_EQ(next(*guest.tab, "lobby.seekGone")["seek"], seek["id"]);
-    const Json game = next(*guest.tab, "lobby.game")["game"];
+    Json game, gone;
+    while (game.is_null() || gone.is_null()) {
+        const Json m = guest.tab->read();
+        if (m["type"] == "lobby.game") game = m["game"];
+        if (m["type"] == "lobby.seekGone") gone = m;
+    }
+    EXPECT_EQ(gone["seek"], seek["id"]);
     EXPECT_EQ(game["table"], startA["table"]);
     EXPECT_EQ(game["rated"], true);
     const std::string white = startA["colour"] == "white" ? "Ana" : "Bo";
@@ -181,7 +183,8 @@ TEST_F(LobbyServer, AnAcceptedSeekOpensTheRatedTableForBothAndIsListedToWatch) {
     const auto& blackStart = startA["colour"] == "white" ? startB : startA;
     Tab w(port_, "/ws", "", white == "Ana" ? ana : bo);
     w.readState();
-    w.send({{"type", "lasca.join"}, {"table", whiteStart["table"]}, {"token", whiteStart["token"]}});
+    w.send(
+        {{"type", "lasca.join"}, {"table", whiteStart["table"]}, {"token", whiteStart["token"]}});
     Json state = w.readState();
     EXPECT_EQ(state["rated"], true);
     EXPECT_EQ(state["players"]["white"], white);
@@ -192,7 +195,8 @@ TEST_F(LobbyServer, AnAcceptedSeekOpensTheRatedTableForBothAndIsListedToWatch) {
     // The other's link is refused to a guest (the seat is bound to its account).
     Tab g(port_);
     g.readState();
-    g.send({{"type", "lasca.join"}, {"table", blackStart["table"]}, {"token", blackStart["token"]}});
+    g.send(
+        {{"type", "lasca.join"}, {"table", blackStart["table"]}, {"token", blackStart["token"]}});
     Json refused;
     do refused = g.read();
     while (refused["type"] == "state");
@@ -307,6 +311,89 @@ TEST_F(LobbyServer, AChallengeIsDeclinedWithAReasonOrAcceptedAsAGame) {
     const Json startA = next(*a.tab, "lobby.start");
     EXPECT_EQ(startA["table"], startB["table"]);
     EXPECT_NE(startA["colour"], startB["colour"]);
+}
+
+TEST_F(LobbyServer, ATorneioTableGathersPeopleAndStartsWhenTheLastSits) {
+    const auto ana = test::signUp(port_, "Ana", "127.0.0.2");
+    const auto bo = test::signUp(port_, "Bo", "127.0.0.3");
+    auto a = openLobby(port_, ana);
+    auto b = openLobby(port_, bo);
+    auto guest = openLobby(port_);
+    // A rated table of 3 seats for 2 people (one AI seat): shown to accounts only.
+    a.tab->send({{"type", "torneio.open"},
+                 {"seats", 3},
+                 {"people", 2},
+                 {"level", 0},
+                 {"rounds", 30},
+                 {"rated", true}});
+    const Json offer = next(*a.tab, "lobby.offer")["offer"];
+    EXPECT_EQ(offer["mine"], true);
+    EXPECT_EQ(offer["free"], 1);
+    EXPECT_EQ(offer["sitting"], Json::array({"Ana"}));
+    EXPECT_EQ(next(*b.tab, "lobby.offer")["offer"]["id"], offer["id"]);
+    EXPECT_TRUE(openLobby(port_).hello["offers"].empty()) << "a guest does not see a rated table";
+    guest.tab->send({{"type", "torneio.sit"}, {"offer", offer["id"]}});
+    EXPECT_NE(next(*guest.tab, "error")["message"].get<std::string>().find("sign in"),
+              std::string::npos);
+    // Bad offers are refused with one error each.
+    for (const Json& bad :
+         {Json{{"type", "torneio.open"}, {"seats", 5}, {"people", 2}},
+          Json{{"type", "torneio.open"}, {"seats", 3}, {"people", 4}},
+          Json{{"type", "torneio.open"}, {"seats", 3}, {"people", 2}, {"level", 9}},
+          Json{{"type", "torneio.open"}, {"seats", 2}, {"people", 2}, {"rounds", 0}},
+          Json{{"type", "torneio.sit"}, {"offer", "nothing"}}}) {
+        b.tab->send(bad);
+        EXPECT_EQ(next(*b.tab, "error")["type"], "error") << bad;
+    }
+    a.tab->send({{"type", "torneio.sit"}, {"offer", offer["id"]}});
+    EXPECT_EQ(next(*a.tab, "error")["type"], "error") << "the maker sits already";
+    b.tab->send({{"type", "torneio.sit"}, {"offer", offer["id"]}});
+    const Json startA = next(*a.tab, "lobby.start");
+    const Json startB = next(*b.tab, "lobby.start");
+    EXPECT_EQ(startA["game"], "torneio");
+    EXPECT_EQ(startA["table"], startB["table"]);
+    EXPECT_EQ(startA["seat"], 1);
+    EXPECT_EQ(startB["seat"], 2);
+    EXPECT_EQ(next(*b.tab, "lobby.offerGone")["offer"], offer["id"]);
+    // Each seat opens for its own account only: rated, with both names.
+    Tab other(port_, "/ws/torneio", "", bo);
+    next(other, "hello");
+    other.send({{"type", "torneio.join"}, {"table", startA["table"]}, {"token", startA["token"]}});
+    EXPECT_NE(next(other, "error")["message"].get<std::string>().find("another player"),
+              std::string::npos);
+    Tab seat(port_, "/ws/torneio", "", ana);
+    next(seat, "hello");
+    seat.send({{"type", "torneio.join"}, {"table", startA["table"]}, {"token", startA["token"]}});
+    const Json joined = next(seat, "torneio.joined");
+    EXPECT_EQ(joined["rated"], true);
+    EXPECT_EQ(joined["seat"], 1);
+    EXPECT_EQ(joined["seats"][0]["player"], "Ana");
+    EXPECT_EQ(joined["seats"][1]["player"], "Bo");
+    EXPECT_EQ(joined["seats"][2]["kind"], "ai");
+
+    // A casual table: a guest sits, and the maker standing up withdraws it.
+    a.tab->send({{"type", "torneio.open"}, {"seats", 2}, {"people", 2}});
+    const Json casual = next(*guest.tab, "lobby.offer")["offer"];
+    guest.tab->send({{"type", "torneio.sit"}, {"offer", casual["id"]}});
+    EXPECT_EQ(next(*guest.tab, "lobby.start")["seat"], 2);
+    a.tab->send({{"type", "torneio.open"}, {"seats", 2}, {"people", 2}});
+    Json withdrawn;
+    do withdrawn = next(*b.tab, "lobby.offer")["offer"];
+    while (withdrawn["id"] == casual["id"]);
+    a.tab->send({{"type", "torneio.stand"}, {"offer", withdrawn["id"]}});
+    const Json gone = next(*b.tab, "lobby.offerGone");
+    EXPECT_EQ(gone["offer"], withdrawn["id"]);
+}
+
+TEST_F(LobbyServer, TheTabsAreToldHowManyAreInTheLobby) {
+    auto first = openLobby(port_);
+    EXPECT_EQ(first.hello["people"], 1);
+    auto second = openLobby(port_);
+    EXPECT_EQ(second.hello["people"], 2);
+    // Told once the count changed (at most once every few seconds): 2, then 1 after one left.
+    EXPECT_EQ(next(*first.tab, "lobby.people")["people"], 2);
+    second.tab.reset();
+    EXPECT_EQ(next(*first.tab, "lobby.people")["people"], 1);
 }
 
 TEST_F(LobbyServer, AForeignOriginCannotOpenTheLobby) {

@@ -28,65 +28,8 @@ using test::Server;
 using test::Tab;
 using tcp = net::ip::tcp;
 
-constexpr auto kAnswerGuard = std::chrono::seconds(60);  // a hang guard (Argon2id), not a measure
-
-struct Reply {
-    int status = 0;
-    std::string body;
-    std::string token;  // the session the answer's Set-Cookie keeps, if any
-};
-
-// One request on a new connection from `from`; status 0 when no answer came.
-Reply exchange(const std::string& port, http::verb method, const std::string& target,
-               const std::string& body, const std::string& from = "127.0.0.1") {
-    net::io_context io;
-    tcp::socket socket(io);
-    socket.open(tcp::v4());
-    socket.bind(tcp::endpoint(net::ip::make_address(from), 0));
-    socket.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"),
-                                 static_cast<std::uint16_t>(std::stoi(port))));
-    http::request<http::string_body> request{method, target, 11};
-    request.set(http::field::host, "127.0.0.1:" + port);
-    request.set(http::field::origin, "http://127.0.0.1:" + port);
-    request.set(http::field::content_type, "application/json");
-    request.keep_alive(false);
-    request.body() = body;
-    request.prepare_payload();
-    Reply reply;
-    beast::flat_buffer buffer;
-    http::response<http::string_body> response;
-    std::optional<beast::error_code> done;
-    http::async_write(socket, request, [&](beast::error_code e, std::size_t) {
-        if (e) {
-            done = e;
-            return;
-        }
-        http::async_read(socket, buffer, response,
-                         [&](beast::error_code e2, std::size_t) { done = e2; });
-    });
-    io.run_for(kAnswerGuard);
-    if (!done || *done) return reply;
-    reply.status = static_cast<int>(response.result_int());
-    reply.body = response.body();
-    if (const auto it = response.find(http::field::set_cookie); it != response.end()) {
-        const std::string cookie(it->value());
-        const std::string prefix = "lasca_session=";
-        if (cookie.rfind(prefix, 0) == 0)
-            reply.token = cookie.substr(prefix.size(), cookie.find(';') - prefix.size());
-    }
-    return reply;
-}
-
-std::string signUp(const std::string& port, const std::string& name, const std::string& from) {
-    const auto reply = exchange(port, http::verb::post, "/api/signup",
-                                Json{{"name", name}, {"password", "correct horse"}}.dump(), from);
-    EXPECT_EQ(reply.status, 200) << reply.body;
-    return reply.token;
-}
-
-Reply get(const std::string& port, const std::string& target) {
-    return exchange(port, http::verb::get, target, "");
-}
+using test::get;
+using test::signUp;
 
 // The first reply of `tab` to `m` that is not a state (the state a join sends before is read).
 Json answerTo(Tab& tab, const Json& m) {
@@ -183,8 +126,8 @@ TEST(RatingsServer, TwoAccountsPlayARatedTableAndBothPagesShowTheNewRatings) {
         for (const auto& [name, rating, outcome] :
              {std::tuple("ana", w, "win"), std::tuple("BO_9", l, "loss")}) {
             const auto page = get(port, std::string("/api/@/") + name);
-            ASSERT_EQ(page.status, 200) << page.body;
-            const Json json = Json::parse(page.body);
+            ASSERT_EQ(page.status, 200) << page.text;
+            const Json json = Json::parse(page.text);
             ASSERT_EQ(json["ratings"].size(), 1u) << json;
             const Json& r = json["ratings"][0];
             EXPECT_EQ(r["category"], "blitz");
@@ -201,20 +144,20 @@ TEST(RatingsServer, TwoAccountsPlayARatedTableAndBothPagesShowTheNewRatings) {
             const std::string pdn = json["games"][0]["pdn"];
             const auto html = get(port, std::string("/@/") + name);
             ASSERT_EQ(html.status, 200);
-            EXPECT_NE(html.body.find(">" + rounded(rating.rating) + "?<"), std::string::npos)
-                << html.body;
-            EXPECT_NE(html.body.find("<svg"), std::string::npos);
-            EXPECT_NE(html.body.find("href=\"" + pdn + "\""), std::string::npos);
+            EXPECT_NE(html.text.find(">" + rounded(rating.rating) + "?<"), std::string::npos)
+                << html.text;
+            EXPECT_NE(html.text.find("<svg"), std::string::npos);
+            EXPECT_NE(html.text.find("href=\"" + pdn + "\""), std::string::npos);
             const auto game = get(port, pdn);
             ASSERT_EQ(game.status, 200);
-            EXPECT_NE(game.body.find("[White \"Ana\"]"), std::string::npos) << game.body;
-            EXPECT_NE(game.body.find("[Black \"Bo_9\"]"), std::string::npos);
+            EXPECT_NE(game.text.find("[White \"Ana\"]"), std::string::npos) << game.text;
+            EXPECT_NE(game.text.find("[Black \"Bo_9\"]"), std::string::npos);
         }
-        const auto anaPage = get(port, "/@/Ana").body;
+        const auto anaPage = get(port, "/@/Ana").text;
         EXPECT_NE(anaPage.find("<a href=\"/@/Bo_9\">Bo_9</a>"), std::string::npos);
         const auto filtered = get(port, "/games?player=bo_9");
         EXPECT_EQ(filtered.status, 200);
-        EXPECT_NE(filtered.body.find("/games/table/"), std::string::npos);
+        EXPECT_NE(filtered.text.find("/games/table/"), std::string::npos);
         EXPECT_EQ(get(port, "/games?player=nobody").status, 404);
         EXPECT_EQ(get(port, "/@/nobody").status, 404);
         EXPECT_EQ(get(port, "/api/@/nobody").status, 404);
@@ -237,7 +180,7 @@ TEST(RatingsServer, TwoAccountsPlayARatedTableAndBothPagesShowTheNewRatings) {
         EXPECT_EQ(
             answerTo(g, {{"type", "lasca.join"}, {"table", tableId}, {"token", white}})["type"],
             "error");
-        const Json json = Json::parse(get(server->port, "/api/@/Ana").body);
+        const Json json = Json::parse(get(server->port, "/api/@/Ana").text);
         EXPECT_EQ(json["ratings"][0]["games"], 1);
         server->process->kill();
     }
@@ -260,8 +203,8 @@ TEST(RatingsServer, AMarkupNameNeverAppearsUnescaped) {
           "/games?player=<b>x</b>"}) {
         const auto page = get(server->port, target);
         EXPECT_EQ(page.status, 404) << target;
-        EXPECT_EQ(page.body.find("<script"), std::string::npos) << target;
-        EXPECT_EQ(page.body.find("<b>"), std::string::npos) << target;
+        EXPECT_EQ(page.text.find("<script"), std::string::npos) << target;
+        EXPECT_EQ(page.text.find("<b>"), std::string::npos) << target;
     }
     // The page's own code, given a name the rule of names would refuse: shown as text.
     pages::PlayerFacts facts;

@@ -6,19 +6,16 @@
 
 #include <string>
 
+#include "store_test_support.h"
 #include "test_directory.h"
 #include "web/store/store.h"
 
 namespace web::store {
 namespace {
 
-constexpr std::int64_t kDay = 24 * 3600 * 1000;
+using test::openOrFail;
 
-std::unique_ptr<Store> openOrFail(const std::string& path) {
-    auto store = Store::open(path);
-    EXPECT_TRUE(store.ok()) << store.error();
-    return store.ok() ? std::move(store).value() : nullptr;
-}
+constexpr std::int64_t kDay = 24 * 3600 * 1000;
 
 StoredAccount create(Store& store, const std::string& name, const std::string& key) {
     auto made = store.createAccount(name, key, "hash-of-" + key, 1000);
@@ -31,7 +28,7 @@ StoredSession session(const std::string& hash, std::int64_t account, std::int64_
     return StoredSession{hash, account, created, created + 30 * kDay};
 }
 
-TEST(Accounts, ANameIsTakenOnceWithoutRegardToCase) {
+TEST(StoreAccounts, ANameIsTakenOnceWithoutRegardToCase) {
     auto store = openOrFail("");
     ASSERT_TRUE(store);
     const auto ana = create(*store, "Ana", "ana");
@@ -50,7 +47,7 @@ TEST(Accounts, ANameIsTakenOnceWithoutRegardToCase) {
     EXPECT_NE(bob.id, ana.id);
 }
 
-TEST(Accounts, ASessionIsFoundWhileItLasts) {
+TEST(StoreAccounts, ASessionIsFoundWhileItLasts) {
     auto store = openOrFail("");
     ASSERT_TRUE(store);
     const auto ana = create(*store, "Ana", "ana");
@@ -66,7 +63,7 @@ TEST(Accounts, ASessionIsFoundWhileItLasts) {
     EXPECT_TRUE(store->deleteSession("h1").ok());                           // again: nothing
 }
 
-TEST(Accounts, ExpiredSessionsGoWhenANewOneIsMade) {
+TEST(StoreAccounts, ExpiredSessionsGoWhenANewOneIsMade) {
     auto store = openOrFail("");
     ASSERT_TRUE(store);
     const auto ana = create(*store, "Ana", "ana");
@@ -76,7 +73,7 @@ TEST(Accounts, ExpiredSessionsGoWhenANewOneIsMade) {
     EXPECT_TRUE(store->findSession("new", 32 * kDay).value().has_value());
 }
 
-TEST(Accounts, ANewPasswordEndsTheOtherSessions) {
+TEST(StoreAccounts, ANewPasswordEndsTheOtherSessions) {
     auto store = openOrFail("");
     ASSERT_TRUE(store);
     const auto ana = create(*store, "Ana", "ana");
@@ -94,7 +91,7 @@ TEST(Accounts, ANewPasswordEndsTheOtherSessions) {
     EXPECT_FALSE(store->setPassword(9999, "x", "").value());
 }
 
-TEST(Accounts, ADeletedAccountFreesItsName) {
+TEST(StoreAccounts, ADeletedAccountFreesItsName) {
     auto store = openOrFail("");
     ASSERT_TRUE(store);
     const auto ana = create(*store, "Ana", "ana");
@@ -110,7 +107,7 @@ TEST(Accounts, ADeletedAccountFreesItsName) {
     EXPECT_EQ(store->findAccount("ana").value()->name, "aNa");
 }
 
-TEST(Accounts, KeptAcrossOpensAndInAMigratedFile) {
+TEST(StoreAccounts, KeptAcrossOpensAndInAMigratedFile) {
     const auto path = (common::test::testDirectory() / "web.db").string();
     std::int64_t id = 0;
     {
@@ -128,7 +125,7 @@ TEST(Accounts, KeptAcrossOpensAndInAMigratedFile) {
 }
 
 // Text that looks like SQL or markup is kept as text (every statement is prepared).
-TEST(Accounts, TextIsKeptAsText) {
+TEST(StoreAccounts, TextIsKeptAsText) {
     auto store = openOrFail("");
     ASSERT_TRUE(store);
     const std::string sql = "x'; DROP TABLE accounts;--";

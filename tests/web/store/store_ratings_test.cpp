@@ -13,31 +13,16 @@
 #include <csignal>
 #include <string>
 
+#include "store_test_support.h"
 #include "test_directory.h"
 #include "web/store/store.h"
 
 namespace web::store {
 namespace {
 
-std::unique_ptr<Store> openOrFail(const std::string& path) {
-    auto store = Store::open(path);
-    EXPECT_TRUE(store.ok()) << store.error();
-    return store.ok() ? std::move(store).value() : nullptr;
-}
-
-bool execRaw(const std::string& path, const char* sql) {
-    sqlite3* db = nullptr;
-    const bool ok = sqlite3_open(path.c_str(), &db) == SQLITE_OK &&
-                    sqlite3_exec(db, sql, nullptr, nullptr, nullptr) == SQLITE_OK;
-    sqlite3_close(db);
-    return ok;
-}
-
-std::int64_t account(Store& store, const std::string& name) {
-    auto made = store.createAccount(name, name, "hash", 1000);
-    EXPECT_TRUE(made.ok() && made.value().has_value());
-    return made.ok() && made.value() ? made.value()->id : 0;
-}
+using test::account;
+using test::execRaw;
+using test::openOrFail;
 
 // A rated table of `white` and `black` with a 3+2 clock (blitz), one move played, running.
 StoredDuel ratedDuel(const std::string& id, std::int64_t white, std::int64_t black) {
@@ -102,6 +87,12 @@ TEST(StoreRatings, MigratesAVersionSixFileKeepingItsTables) {
         "CREATE TABLE accounts (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL,"
         " name_key TEXT UNIQUE, password_hash TEXT NOT NULL, created_at INTEGER NOT NULL,"
         " deleted INTEGER NOT NULL DEFAULT 0);"
+        "CREATE TABLE torneio_tables (id TEXT PRIMARY KEY, params TEXT NOT NULL,"
+        " seed TEXT NOT NULL, result TEXT NOT NULL DEFAULT '', record TEXT NOT NULL DEFAULT '',"
+        " created INTEGER NOT NULL, updated INTEGER NOT NULL);"
+        "CREATE TABLE torneio_seats (tbl TEXT NOT NULL, seat INTEGER NOT NULL,"
+        " kind TEXT NOT NULL, level INTEGER NOT NULL, token_hash TEXT NOT NULL,"
+        " PRIMARY KEY (tbl, seat)) WITHOUT ROWID;"
         "INSERT INTO lasca_duels (id, start_lfen, white_hash, black_hash, watch_hash, result,"
         " rule, created, updated) VALUES ('old', 'W:x', 'a', 'b', 'c', '2-0', 'resign', 1, 2);"
         "INSERT INTO lasca_duel_moves VALUES ('old', 0, 'c3-d4');"
@@ -167,7 +158,7 @@ TEST(StoreRatings, ARatedEndIsWrittenWithBothRatingsAndTheirHistory) {
     EXPECT_EQ(grown[0].rating, 1700);
     EXPECT_EQ(grown[1].rating, 1650);
     EXPECT_EQ(store->ratingsOf(ana).value()[0].games, 2);
-    const auto games = store->finishedDuelsOf(ana, 10).value();
+    const auto games = store->duelsOf(ana, 0, 10, false).value();
     ASSERT_EQ(games.size(), 2u);
     EXPECT_EQ(games[0].duel.id, "t2");  // newest first
     EXPECT_EQ(games[0].duel.blackName, "ana");

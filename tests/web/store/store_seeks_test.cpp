@@ -5,17 +5,14 @@
 
 #include <string>
 
+#include "store_test_support.h"
 #include "test_directory.h"
 #include "web/store/store.h"
 
 namespace web::store {
 namespace {
 
-std::unique_ptr<Store> openOrFail(const std::string& path) {
-    auto store = Store::open(path);
-    EXPECT_TRUE(store.ok()) << store.error();
-    return store.ok() ? std::move(store).value() : nullptr;
-}
+using test::openOrFail;
 
 TEST(StoreSeeks, AreKeptListedAndTakenOnce) {
     const auto path = (common::test::testDirectory() / "seeks.db").string();
@@ -24,8 +21,12 @@ TEST(StoreSeeks, AreKeptListedAndTakenOnce) {
         ASSERT_TRUE(store);
         const auto ana = store->createAccount("Ana", "ana", "h", 1);
         ASSERT_TRUE(ana.ok() && ana.value());
-        const StoredSeek first{"s1", "lasca", ana.value()->id, "Ana",
-                               R"({"clock":{"time":180000,"increment":2000},"rated":true})", 10};
+        const StoredSeek first{"s1",
+                               "lasca",
+                               ana.value()->id,
+                               "Ana",
+                               R"({"clock":{"time":180000,"increment":2000},"rated":true})",
+                               10};
         const StoredSeek second{"s2", "torneio", 0, "", R"({"seats":3})", 20};
         ASSERT_TRUE(store->addSeek(second).ok());
         ASSERT_TRUE(store->addSeek(first).ok());

@@ -4,6 +4,7 @@
 // migrations from an empty file and from version 1, and every bad file refused at open with one
 // line: not a database, a newer schema, held by another server, unwritable.
 #include "web/store/store.h"
+#include "store_test_support.h"
 
 #include <gtest/gtest.h>
 #include <sqlite3.h>
@@ -16,6 +17,9 @@
 
 namespace web::store {
 namespace {
+
+using test::execRaw;
+using test::openOrFail;
 
 StoredLascaGame sampleGame(const std::string& id, std::vector<std::string> moves) {
     StoredLascaGame game;
@@ -30,21 +34,6 @@ StoredLascaGame sampleGame(const std::string& id, std::vector<std::string> moves
     game.updated = 1700000000500;
     game.tree = R"({"moves":["c3-d4"],"comments":[],"variations":[]})";
     return game;
-}
-
-// Runs SQL on a file with SQLite itself (a file as another program, or an older one, left it).
-bool execRaw(const std::string& path, const char* sql) {
-    sqlite3* db = nullptr;
-    const bool ok = sqlite3_open(path.c_str(), &db) == SQLITE_OK &&
-                    sqlite3_exec(db, sql, nullptr, nullptr, nullptr) == SQLITE_OK;
-    sqlite3_close(db);
-    return ok;
-}
-
-std::unique_ptr<Store> openOrFail(const std::string& path) {
-    auto store = Store::open(path);
-    EXPECT_TRUE(store.ok()) << store.error();
-    return store.ok() ? std::move(store).value() : nullptr;
 }
 
 TEST(Store, AGameIsSavedAndLoadedWhole) {
@@ -164,7 +153,7 @@ StoredTorneioTable sampleTable(const std::string& id) {
     table.id = id;
     table.params = "seats 2 board 8 depth 3 trim 0 strength 10 minstrength 1 rounds 60 pass 1";
     table.seed = 18446744073709551557ULL;  // beyond 2^63: kept exactly
-    table.seats = {{"person", 1, std::string(64, 'a')}, {"ai", 2, ""}};
+    table.seats = {{"person", 1, std::string(64, 'a'), 0, ""}, {"ai", 2, "", 0, ""}};
     table.created = 1700000000000;
     table.updated = 1700000000000;
     return table;
