@@ -245,6 +245,13 @@ int LobbyRoom::offersFrom(const std::string& address) const {
 
 std::vector<Json> LobbyRoom::handle(std::uint64_t tab, const Json& m, const std::string& type) {
     std::optional<std::string> error;
+    if (type == "seek.create" || type == "torneio.open" || type == "challenge.create") {
+        const double now =
+            std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+                .count();
+        if (!tabs_.at(tab).offers.allow(now))
+            return {errorMessage("too many offers made: wait a few seconds")};
+    }
     if (type == "seek.create")
         error = createSeek(tab, m);
     else if (type == "seek.cancel")

@@ -13,7 +13,8 @@
 // emptied when the server starts.
 //
 // Limits: kMaxSeeksPerTab seeks and one Torneio offer per tab, kMaxOffersPerAddress offers of
-// every kind from one address, kMaxChallengesPerTab challenges waiting, kMaxOffers in all.
+// every kind from one address, kMaxChallengesPerTab challenges waiting, kMaxOffers in all, and
+// offers made by one tab at most kOfferBurst at once, then one each 5 s.
 #pragma once
 
 #include <chrono>
@@ -65,6 +66,11 @@ class LobbyRoom : public Room, public std::enable_shared_from_this<LobbyRoom> {
     static constexpr int kMaxOffersPerAddress = 20;
     static constexpr std::size_t kMaxOffers = 1000;
     static constexpr std::size_t kMaxGamesListed = 100;
+    // Offers made by one tab (seeks, Torneio tables, challenges): kOfferBurst at once, then one
+    // each 1 / kOffersPerSecond seconds; each is broadcast to every tab, so that one tab making
+    // and cancelling offers costs the others little.
+    static constexpr double kOfferBurst = 10;
+    static constexpr double kOffersPerSecond = 0.2;
 
     // How often, at most, the tabs are told how many are in the lobby.
     static constexpr std::chrono::seconds kPeopleEvery{5};
@@ -86,6 +92,7 @@ class LobbyRoom : public Room, public std::enable_shared_from_this<LobbyRoom> {
         std::optional<Person> person;
         lobby::Viewer viewer;
         std::string address;
+        RateLimiter offers{kOffersPerSecond, kOfferBurst};
     };
     struct Seek {
         std::string id;

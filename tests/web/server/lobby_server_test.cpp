@@ -142,6 +142,33 @@ TEST_F(LobbyServer, ARangeShowsASeekOnlyToTheRatingsInIt) {
               std::string::npos);
 }
 
+TEST_F(LobbyServer, OneTabMakingAndCancellingSeeksIsSlowedDown) {
+    auto maker = openLobby(port_);
+    auto other = openLobby(port_);
+    // Ten offers at once, then one each 5 s: of 30 made and cancelled as fast as the test can,
+    // some are refused (unless the 30 took over 100 s), and the other tab is told only of those
+    // made.
+    int made = 0, refused = 0;
+    for (int i = 0; i < 30; ++i) {
+        maker.tab->send({{"type", "seek.create"}, {"clock", nullptr}});
+        const Json m = maker.tab->read();
+        if (m["type"] == "error") {
+            EXPECT_NE(m["message"].get<std::string>().find("too many offers"), std::string::npos);
+            ++refused;
+            continue;
+        }
+        ASSERT_EQ(m["type"], "lobby.seek") << m;
+        ++made;
+        maker.tab->send({{"type", "seek.cancel"}, {"seek", m["seek"]["id"]}});
+        EXPECT_EQ(next(*maker.tab, "lobby.seekGone")["seek"], m["seek"]["id"]);
+    }
+    EXPECT_GE(made, 10);
+    EXPECT_GE(refused, 1);
+    for (int i = 0; i < made; ++i) next(*other.tab, "lobby.seekGone");
+    other.tab->send({{"type", "seek.create"}, {"clock", nullptr}});  // the other tab is served
+    EXPECT_EQ(next(*other.tab, "lobby.seek")["seek"]["mine"], true);
+}
+
 TEST_F(LobbyServer, AnAcceptedSeekOpensTheRatedTableForBothAndIsListedToWatch) {
     const auto ana = test::signUp(port_, "Ana", "127.0.0.2");
     const auto bo = test::signUp(port_, "Bo", "127.0.0.3");
