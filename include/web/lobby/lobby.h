@@ -17,6 +17,7 @@
 
 #include "common/glicko2.h"
 #include "common/result.h"
+#include "web/lasca_tables/duel.h"
 
 namespace web::lobby {
 
@@ -38,6 +39,11 @@ struct SeekParams {
 
     friend bool operator==(const SeekParams&, const SeekParams&) = default;
 };
+
+// The field "clock" of a message: absent or null (no clock), or {"time":ms,"increment":ms}
+// within the two-person tables' limits (lasca_tables/duel.h). A table made by `lasca.create` and
+// a seek or challenge of the lobby read their clock with it.
+common::Result<std::optional<lasca_tables::DuelClock>> readClock(const Json& message);
 
 // Reads the fields "clock" (null or {"time":ms,"increment":ms}), "rated" (optional, false) and
 // "range" (optional: null or [low, high]) of a message; every other field of `allowed` passes.

@@ -34,20 +34,28 @@ bool optionalFlag(const Json& m, const char* name, bool& flag, std::string& erro
 
 }  // namespace
 
+common::Result<std::optional<lasca_tables::DuelClock>> readClock(const Json& m) {
+    if (!m.contains("clock") || m["clock"].is_null())
+        return std::optional<lasca_tables::DuelClock>();
+    const Json& c = m["clock"];
+    if (!c.is_object()) return common::makeError("clock must be null or an object");
+    if (auto e = messages::checkFields(c, {"time", "increment"})) return common::makeError(*e);
+    const auto time = intField(c, "time", lasca_tables::kMinDuelTime, lasca_tables::kMaxDuelTime);
+    if (!time) return common::makeError(time.error());
+    const auto increment = intField(c, "increment", 0, lasca_tables::kMaxDuelIncrement);
+    if (!increment) return common::makeError(increment.error());
+    return std::optional<lasca_tables::DuelClock>(
+        lasca_tables::DuelClock{time.value(), increment.value()});
+}
+
 common::Result<SeekParams> readSeek(const Json& m) {
     SeekParams params;
-    if (m.contains("clock") && !m["clock"].is_null()) {
-        const Json& c = m["clock"];
-        if (!c.is_object()) return common::makeError("clock must be null or an object");
-        if (auto e = messages::checkFields(c, {"time", "increment"})) return common::makeError(*e);
-        const auto time =
-            intField(c, "time", lasca_tables::kMinDuelTime, lasca_tables::kMaxDuelTime);
-        if (!time) return common::makeError(time.error());
-        const auto increment = intField(c, "increment", 0, lasca_tables::kMaxDuelIncrement);
-        if (!increment) return common::makeError(increment.error());
+    const auto clock = readClock(m);
+    if (!clock) return common::makeError(clock.error());
+    if (clock.value()) {
         params.clock = true;
-        params.time = time.value();
-        params.increment = increment.value();
+        params.time = clock.value()->time;
+        params.increment = clock.value()->increment;
     }
     std::string error;
     if (!optionalFlag(m, "rated", params.rated, error)) return common::makeError(error);

@@ -6,6 +6,7 @@
 
 #include "common/logging.h"
 #include "common/seed.h"
+#include "web/lobby/lobby.h"
 #include "web/messages/messages.h"
 #include "web/ratings/ratings.h"
 
@@ -99,18 +100,9 @@ std::vector<Json> DuelRoom::create(const Json& m, const std::string& keepId,
         if (!flag) return {errorMessage(flag.error())};
         rated = flag.value();
     }
-    std::optional<DuelClock> clock;
-    if (m.contains("clock") && !m["clock"].is_null()) {
-        const Json& c = m["clock"];
-        if (!c.is_object()) return {errorMessage("clock must be null or an object")};
-        if (auto e = checkFields(c, {"time", "increment"})) return {errorMessage(*e)};
-        const auto time =
-            intField(c, "time", lasca_tables::kMinDuelTime, lasca_tables::kMaxDuelTime);
-        if (!time) return {errorMessage(time.error())};
-        const auto increment = intField(c, "increment", 0, lasca_tables::kMaxDuelIncrement);
-        if (!increment) return {errorMessage(increment.error())};
-        clock = DuelClock{time.value(), increment.value()};
-    }
+    const auto read = lobby::readClock(m);
+    if (!read) return {errorMessage(read.error())};
+    const std::optional<DuelClock>& clock = read.value();
     if (rated && !person) return {errorMessage("sign in to make a rated table")};
     if (rated && !(clock && ratings::ratedSpeed(ratingClock(*clock))))
         return {errorMessage("a rated table needs a clock")};

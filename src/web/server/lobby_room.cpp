@@ -6,6 +6,7 @@
 #include "common/logging.h"
 #include "common/seed.h"
 #include "common/text.h"
+#include "web/accounts/accounts.h"
 #include "web/messages/messages.h"
 
 namespace web::server {
@@ -404,16 +405,13 @@ std::optional<std::string> LobbyRoom::createChallenge(std::uint64_t tab, const J
         return "you have " + std::to_string(kMaxChallengesPerTab) +
                " challenges waiting, the most a tab may have";
     std::optional<Person> challenged;
-    std::string key = to.value();
-    std::transform(key.begin(), key.end(), key.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    for (const auto& [number, member] : tabs_) {
-        if (!member.person) continue;
-        std::string name = member.person->name;
-        std::transform(name.begin(), name.end(), name.begin(),
-                       [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-        if (name == key) challenged = member.person;
-    }
+    // Names are matched by their key (web/accounts: the lower-case form), as the accounts are.
+    if (const auto key = accounts::nameKey(to.value()))
+        for (const auto& [number, member] : tabs_) {
+            if (!member.person) continue;
+            const auto theirs = accounts::nameKey(member.person->name);
+            if (theirs && theirs.value() == key.value()) challenged = member.person;
+        }
     if (!challenged) return common::printable(to.value()) + " is not in the lobby";
     if (challenged->id == me.person->id) return "you cannot challenge yourself";
     Challenge challenge{common::randomHex(8), tab, *me.person, *challenged, params.value()};
