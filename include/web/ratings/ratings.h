@@ -45,6 +45,14 @@ std::string_view speedName(Speed speed);
 // The category's name of a game: its speed's name, or "correspondence" without a clock.
 std::string_view categoryName(const std::optional<Clock>& clock);
 
+// A player's rating before a rated game played at `atMs` (milliseconds since the Unix epoch):
+// the start rating for a first game in the category (no rating), else `rating` grown by the
+// days since `lastGameMs`, its last rated game there (common::withTimeAway; a clock set back
+// grows nothing). Two-person and Torneio tables alike.
+common::Result<common::Rating> ratingBefore(
+    const std::optional<common::Rating>& rating, std::int64_t lastGameMs, std::int64_t atMs,
+    const common::Glicko2Settings& settings = common::kLichessGlicko2);
+
 // The two sides' ratings after one game between them (its own rating period, as lichess rates
 // each game): a's score 1, 0.5 or 0 (b's is 1 minus it), each against the other's rating before
 // the game. An error for a rating or score out of range (common::updateRating's ranges).

@@ -1,5 +1,7 @@
 #include "web/ratings/ratings.h"
 
+#include <algorithm>
+
 #include <cmath>
 #include <string>
 
@@ -101,6 +103,16 @@ common::Result<std::vector<common::Rating>> afterTorneioGame(
         after.push_back(rated.value());
     }
     return after;
+}
+
+common::Result<common::Rating> ratingBefore(const std::optional<common::Rating>& rating,
+                                            std::int64_t lastGameMs, std::int64_t atMs,
+                                            const common::Glicko2Settings& settings) {
+    if (!rating) return common::startRating(settings);
+    constexpr double kMillisecondsADay = 86'400'000.0;
+    const double days =
+        static_cast<double>(std::max<std::int64_t>(0, atMs - lastGameMs)) / kMillisecondsADay;
+    return common::withTimeAway(*rating, days, settings);
 }
 
 }  // namespace web::ratings

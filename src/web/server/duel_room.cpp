@@ -53,10 +53,8 @@ store::RateGame rateGame(const store::StoredDuel& kept) {
                                                   const std::optional<store::StoredRating>& black)
             -> common::Result<std::array<common::Rating, 2>> {
             const auto before = [&](const std::optional<store::StoredRating>& r) {
-                if (!r) return common::Result<common::Rating>(common::startRating());
-                const double days =
-                    static_cast<double>(std::max<std::int64_t>(0, at - r->lastGame)) / 86'400'000.0;
-                return common::withTimeAway(r->rating, days);
+                return r ? ratings::ratingBefore(r->rating, r->lastGame, at)
+                         : ratings::ratingBefore(std::nullopt, 0, at);
             };
             const auto w = before(white);
             if (!w) return common::makeError(w.error());

@@ -170,16 +170,6 @@ Json torneioHello() {
     return {{"type", "hello"}, {"game", "torneio"}, {"kinds", kinds}, {"aiLevels", levels}};
 }
 
-// A rating before a rated game (the start rating for a first game) grown by the days since the
-// account's last rated Torneio game, as a two-person table's (duel_room.cpp, common::withTimeAway).
-common::Result<common::Rating> ratingBefore(const std::optional<store::StoredRating>& r,
-                                            std::int64_t at) {
-    if (!r) return common::startRating();
-    const double days =
-        static_cast<double>(std::max<std::int64_t>(0, at - r->lastGame)) / 86'400'000.0;
-    return common::withTimeAway(r->rating, days);
-}
-
 // The new ratings of a finished rated table's accounts (docs/ratings.md): the seats' finishing
 // places read from the record, placed again among the seats with accounts alone (AI seats and
 // guests are not rated: an account placed behind only AI seats is first among those rated), each
@@ -199,7 +189,9 @@ store::RateTorneioTable rateTorneioTable(const torneio::Record& record, std::int
         const auto among = torneio_tables::placesAmong(*places, held);
         std::vector<ratings::TorneioSeat> rated;
         for (std::size_t i = 0; i < seats.size(); ++i) {
-            const auto before = ratingBefore(seats[i].before, at);
+            const auto& kept = seats[i].before;
+            const auto before = kept ? ratings::ratingBefore(kept->rating, kept->lastGame, at)
+                                     : ratings::ratingBefore(std::nullopt, 0, at);
             if (!before) return common::makeError(before.error());
             rated.push_back({before.value(), among[i]});
         }

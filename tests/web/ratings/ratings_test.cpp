@@ -14,6 +14,24 @@ namespace {
 
 using common::Rating;
 
+TEST(RatingsBefore, AFirstGameStartsAndTimeAwayGrowsTheDeviation) {
+    const auto first = ratingBefore(std::nullopt, 0, 5'000);
+    ASSERT_TRUE(first.ok());
+    EXPECT_EQ(first.value().rating, common::startRating().rating);
+    EXPECT_EQ(first.value().deviation, common::startRating().deviation);
+    const Rating kept{1620, 80, 0.06};
+    constexpr std::int64_t kDay = 86'400'000;
+    const auto later = ratingBefore(kept, 1'000, 1'000 + 10 * kDay);
+    const auto grown = common::withTimeAway(kept, 10);
+    ASSERT_TRUE(later.ok() && grown.ok());
+    EXPECT_EQ(later.value().rating, 1620);
+    EXPECT_DOUBLE_EQ(later.value().deviation, grown.value().deviation);
+    EXPECT_GT(later.value().deviation, 80);
+    const auto setBack = ratingBefore(kept, 1'000 + kDay, 1'000);  // a clock set back
+    ASSERT_TRUE(setBack.ok());
+    EXPECT_DOUBLE_EQ(setBack.value().deviation, 80);
+}
+
 TEST(RatingsSpeed, EstimatedTimeIsInitialPlusFortyIncrements) {
     EXPECT_EQ(estimatedSeconds(Clock{300, 3}), 420u);
     EXPECT_EQ(estimatedSeconds(Clock{0, 0}), 0u);
