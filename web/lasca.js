@@ -621,7 +621,10 @@
         });
         break;
       case "state":
-        if (!app.state || app.state.ply !== m.ply || app.state.moves.length !== m.moves.length) app.selected = [];
+        // A selection belongs to one position of one game.
+        if (!app.state || app.state.gameId !== m.gameId || app.state.lfen !== m.lfen || app.state.ply !== m.ply ||
+            app.state.moves.length !== m.moves.length)
+          app.selected = [];
         if (app.state && (app.state.ply !== m.ply || app.state.lfen !== m.lfen)) {
           app.preview = null;
           $("preview-banner").classList.add("hidden");

@@ -76,6 +76,14 @@ class Page:
         return self.d.execute_script(
             "return window.lascaApp && window.lascaApp.state ? JSON.stringify([window.lascaApp.state.moves, window.lascaApp.state.lfen, window.lascaApp.state.thinking, window.lascaApp.state.engine, window.lascaApp.state.level]) : null;")
 
+    def new_game(self, engine):
+        """Presses New game and waits for the new game's first state (a new game id: a position
+        already without moves, as after a loaded LFEN, is not taken for it)."""
+        before = (self.state() or {}).get("gameId")
+        self.d.find_element(By.ID, "new-game").click()
+        wait_for("a new game", lambda: (lambda s: s and s["gameId"] != before and s["moves"] == []
+                                        and s["engine"] == engine)(self.state()))
+
     def click_square(self, name):
         self.d.find_element(By.CSS_SELECTOR, f'rect.sq[data-square="{name}"]').click()
 
@@ -298,8 +306,7 @@ def check_annotation(page, out):
 
 def check_analysis(page, out):
     page.set_select("colour", "none")
-    page.d.find_element(By.ID, "new-game").click()
-    wait_for("a new game", lambda: page.state()["moves"] == [] and page.state()["engine"] == "none")
+    page.new_game("none")
     page.set_select("multipv", "3")
     page.d.find_element(By.ID, "analyse").click()
     wait_for("three analysis lines of depth 4 or more", lambda: page.d.execute_script(
@@ -354,8 +361,7 @@ def check_variations(page):
     writes it in parentheses and import reads it back; promote and delete change the tree."""
     d = page.d
     page.set_select("colour", "none")
-    d.find_element(By.ID, "new-game").click()
-    wait_for("a new game", lambda: page.state()["moves"] == [] and page.state()["engine"] == "none")
+    page.new_game("none")
     play_first_legal(page, 2)
     main = page.state()["moves"]
     d.find_element(By.ID, "nav-first").click()
@@ -401,8 +407,7 @@ def check_replacing_asks(page):
     """Against the engine a move at an earlier position asks before it drops the later moves."""
     d = page.d
     page.set_select("colour", "black")
-    d.find_element(By.ID, "new-game").click()
-    wait_for("a new game", lambda: page.state()["moves"] == [] and page.state()["engine"] == "black")
+    page.new_game("black")
     for ply in (2, 4):
         play_first_legal(page, 1)
         wait_for("the engine's reply", lambda: len(page.state()["moves"]) == ply and not page.state()["thinking"])
@@ -427,8 +432,7 @@ def check_replacing_asks(page):
     if page.state()["tree"]["variations"]:
         raise Failure("a game against the engine kept the replaced moves as a variation")
     page.set_select("colour", "none")  # the next checks play both sides
-    d.find_element(By.ID, "new-game").click()
-    wait_for("a new game", lambda: page.state()["moves"] == [] and page.state()["engine"] == "none")
+    page.new_game("none")
     step("against the engine a move at an earlier position asks first; No keeps the game, Yes replaces it")
 
 
@@ -489,8 +493,7 @@ def check_settings(page, url):
     """Theme, animation and sound: each switch works and the choice outlives a reload."""
     d = page.d
     page.set_select("colour", "none")
-    d.find_element(By.ID, "new-game").click()
-    wait_for("a new game", lambda: page.state()["moves"] == [] and page.state()["engine"] == "none")
+    page.new_game("none")
     page.set_select("theme", "contrast")
     frame = lambda: d.find_element(By.CSS_SELECTOR, "#board > rect").get_attribute("fill")
     wait_for("the high-contrast board", lambda: frame() == "#000000")
@@ -722,8 +725,7 @@ def check_phone(driver, url, out):
     driver.get(url)
     wait_for("the first state", page.state)
     page.set_select("colour", "none")
-    driver.find_element(By.ID, "new-game").click()
-    wait_for("a new game", lambda: page.state()["moves"] == [] and page.state()["engine"] == "none")
+    page.new_game("none")
     check("the Lasca page", measure("board"))
     check_layout(driver, "the Lasca page at 390x844")
     s = page.state()
@@ -841,8 +843,7 @@ def check_reload_and_restart(page, args, server, url):
     """A game survives a reload of the page and a kill -9 and restart of the server.
     Returns the running server."""
     page.set_select("colour", "none")
-    page.d.find_element(By.ID, "new-game").click()
-    wait_for("a new game", lambda: page.state()["moves"] == [] and page.state()["engine"] == "none")
+    page.new_game("none")
     # A game without a move is not kept: its address names no game (nor the one before).
     wait_for("no game in the address", lambda: "game=" not in page.d.current_url)
     if (page.state() or {}).get("kept"):
@@ -939,8 +940,7 @@ def check_table_verdict(driver, args, out):
         driver.get(url)
         wait_for("the first state", page.state)
         page.set_select("colour", "none")
-        driver.find_element(By.ID, "new-game").click()
-        wait_for("a new game", lambda: page.state()["moves"] == [] and page.state()["engine"] == "none")
+        page.new_game("none")
         field = driver.find_element(By.ID, "lfen-input")
         field.clear()
         field.send_keys(TABLE_LFEN)
