@@ -86,6 +86,8 @@ class StaticFiles {
     const File* find(std::string_view target) const;
     // Every served path, sorted (for tests and the log).
     std::vector<std::string> paths() const;
+    // The paths and bodies of the files under `prefix` ("/i18n/"), sorted by path.
+    std::vector<std::pair<std::string, std::string>> under(std::string_view prefix) const;
 
   private:
     std::map<std::string, File, std::less<>> files_;
@@ -99,6 +101,10 @@ class StaticFiles {
 // counts as none.
 bool notModified(const StaticFiles::File& file, std::string_view ifNoneMatch,
                  std::string_view ifModifiedSince);
+// The same for a tag and a time given apart; without a time (a page whose words vary with the
+// language) only If-None-Match counts.
+bool notModified(std::string_view etag, std::optional<std::int64_t> modified,
+                 std::string_view ifNoneMatch, std::string_view ifModifiedSince);
 
 // The key of a connection's address under the limits per address: an IPv4 address itself (an
 // IPv4-mapped IPv6 one too), an IPv6 one by its /64 network (one host commonly holds a whole

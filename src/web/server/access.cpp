@@ -251,6 +251,9 @@ const StaticFiles::File* StaticFiles::find(std::string_view target) const {
     if (target == "/") target = "/index.html";
     if (target == "/torneio") target = "/torneio.html";
     if (target == "/lobby") target = "/lobby.html";
+    if (target == "/rules/lasca") target = "/rules-lasca.html";
+    if (target == "/rules/torneio") target = "/rules-torneio.html";
+    if (target == "/learn") target = "/learn.html";
     const auto it = files_.find(target);
     return it == files_.end() ? nullptr : &it->second;
 }
@@ -261,8 +264,20 @@ std::vector<std::string> StaticFiles::paths() const {
     return out;
 }
 
+std::vector<std::pair<std::string, std::string>> StaticFiles::under(std::string_view prefix) const {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const auto& [path, file] : files_)
+        if (path.starts_with(prefix)) out.emplace_back(path, file.body);
+    return out;
+}
+
 bool notModified(const StaticFiles::File& file, std::string_view ifNoneMatch,
                  std::string_view ifModifiedSince) {
+    return notModified(file.etag, file.modified, ifNoneMatch, ifModifiedSince);
+}
+
+bool notModified(std::string_view etag, std::optional<std::int64_t> modified,
+                 std::string_view ifNoneMatch, std::string_view ifModifiedSince) {
     if (!ifNoneMatch.empty()) {
         // "*" or a list of entity tags ([W/]"..."), separated by commas and blanks.
         std::size_t at = 0;
@@ -272,12 +287,13 @@ bool notModified(const StaticFiles::File& file, std::string_view ifNoneMatch,
             at = std::min(ifNoneMatch.find_first_of(", \t", start), ifNoneMatch.size());
             std::string_view tag = ifNoneMatch.substr(start, at - start);
             if (tag.starts_with("W/")) tag.remove_prefix(2);
-            if (tag == "*" || tag == file.etag) return true;
+            if (tag == "*" || tag == etag) return true;
         }
         return false;
     }
+    if (!modified) return false;
     const auto since = parseHttpDate(ifModifiedSince);
-    return since && file.modified <= *since;
+    return since && *modified <= *since;
 }
 
 std::string addressKey(const boost::asio::ip::address& address) {

@@ -30,6 +30,16 @@ std::string_view asView(beast::string_view s) {
     return {s.data(), s.size()};
 }
 
+// A page's <html lang="en"> as <html lang="<lang>">.
+std::string withLanguage(const std::string& page, std::string_view lang) {
+    constexpr std::string_view written = "<html lang=\"en\">";
+    const auto at = page.find(written);
+    if (at == std::string::npos || lang == "en") return page;
+    std::string out = page;
+    out.replace(at, written.size(), "<html lang=\"" + std::string(lang) + "\">");
+    return out;
+}
+
 // The body of a GET; a HEAD gets the same headers, its Content-Length included, and no body.
 void setBody(Response& response, http::verb method, const std::string& body) {
     if (method == http::verb::head) {
@@ -64,6 +74,17 @@ std::shared_ptr<Response> respond(const ServerState& state,
     addSecurityHeaders(*response);
     response->keep_alive(request.keep_alive());
     response->set(http::field::cache_control, "no-cache");
+    // The person's language (the lasca_lang cookie, then Accept-Language): what varies with it
+    // says so, for caches between.
+    const auto lang = i18n::choose(asView(request[http::field::cookie]),
+                                   asView(request[http::field::accept_language]));
+    const std::string_view path = target.substr(0, target.find_first_of("?#"));
+    if (path == "/i18n/messages.js") {
+        response->set(http::field::content_type, "text/javascript; charset=utf-8");
+        response->set(http::field::vary, "Cookie, Accept-Language");
+        setBody(*response, method, state.catalogues.script(lang));
+        return response;
+    }
     auto games = pages::playerPage(*state.store, target);
     if (!games) games = pages::gamesPage(*state.store, target);
     if (games) {
@@ -72,18 +93,24 @@ std::shared_ptr<Response> respond(const ServerState& state,
         for (const auto& [name, value] : games->headers) response->set(name, value);
         setBody(*response, method, games->body);
     } else if (const auto* file = state.files.find(target)) {
+        // A page is sent in the person's language: its <html lang> says which (the words come
+        // from /i18n/messages.js), and its tag names the language too.
+        const bool page = file->contentType.starts_with("text/html");
+        const auto langTag = page ? "\"" + std::string(lang) + "-" + file->etag.substr(1) : file->etag;
         // Sent `no-cache`: a browser keeps the file and asks again with its validators; the
         // same file is then answered 304 without a body.
-        response->set(http::field::etag, file->etag);
-        response->set(http::field::last_modified, file->lastModified);
-        if (notModified(*file, asView(request[http::field::if_none_match]),
+        response->set(http::field::etag, langTag);
+        if (page) response->set(http::field::vary, "Cookie, Accept-Language");
+        else response->set(http::field::last_modified, file->lastModified);
+        if (notModified(langTag, page ? std::nullopt : std::optional(file->modified),
+                        asView(request[http::field::if_none_match]),
                         asView(request[http::field::if_modified_since]))) {
             // No Content-Length: a 304 may only repeat the whole file's, and needs none.
             response->result(http::status::not_modified);
             return response;
         }
         response->set(http::field::content_type, file->contentType);
-        setBody(*response, method, file->body);
+        setBody(*response, method, page ? withLanguage(file->body, lang) : file->body);
     } else {
         return answer(request, http::status::not_found, "not found");
     }

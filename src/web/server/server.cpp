@@ -61,6 +61,8 @@ common::Result<bool> runServer(const ServerConfig& config, store::Store& store) 
     const auto port = acceptor.local_endpoint().port();
     auto files = StaticFiles::load(config.staticDir);
     if (!files) return common::makeError(files.error());
+    auto catalogues = i18n::Catalogues::fromFiles(files.value().under("/i18n/"));
+    if (!catalogues) return common::makeError(catalogues.error());
     std::vector<Origin> origins;
     for (const auto& text : config.publicOrigins) {
         const auto origin = parseOrigin(text);
@@ -93,6 +95,7 @@ common::Result<bool> runServer(const ServerConfig& config, store::Store& store) 
     });
     state->lobby = lobby;
     state->files = std::move(files).value();
+    state->catalogues = std::move(catalogues).value();
     state->hosts = HostPolicy(config.address, port, origins);
     state->limits =
         std::make_shared<ConnectionLimits>(config.maxConnections, config.maxConnectionsPerAddress);

@@ -7,6 +7,7 @@
 
 #include "account_api.h"
 #include "room.h"
+#include "web/i18n/i18n.h"
 #include "web/server/access.h"
 #include "web/server/server.h"
 #include "web/store/store.h"
@@ -29,6 +30,7 @@ struct ServerState {
     std::shared_ptr<Room> torneio;
     std::shared_ptr<Room> lobby;
     StaticFiles files;
+    i18n::Catalogues catalogues;  // from files' /i18n/<lang>/*.json
     HostPolicy hosts{"", 0, {}};
     std::shared_ptr<ConnectionLimits> limits;
     std::shared_ptr<AccountApi> accounts;

@@ -285,6 +285,52 @@ TEST(Files, AFileTheBrowserHoldsIsAnswered304AndHeadTellsItsLength) {
     EXPECT_EQ(gamesHead.header("ETag"), "");
 }
 
+TEST(Files, APageComesInThePersonsLanguage) {
+    auto server = Server::start(database());
+    ASSERT_TRUE(server);
+    const auto& port = server->port;
+    const std::string host = "127.0.0.1:" + port;
+    const auto page = [&](const std::string& target, const std::vector<std::string>& headers) {
+        return request(port, "GET", target, host, headers);
+    };
+    const auto english = page("/", {});
+    ASSERT_EQ(english.status, 200);
+    EXPECT_NE(english.message.body().find("<html lang=\"en\">"), std::string::npos);
+    EXPECT_EQ(english.header("Vary"), "Cookie, Accept-Language");
+    // Accept-Language, unless the person chose (the lasca_lang cookie).
+    const auto portuguese = page("/lobby", {"Accept-Language: de;q=0.9, pt-BR;q=0.8, en;q=0.1"});
+    EXPECT_NE(portuguese.message.body().find("<html lang=\"pt-BR\">"), std::string::npos);
+    const auto chosen = page("/", {"Accept-Language: pt-BR", "Cookie: a=b; lasca_lang=en"});
+    EXPECT_NE(chosen.message.body().find("<html lang=\"en\">"), std::string::npos);
+    const auto chosenPt = page("/torneio", {"Cookie: lasca_lang=pt-BR"});
+    EXPECT_NE(chosenPt.message.body().find("<html lang=\"pt-BR\">"), std::string::npos);
+    // A page's tag names its language: the English copy a browser holds is no answer in Portuguese.
+    const auto tag = english.header("ETag");
+    EXPECT_TRUE(tag.starts_with("\"en-")) << tag;
+    EXPECT_EQ(page("/", {"If-None-Match: " + tag}).status, 304);
+    EXPECT_EQ(page("/", {"If-None-Match: " + tag, "Cookie: lasca_lang=pt-BR"}).status, 200);
+    // The words: the chosen language's catalogue, and English's for anything else.
+    const auto words = [&](const std::vector<std::string>& headers) {
+        const auto reply = page("/i18n/messages.js", headers);
+        EXPECT_EQ(reply.status, 200);
+        EXPECT_EQ(reply.header("Vary"), "Cookie, Accept-Language");
+        const auto& body = reply.message.body();
+        const std::string prefix = "window.LASCA_I18N = ";
+        EXPECT_TRUE(body.starts_with(prefix)) << body.substr(0, 40);
+        if (!body.starts_with(prefix) || !body.ends_with(";\n")) return Json();
+        return Json::parse(body.substr(prefix.size(), body.size() - prefix.size() - 2), nullptr, false);
+    };
+    const auto en = words({"Accept-Language: fr"});
+    const auto pt = words({"Cookie: lasca_lang=pt-BR"});
+    ASSERT_TRUE(en.is_object() && pt.is_object());
+    EXPECT_EQ(en["lang"], "en");
+    EXPECT_EQ(pt["lang"], "pt-BR");
+    EXPECT_EQ(en["messages"]["common.nav.games"], "Games");
+    EXPECT_EQ(pt["messages"]["common.nav.games"], "Partidas");
+    EXPECT_EQ(en["messages"].size(), pt["messages"].size());
+    EXPECT_EQ(words({"Cookie: lasca_lang=<script>", "Accept-Language: pt"})["lang"], "pt-BR");
+}
+
 TEST(Attacks, AnotherSiteCannotDriveTheServerThroughItsName) {
     auto server = Server::start(database(), 0, {"--public-origin", "https://lasca.example.org"});
     ASSERT_TRUE(server);
