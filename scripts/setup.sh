@@ -40,6 +40,19 @@ lasca_install_dependencies() {
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $missing >&2
 }
 
+# lasca_install_axe: axe-core for the browser tests' accessibility checks, from the npm registry
+# at the version tests/web/a11y/package-lock.json pins, into tests/web/a11y/node_modules (npm
+# from Debian when the machine has none).
+lasca_install_axe() {
+    if ! command -v npm >/dev/null; then
+        local sudo=""
+        [ "$(id -u)" -ne 0 ] && sudo="sudo"
+        $sudo apt-get update -qq >&2
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq npm >&2
+    fi
+    (cd "$LASCA_ROOT/tests/web/a11y" && npm ci --no-audit --no-fund --silent >&2)
+}
+
 # lasca_build DIR BUILD_TYPE [extra cmake args...]
 lasca_build() {
     local dir=$1 type=$2

@@ -1,21 +1,21 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs the whole test suite with ctest:
-#   1. portable Release build (-DLASCA_NATIVE=OFF, as the package is made): every test except
-#      the `slow` label (deep perft, long matches), the Debian package's test among them
+#   1. portable Release build (-DLASCA_NATIVE=OFF, as the package is made, without link-time
+#      optimisation: the same code and node counts, built in about half the time): every test
+#      except the `slow` label (deep perft, long matches), the Debian package's test among them
 #      (install.package: tests/install/package_test.py on this build folder: lintian, the
 #      maintainer scripts, stripped programs, the unpacked programs run, also on a CPU without
-#      AVX under qemu-x86_64 -cpu Nehalem);
+#      AVX under qemu-x86_64 -cpu Nehalem), and the browser tests with axe-core's accessibility
+#      checks (axe-core from the npm registry, pinned by tests/web/a11y/package-lock.json);
 #   2. a short soak run on the Release build (scripts/soak.sh: 100 self-play games at 2000 nodes
 #      per move, 2 threads each; any crash, hang, illegal move or lost game fails; by node count,
 #      so a slow or busy machine cannot fail it);
-#   3. the Debian package as it is shipped: a portable Release build (-DLASCA_NATIVE=OFF, in
-#      build-package/) packaged and checked by tests/install/package_test.py --portable (lintian,
-#      the maintainer scripts, stripped programs, the unpacked programs run, also on a CPU
-#      without AVX under qemu-x86_64 -cpu Nehalem);
-#   4. Debug build with AddressSanitizer + UndefinedBehaviorSanitizer: the tests of step 1;
-#   5. Debug build with ThreadSanitizer: the tests that run threads (the search tests; the
-#      protocol tests, which drive a TSan build of the engine; the shared job pool; the Torneio
-#      referee's matches, whose games run on worker threads);
+#   3. build with AddressSanitizer + UndefinedBehaviorSanitizer (-O1): the tests of step 1 but
+#      the browser tests (whose server's C++ the live-server tests drive under ASan) and three
+#      long endgame-table checks (smaller tests of the same code run);
+#   4. build with ThreadSanitizer: the tests that run threads (the search tests; the protocol
+#      tests, which drive a TSan build of the engine; the shared job pool; the Torneio referee's
+#      matches, whose games run on worker threads);
 #   5. the libFuzzer harnesses built with clang (build-fuzz/, scripts/fuzz.sh) and each run over
 #      its seed corpus and 500 fuzzed inputs: a harness that no longer builds, or a seed that
 #      crashes, fails the run. The long runs stay manual (scripts/fuzz.sh SECONDS).
@@ -35,6 +35,7 @@ for arg in "$@"; do
 done
 
 lasca_install_dependencies --test
+lasca_install_axe
 jobs=$(nproc)
 label_args=(-LE slow)
 [ "$slow" -eq 1 ] && label_args=()
@@ -42,7 +43,8 @@ label_args=(-LE slow)
 step() { echo "== step $1 at $(date +%T)" >&2; }
 
 step "1: portable Release build and its tests"
-lasca_build build Release -DLASCA_NATIVE=OFF -DLASCA_BUILD_TESTS=ON -DLASCA_BUILD_BENCHMARKS=ON
+lasca_build build Release -DLASCA_NATIVE=OFF -DLASCA_LTO=OFF -DLASCA_BUILD_TESTS=ON \
+    -DLASCA_BUILD_BENCHMARKS=ON
 (cd "$LASCA_ROOT/build" && ctest --output-on-failure -j "$jobs" "${label_args[@]}")
 step "2: soak"
 "$LASCA_ROOT/scripts/soak.sh" --games 100 --nodes 2000 --no-build --out "$LASCA_ROOT/build/soak-ci"
@@ -57,7 +59,7 @@ if [ "$sanitize" -eq 1 ]; then
         -DLASCA_BUILD_BENCHMARKS=OFF
     (cd "$LASCA_ROOT/build-asan" &&
         ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-        ctest --output-on-failure -j "$jobs" -LE slow -E "$asan_skip")
+        ctest --output-on-failure -j "$jobs" -LE "slow|browser" -E "$asan_skip")
 
     step "4: TSan build and tests"
     cmake -S "$LASCA_ROOT" -B "$LASCA_ROOT/build-tsan" -DCMAKE_BUILD_TYPE=Debug -DLASCA_TSAN=ON \
