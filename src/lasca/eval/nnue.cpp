@@ -8,7 +8,12 @@
 #include <iterator>
 
 #if defined(__x86_64__)
+// GCC 12 warns of an uninitialised value inside its own _mm512_extracti64x4_epi64 (a false
+// positive of the header, GCC bug 105593) when the intrinsic is inlined without LTO.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized"
 #include <immintrin.h>
+#pragma GCC diagnostic pop
 #endif
 
 namespace lasca::eval::nnue {

@@ -34,9 +34,12 @@ std::string colourName(lasca::Color c) {
 }
 
 std::optional<std::optional<lasca::Color>> engineColourOf(std::string_view name) {
-    if (const auto c = lasca::parseColorName(name)) return std::optional<lasca::Color>(*c);
-    if (name == "none") return std::optional<lasca::Color>();
-    return std::nullopt;
+    std::optional<std::optional<lasca::Color>> out;
+    if (const auto c = lasca::parseColorName(name))
+        out.emplace(*c);
+    else if (name == "none")
+        out.emplace(std::nullopt);
+    return out;
 }
 
 // A line of moves from a message field: an array of move texts.
