@@ -101,24 +101,44 @@ const LascaBoard = (() => {
     return out;
   }
 
-  const COLOUR_NAMES = { w: "White", b: "Black" };
-  const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  const t = (key, params) => window.i18n.t(key, params);
 
-  // The column in words: a summary ("3 white over 4 black, commanded by White") and each piece
-  // top to bottom ("1. White officer — commander").
+  // One piece's name, alone ("White officer") or as a run of equal pieces ("2 white soldiers").
+  function pieceName(piece) {
+    return { w: t("lasca.piece.w"), W: t("lasca.piece.W"), b: t("lasca.piece.b"), B: t("lasca.piece.B") }[piece];
+  }
+  function runName(piece, count) {
+    if (count === 1)
+      return { w: t("lasca.one.w"), W: t("lasca.one.W"), b: t("lasca.one.b"), B: t("lasca.one.B") }[piece];
+    return { w: t("lasca.run.w", { count }), W: t("lasca.run.W", { count }), b: t("lasca.run.b", { count }),
+             B: t("lasca.run.B", { count }) }[piece];
+  }
+
+  // The column top to bottom as runs of equal pieces: "white officer over 2 black soldiers".
+  function columnWords(column) {
+    const runs = [];
+    for (const piece of column) {
+      if (runs.length && runs[runs.length - 1].piece === piece) runs[runs.length - 1].count++;
+      else runs.push({ piece, count: 1 });
+    }
+    return runs.map((r) => runName(r.piece, r.count)).join(t("lasca.column.over"));
+  }
+
+  // The column in words: a summary ("3 white (1 officer) over 4 black; commanded by White")
+  // and each piece top to bottom ("White officer — commander").
   function describeColumn(column) {
     const bs = blocks(column);
-    const summary = bs.map((b) => `${b.count} ${COLOUR_NAMES[b.colour].toLowerCase()}` +
-      (b.officers ? ` (${plural(b.officers, "officer")})` : "")).join(" over ");
+    const summary = bs.map((b) => (b.colour === "w" ? t("lasca.column.blockWhite", { count: b.count })
+                                                    : t("lasca.column.blockBlack", { count: b.count })) +
+      (b.officers ? " " + t("lasca.column.officers", { count: b.officers }) : "")).join(t("lasca.column.over"));
     const commanders = bs[0].count;  // the commander's block: the commander and the pieces under it of its colour
     const pieces = [...column].map((p, i) => {
-      const colour = COLOUR_NAMES[p.toLowerCase()];
-      const rank = p === p.toLowerCase() ? "soldier" : "officer";
-      const role = i === 0 ? "commander" : i < commanders ? "with its commander" : "prisoner";
-      return `${i + 1}. ${colour} ${rank} — ${role}`;
+      const role = i === 0 ? t("lasca.column.commander") : i < commanders ? t("lasca.column.withCommander") : t("lasca.column.prisoner");
+      return t("lasca.column.piece", { piece: pieceName(p), role });
     });
+    const side = column[0].toLowerCase() === "w" ? t("lasca.side.white") : t("lasca.side.black");
     return {
-      summary: `${plural(column.length, "piece")}: ${summary}; commanded by ${COLOUR_NAMES[column[0].toLowerCase()]}`,
+      summary: t("lasca.column.summary", { pieces: t("lasca.column.pieces", { count: column.length }), blocks: summary, side }),
       pieces,
     };
   }
@@ -247,29 +267,76 @@ const LascaBoard = (() => {
       el("circle", { cx: o.x + CELL / 2, cy: o.y + CELL / 2, r: 13, fill: theme.select, opacity: 0.8, "pointer-events": "none", class: "target" }, svg);
     }
     for (const a of view.arrows || []) drawArrow(svg, a.path, view.flipped, a.colour, a.cls);
-    // Click areas on top of everything, one per playable square; focusable, so the keyboard
-    // can inspect a column (focus) and click it (Enter or Space).
+    // Click areas on top of everything, one per playable square, for the pointer; keyboards
+    // and screen readers use the grid over the board (drawGrid).
     for (const name of playableSquares()) {
       const o = cellOrigin(name, view.flipped);
-      const column = view.board[name];
-      const hit = el("rect", {
-        x: o.x, y: o.y, width: CELL, height: CELL, fill: "transparent", class: "sq", "data-square": name,
-        tabindex: 0, role: "button", "aria-label": column ? `${name}: ${describeColumn(column).summary}` : `${name}: empty`,
-      }, svg);
-      if (view.onSquare) {
-        hit.addEventListener("click", () => view.onSquare(name));
-        hit.addEventListener("keydown", (e) => {
-          if (e.key === "Enter" || e.key === " ") { e.preventDefault(); view.onSquare(name); }
-        });
-      }
+      const hit = el("rect", { x: o.x, y: o.y, width: CELL, height: CELL, fill: "transparent", class: "sq", "data-square": name }, svg);
+      if (view.onSquare) hit.addEventListener("click", () => view.onSquare(name));
       if (view.onInspect) {
         hit.addEventListener("mouseenter", () => view.onInspect(name));
-        hit.addEventListener("focus", () => view.onInspect(name));
         hit.addEventListener("mouseleave", () => view.onInspect(null));
-        hit.addEventListener("blur", () => view.onInspect(null));
       }
     }
+    if (view.grid) drawGrid(view.grid, view);
   }
 
-  return { draw, cellOrigin, el, blocks, describeColumn, setTheme, THEMES };
+  // The board for keyboards and screen readers: an ARIA grid of 7 rows of 7 cells laid over the
+  // drawing (which is hidden from assistive technology), rows and cells in the order they are
+  // seen (a flipped board's first row is rank 1). Each cell is named by its square and what
+  // stands on it ("d4, white officer over black soldier, selected"). One cell is in the Tab
+  // order (a roving tabindex, view.focus); the arrow keys move between cells (gridKeys).
+  // The cells take no pointer events: a click lands on the drawing's square under them.
+  function drawGrid(grid, view) {
+    if (!grid.firstChild) {
+      for (let r = 0; r < 7; r++) {
+        const row = document.createElement("div");
+        row.setAttribute("role", "row");
+        row.className = "grid-row";
+        for (let c = 0; c < 7; c++) {
+          const cell = document.createElement("div");
+          cell.setAttribute("role", "gridcell");
+          cell.className = "grid-cell";
+          row.appendChild(cell);
+        }
+        grid.appendChild(row);
+      }
+    }
+    const hl = view.highlights || {};
+    const has = (list, name) => (list || []).includes(name);
+    [...grid.children].forEach((row, r) => {
+      [...row.children].forEach((cell, c) => {
+        const file = view.flipped ? 6 - c : c, rank = view.flipped ? r : 6 - r;
+        const name = FILES[file] + (rank + 1);
+        const column = view.board[name];
+        let label;
+        if ((file + rank) % 2 !== 0) label = t("lasca.square.light", { square: name });
+        else if (column) label = t("lasca.square.column", { square: name, column: columnWords(column) });
+        else label = t("lasca.square.empty", { square: name });
+        if (has(hl.selected, name)) label += t("lasca.square.selected");
+        if (has(hl.targets, name)) label += t("lasca.square.target");
+        else if (has(hl.origins, name)) label += t("lasca.square.movable");
+        if (cell.getAttribute("aria-label") !== label) cell.setAttribute("aria-label", label);
+        cell.dataset.square = name;
+        cell.setAttribute("aria-selected", has(hl.selected, name) ? "true" : "false");
+        cell.tabIndex = name === view.focus ? 0 : -1;
+      });
+    });
+  }
+
+  // An arrow key's square from `name` on the grid (up is up as the board is seen), or null.
+  function gridStep(grid, name, key) {
+    const cells = [...grid.querySelectorAll(".grid-cell")];
+    const i = cells.findIndex((c) => c.dataset.square === name);
+    if (i < 0) return null;
+    let r = Math.floor(i / 7), c = i % 7;
+    if (key === "ArrowUp") r--; else if (key === "ArrowDown") r++;
+    else if (key === "ArrowLeft") c--; else if (key === "ArrowRight") c++;
+    else if (key === "Home") c = 0; else if (key === "End") c = 6;
+    else return null;
+    if (r < 0 || r > 6 || c < 0 || c > 6) return null;
+    return cells[r * 7 + c].dataset.square;
+  }
+
+  return { draw, cellOrigin, el, blocks, describeColumn, columnWords, gridStep, setTheme, THEMES };
 })();

@@ -1,5 +1,8 @@
 // The Lasca page: one WebSocket to lasca-web, every rule question answered by the server
-// (legal moves, move texts, LFEN, PDN); this file only draws and sends clicks.
+// (legal moves, move texts, LFEN, PDN); this file draws, and sends what the person does: clicks,
+// the board grid's keys, a move typed in the move box. Every move and status change is said in
+// a polite live region (#speech), which also answers the move box's text-mode commands. Every
+// word comes from the catalogue (i18n.t, web/i18n/<lang>/lasca.json).
 "use strict";
 
 (() => {
@@ -18,7 +21,11 @@
     hoverLine: null,  // the analysis line (multipv) under the pointer: its first move as an arrow
     seated: false,    // a table's seat link was joined (a state with a seat came)
     closed: null,     // why this page shows no game any more: a wrong table link, a seat taken
+    focusSquare: null,  // the board grid's square in the Tab order (the roving tabindex)
+    spokenStatus: "",   // the status line last said in the live region
   };
+  const t = (key, params) => window.i18n.t(key, params);
+  const sideName = (side) => (side === "white" || side === "w" ? t("lasca.side.white") : t("lasca.side.black"));
   window.lascaApp = app;  // for the browser test
 
   // ---- Settings kept in the browser (localStorage): theme, move animation, move sound ---------
@@ -94,6 +101,7 @@
   }
 
   function onSquare(name) {
+    app.focusSquare = name;
     inspect(name);
     if (app.editor) { editorClick(name); return; }
     if (app.preview) { closePreview(); return; }
@@ -124,8 +132,7 @@
   function replacesLaterMoves(move) {
     const later = app.state.moves.length - app.state.ply;
     if (later <= 0 || analysisBoard()) return true;
-    return window.confirm(`Playing ${move} here replaces the ${later} later move${later === 1 ? "" : "s"} ` +
-      "of the game. Play it?");
+    return window.confirm(t("lasca.confirm.replace", { move, count: later }));
   }
 
   // ---- The position editor -------------------------------------------------------------------
@@ -171,7 +178,7 @@
     if (e.tool === "clear") delete e.board[name];
     else if (e.tool === "top") { if (column.length > 1) e.board[name] = column.slice(1); else delete e.board[name]; }
     else if (LascaBoard.blocks(column + e.tool).length > 2) {
-      showError(`${name}: a column is at most two colour blocks, its commander's pieces over the prisoners below them`);
+      showError(t("lasca.editor.threeBlocks", { square: name }));
       return;
     } else e.board[name] = column + e.tool;
     render();
@@ -197,44 +204,218 @@
 
   // ---- Drawing ---------------------------------------------------------------------------------
 
+  // The board is drawn again only when what it shows changed (a state that changes only the
+  // annotation's progress leaves it, and the element under a pointer or the focus, alone).
+  let boardDrawn = "";
   function drawBoard() {
+    if (!app.focusSquare) app.focusSquare = app.flipped ? "g7" : "a1";
+    const shown = app.preview || app.state;
+    const view = app.editor
+      ? { board: app.editor.board, lastMove: [], flipped: app.flipped, highlights: {}, arrows: [] }
+      : { board: shown.board, lastMove: shown.lastMove, flipped: app.flipped,
+          highlights: app.preview ? {} : highlights(), arrows: app.preview ? [] : arrows() };
+    const key = JSON.stringify([view, app.focusSquare, settings.theme, i18n.lang]);
+    if (key !== boardDrawn) {
+      boardDrawn = key;
+      LascaBoard.draw($("board"), Object.assign(view, { onSquare, onInspect: inspect, grid: $("board-grid"), focus: app.focusSquare }));
+      // A flipped board puts another square in the focused cell: the focus follows its square.
+      const active = document.activeElement;
+      if (active && active.classList.contains("grid-cell") && active.dataset.square !== app.focusSquare) focusSquare(app.focusSquare);
+    }
+    renderInspector();
     if (app.editor) {
-      LascaBoard.draw($("board"), { board: app.editor.board, lastMove: [], flipped: app.flipped, onSquare, onInspect: inspect });
-      renderInspector();
       $("board").dataset.lfen = editorLfen();
       $("editor-lfen").textContent = editorLfen();
-      return;
-    }
-    const shown = app.preview || app.state;
-    LascaBoard.draw($("board"), {
-      board: shown.board, lastMove: shown.lastMove, flipped: app.flipped,
-      highlights: app.preview ? {} : highlights(), arrows: app.preview ? [] : arrows(), onSquare,
-      onInspect: inspect,
-    });
-    renderInspector();
-    $("board").dataset.lfen = shown.lfen;
+    } else $("board").dataset.lfen = shown.lfen;
   }
 
+  // Moves the board's one Tab stop to a square and the focus with it.
+  function focusSquare(name) {
+    app.focusSquare = name;
+    for (const cell of $("board-grid").querySelectorAll(".grid-cell")) {
+      cell.tabIndex = cell.dataset.square === name ? 0 : -1;
+      if (cell.dataset.square === name && document.activeElement !== cell) cell.focus();
+    }
+  }
+
+  // The board grid's keys: arrows (and Home, End along a row) move between squares as they are
+  // seen; Enter or Space picks a piece, or plays to the square; Escape drops the selection.
+  function gridKeys(e) {
+    const cell = e.target.closest(".grid-cell");
+    if (!cell) return;
+    const name = cell.dataset.square;
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      app.focusSquare = name;
+      if (!app.editor && !app.preview && app.state && !app.closed && !personToMove()) {
+        say(t("lasca.moveBox.notYourTurn"));
+        return;
+      }
+      onSquare(name);
+      const picked = app.selected.length ? app.selected.join("-") : "";
+      if (picked && !app.editor) say(t("lasca.speech.picked", { squares: picked, count: targetsCount() }));
+      return;
+    }
+    if (e.key === "Escape") {
+      e.preventDefault();
+      e.stopPropagation();
+      if (app.selected.length) { app.selected = []; say(t("lasca.speech.dropped")); render(); }
+      return;
+    }
+    if (!["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End"].includes(e.key)) return;
+    e.preventDefault();
+    const next = LascaBoard.gridStep($("board-grid"), name, e.key);
+    if (next) focusSquare(next);
+  }
+
+  function targetsCount() {
+    const h = highlights();
+    return (h.targets || []).length;
+  }
+
+  // ---- The live region: moves, the status, the answers of the move box ------------------------
+
+  // Says a text in the live region; `quiet` keeps it off the screen (the status line already
+  // shows it).
+  function say(text, quiet) {
+    const box = $("speech");
+    box.classList.toggle("visually-hidden", !!quiet);
+    box.classList.remove("error-text");
+    // The same words twice are still read out: the region is emptied first.
+    if (box.textContent === text) box.textContent = "";
+    box.textContent = text;
+  }
+
+  // The status line as plain text (what the live region says).
+  function statusWords() {
+    return $("status").textContent.trim();
+  }
+
+  // A new move of the game (anyone's), then the status; else the status when it changed.
+  function speakState(newMove) {
+    const words = statusWords();
+    if (newMove) {
+      const s = app.state;
+      const mover = s.sideToMove === "white" ? "black" : "white";
+      say(t("lasca.speech.move", { side: sideName(mover), move: s.moves[s.moves.length - 1] }) + ". " + words);
+    } else if (words !== app.spokenStatus && !app.editor) {
+      say(words, true);
+    }
+    app.spokenStatus = words;
+  }
+
+  // ---- The move box: a typed move (c3-d4, c3xe5xg7) or a text-mode command --------------------
+
+  function shownBoard() {
+    if (app.editor) return app.editor.board;
+    const shown = app.preview || app.state;
+    return shown ? shown.board : {};
+  }
+
+  function squareWords(name) {
+    const column = shownBoard()[name];
+    return column ? t("lasca.square.column", { square: name, column: LascaBoard.columnWords(column) })
+                  : t("lasca.square.empty", { square: name });
+  }
+
+  const PLAYABLE = (() => {
+    const names = [];
+    for (let rank = 1; rank <= 7; rank++)
+      for (const file of "abcdefg")
+        if (("abcdefg".indexOf(file) + rank - 1) % 2 === 0) names.push(file + rank);
+    return names;
+  })();
+
+  function boxAnswer(text, isError) {
+    $("move-input").setAttribute("aria-invalid", isError ? "true" : "false");
+    say(text);
+    $("speech").classList.toggle("error-text", !!isError);
+  }
+
+  function moveBox(raw) {
+    const text = raw.trim().toLowerCase().replace(/\s+/g, " ");
+    if (!text) return;
+    if (/^[a-g][1-7]([-x:]?[a-g][1-7])+$/.test(text)) { typedMove(text); return; }
+    const [word, arg] = text.split(" ");
+    const board = shownBoard();
+    if (["pieces", "peças", "pecas"].includes(word) && arg) {
+      const white = ["white", "w", "brancas", "branca"].includes(arg);
+      if (!white && !["black", "b", "pretas", "preta", "p"].includes(arg)) { boxAnswer(t("lasca.cmd.unknown", { text: raw.trim() }), true); return; }
+      const side = white ? "w" : "b";
+      const squares = PLAYABLE.filter((n) => board[n] && board[n][0].toLowerCase() === side);
+      const list = squares.map((n) => `${n} ${LascaBoard.columnWords(board[n])}`).join("; ");
+      boxAnswer(t("lasca.cmd.pieces", { side: sideName(side), count: squares.length, list: list || "—" }));
+    } else if (["file", "coluna"].includes(word) && /^[a-g]$/.test(arg || "")) {
+      const list = PLAYABLE.filter((n) => n[0] === arg).map(squareWords).join("; ");
+      boxAnswer(t("lasca.cmd.file", { file: arg, list }));
+    } else if (["rank", "fileira", "linha"].includes(word) && /^[1-7]$/.test(arg || "")) {
+      const list = PLAYABLE.filter((n) => n.slice(1) === arg).map(squareWords).join("; ");
+      boxAnswer(t("lasca.cmd.rank", { rank: arg, list }));
+    } else if ((["square", "casa"].includes(word) && /^[a-g][1-7]$/.test(arg || "")) || /^[a-g][1-7]$/.test(word)) {
+      const name = /^[a-g][1-7]$/.test(word) ? word : arg;
+      boxAnswer(PLAYABLE.includes(name) ? squareWords(name) : t("lasca.square.light", { square: name }));
+    } else if (["board", "tabuleiro"].includes(word)) {
+      const ranks = [];
+      for (let rank = 7; rank >= 1; rank--)
+        ranks.push(t("lasca.cmd.rank", { rank, list: PLAYABLE.filter((n) => n.slice(1) === String(rank)).map(squareWords).join("; ") }));
+      boxAnswer(ranks.join(". "));
+    } else if (["legal", "lances", "moves"].includes(word)) {
+      const legal = app.state && personToMove() ? app.state.legal.map((m) => m.move) : [];
+      boxAnswer(legal.length ? t("lasca.cmd.legal", { count: legal.length, list: legal.join(", ") }) : t("lasca.cmd.noLegal"));
+    } else if (["status", "situação", "situacao"].includes(word)) {
+      boxAnswer(statusWords());
+    } else {
+      boxAnswer(t("lasca.cmd.unknown", { text: raw.trim() }), true);
+      return;
+    }
+    $("move-input").value = "";
+  }
+
+  function typedMove(text) {
+    const path = text.match(/[a-g][1-7]/g);
+    if (app.closed || !app.state || !personToMove()) { boxAnswer(t("lasca.moveBox.notYourTurn"), true); return; }
+    const found = app.state.legal.find((m) => m.path.length === path.length && m.path.every((sq, i) => sq === path[i]));
+    if (!found) {
+      const legal = app.state.legal.map((m) => m.move).join(", ");
+      boxAnswer(t("lasca.moveBox.illegal", { move: text, list: legal }), true);
+      return;
+    }
+    app.selected = [];
+    $("move-input").value = "";
+    $("move-input").setAttribute("aria-invalid", "false");
+    $("speech").classList.remove("error-text");
+    if (replacesLaterMoves(found.move)) send({ type: "move", ply: app.state.ply, move: found.move });
+    render();
+  }
+
+  let movesDrawn = "";
   function render() {
     const s = app.state;
     if (!s) return;
     drawBoard();
     renderStatus();
-    renderMoves();
+    const movesKey = JSON.stringify([s.moves, s.ply, s.tree, s.startLfen, s.annotated, s.annotated ? s.evals : null,
+                                     s.marks, analysisBoard(), i18n.lang]);
+    if (movesKey !== movesDrawn) { movesDrawn = movesKey; renderMoves(); }
     renderAnalysis();
     renderGraph();
     renderEvalBar();
     $("lfen-current").textContent = s.lfen;
     $("takeback").disabled = s.moves.length === 0;
-    $("analyse").textContent = s.analysing ? "Stop analysis" : "Start analysis";
-    $("annotate").textContent = s.annotating ? "Cancel annotation" : "Annotate the game";
+    setText($("analyse"), s.analysing ? t("lasca.analysis.stop") : t("lasca.analysis.start"));
+    setText($("annotate"), s.annotating ? t("lasca.annotate.cancel") : t("lasca.annotate.start"));
     $("annotate").disabled = !s.annotating && s.moves.length === 0;
-    $("annotate-progress").textContent = s.annotating
-      ? `Annotating: ${s.annotating.done} of ${s.annotating.total} positions…`
-      : (s.annotated ? `Annotated: ${s.marks.filter((m) => m).length} moves marked ?! ? or ??` : "");
+    setText($("annotate-progress"), s.annotating
+      ? t("lasca.annotate.progress", { done: s.annotating.done, count: s.annotating.total })
+      : (s.annotated ? t("lasca.annotate.done", { count: s.marks.filter((m) => m).length }) : ""));
     $("analyse").classList.toggle("active", s.analysing);
     $("colour").value = s.engine;
     $("level").value = String(s.level);
+  }
+
+  // Writes a text only when it changed (no needless work for assistive technology).
+  function setText(e, text) {
+    if (e.textContent !== text) e.textContent = text;
   }
 
   // ---- A table for two people: seat, clocks, resign and draw ---------------------------------
@@ -253,7 +434,8 @@
       const ms = s.clock[side] - (running ? performance.now() - clockAt : 0);
       const el = $(`clock-${side}`);
       const name = s.players && s.players[side];
-      el.textContent = `${side === "white" ? "White" : "Black"}${name ? ` (${name})` : ""} ${clockText(ms)}`;
+      el.textContent = name ? t("lasca.clock.named", { side: sideName(side), name, time: clockText(ms) })
+                            : t("lasca.clock.plain", { side: sideName(side), time: clockText(ms) });
       el.classList.toggle("running", running);
       el.classList.toggle("low", ms < 10000);
     }
@@ -263,13 +445,15 @@
     $("duel-bar").classList.toggle("hidden", !s.seat);
     if (!s.seat) return;
     clockAt = performance.now();
-    const who = s.players && (s.players.white || s.players.black) ? ` White: ${s.players.white || "—"}, Black: ${s.players.black || "—"}.` : "";
-    $("duel-seat").textContent = (s.seat === "watch" ? "You are watching." : `You play ${s.seat === "white" ? "White" : "Black"}.`) +
-      (s.rated ? " Rated." : "") + who;
+    const who = s.players && (s.players.white || s.players.black)
+      ? " " + t("lasca.duel.players", { white: s.players.white || "—", black: s.players.black || "—" }) : "";
+    $("duel-seat").textContent = (s.seat === "watch" ? t("lasca.duel.watching") : t("lasca.duel.youPlay", { side: sideName(s.seat) })) +
+      (s.rated ? " " + t("lasca.duel.rated") : "") + who;
     const playing = s.seat !== "watch" && !s.status.over;
     $("duel-resign").disabled = !playing;
     $("duel-draw").disabled = !playing;
-    $("duel-draw").textContent = s.drawOffer && s.drawOffer !== s.seat ? "Accept the draw" : s.drawOffer === s.seat ? "Draw offered" : "Offer a draw";
+    $("duel-draw").textContent = s.drawOffer && s.drawOffer !== s.seat ? t("lasca.duel.acceptDraw")
+      : s.drawOffer === s.seat ? t("lasca.duel.drawOffered") : t("lasca.duel.offerDraw");
     $("clock-white").classList.toggle("hidden", !s.clock);
     $("clock-black").classList.toggle("hidden", !s.clock);
     renderClocks();
@@ -328,30 +512,62 @@
     return out;
   }
 
+  // The end of a game in words, from its rule and result (the rules' own endings cite their
+  // rule: R9, T1, T2).
+  function endText(status) {
+    const white = status.result === "2-0";
+    const winner = sideName(white ? "white" : "black"), loser = sideName(white ? "black" : "white");
+    switch (status.rule) {
+      case "R9": return t("lasca.end.noMove", { winner, loser, rule: "R9" });
+      case "T1": return t("lasca.end.repetition", { rule: "T1" });
+      case "T2": return t("lasca.end.noProgress", { rule: "T2" });
+      case "time": return t("lasca.end.time", { loser });
+      case "resign": return t("lasca.end.resign", { loser });
+      case "agreement": return t("lasca.end.agreement");
+      default: return status.text;
+    }
+  }
+
+  // Writes a status text, its rule ids "(R9)" as links to their paragraph of the rules.
+  function writeStatus(st, text) {
+    if (st.dataset.text === text) return;
+    st.dataset.text = text;
+    st.textContent = "";
+    const parts = text.split(/\b(R[1-9])\b/);
+    parts.forEach((part, i) => {
+      if (i % 2 === 0) { if (part) st.append(part); return; }
+      const a = document.createElement("a");
+      a.href = `/rules/lasca#${part}`;
+      a.className = "rule-link";
+      a.textContent = part;
+      st.append(a);
+    });
+  }
+
+  function statusText() {
+    const s = app.state;
+    if (app.editor) return t("lasca.status.editing");
+    if (s.status.over && s.ply === s.moves.length)
+      return t("lasca.status.gameOver", { text: endText(s.status), result: s.status.result });
+    if (s.ply !== s.moves.length)
+      return t("lasca.status.viewing", { ply: s.ply, total: s.moves.length }) +
+        (s.viewStatus.over ? " — " + endText(s.viewStatus) : "");
+    if (s.thinking) return t("lasca.status.thinking");
+    const side = sideName(s.sideToMove);
+    if (s.seat) return s.seat === s.sideToMove ? t("lasca.status.yourMove", { side }) : t("lasca.status.toMove", { side });
+    if (s.engine === "none") return t("lasca.status.toMove", { side });
+    if (s.engine !== s.sideToMove) return t("lasca.status.yourMove", { side });
+    if (s.engineUnavailable)
+      return s.moves.length ? t("lasca.status.engineDownTakeback", { side }) : t("lasca.status.engineDown", { side });
+    return t("lasca.status.engineToMove", { side });
+  }
+
   function renderStatus() {
     const s = app.state;
     const st = $("status");
     if (app.closed) return;  // closePage wrote why
     st.classList.toggle("over", s.status.over);
-    if (app.editor) { st.textContent = "Editing a position: click the squares to set it up"; return; }
-    if (s.status.over && s.ply === s.moves.length) {
-      st.textContent = `Game over — ${s.status.text} (${s.status.result})`;
-    } else if (s.ply !== s.moves.length) {
-      st.textContent = `Viewing move ${s.ply} of ${s.moves.length}` + (s.viewStatus.over ? ` — ${s.viewStatus.text}` : "");
-    } else if (s.thinking) {
-      st.textContent = "The engine is thinking…";
-    } else if (s.seat) {
-      const side = s.sideToMove === "white" ? "White" : "Black";
-      st.textContent = s.seat === s.sideToMove ? `Your move (${side})` : `${side} to move`;
-    } else {
-      const side = s.sideToMove === "white" ? "White" : "Black";
-      if (s.engine === "none") st.textContent = `${side} to move`;
-      else if (s.engine !== s.sideToMove) st.textContent = `Your move (${side})`;
-      else if (s.engineUnavailable)
-        st.textContent = `The engine is unavailable, so it cannot play ${side}'s move: retry it, ` +
-          (s.moves.length ? "take back your move, " : "") + "or choose \"Both sides\" to play on yourself.";
-      else st.textContent = `${side} to move (the engine)`;
-    }
+    writeStatus(st, statusText());
     $("engine-down").classList.toggle("hidden", !s.engineUnavailable);
     window.pageUi.placeToast();
     st.dataset.over = s.status.over ? "true" : "false";
@@ -510,12 +726,13 @@
     const info = $("analysis-info");
     const lines = $("lines");
     lines.innerHTML = "";
-    if (!s.analysing) { info.textContent = "Engine idle."; return; }
-    if (s.engineUnavailable) { info.textContent = "No analysis: the engine is unavailable until you retry it."; return; }
-    if (!a) { info.textContent = s.thinking ? "Waiting for the engine's move…" : "Analysing…"; return; }
-    const nps = a.nps >= 1e6 ? (a.nps / 1e6).toFixed(2) + " M" : Math.round(a.nps / 1e3) + " k";
-    info.textContent = `Depth ${a.depth} · ${nps} nodes/s · ${a.nodes.toLocaleString("en")} nodes` +
-      (a.table ? ` · ${a.table}: the table` : "");
+    if (!s.analysing) { info.textContent = t("lasca.analysis.idle"); return; }
+    if (s.engineUnavailable) { info.textContent = t("lasca.analysis.engineDown"); return; }
+    if (!a) { info.textContent = s.thinking ? t("lasca.analysis.waiting") : t("lasca.analysis.running"); return; }
+    const nps = a.nps >= 1e6 ? (a.nps / 1e6).toLocaleString(i18n.lang, { maximumFractionDigits: 2 }) + " M"
+                             : Math.round(a.nps / 1e3) + " k";
+    info.textContent = t("lasca.analysis.info", { depth: a.depth, nps, nodes: a.nodes }) +
+      (a.table ? " · " + t("lasca.analysis.table", { table: a.table }) : "");
     for (const line of a.lines) {
       const li = document.createElement("li");
       li.dataset.multipv = line.multipv;
@@ -532,7 +749,7 @@
         const span = document.createElement("span");
         span.className = "pvmove";
         span.textContent = mv;
-        span.title = "Show the position after this move";
+        span.title = t("lasca.analysis.showAfter");
         span.dataset.ply = s.ply;
         span.dataset.pv = line.pv.slice(0, i + 1).join(" ");
         li.appendChild(span);
@@ -542,7 +759,7 @@
         const more = document.createElement("span");
         more.className = "pvmore";
         more.textContent = "…";
-        more.title = `${line.pv.length} moves in all`;
+        more.title = t("lasca.analysis.moreMoves", { count: line.pv.length });
         li.appendChild(more);
       }
       lines.appendChild(li);
@@ -605,6 +822,14 @@
     render();
   }
 
+  // A level as it plays (the server's levels, weakest first); the server's name for a level
+  // this page does not know.
+  function levelName(i, level) {
+    const names = [t("lasca.level.starter"), t("lasca.level.beginner"), t("lasca.level.novice"), t("lasca.level.casual"),
+                   t("lasca.level.club"), t("lasca.level.strong"), t("lasca.level.full")];
+    return names[i] || level.name;
+  }
+
   function onMessage(event) {
     const m = JSON.parse(event.data);
     switch (m.type) {
@@ -614,9 +839,7 @@
         m.levels.forEach((l, i) => {
           const o = document.createElement("option");
           o.value = String(i);
-          o.textContent = l.random
-            ? `${l.name} (${l.nodes.toLocaleString("en")} nodes, ${l.random}% random)`
-            : `${l.name} (${l.nodes.toLocaleString("en")} nodes)`;
+          o.textContent = levelName(i, l);
           $("level").appendChild(o);
         });
         break;
@@ -644,6 +867,7 @@
         renderDuel();
         if (app.analysis && app.analysis.ply !== m.ply) app.analysis = null;
         render();
+        speakState(newMove);
         if (newMove) { animateLastMove(m.lastMove); playMoveSound(); }
         break;
       case "analysis": {
@@ -660,22 +884,32 @@
         const list = $("friend-links");
         list.innerHTML = "";
         const base = `${location.origin}/?table=${m.table}&token=`;
-        const links = [["White", m.seats[0].token], ["Black", m.seats[1].token], ["Watch", m.watch]];
-        for (const [name, token] of links) {
+        const links = [["white", t("lasca.side.white"), m.seats[0].token], ["black", t("lasca.side.black"), m.seats[1].token],
+                       ["watch", t("lasca.friend.watch"), m.watch]];
+        for (const [seat, name, token] of links) {
           const li = document.createElement("li");
-          li.innerHTML = `<strong>${name}:</strong> <a class="link duel-link" data-seat="${name.toLowerCase()}" href="${base}${token}" target="_blank" rel="noopener">${base}${token}</a>`;
+          const strong = document.createElement("strong");
+          strong.textContent = t("lasca.friend.seat", { seat: name });
+          const a = document.createElement("a");
+          a.className = "link duel-link";
+          a.dataset.seat = seat;
+          a.href = base + token;
+          a.target = "_blank";
+          a.rel = "noopener";
+          a.textContent = base + token;
+          li.append(strong, " ", a);
           list.appendChild(li);
         }
         break;
       }
       case "annotate":
         if (m.event === "started" || m.event === "progress")
-          $("annotate-progress").textContent = `Annotating: ${m.done} of ${m.total} positions…`;
-        if (m.event === "cancelled") $("annotate-progress").textContent = "Annotation cancelled.";
+          setText($("annotate-progress"), t("lasca.annotate.progress", { done: m.done, count: m.total }));
+        if (m.event === "cancelled") setText($("annotate-progress"), t("lasca.annotate.cancelled"));
         break;
       case "preview":
         app.preview = m;
-        $("preview-text").textContent = `Preview: ${m.moves.join(" ")}`;
+        $("preview-text").textContent = t("lasca.preview.text", { moves: m.moves.join(" ") });
         $("preview-banner").classList.remove("hidden");
         render();
         break;
@@ -687,7 +921,7 @@
         break;
       case "lasca.left":
         // The same seat link was opened in another window: that one plays the seat now.
-        closePage(`This window no longer holds the seat: ${m.text}. Reload to take it back.`, false);
+        closePage(t("lasca.closed.seatLeft", { text: m.text }), false);
         break;
       case "error":
         showError(m.message);
@@ -695,7 +929,7 @@
         // A table link whose table or token is not known: a page that says so, alone at the
         // top (no game of its own under the table's link).
         if (tableParams() && !app.seated)
-          closePage(`This table link opens nothing: ${m.message}.`, true);
+          closePage(t("lasca.closed.badLink", { message: m.message }), true);
         break;
     }
   }
@@ -716,11 +950,12 @@
     document.querySelector("main.layout").classList.toggle("closed-alone", alone);
     render();
     const st = $("status");
+    st.dataset.text = "";
     st.textContent = text + " ";
     const a = document.createElement("a");
     a.href = "/";
     a.className = "link";
-    a.textContent = "Play a game of your own";
+    a.textContent = t("lasca.closed.ownGame");
     st.appendChild(a);
     st.dataset.closed = alone ? "link" : "seat";
   }
@@ -746,11 +981,11 @@
     history.replaceState(null, "", url);
     try {
       const reply = await fetch(number.startsWith("table-") ? `/games/table/${number.slice(6)}.pdn` : `/games/lasca/${number}.pdn`);
-      if (!reply.ok) { showError(`game ${number} is not kept on this server`); return; }
+      if (!reply.ok) { showError(t("lasca.error.notKept", { number })); return; }
       send({ type: "settings", engine: "none" });
       send({ type: "pdn.import", pdn: await reply.text() });
     } catch (e) {
-      showError(`cannot read game ${number}: ${e}`);
+      showError(t("lasca.error.cannotRead", { number, error: String(e) }));
     }
   }
 
@@ -772,7 +1007,9 @@
       }
     });
     app.ws.addEventListener("close", () => {
-      $("status").textContent = "Disconnected from the server: reload the page to play again.";
+      $("status").dataset.text = "";
+      $("status").textContent = t("lasca.status.disconnected");
+      say(t("lasca.status.disconnected"));
     });
   }
 
@@ -805,7 +1042,7 @@
     });
     $("var-promote").addEventListener("click", () => send({ type: "promote", moves: app.state.moves.slice(0, app.state.ply) }));
     $("var-delete").addEventListener("click", () => send({ type: "delete", moves: app.state.moves.slice(0, app.state.ply) }));
-    $("duel-resign").addEventListener("click", () => { if (window.confirm("Resign this game?")) send({ type: "resign" }); });
+    $("duel-resign").addEventListener("click", () => { if (window.confirm(t("lasca.duel.confirmResign"))) send({ type: "resign" }); });
     $("duel-draw").addEventListener("click", () => {
       const s = app.state;
       if (s && s.drawOffer !== s.seat) send({ type: "draw", offer: true });
@@ -849,6 +1086,11 @@
       app.editorSent = editorLfen();
       send({ type: "lfen", lfen: app.editorSent });
     });
+    const grid = $("board-grid");
+    grid.addEventListener("keydown", gridKeys);
+    grid.addEventListener("focusin", (e) => { if (e.target.dataset.square) { app.focusSquare = e.target.dataset.square; inspect(e.target.dataset.square); } });
+    grid.addEventListener("focusout", () => inspect(null));
+    $("move-form").addEventListener("submit", (e) => { e.preventDefault(); moveBox($("move-input").value); });
     $("pdn-export").addEventListener("click", () => send({ type: "pdn.export" }));
     $("pdn-import").addEventListener("click", () => send({ type: "pdn.import", pdn: $("pdn-text").value }));
     $("graph").addEventListener("click", (e) => {
@@ -858,7 +1100,7 @@
       view(Math.round(((e.clientX - r.left) / r.width) * n));
     });
     document.addEventListener("keydown", (e) => {
-      if (e.target.matches("input, textarea, select") || !app.state) return;
+      if (e.target.matches("input, textarea, select") || e.target.closest("#board-grid") || !app.state) return;
       const keys = { ArrowLeft: app.state.ply - 1, ArrowRight: app.state.ply + 1, Home: 0, End: app.state.moves.length };
       if (e.key in keys) { e.preventDefault(); view(keys[e.key]); }
       if (e.key === "Escape") { app.selected = []; closePreview(); }

@@ -1,5 +1,5 @@
-// What both pages share: the toast that shows an error reply (or a notice, such as "engine
-// restarted") from the server for a few seconds. It sits at the bottom of the window, or at the
+// What both pages share: the toast that shows an error reply (red) or a notice (neutral, such as
+// "engine restarted") from the server for a few seconds. It sits at the bottom of the window, or at the
 // top when it would cover a banner (the engine's Retry button, say).
 "use strict";
 
@@ -18,9 +18,12 @@ window.pageUi = (() => {
     if (banners.some((b) => overlap(r, b.getBoundingClientRect()))) t.classList.add("toast-top");
   }
 
-  function showError(text) {
+  // An error: the red toast. A notice (the engine busy or restarted): the same place, in a
+  // neutral style.
+  function showError(text, notice) {
     const t = document.getElementById("toast");
     t.textContent = text;
+    t.classList.toggle("toast-notice", !!notice);
     t.classList.remove("hidden");
     placeToast();
     clearTimeout(toastTimer);
@@ -28,5 +31,6 @@ window.pageUi = (() => {
   }
   window.addEventListener("scroll", placeToast, { passive: true });
   window.addEventListener("resize", placeToast);
-  return { showError, showNotice: showError, placeToast };
+  const showNotice = (text) => showError(text, true);
+  return { showError, showNotice, placeToast };
 })();

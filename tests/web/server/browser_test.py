@@ -812,14 +812,15 @@ def check_column_inspector(page, out):
     if counts != [("b", "4", "0"), ("w", "3", "1")]:
         raise Failure(f"the 7-piece column is not drawn as 3 white (1 officer) over 4 black: {counts}")
     square = d.find_element(By.CSS_SELECTOR, 'rect.sq[data-square="d4"]')
-    d.execute_script("arguments[0].focus();", square)
+    cell = d.find_element(By.CSS_SELECTOR, '#board-grid .grid-cell[data-square="d4"]')
+    d.execute_script("arguments[0].focus();", cell)
     wanted = "d4: 7 pieces: 3 white (1 officer) over 4 black; commanded by White"
     box = wait_for("the inspector", lambda: (lambda e: e if e.is_displayed() and e.text.startswith(wanted) else None)(
         d.find_element(By.ID, "inspector")))
     items = [li.text for li in box.find_elements(By.CSS_SELECTOR, "li")]
     if len(items) != 7 or items[0] != "White officer — commander" or items[-1] != "Black soldier — prisoner":
         raise Failure(f"the inspector does not list the column top to bottom: {items}")
-    d.execute_script("arguments[0].blur();", square)
+    d.execute_script("arguments[0].blur();", cell)
     wait_for("the inspector to close", lambda: not d.find_element(By.ID, "inspector").is_displayed())
     webdriver.ActionChains(d).move_to_element(square).perform()
     wait_for("the inspector on hover", lambda: d.find_element(By.ID, "inspector").text.startswith(wanted))
