@@ -1,14 +1,25 @@
 // The Torneio page: create a table, or play one seat of it through its private link. The
 // server sends only this seat's view (built from the seat's protocol lines); the legal choices
-// of each decision come from the server too.
+// of each decision come from the server too. Everything the page says comes from the catalogue
+// (torneio.* keys, web/i18n/<lang>/torneio.json); the events are written from the seat's own
+// protocol lines, so they read in the page's language.
+// Keyboard and screen reader: the board is a grid of squares with one Tab stop (roving
+// tabindex; arrow keys move, Enter or Space picks and plays, C calls a combat, Escape lets go),
+// each square named by what the seat knows of it; a polite live region (#announce) says every
+// event the seat sees and what is asked now; a command box answers pieces, square c4, moves,
+// seen, table, help, and takes decisions typed as text (as lichess's blind mode).
 "use strict";
 
 (() => {
   const $ = (id) => document.getElementById(id);
+  const t = window.i18n.t;
   const SVG = "http://www.w3.org/2000/svg";
   const SEAT_COLOURS = ["#2f6f9f", "#b23a3a", "#3e7c59", "#8a5a9e"];
-  const app = { ws: null, view: null, lines: [], log: [], hello: null, setup: [], selected: null };
-  window.torneioApp = app;  // for the browser test
+  const app = {
+    ws: null, view: null, lines: [], log: [], hello: null, setup: [], selected: null,
+    cursor: null, cells: null, boardSize: 0, round: 0, combatSquare: null, said: [],
+  };
+  window.torneioApp = app;  // for the browser tests
 
   function el(name, attrs, parent) {
     const node = document.createElementNS(SVG, name);
@@ -18,6 +29,118 @@
   }
   function send(m) { if (app.ws && app.ws.readyState === WebSocket.OPEN) app.ws.send(JSON.stringify(m)); }
   const showError = window.pageUi.showError;  // ui.js
+  // A sentence that starts with a placeholder ("{piece} on c3.") starts with a capital letter.
+  const cap = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+  function plain(html) {
+    const d = document.createElement("div");
+    d.innerHTML = html;
+    return d.textContent;
+  }
+
+  // ---- Words -----------------------------------------------------------------------------------
+
+  function sideName(side) {
+    switch (side) {
+      case "south": return t("torneio.side.south");
+      case "north": return t("torneio.side.north");
+      case "west": return t("torneio.side.west");
+      case "east": return t("torneio.side.east");
+    }
+    return side;
+  }
+  function kindName(kind) {
+    switch (kind) {
+      case "person": return t("torneio.kind.person");
+      case "random": return t("torneio.kind.random");
+      case "heuristic": return t("torneio.kind.heuristic");
+      case "ai": return t("torneio.kind.ai");
+    }
+    return kind;
+  }
+  function levelName(name) {
+    switch (name) {
+      case "easy": return t("torneio.level.easy");
+      case "normal": return t("torneio.level.normal");
+      case "strong": return t("torneio.level.strong");
+    }
+    return name;
+  }
+  function levelAbout(name, fallback) {
+    switch (name) {
+      case "easy": return t("torneio.level.easyAbout");
+      case "normal": return t("torneio.level.normalAbout");
+      case "strong": return t("torneio.level.strongAbout");
+    }
+    return fallback || "";
+  }
+  // "your king", "warrior 2".
+  function pieceName(piece) {
+    return piece === 0 ? t("torneio.piece.king") : t("torneio.piece.warrior", { n: piece });
+  }
+
+  // One protocol line of this seat in words, or null for a line that says nothing new (a
+  // request: the prompt says it). Tracks the round and the square of the combat in course.
+  function describeLine(line) {
+    const w = line.trim().split(/\s+/);
+    if (w[0] !== "event") return null;
+    const me = app.view ? app.view.seat : 0;
+    const seat = parseInt(w[2], 10);
+    const mine = seat === me;
+    switch (w[1]) {
+      case "setup": {
+        // event setup king c1 warriors a1:3 e1:3 g1:4
+        const ws = w.slice(5).map((x, i) => t("torneio.event.setupWarrior", { n: i + 1, square: x.split(":")[0], strength: x.split(":")[1] }));
+        return t("torneio.event.setup", { king: w[3], warriors: ws.join(", ") });
+      }
+      case "turn": app.round = parseInt(w[3], 10) || app.round; return null;
+      case "moved": return mine ? null : t("torneio.event.moved", { seat });
+      case "move": return t("torneio.event.move", { piece: pieceName(parseInt(w[2], 10)), from: w[3], to: w[4] });
+      case "pass": return mine ? t("torneio.event.passYou") : t("torneio.event.pass", { seat });
+      case "combat":
+        app.combatSquare = w[3];
+        return mine ? t("torneio.event.combatYou", { square: w[3] }) : t("torneio.event.combat", { seat, square: w[3] });
+      case "unopposed": return t("torneio.event.unopposed", { square: w[3] });
+      case "reveal":
+        if (w[3] === "king") return mine ? t("torneio.event.revealKingYou") : t("torneio.event.revealKing", { seat });
+        return mine ? t("torneio.event.revealYou", { strength: w[3] }) : t("torneio.event.reveal", { seat, strength: w[3] });
+      case "result":
+        if (w[2] === "none") return t("torneio.event.noWinner");
+        return mine ? t("torneio.event.winnerYou") : t("torneio.event.winner", { seat });
+      case "eliminated": return mine ? t("torneio.event.eliminatedYou") : t("torneio.event.eliminated", { seat });
+      case "refused": return mine ? t("torneio.event.refusedYou", { square: w[3] }) : t("torneio.event.refused", { seat, square: w[3] });
+      case "retreat": return mine ? t("torneio.event.retreatYou", { square: w[3] }) : t("torneio.event.retreat", { seat, square: w[3] });
+      case "removed": return mine ? t("torneio.event.removedYou", { square: w[3] }) : t("torneio.event.removed", { seat, square: w[3] });
+      case "withdrew": return mine ? null : t("torneio.event.withdrew", { seat });
+      case "withdraw": return t("torneio.event.withdraw", { n: w[2], from: w[3], to: w[4] });
+      case "gained": {
+        const count = parseInt(w[3], 10);
+        return mine ? t("torneio.event.gainedYou", { count }) : t("torneio.event.gained", { seat, count });
+      }
+      case "forfeit": return t("torneio.event.forfeit", { seat, count: parseInt(w[3], 10) });
+      case "placed": return t("torneio.event.placed", { n: w[2], strength: w[3] });
+      case "disqualified": return t("torneio.event.disqualified", { seat, fault: w[3] || "" });
+      case "end":
+        if (w[2] === "win") return parseInt(w[3], 10) === me ? t("torneio.event.endWinYou") : t("torneio.event.endWin", { seat: parseInt(w[3], 10) });
+        return t("torneio.event.endDraw", { seats: w.slice(3).join(", ") });
+    }
+    return null;
+  }
+
+  // ---- The live region ------------------------------------------------------------------------
+
+  // Says text in the polite live region: each message is a paragraph added to it (only the
+  // addition is read), the last few kept in view.
+  const KEPT_MESSAGES = 3;
+  function announce(text) {
+    text = text.trim();
+    if (!text) return;
+    const box = $(joinParams() ? "announce" : "create-announce");  // the region of the page in view
+    const p = document.createElement("p");
+    p.textContent = text;
+    box.appendChild(p);
+    while (box.children.length > KEPT_MESSAGES) box.removeChild(box.firstChild);
+    app.said.push(text);  // every message, for the browser tests
+  }
 
   // ---- Creating a table ------------------------------------------------------------------------
 
@@ -25,27 +148,36 @@
     const n = parseInt($("seat-count").value, 10);
     const rows = $("seat-rows");
     rows.innerHTML = "";
+    const kinds = app.hello ? app.hello.kinds : ["person", "random", "heuristic", "ai"];
+    const levels = app.hello ? app.hello.aiLevels : [{ name: "easy" }, { name: "normal" }, { name: "strong" }];
     for (let s = 0; s < n; s++) {
       const li = document.createElement("li");
       li.className = "form-row";
-      const kinds = app.hello ? app.hello.kinds : ["person", "random", "heuristic", "ai"];
-      const levels = app.hello ? app.hello.aiLevels : [{ name: "easy" }, { name: "normal" }, { name: "strong" }];
-      li.innerHTML = `<label>Seat ${s + 1}</label>`;
+      const label = document.createElement("label");
+      label.htmlFor = `kind-${s + 1}`;
+      label.textContent = t("torneio.create.seatLabel", { seat: s + 1 });
+      li.appendChild(label);
       const kind = document.createElement("select");
       kind.id = `kind-${s + 1}`;
-      for (const k of kinds) kind.add(new Option(k, k));
+      for (const k of kinds) kind.add(new Option(kindName(k), k));
       kind.value = s === 0 ? "person" : "ai";
+      const levelLabel = document.createElement("label");
+      levelLabel.htmlFor = `level-${s + 1}`;
+      levelLabel.textContent = t("torneio.create.levelLabel");
       const level = document.createElement("select");
       level.id = `level-${s + 1}`;
       levels.forEach((l, i) => {
-        const option = new Option(l.name, String(i));
-        if (l.about) option.title = l.about;
+        const option = new Option(levelName(l.name), String(i));
+        option.title = levelAbout(l.name, l.about);
         level.add(option);
       });
-      level.title = "how strong the ai plays: hover a choice for what it costs";
+      level.title = t("torneio.create.levelTitle");
       level.value = "1";
-      kind.addEventListener("change", () => { level.disabled = kind.value !== "ai"; });
+      const sync = () => { level.disabled = kind.value !== "ai"; };
+      kind.addEventListener("change", sync);
+      sync();
       li.appendChild(kind);
+      li.appendChild(levelLabel);
       li.appendChild(level);
       rows.appendChild(li);
     }
@@ -64,120 +196,298 @@
     list.innerHTML = "";
     for (const seat of m.seats) {
       const li = document.createElement("li");
+      const strong = document.createElement("strong");
+      strong.textContent = t("torneio.create.seatLabel", { seat: seat.seat });
+      li.appendChild(strong);
       if (seat.token) {
-        const url = `${location.origin}/torneio?table=${m.table}&token=${seat.token}`;
-        li.innerHTML = `<strong>Seat ${seat.seat}</strong> (person): <a class="link seat-link" data-seat="${seat.seat}" href="${url}">${url}</a>`;
+        const url = `${location.origin}/torneio?table=${encodeURIComponent(m.table)}&token=${encodeURIComponent(seat.token)}`;
+        li.appendChild(document.createTextNode(` (${kindName("person")}): `));
+        const a = document.createElement("a");
+        a.className = "link seat-link";
+        a.dataset.seat = seat.seat;
+        a.href = url;
+        a.textContent = url;
+        li.appendChild(a);
       } else {
-        li.innerHTML = `<strong>Seat ${seat.seat}</strong>: ${seat.kind}`;
+        const level = seat.kind === "ai" && app.hello && app.hello.aiLevels[seat.level] ? ` (${levelName(app.hello.aiLevels[seat.level].name)})` : "";
+        li.appendChild(document.createTextNode(`: ${kindName(seat.kind)}${level}`));
       }
       list.appendChild(li);
     }
+    announce(t("torneio.create.made"));
   }
 
-  // ---- A seat's view ---------------------------------------------------------------------------
+  // ---- A seat's view: the board ------------------------------------------------------------------
 
   const FILES = "abcdefghijklmnop";
-  function squareXY(name, size, cell, margin) {
+  const MARGIN = 30;
+  function geometry() {
+    const size = app.view.boardSize;
+    return { size, cell: (600 - 2 * MARGIN) / size };
+  }
+  function squareXY(name) {
+    const { size, cell } = geometry();
     const file = FILES.indexOf(name[0]);
     const rank = parseInt(name.slice(1), 10) - 1;
-    return { x: margin + file * cell, y: margin + (size - 1 - rank) * cell };
+    return { x: MARGIN + file * cell, y: MARGIN + (size - 1 - rank) * cell };
+  }
+  function squareName(file, rank) { return FILES[file] + (rank + 1); }
+  function isSquare(name) {
+    if (!app.view || !/^[a-p]([1-9]|1[0-6])$/.test(name)) return false;
+    const f = FILES.indexOf(name[0]), r = parseInt(name.slice(1), 10) - 1;
+    return f < app.view.boardSize && r < app.view.boardSize;
   }
 
-  // Squares the current decision lets the person click, with what a click sends.
-  function clickTargets() {
+  // The pieces shown as the seat's own: the set-up being chosen, or the pieces in play.
+  function ownPieces() {
     const v = app.view;
-    const targets = {};
-    if (!v || !v.request) return targets;
+    if (v.request && v.request.kind === "setup")
+      return app.setup.map((sq, i) => ({ piece: i, square: sq, strength: null, alive: true }));
+    return v.own.filter((p) => p.alive && p.square);
+  }
+
+  // Squares the current decision lets the person pick, with what picking sends.
+  function targets() {
+    const v = app.view;
+    const out = {};
+    if (!v || !v.request || app.left) return out;
     const r = v.request;
     if (r.kind === "setup") {
-      for (const sq of v.zone) if (!app.setup.includes(sq) && app.setup.length < 4) targets[sq] = { setup: sq };
-      return targets;
+      for (const sq of v.zone) if (!app.setup.includes(sq) && app.setup.length < 4) out[sq] = { setup: sq };
+      return out;
     }
     for (const c of r.choices) {
-      const t = c.split(" ");
-      if (t[0] === "move" && app.selected !== null && parseInt(t[1], 10) === app.selected) targets[t[2]] = { action: c };
-      if ((t[0] === "order" || t[0] === "withdraw")) targets[t[1]] = { action: c };
+      const w = c.split(" ");
+      if (w[0] === "move" && app.selected !== null && parseInt(w[1], 10) === app.selected) out[w[2]] = { action: c };
+      if (w[0] === "order" || w[0] === "withdraw") out[w[1]] = { action: c };
     }
-    return targets;
+    return out;
+  }
+
+  // Builds the squares and the grid of focusable cells once per board size; drawBoard then
+  // changes only what the view changed, so a focused square keeps the focus.
+  function buildBoard() {
+    const v = app.view;
+    const svg = $("tboard");
+    while (svg.firstChild) svg.removeChild(svg.firstChild);
+    app.boardSize = v.boardSize;
+    const { size, cell } = geometry();
+    const back = el("g", { "aria-hidden": "true" }, svg);
+    el("rect", { x: 0, y: 0, width: 600, height: 600, rx: 8, fill: "#4a3a2a" }, back);
+    app.squareRects = {};
+    for (let r = 0; r < size; r++)
+      for (let f = 0; f < size; f++) {
+        const name = squareName(f, r);
+        const { x, y } = squareXY(name);
+        app.squareRects[name] = el("rect", { x, y, width: cell, height: cell }, back);
+      }
+    for (let i = 0; i < size; i++) {
+      // 19 units: at least 11 px on a 360 px wide phone.
+      const a = el("text", { x: MARGIN + i * cell + cell / 2, y: 594, "text-anchor": "middle", "font-size": 19, fill: "#e9d6b5", class: "coord" }, back);
+      a.textContent = FILES[i];
+      const b = el("text", { x: 15, y: MARGIN + (size - 1 - i) * cell + cell / 2 + 6, "text-anchor": "middle", "font-size": 19, fill: "#e9d6b5", class: "coord" }, back);
+      b.textContent = i + 1;
+    }
+    app.marks = el("g", { "aria-hidden": "true" }, svg);
+    app.ring = el("g", { "aria-hidden": "true", class: "focus-ring hidden" }, svg);
+    el("rect", { x: 0, y: 0, width: cell, height: cell, fill: "none", stroke: "#111", "stroke-width": 7 }, app.ring);
+    el("rect", { x: 0, y: 0, width: cell, height: cell, fill: "none", stroke: "#fff", "stroke-width": 3 }, app.ring);
+    const grid = el("g", { role: "grid", "aria-label": t("torneio.board.label"), id: "tgrid" }, svg);
+    app.cells = {};
+    for (let r = size - 1; r >= 0; r--) {
+      const row = el("g", { role: "row" }, grid);
+      for (let f = 0; f < size; f++) {
+        const name = squareName(f, r);
+        const { x, y } = squareXY(name);
+        const hit = el("rect", { x, y, width: cell, height: cell, fill: "transparent", class: "tsq", "data-square": name, role: "gridcell", tabindex: "-1" }, row);
+        hit.addEventListener("click", () => { app.cursor = name; onSquare(name); });
+        // The ring shows a focus from the keyboard (not a click's): the browser's :focus-visible.
+        hit.addEventListener("focus", () => { app.cursor = name; if (hit.matches(":focus-visible")) placeRing(name); updateTabStop(); });
+        app.cells[name] = hit;
+      }
+    }
+    grid.addEventListener("keydown", onBoardKey);
+    grid.addEventListener("focusout", (e) => { if (!grid.contains(e.relatedTarget)) app.ring.classList.add("hidden"); });
+  }
+
+  function placeRing(name) {
+    const { x, y } = squareXY(name);
+    app.ring.setAttribute("transform", `translate(${x} ${y})`);
+    app.ring.classList.remove("hidden");
+  }
+  function updateTabStop() {
+    for (const [name, cell] of Object.entries(app.cells)) cell.setAttribute("tabindex", name === app.cursor ? "0" : "-1");
+  }
+  function focusBoard() {
+    if (app.cells && app.cursor && app.cells[app.cursor]) app.cells[app.cursor].focus();
+  }
+
+  // What the seat knows of a square, in words: its accessible name and the answer to "square c4".
+  function squareText(name) {
+    const v = app.view;
+    const parts = [];
+    const own = ownPieces().find((p) => p.square === name);
+    if (own) {
+      if (own.piece === 0) parts.push(t("torneio.square.ownKing"));
+      else if (own.strength === null) parts.push(t("torneio.square.ownWarriorSetup", { n: own.piece }));
+      else parts.push(t("torneio.square.ownWarrior", { n: own.piece, strength: own.strength }));
+    }
+    for (const s of v.sightings.filter((x) => x.square === name)) {
+      const ago = t("torneio.square.movesSince", { count: s.movesSince });
+      if (s.strength === -1) parts.push(t("torneio.square.seenKing", { seat: s.seat, round: s.round, ago }));
+      else if (s.strength >= 0) parts.push(t("torneio.square.seenStrength", { seat: s.seat, round: s.round, strength: s.strength, ago }));
+      else parts.push(t("torneio.square.seenHidden", { seat: s.seat, round: s.round, ago }));
+    }
+    if (!parts.length) parts.push(t("torneio.square.nothing"));
+    const states = [];
+    if (own && app.selected === own.piece) states.push(t("torneio.square.picked"));
+    const target = targets()[name];
+    if (target) {
+      if (target.setup) states.push(t("torneio.square.setupTarget", { piece: pieceName(app.setup.length) }));
+      else {
+        const w = target.action.split(" ");
+        if (w[0] === "move") states.push(t("torneio.square.moveTarget", { piece: pieceName(parseInt(w[1], 10)) }));
+        else if (w[0] === "order") states.push(t("torneio.square.orderTarget"));
+        else states.push(t("torneio.square.withdrawTarget"));
+      }
+    }
+    return [name, ...parts, ...states].join(", ");
   }
 
   function drawBoard() {
     const v = app.view;
-    const svg = $("tboard");
-    while (svg.firstChild) svg.removeChild(svg.firstChild);
     if (!v || !v.started) return;
-    const size = v.boardSize, margin = 30, cell = (600 - 2 * margin) / size;
-    el("rect", { x: 0, y: 0, width: 600, height: 600, rx: 8, fill: "#4a3a2a" }, svg);
+    if (app.boardSize !== v.boardSize || !app.cells) buildBoard();
+    const { size, cell } = geometry();
     const zone = new Set(v.request && v.request.kind === "setup" ? v.zone : []);
     for (let r = 0; r < size; r++)
       for (let f = 0; f < size; f++) {
-        const name = FILES[f] + (r + 1);
-        const { x, y } = squareXY(name, size, cell, margin);
+        const name = squareName(f, r);
         const dark = (f + r) % 2 === 0;
-        el("rect", { x, y, width: cell, height: cell, fill: zone.has(name) ? "#c9b26b" : dark ? "#8f6b4a" : "#e8d8b8" }, svg);
+        app.squareRects[name].setAttribute("fill", zone.has(name) ? "#c9b26b" : dark ? "#8f6b4a" : "#e8d8b8");
       }
-    for (let i = 0; i < size; i++) {
-      // 19 units: at least 11 px on a 360 px wide phone.
-      const t = el("text", { x: margin + i * cell + cell / 2, y: 594, "text-anchor": "middle", "font-size": 19, fill: "#e9d6b5", class: "coord" }, svg);
-      t.textContent = FILES[i];
-      const u = el("text", { x: 15, y: margin + (size - 1 - i) * cell + cell / 2 + 6, "text-anchor": "middle", "font-size": 19, fill: "#e9d6b5", class: "coord" }, svg);
-      u.textContent = i + 1;
-    }
+    const marks = app.marks;
+    while (marks.firstChild) marks.removeChild(marks.firstChild);
     // What is known of the others: their last sightings.
     for (const s of v.sightings) {
-      const { x, y } = squareXY(s.square, size, cell, margin);
+      const { x, y } = squareXY(s.square);
       // A light disc under a solid ring and a haloed label: readable on dark and light squares.
-      const g = el("g", { class: "sighting" }, svg);
+      const g = el("g", { class: "sighting" }, marks);
       el("circle", { cx: x + cell / 2, cy: y + cell / 2, r: cell * 0.32, fill: "rgba(255,255,255,0.72)", stroke: "#fff", "stroke-width": 5 }, g);
       el("circle", { cx: x + cell / 2, cy: y + cell / 2, r: cell * 0.32, fill: "none", stroke: SEAT_COLOURS[s.seat - 1], "stroke-width": 3, "stroke-dasharray": "6 3" }, g);
-      const t = el("text", { x: x + cell / 2, y: y + cell / 2 + 5, "text-anchor": "middle", "font-size": 15, fill: SEAT_COLOURS[s.seat - 1], "font-weight": 700, stroke: "#fff", "stroke-width": 3, "paint-order": "stroke" }, g);
-      t.textContent = s.strength === -1 ? "K" : s.strength >= 0 ? s.strength : "?";
-      const title = el("title", {}, g);
-      title.textContent = `Seat ${s.seat} seen here in round ${s.round}, ${s.movesSince === 1 ? "its last move" : s.movesSince + " of its moves"} ago`;
+      const label = el("text", { x: x + cell / 2, y: y + cell / 2 + 5, "text-anchor": "middle", "font-size": 15, fill: SEAT_COLOURS[s.seat - 1], "font-weight": 700, stroke: "#fff", "stroke-width": 3, "paint-order": "stroke" }, g);
+      label.textContent = s.strength === -1 ? "K" : s.strength >= 0 ? s.strength : "?";
     }
-    // Own pieces (or the set-up being chosen).
     const mine = SEAT_COLOURS[v.seat - 1];
-    const own = v.request && v.request.kind === "setup"
-      ? app.setup.map((sq, i) => ({ piece: i, square: sq, strength: i === 0 ? 0 : "·", alive: true }))
-      : v.own;
-    for (const p of own) {
-      if (!p.alive || !p.square) continue;
-      const { x, y } = squareXY(p.square, size, cell, margin);
-      const g = el("g", { class: "own", "data-piece": p.piece }, svg);
+    for (const p of ownPieces()) {
+      const { x, y } = squareXY(p.square);
+      const g = el("g", { class: "own", "data-piece": p.piece }, marks);
       el("circle", { cx: x + cell / 2, cy: y + cell / 2, r: cell * 0.36, fill: mine, stroke: app.selected === p.piece ? "#f2d14b" : "#1d1d1d", "stroke-width": app.selected === p.piece ? 4 : 1.5 }, g);
-      const t = el("text", { x: x + cell / 2, y: y + cell / 2 + 5, "text-anchor": "middle", "font-size": p.piece === 0 ? 18 : 15, fill: "#fff", "font-weight": 700 }, g);
-      t.textContent = p.piece === 0 ? "♚" : p.strength;
+      const label = el("text", { x: x + cell / 2, y: y + cell / 2 + 5, "text-anchor": "middle", "font-size": p.piece === 0 ? 18 : 15, fill: "#fff", "font-weight": 700 }, g);
+      label.textContent = p.piece === 0 ? "♚" : p.strength === null ? "·" : p.strength;
     }
-    const targets = clickTargets();
-    for (const sq of Object.keys(targets)) {
-      const { x, y } = squareXY(sq, size, cell, margin);
-      el("circle", { cx: x + cell / 2, cy: y + cell / 2, r: cell * 0.14, fill: "#3e7c59", opacity: 0.85, "pointer-events": "none" }, svg);
+    const ts = targets();
+    for (const sq of Object.keys(ts)) {
+      const { x, y } = squareXY(sq);
+      el("circle", { cx: x + cell / 2, cy: y + cell / 2, r: cell * 0.14, fill: "#3e7c59", stroke: "#fff", "stroke-width": 2, opacity: 0.9 }, marks);
     }
-    for (let r = 0; r < size; r++)
-      for (let f = 0; f < size; f++) {
-        const name = FILES[f] + (r + 1);
-        const { x, y } = squareXY(name, size, cell, margin);
-        const hit = el("rect", { x, y, width: cell, height: cell, fill: "transparent", class: "tsq", "data-square": name }, svg);
-        hit.addEventListener("click", () => onSquare(name));
-      }
+    if (!app.cursor || !app.cells[app.cursor]) {
+      const first = ownPieces()[0];
+      app.cursor = first ? first.square : v.zone && v.zone.length ? v.zone[0] : "a1";
+    }
+    for (const [name, c] of Object.entries(app.cells)) {
+      c.setAttribute("aria-label", squareText(name));
+      const own = ownPieces().find((p) => p.square === name);
+      c.setAttribute("aria-selected", own && app.selected === own.piece ? "true" : "false");
+    }
+    updateTabStop();
+    if (document.activeElement === app.cells[app.cursor] && app.cells[app.cursor].matches(":focus-visible")) placeRing(app.cursor);
+  }
+
+  function onBoardKey(e) {
+    if (!app.view || !app.cursor || e.ctrlKey || e.metaKey || e.altKey) return;
+    const size = app.view.boardSize;
+    let f = FILES.indexOf(app.cursor[0]), r = parseInt(app.cursor.slice(1), 10) - 1;
+    switch (e.key) {
+      case "ArrowUp": r = Math.min(size - 1, r + 1); break;
+      case "ArrowDown": r = Math.max(0, r - 1); break;
+      case "ArrowLeft": f = Math.max(0, f - 1); break;
+      case "ArrowRight": f = Math.min(size - 1, f + 1); break;
+      case "Home": f = 0; break;
+      case "End": f = size - 1; break;
+      case "Enter": case " ":
+        e.preventDefault();
+        onSquare(app.cursor);
+        return;
+      case "Escape":
+        if (app.selected !== null) { app.selected = null; render(); announce(promptPlain()); }
+        return;
+      case "c": case "C":
+        e.preventDefault();
+        callCombat(app.cursor);
+        return;
+      default: return;
+    }
+    e.preventDefault();
+    app.cursor = squareName(f, r);
+    updateTabStop();
+    app.cells[app.cursor].focus();
+  }
+
+  function act(action) {
+    app.selected = null;
+    send({ type: "torneio.act", action });
+  }
+
+  function callCombat(square) {
+    const r = app.view.request;
+    const choice = r && r.kind === "turn" ? r.choices.find((c) => c === `combat ${square}`) : null;
+    if (choice) { act(choice); return; }
+    announce(t("torneio.say.noCombat", { square }));
   }
 
   function onSquare(name) {
     const v = app.view;
-    if (!v || !v.request) return;
-    const targets = clickTargets();
-    if (targets[name]) {
-      if (targets[name].setup) { app.setup.push(name); render(); return; }
-      app.selected = null;
-      send({ type: "torneio.act", action: targets[name].action });
+    if (!v || !v.request || app.left) { announce(squareText(name)); return; }
+    const r = v.request;
+    const target = targets()[name];
+    if (target) {
+      if (target.setup) {
+        app.setup.push(name);
+        render();
+        const placed = cap(t("torneio.say.placed", { piece: pieceName(app.setup.length - 1), square: name }));
+        announce(`${placed} ${promptPlain()}`);
+        return;
+      }
+      act(target.action);
       return;
     }
-    if (v.request.kind === "turn") {
+    if (r.kind === "turn") {
       const piece = v.own.find((p) => p.alive && p.square === name);
-      app.selected = piece && app.selected !== piece.piece ? piece.piece : null;
-      render();
+      if (piece && app.selected !== piece.piece) {
+        app.selected = piece.piece;
+        render();
+        announce(promptPlain());
+      } else if (piece) {
+        app.selected = null;
+        render();
+        announce(`${cap(t("torneio.say.letGo", { piece: pieceName(piece.piece) }))} ${promptPlain()}`);
+      } else if (app.selected !== null) {
+        announce(cap(t("torneio.say.notReachable", { piece: pieceName(app.selected), square: name })));
+      } else {
+        announce(`${squareText(name)}. ${t("torneio.say.pickFirst")}`);
+      }
+      return;
     }
+    if (r.kind === "reward") {
+      const piece = v.own.find((p) => p.alive && p.square === name && p.piece > 0);
+      if (piece && r.choices.includes(`reward ${piece.piece}`)) { act(`reward ${piece.piece}`); return; }
+    }
+    if (r.kind === "setup") { announce(`${squareText(name)}. ${promptPlain()}`); return; }
+    announce(`${squareText(name)}. ${t("torneio.say.notATarget")}`);
   }
+
+  // ---- The decision --------------------------------------------------------------------------
 
   function button(text, onClick, cls) {
     const b = document.createElement("button");
@@ -189,78 +499,138 @@
   }
 
   function choiceText(c, v) {
-    const t = c.split(" ");
-    if (t[0] === "combat") return `Combat on ${t[1]}`;
-    if (t[0] === "pass") return "Pass";
-    if (t[0] === "reward") {
-      const w = v.own[parseInt(t[1], 10)];
-      return `Point to warrior ${t[1]} (${w.strength} → ${w.strength + 1})`;
+    const w = c.split(" ");
+    if (w[0] === "combat") {
+      const piece = v.own.find((p) => p.alive && p.square === w[1]);
+      return t("torneio.choice.combat", { square: w[1], piece: piece ? pieceName(piece.piece) : "" });
     }
-    if (t[0] === "move") return `${t[1] === "0" ? "King" : "Warrior " + t[1]} to ${t[2]}`;
+    if (w[0] === "pass") return t("torneio.choice.pass");
+    if (w[0] === "reward") {
+      const p = v.own[parseInt(w[1], 10)];
+      return t("torneio.choice.reward", { n: w[1], from: p.strength, to: p.strength + 1 });
+    }
+    if (w[0] === "order") return t("torneio.choice.order", { square: w[1] });
+    if (w[0] === "withdraw") return t("torneio.choice.withdraw", { square: w[1] });
+    if (w[0] === "move") return cap(t("torneio.choice.move", { piece: pieceName(parseInt(w[1], 10)), square: w[2] }));
     return c;
   }
+
+  // What is asked now, as HTML with the rules' links (the decision area) ...
+  function promptHtml() {
+    const v = app.view;
+    if (!v) return t("torneio.status.connecting");
+    if (!v.started) return t("torneio.ask.waitStart");
+    if (v.over) {
+      const o = v.outcome;
+      if (o.draw) return t(o.seats.includes(v.seat) ? "torneio.over.drawYou" : "torneio.over.draw", { seats: o.seats.join(", ") });
+      return o.seats[0] === v.seat ? t("torneio.over.winYou") : t("torneio.over.win", { seat: o.seats[0] });
+    }
+    if (app.left) return t("torneio.seat.left");
+    const r = v.request;
+    if (!r) {
+      const me = v.players[v.seat - 1];
+      if (me && me.out) return t("torneio.ask.out");
+      if (v.round > 0 && v.turnSeat === v.seat) return "";  // this seat's decision, on its way
+      return v.round === 0 ? t("torneio.ask.waitSetup") : t("torneio.ask.wait", { seat: v.turnSeat });
+    }
+    const w = r.line.split(" ");
+    switch (r.kind) {
+      case "setup":
+        if (app.setup.length < 4) return t("torneio.ask.setupPlace", { piece: pieceName(app.setup.length), squares: v.zone.filter((s) => !app.setup.includes(s)).join(" ") });
+        return t("torneio.ask.setupStrengths", { total: v.strengthTotal, min: v.minStrength });
+      case "turn":
+        if (app.selected !== null) {
+          const p = v.own[app.selected];
+          const squares = Object.keys(targets());
+          return squares.length
+            ? cap(t("torneio.ask.picked", { piece: pieceName(app.selected), square: p.square, squares: squares.join(" ") }))
+              + (app.selected > 0 ? " " + t("torneio.ask.pickedCombat") : "")
+            : cap(t("torneio.ask.pickedBlocked", { piece: pieceName(app.selected), square: p.square }));
+        }
+        return t("torneio.ask.turn", { round: v.round });
+      case "order": {
+        const refused = w.indexOf("refused") > 0 ? w.slice(w.indexOf("refused") + 1) : [];
+        return t("torneio.ask.order", { seat: w[2], square: w[3], squares: r.choices.map((c) => c.split(" ")[1]).join(" ") })
+          + (refused.length ? " " + t("torneio.ask.orderRefused", { squares: refused.join(" ") }) : "");
+      }
+      case "withdraw":
+        return t("torneio.ask.withdraw", { n: w[2], square: w[3], squares: r.choices.map((c) => c.split(" ")[1]).join(" ") });
+      case "reward":
+        return t("torneio.ask.reward", { count: parseInt(w[2], 10) || 1 });
+    }
+    return r.line;
+  }
+  // ... and as plain words (the live region).
+  function promptPlain() { return plain(promptHtml()); }
 
   function drawDecision() {
     const v = app.view;
     const d = $("decision");
     const box = $("choices");
     box.innerHTML = "";
-    if (!v || !v.started) { d.textContent = "Waiting for the game to start…"; return; }
-    if (v.over) {
-      const o = v.outcome;
-      const won = o.seats.includes(v.seat);
-      d.innerHTML = `<strong class="game-over">Game over — ${o.draw ? "draw between seats " + o.seats.join(", ") : "seat " + o.seats[0] + " wins"}${won ? (o.draw ? " (you share it)" : " (you!)") : ""}</strong>`;
-      return;
-    }
+    d.innerHTML = promptHtml();
+    if (v && v.over) d.classList.add("game-over"); else d.classList.remove("game-over");
+    if (!v || !v.started || v.over || app.left) return;
     const r = v.request;
-    if (!r) { d.textContent = v.turnSeat === v.seat ? "…" : `Waiting for seat ${v.turnSeat}.`; return; }
+    if (!r) return;
     if (r.kind === "setup") {
-      const names = ["your king", "warrior 1", "warrior 2", "warrior 3"];
-      d.innerHTML = app.setup.length < 4
-        ? `Set-up: click a highlighted square for <strong>${names[app.setup.length]}</strong>.`
-        : `Split ${v.strengthTotal} strength points among your warriors:`;
       if (app.setup.length === 4) {
         const base = Math.floor(v.strengthTotal / 3);
+        const fields = document.createElement("div");
+        fields.className = "strengths";
         for (let i = 1; i <= 3; i++) {
+          const label = document.createElement("label");
+          label.htmlFor = `strength-${i}`;
+          label.textContent = t("torneio.setup.strengthLabel", { n: i, square: app.setup[i] });
           const input = document.createElement("input");
-          input.type = "text"; input.size = 3; input.id = `strength-${i}`;
+          input.type = "number"; input.min = String(v.minStrength); input.max = String(v.strengthTotal);
+          input.id = `strength-${i}`;
           input.value = String(i === 3 ? v.strengthTotal - 2 * base : base);
-          box.appendChild(document.createTextNode(`W${i} `));
-          box.appendChild(input);
+          label.appendChild(input);
+          fields.appendChild(label);
         }
-        box.appendChild(button("Confirm set-up", () => {
-          const s = [1, 2, 3].map((i) => $(`strength-${i}`).value.trim());
-          send({ type: "torneio.act", action: `setup king ${app.setup[0]} warriors ${app.setup[1]}:${s[0]} ${app.setup[2]}:${s[1]} ${app.setup[3]}:${s[2]}` });
-        }, "primary confirm-setup"));
+        box.appendChild(fields);
+        box.appendChild(button(t("torneio.setup.confirm"), confirmSetup, "primary confirm-setup"));
       }
-      box.appendChild(button("Start again", () => { app.setup = []; render(); }));
-      box.appendChild(button("Random set-up", () => send({ type: "torneio.act", action: "random" }), "random-setup"));
+      box.appendChild(button(t("torneio.setup.again"), () => { app.setup = []; render(); announce(promptPlain()); focusBoard(); }, "setup-again"));
+      box.appendChild(button(t("torneio.setup.random"), () => { send({ type: "torneio.act", action: "random" }); focusBoard(); }, "random-setup"));
       return;
     }
-    const texts = { turn: "Your turn: click one of your pieces, then where it goes; or call a combat.",
-      order: "You won: click where the losing piece must go.",
-      withdraw: "No winner: click where your warrior withdraws.",
-      reward: "You gained a point: choose the warrior that gets it." };
-    d.textContent = texts[r.kind] || r.line;
     for (const c of r.choices) {
       if (c.startsWith("move") || c.startsWith("order") || c.startsWith("withdraw")) continue;
-      const b = button(choiceText(c, v), () => send({ type: "torneio.act", action: c }), "choice");
+      const b = button(choiceText(c, v), () => { act(c); focusBoard(); }, "choice");
       b.dataset.action = c;
       box.appendChild(b);
     }
   }
 
+  function confirmSetup() {
+    const s = [1, 2, 3].map((i) => $(`strength-${i}`).value.trim());
+    send({ type: "torneio.act", action: `setup king ${app.setup[0]} warriors ${app.setup[1]}:${s[0]} ${app.setup[2]}:${s[1]} ${app.setup[3]}:${s[2]}` });
+    focusBoard();
+  }
+
+  function ownText(p, settingUp) {
+    if (!p.alive) return cap(t(settingUp ? "torneio.own.notPlaced" : "torneio.own.out", { piece: pieceName(p.piece) }));
+    return p.piece === 0 ? t("torneio.own.king", { square: p.square }) : t("torneio.own.warrior", { n: p.piece, square: p.square, strength: p.strength });
+  }
+  function playerText(p, v) {
+    const params = { seat: p.seat, side: sideName(p.side), moves: t("torneio.player.moves", { count: p.moves }), points: t("torneio.player.points", { count: p.gained }) };
+    if (p.seat === v.seat) return t(p.out ? "torneio.player.youOut" : "torneio.player.you", params);
+    return t(p.out ? "torneio.player.out" : "torneio.player.playing", params);
+  }
+
   function drawPanels() {
     const v = app.view;
-    $("seat-title").textContent = `Seat ${v.seat} (${v.players[v.seat - 1].side})`;
-    $("seat-title").style.color = SEAT_COLOURS[v.seat - 1];
+    const title = $("seat-title");
+    title.textContent = t("torneio.seat.title", { seat: v.seat, side: sideName(v.players[v.seat - 1].side) });
+    title.style.color = SEAT_COLOURS[v.seat - 1];
     const own = $("own");
     own.innerHTML = "";
     const settingUp = v.round === 0;  // before the first turn every seat is still setting up
     for (const p of v.own) {
       const li = document.createElement("li");
-      const where = p.alive ? p.square : settingUp ? "not placed yet" : "out of the game";
-      li.textContent = `${p.piece === 0 ? "King" : "Warrior " + p.piece}: ${where}${p.piece === 0 ? "" : ", strength " + p.strength}`;
+      li.textContent = ownText(p, settingUp);
       own.appendChild(li);
     }
     const players = $("players");
@@ -269,16 +639,22 @@
       const li = document.createElement("li");
       const dot = document.createElement("span");
       dot.textContent = "● ";
+      dot.setAttribute("aria-hidden", "true");
       dot.style.color = SEAT_COLOURS[p.seat - 1];
       li.appendChild(dot);
-      li.appendChild(document.createTextNode(`Seat ${p.seat} (${p.side})${p.seat === v.seat ? " — you" : ""}: ${p.out ? "out" : "playing"}, ${p.moves} ${p.moves === 1 ? "move" : "moves"}, ${p.gained} ${p.gained === 1 ? "point" : "points"} gained`));
+      li.appendChild(document.createTextNode(playerText(p, v)));
       players.appendChild(li);
     }
     const st = $("tstatus");
-    st.textContent = v.over ? "Game over."
-      : settingUp ? "Set-up: every seat places its pieces in secret"
-      : `Round ${v.round} of ${v.maxRounds} — ${v.turnSeat === v.seat ? "your turn" : "seat " + v.turnSeat + " to play"}`;
+    st.textContent = statusText();
     st.dataset.over = v.over ? "true" : "false";
+  }
+  function statusText() {
+    const v = app.view;
+    if (v.over) return t("torneio.status.over");
+    if (v.round === 0) return t("torneio.status.setup");
+    return v.turnSeat === v.seat ? t("torneio.status.yourTurn", { round: v.round, max: v.maxRounds })
+      : t("torneio.status.seatTurn", { round: v.round, max: v.maxRounds, seat: v.turnSeat });
   }
 
   function drawLog() {
@@ -286,7 +662,7 @@
     log.innerHTML = "";
     for (const e of app.log) {
       const li = document.createElement("li");
-      li.textContent = (e.round ? `R${e.round}: ` : "") + e.text;
+      li.textContent = e.round ? t("torneio.log.round", { round: e.round, text: e.text }) : e.text;
       log.appendChild(li);
     }
     log.scrollTop = log.scrollHeight;
@@ -306,37 +682,136 @@
     drawPanels();
   }
 
+  // ---- The command box (text mode) -------------------------------------------------------------
+
+  function answer(text) {
+    $("command-out").textContent = text;
+    announce(text);
+  }
+
+  function listMoves() {
+    const v = app.view;
+    const r = v && v.request;
+    if (!r || app.left) return `${t("torneio.command.nothingAsked")} ${promptPlain()}`;
+    if (r.kind === "setup") return `${promptPlain()} ${t("torneio.command.setupForm")}`;
+    const lines = [promptPlain()];
+    if (r.kind === "turn") {
+      const byPiece = {};
+      for (const c of r.choices) {
+        const w = c.split(" ");
+        if (w[0] === "move") (byPiece[w[1]] = byPiece[w[1]] || []).push(w[2]);
+      }
+      for (const p of v.own.filter((x) => x.alive)) {
+        const to = byPiece[String(p.piece)];
+        lines.push(cap(t(to ? "torneio.command.movesOf" : "torneio.command.blocked", { piece: pieceName(p.piece), square: p.square, squares: to ? to.join(" ") : "" })));
+      }
+      const combats = r.choices.filter((c) => c.startsWith("combat")).map((c) => c.split(" ")[1]);
+      if (combats.length) lines.push(t("torneio.command.combats", { squares: combats.join(" ") }));
+      if (r.choices.includes("pass")) lines.push(t("torneio.choice.pass"));
+    } else {
+      lines.push(r.choices.map((c) => choiceText(c, v)).join("; "));
+    }
+    return lines.join("\n");
+  }
+
+  function runCommand(text) {
+    const v = app.view;
+    const w = text.trim().toLowerCase().split(/\s+/).filter(Boolean);
+    if (!w.length) return;
+    if (!v || !v.started) { answer(promptPlain()); return; }
+    const word = w[0];
+    if (["help", "ajuda", "?"].includes(word)) { answer(t("torneio.command.help")); return; }
+    if (["pieces", "peças", "pecas"].includes(word)) {
+      const settingUp = v.round === 0;
+      const list = v.request && v.request.kind === "setup"
+        ? app.setup.map((sq, i) => cap(t("torneio.say.placed", { piece: pieceName(i), square: sq }))).join(" ") || t("torneio.command.nonePlaced")
+        : v.own.map((p) => ownText(p, settingUp)).join("; ");
+      answer(list);
+      return;
+    }
+    if (["square", "casa"].includes(word) || (w.length === 1 && isSquare(word))) {
+      const sq = w.length === 1 ? word : w[1];
+      if (!isSquare(sq)) { answer(t("torneio.command.noSquare", { square: sq || "" })); return; }
+      answer(squareText(sq));
+      return;
+    }
+    if (["moves", "lances", "choices", "opções", "opcoes"].includes(word)) { answer(listMoves()); return; }
+    if (["seen", "vistos", "others", "outros"].includes(word)) {
+      const seen = v.sightings.map((s) => `${s.square}: ${squareText(s.square).split(", ").slice(1).join(", ")}`);
+      answer(seen.length ? seen.join("\n") : t("torneio.command.noneSeen"));
+      return;
+    }
+    if (["table", "mesa"].includes(word)) { answer([statusText(), ...v.players.map((p) => playerText(p, v))].join("\n")); return; }
+    if (["zone", "zona"].includes(word)) { answer(t("torneio.command.zone", { squares: v.zone.join(" ") })); return; }
+    if (["status", "situação", "situacao"].includes(word)) { answer(`${statusText()}. ${promptPlain()}`); return; }
+    // A decision typed as text.
+    const r = v.request;
+    if (!r || app.left) { answer(`${t("torneio.command.nothingAsked")} ${promptPlain()}`); return; }
+    let action = null;
+    if (word === "random" || word === "aleatório" || word === "aleatorio") action = "random";
+    else if (["setup", "move", "combat", "pass", "order", "withdraw", "reward"].includes(word)) action = w.join(" ");
+    else if (word === "combate" && w[1]) action = `combat ${w[1]}`;
+    else if (word === "passar") action = "pass";
+    else if (["mandar", "ordem"].includes(word) && w[1]) action = `order ${w[1]}`;
+    else if (word === "retirar" && w[1]) action = `withdraw ${w[1]}`;
+    else if (["ponto", "recompensa"].includes(word) && w[1]) action = `reward ${w[1]}`;
+    else if (r.kind === "turn" && w.length === 2 && isSquare(w[1])) {
+      const piece = ["k", "king", "r", "rei", "0"].includes(word) ? 0 : parseInt(word.replace(/^[wg]/, ""), 10);
+      if ([0, 1, 2, 3].includes(piece)) action = `move ${piece} ${w[1]}`;
+    } else if ((r.kind === "order" || r.kind === "withdraw") && w.length === 1 && isSquare(word)) action = `${r.kind} ${word}`;
+    else if (r.kind === "reward" && /^[123]$/.test(word)) action = `reward ${word}`;
+    if (!action) { answer(t("torneio.command.unknown", { text: text.trim() })); return; }
+    if (action !== "random" && r.kind !== "setup" && !r.choices.includes(action)) {
+      answer(`${t("torneio.command.notLegal", { text: action })} ${listMoves()}`);
+      return;
+    }
+    $("command-out").textContent = "";
+    act(action);
+  }
+
+  // ---- Messages ------------------------------------------------------------------------------------
+
+  function onView(m) {
+    const first = !app.view;
+    if (m.linesFrom === 0) { app.lines = []; app.log = []; app.round = 0; }
+    const hadRequest = app.view && app.view.request && app.view.request.line;
+    app.view = m;
+    const said = [];
+    for (const line of m.lines) {
+      app.lines.push(line);
+      const text = describeLine(line);
+      if (text) { app.log.push({ round: app.round, text }); said.push(text); }
+    }
+    if (!m.request || m.request.line !== hadRequest) { app.selected = null; if (!m.request || m.request.kind !== "setup") app.setup = []; }
+    render();
+    drawLog();
+    const ask = promptPlain();
+    if (first) announce(`${t("torneio.seat.title", { seat: m.seat, side: sideName(m.players[m.seat - 1] ? m.players[m.seat - 1].side : "") })}. ${m.started ? statusText() + ". " : ""}${ask}`);
+    else if (said.length || (m.request && m.request.line !== hadRequest) || m.over) announce([...said, ask].join(" "));
+  }
+
   function onMessage(event) {
     const m = JSON.parse(event.data);
     switch (m.type) {
       case "hello": app.hello = m; if (!joinParams()) seatRows(); break;
       case "torneio.created": showLinks(m); break;
-      case "torneio.joined": document.title = `Torneio — seat ${m.seat}`; break;
-      case "torneio.view": {
-        if (m.linesFrom === 0) { app.lines = []; app.log = []; }
-        app.lines.push(...m.lines);
-        if (m.started) { if (m.logFrom === 0) app.log = []; app.log.push(...m.log); }
-        const hadRequest = app.view && app.view.request && app.view.request.line;
-        app.view = m;
-        if (!m.request || m.request.line !== hadRequest) { app.selected = null; if (!m.request || m.request.kind !== "setup") app.setup = []; }
-        render();
-        drawLog();
-        break;
-      }
+      case "torneio.joined": document.title = t("torneio.page.seatTitle", { seat: m.seat }); break;
+      case "torneio.view": onView(m); break;
       case "torneio.left":
         // The same seat link was opened in another window: that one plays the seat now.
         app.left = m.text;
-        if (app.view) app.view.request = null;
         render();
-        $("decision").textContent = `This window no longer holds the seat: ${m.text}. Reload to take it back.`;
+        announce(promptPlain());
         break;
       case "error":
         showError(m.message);
         // A link whose table or token is not known: say so instead of "Connecting…" for ever,
         // alone at the top (the empty board and seat panels hidden).
         if (joinParams() && !app.view) {
-          $("tstatus").textContent = `This seat link does not open a seat: ${m.message}`;
+          $("tstatus").textContent = t("torneio.status.badLink", { message: m.message });
           $("seat-view").classList.add("no-seat");
+        } else if (app.view) {
+          announce(`${t("torneio.say.refused", { message: m.message })} ${promptPlain()}`);
         }
         break;
     }
@@ -352,12 +827,18 @@
     $(join ? "seat-view" : "create-view").classList.remove("hidden");
     $("seat-count").addEventListener("change", seatRows);
     $("create").addEventListener("click", createTable);
+    $("command-form").addEventListener("submit", (e) => {
+      e.preventDefault();
+      const box = $("tcommand");
+      runCommand(box.value);
+      box.value = "";
+    });
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     app.ws = new WebSocket(`${scheme}://${location.host}/ws/torneio`);
     app.ws.addEventListener("message", onMessage);
     app.ws.addEventListener("open", () => { if (join) send({ type: "torneio.join", table: join.table, token: join.token }); });
     app.ws.addEventListener("close", () => {
-      const text = "Disconnected from the server: reload the page.";
+      const text = t("torneio.status.disconnected");
       $("tstatus").textContent = text;
       // The create page has no status line: the list of links says it.
       if (!join) $("links").innerHTML = `<li class="hint">${text}</li>`;
