@@ -8,9 +8,20 @@
   const $ = (id) => document.getElementById(id);
   const lobby = { ws: null, you: null, seeks: new Map(), offers: new Map(), challenges: new Map(), games: new Map(), reasons: [] };
 
+  const t = window.i18n.t;
   const say = (text) => { $("lobby-status").textContent = text; };
-  const clockText = (clock) => clock ? `${clock.time / 60000} min + ${clock.increment / 1000} s` : "no clock";
-  const modeText = (x) => `${x.rated ? "rated" : "casual"} ${x.speed}`;
+  const clockText = (clock) => clock
+    ? t("lobby.clock", { minutes: clock.time / 60000, increment: clock.increment / 1000 })
+    : t("lobby.noClock");
+  const speedName = (speed) => ({
+    bullet: t("lobby.speed.bullet"), blitz: t("lobby.speed.blitz"), rapid: t("lobby.speed.rapid"),
+    classical: t("lobby.speed.classical"), correspondence: t("lobby.speed.correspondence"),
+    torneio: t("lobby.speed.torneio"),
+  })[speed] || speed;
+  const modeText = (x) => x.rated
+    ? t("lobby.mode.rated", { speed: speedName(x.speed) })
+    : t("lobby.mode.casual", { speed: speedName(x.speed) });
+  const guest = () => t("lobby.guest");
   const ratingText = (r) => r ? `${r.rating}${r.provisional ? "?" : ""}` : "";
   const el = (tag, text, cls) => {
     const e = document.createElement(tag);
@@ -56,8 +67,9 @@
     }
     $("me-name").textContent = name;
     $("me-link").href = `/@/${encodeURIComponent(name)}`;
-    const parts = Object.entries(lobby.you.ratings || {}).map(([c, r]) => `${c} ${ratingText(r)}`);
-    $("me-ratings").textContent = parts.length ? `(${parts.join(", ")})` : "(no rated game yet)";
+    const parts = Object.entries(lobby.you.ratings || {}).map(([c, r]) => `${speedName(c)} ${ratingText(r)}`);
+    $("me-ratings").textContent = parts.length
+      ? t("lobby.account.ratings", { ratings: parts.join(", ") }) : t("lobby.account.noRatings");
   }
 
   async function account(path, body) {
@@ -69,13 +81,13 @@
       });
       const answer = await response.json().catch(() => ({}));
       if (!response.ok) {
-        $("account-error").textContent = answer.error || `the server answered ${response.status}`;
+        $("account-error").textContent = answer.error || t("lobby.error.status", { status: String(response.status) });
         return false;
       }
       connect();  // the WebSocket learns the new session when it opens again
       return true;
     } catch (e) {
-      $("account-error").textContent = "the server cannot be reached";
+      $("account-error").textContent = t("lobby.error.unreachable");
       return false;
     }
   }
@@ -83,6 +95,17 @@
   $("account-form").addEventListener("submit", (e) => { e.preventDefault(); account("/api/signin", credentials()); });
   $("signup").addEventListener("click", () => account("/api/signup", credentials()));
   $("signout").addEventListener("click", () => account("/api/signout", {}));
+
+  // How many people have the lobby open (the number itself in #people, which tests read).
+  function showPeople(n) {
+    const line = $("people-line");
+    const text = t("lobby.games.people", { count: n });
+    const at = text.indexOf(String(n));
+    const number = el("span", String(n));
+    number.id = "people";
+    if (at < 0) { line.replaceChildren(text); return; }
+    line.replaceChildren(text.slice(0, at), number, text.slice(at + String(n).length));
+  }
 
   // ---- the lists --------------------------------------------------------------------------
   function renderSeeks() {
@@ -92,12 +115,12 @@
       const row = el("tr");
       if (s.mine) row.className = "mine";
       row.dataset.seek = s.id;
-      row.append(el("td", s.maker || "guest"), el("td", ratingText(s.makerRating)),
+      row.append(el("td", s.maker || guest()), el("td", ratingText(s.makerRating)),
         el("td", clockText(s.clock)), el("td", modeText(s) + (s.range ? ` (${s.range[0]}-${s.range[1]})` : "")));
       const action = el("td");
-      const who = s.maker || "a guest";
-      if (s.mine) action.append(button("Cancel", () => send({ type: "seek.cancel", seek: s.id }), `Cancel my seek, ${clockText(s.clock)}`));
-      else action.append(button("Accept", () => send({ type: "seek.accept", seek: s.id }), `Accept the seek of ${who}, ${clockText(s.clock)}, ${modeText(s)}`));
+      const who = s.maker || guest();
+      if (s.mine) action.append(button(t("lobby.action.cancel"), () => send({ type: "seek.cancel", seek: s.id }), t("lobby.seek.cancelLabel", { clock: clockText(s.clock) })));
+      else action.append(button(t("lobby.action.accept"), () => send({ type: "seek.accept", seek: s.id }), t("lobby.seek.acceptLabel", { name: who, clock: clockText(s.clock), mode: modeText(s) })));
       row.append(action);
       body.append(row);
     }
@@ -111,19 +134,19 @@
       const item = el("li");
       item.dataset.challenge = c.id;
       if (c.mine) {
-        item.append(el("span", `You challenged ${c.to}: ${clockText(c.clock)}, ${modeText(c)} `),
-          button("Cancel", () => send({ type: "challenge.cancel", challenge: c.id })));
+        item.append(el("span", t("lobby.challenge.sent", { name: c.to, clock: clockText(c.clock), mode: modeText(c) }) + " "),
+          button(t("lobby.action.cancel"), () => send({ type: "challenge.cancel", challenge: c.id }), t("lobby.challenge.cancelLabel", { name: c.to })));
       } else {
-        item.append(el("span", `${c.from} challenges you: ${clockText(c.clock)}, ${modeText(c)} `),
-          button("Accept", () => send({ type: "challenge.accept", challenge: c.id }), `Accept the challenge of ${c.from}`));
+        item.append(el("span", t("lobby.challenge.received", { name: c.from, clock: clockText(c.clock), mode: modeText(c) }) + " "),
+          button(t("lobby.action.accept"), () => send({ type: "challenge.accept", challenge: c.id }), t("lobby.challenge.acceptLabel", { name: c.from })));
         const reason = el("select");
-        reason.setAttribute("aria-label", "Reason to decline");
+        reason.setAttribute("aria-label", t("lobby.challenge.reason"));
         for (const r of lobby.reasons) {
           const o = el("option", r.text);
           o.value = r.key;
           reason.append(o);
         }
-        item.append(reason, button("Decline", () => send({ type: "challenge.decline", challenge: c.id, reason: reason.value }), `Decline the challenge of ${c.from}`));
+        item.append(reason, button(t("lobby.action.decline"), () => send({ type: "challenge.decline", challenge: c.id, reason: reason.value }), t("lobby.challenge.declineLabel", { name: c.from })));
       }
       list.append(item);
     }
@@ -135,11 +158,13 @@
     for (const o of lobby.offers.values()) {
       const item = el("li");
       item.dataset.offer = o.id;
-      const names = o.sitting.map((n) => n || "guest").join(", ");
-      item.append(el("span", `${o.seats} seats, ${o.people} people (${o.free} free), ${o.rated ? "rated" : "casual"}, ${o.rounds} rounds: ${names} `));
-      if (o.mine) item.append(button("Cancel", () => send({ type: "torneio.stand", offer: o.id })));
-      else if (o.seated) item.append(button("Stand up", () => send({ type: "torneio.stand", offer: o.id })));
-      else item.append(button("Sit", () => send({ type: "torneio.sit", offer: o.id }), `Sit at the table of ${names}`));
+      const names = o.sitting.map((n) => n || guest()).join(", ");
+      const parts = [t("lobby.offer.seatsCount", { count: o.seats }), t("lobby.offer.peopleCount", { count: o.people, free: o.free }),
+        o.rated ? t("lobby.offer.ratedWord") : t("lobby.offer.casualWord"), t("lobby.offer.roundsCount", { count: o.rounds })];
+      item.append(el("span", t("lobby.offer.line", { parts: parts.join(", "), names }) + " "));
+      if (o.mine) item.append(button(t("lobby.action.cancel"), () => send({ type: "torneio.stand", offer: o.id }), t("lobby.offer.cancelLabel")));
+      else if (o.seated) item.append(button(t("lobby.offer.stand"), () => send({ type: "torneio.stand", offer: o.id })));
+      else item.append(button(t("lobby.offer.sit"), () => send({ type: "torneio.sit", offer: o.id }), t("lobby.offer.sitLabel", { names })));
       list.append(item);
     }
     $("no-offers").hidden = lobby.offers.size > 0;
@@ -150,7 +175,7 @@
     list.replaceChildren();
     for (const g of lobby.games.values()) {
       const item = el("li");
-      const link = el("a", `${g.white || "guest"} – ${g.black || "guest"}`);
+      const link = el("a", t("lobby.games.players", { white: g.white || guest(), black: g.black || guest() }));
       link.href = g.watch;
       item.append(link, el("span", ` ${clockText(g.clock)}, ${modeText(g)}`, "hint"));
       list.append(item);
@@ -167,7 +192,7 @@
         lobby.offers = new Map(m.offers.map((o) => [o.id, o]));
         lobby.challenges = new Map(m.challenges.map((c) => [c.id, c]));
         lobby.games = new Map(m.games.map((g) => [g.table, g]));
-        $("people").textContent = m.people;
+        showPeople(m.people);
         showAccount();
         renderSeeks(); renderChallenges(); renderOffers(); renderGames();
         document.body.dataset.lobby = "ready";
@@ -175,7 +200,7 @@
       case "lobby.seek":
         lobby.seeks.set(m.seek.id, m.seek);
         renderSeeks();
-        if (!m.seek.mine) say(`New seek by ${m.seek.maker || "a guest"}: ${clockText(m.seek.clock)}, ${modeText(m.seek)}`);
+        if (!m.seek.mine) say(t("lobby.seek.new", { name: m.seek.maker || guest(), clock: clockText(m.seek.clock), mode: modeText(m.seek) }));
         break;
       case "lobby.seekGone":
         lobby.seeks.delete(m.seek);
@@ -192,26 +217,26 @@
       case "lobby.challenge":
         lobby.challenges.set(m.challenge.id, m.challenge);
         renderChallenges();
-        if (!m.challenge.mine) say(`${m.challenge.from} challenges you`);
+        if (!m.challenge.mine) say(t("lobby.challenge.announce", { name: m.challenge.from }));
         break;
       case "lobby.challengeGone":
         lobby.challenges.delete(m.challenge);
         renderChallenges();
-        if (m.declined) window.pageUi.showNotice(`${m.by} declined: ${m.text}`);
+        if (m.declined) window.pageUi.showNotice(t("lobby.challenge.declined", { name: m.by, reason: m.text }));
         break;
       case "lobby.game":
         lobby.games.set(m.game.table, m.game);
         renderGames();
         break;
       case "lobby.people":
-        $("people").textContent = m.people;
+        showPeople(m.people);
         break;
       case "lobby.gameGone":
         lobby.games.delete(m.table);
         renderGames();
         break;
       case "lobby.start":
-        say("Your game starts");
+        say(t("lobby.start"));
         location.assign(m.url);
         break;
       case "error":
@@ -233,7 +258,7 @@
     ws.onclose = () => {
       if (lobby.ws !== ws) return;
       document.body.dataset.lobby = "closed";
-      window.pageUi.showError("Disconnected from the lobby: reload the page to come back");
+      window.pageUi.showError(t("lobby.error.disconnected"));
     };
   }
 

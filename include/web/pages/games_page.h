@@ -32,6 +32,7 @@
 #include <utility>
 #include <vector>
 
+#include "web/i18n/i18n.h"
 #include "web/store/store.h"
 
 namespace web::pages {
@@ -50,9 +51,19 @@ inline constexpr std::size_t kPdnPageBytes = std::size_t{1} << 20;
 
 // The answer to a GET of `target`, or nothing when the path is not one of the games pages (the
 // query is read by /games.pdn only). A number that names no game is a 404 page; a store error a
-// 500 page. pdnPageBytes: the size of a /games.pdn page (tests make it small).
+// 500 page. pdnPageBytes: the size of a /games.pdn page (tests make it small). The HTML pages
+// are written in the language of `words` (every word from the catalogues' pages.* and
+// common.nav.* messages, dates the language's way, <html lang> set) and say so in a header
+// `Vary: Cookie, Accept-Language`; without `words`, in English (builtInWords).
+std::optional<GamesPage> gamesPage(store::Store& store, std::string_view target,
+                                   const i18n::Translator& words,
+                                   std::size_t pdnPageBytes = kPdnPageBytes);
 std::optional<GamesPage> gamesPage(store::Store& store, std::string_view target,
                                    std::size_t pdnPageBytes = kPdnPageBytes);
+
+// The pages' own messages in `lang` (English for an unknown one), compiled in from
+// web/i18n/<lang>/{common,pages}.json: for callers without the server's catalogues.
+const i18n::Translator& builtInWords(std::string_view lang);
 
 // The most running public tables /games lists.
 inline constexpr int kWatchListed = 50;
@@ -68,6 +79,9 @@ std::string torneioTableText(const store::StoredTorneioTable& table);
 // The parts, for tests.
 // player: the account whose games these are ("" for the recent games of everyone); watchable:
 // the running public tables listed above them (none on a player's list).
+std::string gamesListHtml(const std::vector<store::GameSummary>& games,
+                          const i18n::Translator& words, const std::string& player = "",
+                          const std::vector<store::NumberedDuel>& watchable = {});
 std::string gamesListHtml(const std::vector<store::GameSummary>& games,
                           const std::string& player = "",
                           const std::vector<store::NumberedDuel>& watchable = {});

@@ -38,13 +38,20 @@ struct PlayerFacts {
 };
 inline constexpr int kPlayerGames = 50;
 
-// The answer to a GET of `target`, or nothing when the path is not a player's page.
+// The answer to a GET of `target`, or nothing when the path is not a player's page. The HTML
+// page is written in the language of `words` (as gamesPage's); without it, in English.
+std::optional<GamesPage> playerPage(store::Store& store, std::string_view target,
+                                    const i18n::Translator& words);
 std::optional<GamesPage> playerPage(store::Store& store, std::string_view target);
 
 // The parts, for tests.
+std::string playerHtml(const PlayerFacts& facts, const i18n::Translator& words);
 std::string playerHtml(const PlayerFacts& facts);
 nlohmann::json playerJson(const PlayerFacts& facts);
-// The rating history of one category as an inline SVG line ("" when it has no point).
+// The rating history of one category as an inline SVG line ("" when it has no point), named
+// `label` for a screen reader ("<category> rating history" without one).
+std::string historySvg(const std::vector<store::RatingPoint>& history, const std::string& category,
+                       const std::string& label);
 std::string historySvg(const std::vector<store::RatingPoint>& history, const std::string& category);
 
 }  // namespace web::pages

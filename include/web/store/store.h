@@ -256,6 +256,7 @@ struct GameSummary {
 //   nameKey       its key, the lower-case form ("ana_7"): unique among the accounts kept
 //   passwordHash  the Argon2id hash (crypto_pwhash_str's text); the password is never kept
 //   created       milliseconds since the Unix epoch
+//   lang          the language the account chose for the pages ("en", "pt-BR"), "" for none
 // A deleted account keeps its row (its number stays taken) with its name replaced by
 // "deleted-<id>", no key (the name is free again), no hash and no session.
 struct StoredAccount {
@@ -264,6 +265,7 @@ struct StoredAccount {
     std::string nameKey;
     std::string passwordHash;
     std::int64_t created = 0;
+    std::string lang;
 
     friend bool operator==(const StoredAccount&, const StoredAccount&) = default;
 };
@@ -299,7 +301,7 @@ struct StoredSession {
 // thread saves Lasca games, each Torneio table's referee thread saves its decisions).
 class Store {
   public:
-    static constexpr int kSchemaVersion = 9;
+    static constexpr int kSchemaVersion = 10;
 
     // Opens (creating if needed) the file, or an in-memory database for "". Errors, each one
     // line: the file cannot be created or opened, is not a database, is of a newer schema,
@@ -401,6 +403,15 @@ class Store {
     // Deletes an account: its sessions go, its name is replaced and freed. False: no such
     // (living) account.
     common::Result<bool> deleteAccount(std::int64_t accountId);
+    // An account's language ("" for none; the caller checks it is one the pages speak). False:
+    // no such (living) account.
+    common::Result<bool> setAccountLanguage(std::int64_t accountId, const std::string& lang);
+    // The ids of the lessons an account completed on /learn, in the order written (none: empty).
+    // setLearnProgress replaces them (the caller checks them: the store keeps them as given,
+    // which must not hold a comma). False: no such (living) account.
+    common::Result<std::vector<std::string>> learnProgress(std::int64_t accountId);
+    common::Result<bool> setLearnProgress(std::int64_t accountId,
+                                          const std::vector<std::string>& lessons);
     // A new session (sessions expired by session.created are deleted with it).
     common::Result<bool> createSession(const StoredSession& session);
     // The account a session belongs to, when the session exists, has not expired at `now`

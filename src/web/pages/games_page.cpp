@@ -13,6 +13,7 @@
 #include "torneio/rules/state.h"
 #include "web/accounts/accounts.h"
 #include "web/lasca_tables/lasca_table.h"
+#include "page_words.h"
 
 namespace web::pages {
 
@@ -31,6 +32,11 @@ constexpr int kListed = 100;  // games on /games
 
 GamesPage page(int status, std::string contentType, std::string body) {
     return GamesPage{status, std::move(contentType), std::move(body), {}};
+}
+// An HTML page in the request's language: caches between keep one per language.
+GamesPage withVary(GamesPage page) {
+    page.headers.emplace_back("Vary", "Cookie, Accept-Language");
+    return page;
 }
 GamesPage notFound() {
     return page(404, "text/plain; charset=utf-8", "no such game\n");
@@ -52,24 +58,32 @@ std::optional<std::int64_t> numberIn(std::string_view path, std::string_view pre
     return number;
 }
 
+// The name of an engine level (lasca_tables::kLevels) in the page's language.
+std::string levelName(const i18n::Translator& words, int level) {
+    switch (level) {
+        case 0: return words.tr("pages.level.starter");
+        case 1: return words.tr("pages.level.beginner");
+        case 2: return words.tr("pages.level.novice");
+        case 3: return words.tr("pages.level.casual");
+        case 4: return words.tr("pages.level.club");
+        case 5: return words.tr("pages.level.strong");
+        default: return words.tr("pages.level.master");
+    }
+}
+static_assert(std::size(kLevels) == 7, "levelName names every level");
+
 // Who plays a Lasca game: "person v engine (Novice)", "people, both sides".
-std::string lascaPlayers(const GameSummary& game) {
-    const auto level =
-        static_cast<std::size_t>(std::clamp(game.level, 0, static_cast<int>(kLevels.size()) - 1));
-    const std::string engine = std::string("engine (") + kLevels[level].name + ")";
-    if (game.players == "white") return engine + " v person";
-    if (game.players == "black") return "person v " + engine;
-    return "people, both sides";
+std::string lascaPlayers(const i18n::Translator& words, const GameSummary& game) {
+    const int level = std::clamp(game.level, 0, static_cast<int>(kLevels.size()) - 1);
+    const std::string engine = words.tr("pages.games.engine", {{"level", levelName(words, level)}});
+    if (game.players == "white") return words.tr("pages.games.engineWhite", {{"engine", engine}});
+    if (game.players == "black") return words.tr("pages.games.engineBlack", {{"engine", engine}});
+    return words.tr("pages.games.peopleBoth");
 }
 
-// "12 plies", "1 ply": a Lasca game's length (a ply is one side's move).
-std::string pliesText(std::int64_t plies) {
-    return std::to_string(plies) + (plies == 1 ? " ply" : " plies");
-}
-
-// The seats of a Torneio table as the store lists them ("person, ai 2"), each AI seat by its
-// level's name ("person, ai (normal)").
-std::string torneioPlayers(const std::string& seats) {
+// The seats of a Torneio table as the store lists them ("person, ai 2"), each in the page's
+// language, an AI seat by its level's name ("person, AI (normal)").
+std::string torneioPlayers(const i18n::Translator& words, const std::string& seats) {
     std::string out;
     std::size_t from = 0;
     while (from <= seats.size()) {
@@ -77,9 +91,17 @@ std::string torneioPlayers(const std::string& seats) {
         if (to == std::string::npos) to = seats.size();
         std::string seat = seats.substr(from, to - from);
         const auto level = numberIn(seat, "ai ", "");  // 1 for kAiLevels[0]
-        if (level && *level <= static_cast<std::int64_t>(std::size(torneio::play::kAiLevels)))
-            seat = std::string("ai (") +
-                   torneio::play::kAiLevels[static_cast<std::size_t>(*level - 1)].name + ")";
+        static_assert(std::size(torneio::play::kAiLevels) == 3, "every AI level is named");
+        if (level && *level >= 1 && *level <= 3) {
+            const std::string name = *level == 1   ? words.tr("pages.aiLevel.easy")
+                                     : *level == 2 ? words.tr("pages.aiLevel.normal")
+                                                   : words.tr("pages.aiLevel.strong");
+            seat = words.tr("pages.games.ai", {{"level", name}});
+        } else if (seat == "person") {
+            seat = words.tr("pages.games.person");
+        } else if (seat == "random") {
+            seat = words.tr("pages.games.random");
+        }
         out += (out.empty() ? "" : ", ") + seat;
         from = to + 2;
     }
@@ -87,38 +109,45 @@ std::string torneioPlayers(const std::string& seats) {
 }
 
 // The clock of a duel as people say it: "3 min + 2 s", "no clock".
-std::string clockText(const std::string& clock) {
+std::string clockText(const i18n::Translator& words, const std::string& clock) {
     const auto slash = clock.find('/');
     const long long time = std::atoll(clock.substr(0, slash).c_str());
     const long long increment =
         slash == std::string::npos ? 0 : std::atoll(clock.substr(slash + 1).c_str());
-    if (time <= 0) return "no clock";
-    std::string text = time % 60000 == 0 ? std::to_string(time / 60000) + " min"
-                                         : std::to_string(time / 1000) + " s";
-    if (increment > 0) text += " + " + std::to_string(increment / 1000) + " s";
+    if (time <= 0) return words.tr("pages.clock.none");
+    const std::string text = time % 60000 == 0
+                                 ? words.tr("pages.clock.minutes", {{"count", time / 60000}})
+                                 : words.tr("pages.clock.seconds", {{"count", time / 1000}});
+    if (increment > 0)
+        return words.tr("pages.clock.increment", {{"time", text}, {"increment", increment / 1000}});
     return text;
 }
 
 // A Lasca table for two people: opened on the analysis board once it is over (its moves while it
 // runs are for its players and watchers).
-std::string duelRow(const GameSummary& g) {
+std::string duelRow(const i18n::Translator& words, const GameSummary& g) {
     const bool running = g.result == "*";
     const std::string number = std::to_string(g.number);
-    std::string result = running ? "running" : g.result + " (" + g.rule + ")";
-    return "<tr><td>Lasca table " + number + "</td><td>two people, " +
-           common::xmlEscape(clockText(g.players)) + "</td><td>" + pliesText(g.plies) +
-           "</td><td>" + common::xmlEscape(result) + "</td><td>" +
-           common::utcTime(g.updated, "%Y-%m-%d %H:%M UTC") + "</td><td>" +
+    std::string result = running ? words.tr("pages.games.running") : g.result + " (" + g.rule + ")";
+    return "<tr><td>" + common::xmlEscape(words.tr("pages.games.lascaTable", {{"number", number}})) +
+           "</td><td>" +
+           common::xmlEscape(
+               words.tr("pages.games.twoPeople", {{"clock", clockText(words, g.players)}})) +
+           "</td><td>" + common::xmlEscape(words.tr("pages.games.plies", {{"count", g.plies}})) +
+           "</td><td>" + common::xmlEscape(result) + "</td><td>" + timeText(words, g.updated) +
+           "</td><td>" +
            (running ? std::string()
-                    : "<a href=\"/?view=table-" + number +
-                          "\">analyse</a> <a href=\"/games/table/" + number + ".pdn\">PDN</a>") +
+                    : "<a href=\"/?view=table-" + number + "\">" +
+                          common::xmlEscape(words.tr("pages.games.analyse")) +
+                          "</a> <a href=\"/games/table/" + number + ".pdn\">" +
+                          common::xmlEscape(words.tr("pages.games.pdn")) + "</a>") +
            "</td></tr>\n";
 }
 
 // A seat's player on a page: a link to the account's page; a deleted account's name
 // ("deleted-<id>", which has no page) as text; "guest" for a seat without an account.
-std::string playerLink(const std::string& name) {
-    if (name.empty()) return "guest";
+std::string playerLink(const i18n::Translator& words, const std::string& name) {
+    if (name.empty()) return common::xmlEscape(words.tr("pages.games.guest"));
     const std::string text = common::xmlEscape(name);
     if (name.starts_with(accounts::kDeletedNamePrefix)) return text;
     return "<a href=\"/@/" + text + "\">" + text + "</a>";
@@ -126,17 +155,25 @@ std::string playerLink(const std::string& name) {
 
 // A running public table: its players and clock, and the link that watches it (the form of a
 // table link the Lasca page reads: /?table=<id>&token=<token>).
-std::string watchRow(const store::NumberedDuel& d) {
+std::string watchRow(const i18n::Translator& words, const store::NumberedDuel& d) {
     const auto& duel = d.duel;
     const std::string clock =
         std::to_string(duel.clockTime) + "/" + std::to_string(duel.clockIncrement);
-    return "<tr><td>Lasca table " + std::to_string(d.number) + "</td><td>" +
-           playerLink(duel.whiteName) + " v " + playerLink(duel.blackName) + "</td><td>" +
-           common::xmlEscape(clockText(clock)) + "</td><td>" +
-           std::string(duel.rated ? "rated" : "casual") + "</td><td>" +
-           common::utcTime(duel.updated, "%Y-%m-%d %H:%M UTC") +
-           "</td><td><a href=\"/?table=" + common::xmlEscape(duel.id) +
-           "&amp;token=" + common::xmlEscape(duel.publicWatch) + "\">watch</a></td></tr>\n";
+    // The names are links (markup): the message is escaped first, then they go in.
+    std::string players = common::xmlEscape(
+        words.tr("pages.games.versus", {{"white", "\x01"}, {"black", "\x02"}}));
+    players.replace(players.find('\x01'), 1, playerLink(words, duel.whiteName));
+    players.replace(players.find('\x02'), 1, playerLink(words, duel.blackName));
+    return "<tr><td>" +
+           common::xmlEscape(
+               words.tr("pages.games.lascaTable", {{"number", std::to_string(d.number)}})) +
+           "</td><td>" + players + "</td><td>" + common::xmlEscape(clockText(words, clock)) +
+           "</td><td>" +
+           common::xmlEscape(duel.rated ? words.tr("pages.games.rated")
+                                        : words.tr("pages.games.casual")) +
+           "</td><td>" + timeText(words, duel.updated) + "</td><td><a href=\"/?table=" +
+           common::xmlEscape(duel.id) + "&amp;token=" + common::xmlEscape(duel.publicWatch) +
+           "\">" + common::xmlEscape(words.tr("pages.games.watch")) + "</a></td></tr>\n";
 }
 
 // Where a page of /games.pdn starts: after Lasca game `after` (tables false), or after table
@@ -215,7 +252,7 @@ GamesPage pdnPage(Store& store, bool tables, std::int64_t after, std::size_t bud
 // /games?player=NAME: the finished two-person tables of one account, newest (highest number)
 // first (a 404 page
 // for a name of no account).
-GamesPage playerGames(Store& store, std::string_view name) {
+GamesPage playerGames(Store& store, std::string_view name, const i18n::Translator& words) {
     const auto key = accounts::nameKey(name);
     if (!key) return page(404, "text/plain; charset=utf-8", "no such player\n");
     const auto account = store.findAccount(key.value());
@@ -229,7 +266,8 @@ GamesPage playerGames(Store& store, std::string_view name) {
                          std::to_string(duel.clockTime) + "/" + std::to_string(duel.clockIncrement),
                          0, static_cast<std::int64_t>(duel.moves.size()), duel.result, duel.rule,
                          duel.updated});
-    return page(200, "text/html; charset=utf-8", gamesListHtml(games, account.value()->name));
+    return page(200, "text/html; charset=utf-8",
+                gamesListHtml(games, words, account.value()->name));
 }
 
 }  // namespace
@@ -260,61 +298,81 @@ std::string duelPdn(const StoredDuel& duel, const std::string& round) {
     return lasca::writePdn(pdn);
 }
 
-std::string gamesListHtml(const std::vector<GameSummary>& games, const std::string& player,
+std::string gamesListHtml(const std::vector<GameSummary>& games, const i18n::Translator& words,
+                          const std::string& player,
                           const std::vector<store::NumberedDuel>& watchable) {
+    // Escaped, for the page (named tr: scripts/i18n_check.py finds its keys).
+    const auto tr = [&](std::string_view key) { return common::xmlEscape(words.tr(key)); };
     std::string watch;
-    for (const auto& d : watchable) watch += watchRow(d);
+    for (const auto& d : watchable) watch += watchRow(words, d);
     if (!watch.empty())
-        watch =
-            "<h2>Tables to watch</h2>\n<p>Tables for two people made in the lobby, while "
-            "they run; anyone may watch them.</p>\n<table class=\"games watch\"><thead><tr>"
-            "<th>Table</th><th>Players (White v Black)</th><th>Clock</th><th>Kind</th>"
-            "<th>Last change</th><th></th></tr></thead><tbody>\n" +
-            watch + "</tbody></table>\n";
+        watch = "<h2>" + tr("pages.games.watchHeading") + "</h2>\n<p>" +
+                tr("pages.games.watchIntro") +
+                "</p>\n<table class=\"games watch\"><thead><tr><th scope=\"col\">" +
+                tr("pages.games.col.table") + "</th><th scope=\"col\">" +
+                tr("pages.games.col.playersWhiteBlack") + "</th><th scope=\"col\">" +
+                tr("pages.games.col.clock") + "</th><th scope=\"col\">" +
+                tr("pages.games.col.kind") + "</th><th scope=\"col\">" +
+                tr("pages.games.col.lastChange") +
+                "</th><th scope=\"col\"><span class=\"visually-hidden\">" +
+                tr("pages.games.col.links") + "</span></th></tr></thead><tbody>\n" + watch +
+                "</tbody></table>\n";
     std::string rows;
     for (const auto& g : games) {
         if (g.kind == "duel") {
-            rows += duelRow(g);
+            rows += duelRow(words, g);
             continue;
         }
         const bool lasca = g.kind == "lasca";
         const bool running = lasca ? g.result == "*" : g.result.empty();
         const std::string number = std::to_string(g.number);
         const std::string open = lasca ? "/?view=" + number : "/games/torneio/" + number;
-        std::string result = running ? "running" : g.result;
+        std::string result = running ? words.tr("pages.games.running") : g.result;
         if (!running && !g.rule.empty()) result += " (" + g.rule + ")";
-        rows +=
-            "<tr><td>" + std::string(lasca ? "Lasca" : "Torneio") + " " + number + "</td><td>" +
-            common::xmlEscape(lasca ? lascaPlayers(g) : torneioPlayers(g.players)) + "</td><td>" +
-            (lasca ? pliesText(g.plies)
-                   : std::to_string(g.plies) + (g.plies == 1 ? " decision" : " decisions")) +
-            "</td><td>" + common::xmlEscape(result) + "</td><td>" +
-            common::utcTime(g.updated, "%Y-%m-%d %H:%M UTC") + "</td><td><a href=\"" + open +
-            "\">" + (lasca ? "analyse" : "record") + "</a>" +
-            (lasca ? " <a href=\"/games/lasca/" + number + ".pdn\">PDN</a>" : "") + "</td></tr>\n";
+        rows += "<tr><td>" +
+                common::xmlEscape(lasca ? words.tr("pages.games.lascaGame", {{"number", number}})
+                                        : words.tr("pages.games.torneioTable",
+                                                   {{"number", number}})) +
+                "</td><td>" +
+                common::xmlEscape(lasca ? lascaPlayers(words, g)
+                                        : torneioPlayers(words, g.players)) +
+                "</td><td>" +
+                common::xmlEscape(lasca ? words.tr("pages.games.plies", {{"count", g.plies}})
+                                        : words.tr("pages.games.decisions",
+                                                   {{"count", g.plies}})) +
+                "</td><td>" + common::xmlEscape(result) + "</td><td>" +
+                timeText(words, g.updated) + "</td><td><a href=\"" + open + "\">" +
+                (lasca ? tr("pages.games.analyse") : tr("pages.games.record")) + "</a>" +
+                (lasca ? " <a href=\"/games/lasca/" + number + ".pdn\">" +
+                             tr("pages.games.pdn") + "</a>"
+                       : "") +
+                "</td></tr>\n";
     }
-    if (rows.empty()) rows = "<tr><td colspan=\"6\">No games yet.</td></tr>\n";
-    return "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-           "<title>Games — lasca-web</title><link rel=\"stylesheet\" href=\"/app.css\">"
-           "<link rel=\"icon\" href=\"/favicon.svg\"></head>\n<body>"
-           "<header class=\"top\"><h1>Games</h1><span class=\"subtitle\">kept by this server"
-           "</span><nav><a href=\"/\">Lasca</a><a href=\"/torneio\">Torneio</a>"
-           "<a href=\"/games\" class=\"current\">Games</a></nav></header>\n"
-           "<main class=\"games-page\">" +
-           (player.empty() ? std::string()
-                           : "<h2>The finished two-person tables of <a href=\"/@/" +
-                                 common::xmlEscape(player) + "\">" + common::xmlEscape(player) +
-                                 "</a></h2>\n") +
-           watch +
-           "<p>The most recent games kept by this server, newest first. A Lasca game opens in "
-           "the analysis board as a copy; a Torneio table shows its whole record once it is "
-           "over, and only what every seat saw while it runs. "
-           "<a href=\"/games.pdn\">Every kept game as PDN</a>, in pages (the end of each "
-           "names the next).</p>\n"
-           "<table class=\"games\"><thead><tr><th>Game</th><th>Players</th><th>Length</th>"
-           "<th>Result</th><th>Last change</th><th></th></tr></thead><tbody>\n" +
-           rows + "</tbody></table></main></body></html>\n";
+    if (rows.empty()) rows = "<tr><td colspan=\"6\">" + tr("pages.games.none") + "</td></tr>\n";
+    std::string playerHeading;
+    if (!player.empty()) {
+        const std::string name = common::xmlEscape(player);
+        // {player} is a link (markup): put in after the message is escaped.
+        playerHeading = common::xmlEscape(words.tr("pages.games.playerHeading",
+                                                   {{"player", "\x01"}}));
+        playerHeading.replace(playerHeading.find('\x01'), 1,
+                              "<a href=\"/@/" + name + "\">" + name + "</a>");
+        playerHeading = "<h2>" + playerHeading + "</h2>\n";
+    }
+    return pageStart(words, words.tr("pages.games.heading"),
+                     "<h1>" + tr("pages.games.heading") + "</h1>",
+                     tr("pages.games.subtitle"), "/games") +
+           "<main class=\"games-page\">" + playerHeading + watch + "<p>" +
+           tr("pages.games.intro") + " <a href=\"/games.pdn\">" + tr("pages.games.allPdn") +
+           "</a></p>\n<table class=\"games\"><thead><tr><th scope=\"col\">" +
+           tr("pages.games.col.game") + "</th><th scope=\"col\">" +
+           tr("pages.games.col.players") + "</th><th scope=\"col\">" +
+           tr("pages.games.col.length") + "</th><th scope=\"col\">" +
+           tr("pages.games.col.result") + "</th><th scope=\"col\">" +
+           tr("pages.games.col.lastChange") +
+           "</th><th scope=\"col\"><span class=\"visually-hidden\">" +
+           tr("pages.games.col.links") + "</span></th></tr></thead><tbody>\n" + rows +
+           "</tbody></table></main>" + pageEnd();
 }
 
 std::string torneioTableText(const StoredTorneioTable& table) {
@@ -347,19 +405,29 @@ std::string torneioTableText(const StoredTorneioTable& table) {
 
 std::optional<GamesPage> gamesPage(Store& store, std::string_view target,
                                    std::size_t pdnPageBytes) {
+    return gamesPage(store, target, builtInWords("en"), pdnPageBytes);
+}
+
+std::string gamesListHtml(const std::vector<GameSummary>& games, const std::string& player,
+                          const std::vector<store::NumberedDuel>& watchable) {
+    return gamesListHtml(games, builtInWords("en"), player, watchable);
+}
+
+std::optional<GamesPage> gamesPage(Store& store, std::string_view target,
+                                   const i18n::Translator& words, std::size_t pdnPageBytes) {
     const std::string_view whole = target;
     const auto query = target.find('?');
     if (query != std::string_view::npos) target = target.substr(0, query);
     if (target == "/games" || target == "/games/") {
         const std::string_view q =
             query == std::string_view::npos ? std::string_view() : whole.substr(query + 1);
-        if (q.starts_with("player=")) return playerGames(store, q.substr(7));
+        if (q.starts_with("player=")) return withVary(playerGames(store, q.substr(7), words));
         const auto games = store.recentGames(kListed);
         if (!games) return storeError(games.error());
         const auto watchable = store.publicRunningDuels(kWatchListed);
         if (!watchable) return storeError(watchable.error());
-        return page(200, "text/html; charset=utf-8",
-                    gamesListHtml(games.value(), "", watchable.value()));
+        return withVary(page(200, "text/html; charset=utf-8",
+                             gamesListHtml(games.value(), words, "", watchable.value())));
     }
     if (target == "/games.pdn") {
         const auto from = pdnPageQuery(query == std::string_view::npos ? std::string_view()

@@ -4,11 +4,13 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 #include "common/glicko2.h"
 #include "common/text.h"
 #include "web/accounts/accounts.h"
 #include "web/ratings/ratings.h"
+#include "page_words.h"
 
 namespace web::pages {
 
@@ -71,7 +73,7 @@ TorneioSeen seenBy(const store::StoredTorneioTable& table, std::int64_t accountI
             seen.others.emplace_back(seat.kind == "person" ? std::string("guest")
                                      : seat.kind == "ai"   ? "ai " + std::to_string(seat.level + 1)
                                                            : seat.kind,
-                                     false);
+                                     false);  // the page writes these in its language
         }
     }
     const std::string mine = " " + std::to_string(seen.seat) + " ";
@@ -122,6 +124,11 @@ GamesPage answer(int status, std::string contentType, std::string body) {
 
 std::string historySvg(const std::vector<store::RatingPoint>& history,
                        const std::string& category) {
+    return historySvg(history, category, category + " rating history");
+}
+
+std::string historySvg(const std::vector<store::RatingPoint>& history, const std::string& category,
+                       const std::string& label) {
     std::vector<double> points;
     for (const auto& p : history)
         if (p.category == category) points.push_back(p.rating);
@@ -144,8 +151,8 @@ std::string historySvg(const std::vector<store::RatingPoint>& history,
         dots += "<circle cx=\"" + fixed(x(i), 1) + "\" cy=\"" + fixed(y(points[i]), 1) +
                 "\" r=\"3\"><title>" + std::to_string(std::lround(points[i])) + "</title></circle>";
     }
-    return "<svg class=\"rating-history\" role=\"img\" aria-label=\"" + category +
-           " rating history\" width=\"600\" height=\"160\" viewBox=\"0 0 600 160\" "
+    return "<svg class=\"rating-history\" role=\"img\" aria-label=\"" + common::xmlEscape(label) +
+           "\" width=\"600\" height=\"160\" viewBox=\"0 0 600 160\" "
            "xmlns=\"http://www.w3.org/2000/svg\"><text x=\"4\" y=\"14\" font-size=\"12\">" +
            std::to_string(std::lround(high)) + "</text><text x=\"4\" y=\"156\" font-size=\"12\">" +
            std::to_string(std::lround(low)) +
@@ -183,7 +190,25 @@ Json torneioJson(const PlayerFacts& facts) {
 }
 
 // The finished Torneio tables of a player's page, as rows of its HTML table.
-std::string torneioRows(const PlayerFacts& facts) {
+// A category's name in the page's language ("rapid", "rápida").
+std::string categoryName(const i18n::Translator& words, std::string_view category) {
+    if (category == "bullet") return words.tr("pages.player.category.bullet");
+    if (category == "blitz") return words.tr("pages.player.category.blitz");
+    if (category == "rapid") return words.tr("pages.player.category.rapid");
+    if (category == "classical") return words.tr("pages.player.category.classical");
+    if (category == store::kTorneioCategory) return words.tr("pages.player.category.torneio");
+    if (category == "casual") return words.tr("pages.games.casual");
+    return std::string(category);
+}
+
+// "win", "loss", "draw" in the page's language.
+std::string outcomeName(const i18n::Translator& words, std::string_view outcome) {
+    if (outcome == "win") return words.tr("pages.player.win");
+    if (outcome == "draw") return words.tr("pages.player.draw");
+    return words.tr("pages.player.loss");
+}
+
+std::string torneioRows(const PlayerFacts& facts, const i18n::Translator& words) {
     std::string rows;
     for (const auto& [number, table] : facts.torneioTables) {
         const auto seen = seenBy(table, facts.account.id);
@@ -191,7 +216,17 @@ std::string torneioRows(const PlayerFacts& facts) {
         for (const auto& [other, account] : seen.others) {
             // A deleted account's name ("deleted-<id>") has no page: it is shown as text.
             const bool linked = account && !other.starts_with(accounts::kDeletedNamePrefix);
-            const std::string text = common::xmlEscape(other);
+            std::string text = common::xmlEscape(other);
+            if (!account) {
+                const auto level = other.starts_with("ai ") ? std::atoi(other.c_str() + 3) : 0;
+                text = common::xmlEscape(
+                    other == "guest"    ? words.tr("pages.games.guest")
+                    : other == "random" ? words.tr("pages.games.random")
+                    : level == 1 ? words.tr("pages.games.ai", {{"level", words.tr("pages.aiLevel.easy")}})
+                    : level == 2 ? words.tr("pages.games.ai", {{"level", words.tr("pages.aiLevel.normal")}})
+                    : level == 3 ? words.tr("pages.games.ai", {{"level", words.tr("pages.aiLevel.strong")}})
+                                 : other);
+            }
             if (!others.empty()) others += ", ";
             if (linked)
                 others += "<a href=\"/@/" + text + "\">" + text + "</a>";
@@ -199,12 +234,19 @@ std::string torneioRows(const PlayerFacts& facts) {
                 others += text;
         }
         rows += "<tr><td>" + std::to_string(seen.seat) + "</td><td>" + others + "</td><td>" +
-                seen.outcome + " (" + common::xmlEscape(table.result) + ")</td><td>" +
-                (table.rated ? "rated" : "casual") + "</td><td>" +
-                common::utcTime(table.updated, "%Y-%m-%d") + "</td><td><a href=\"/games/torneio/" +
-                std::to_string(number) + "\">record</a></td></tr>\n";
+                common::xmlEscape(words.tr("pages.player.outcome",
+                                           {{"outcome", outcomeName(words, seen.outcome)},
+                                            {"result", table.result}})) +
+                "</td><td>" +
+                common::xmlEscape(table.rated ? words.tr("pages.games.rated")
+                                              : words.tr("pages.games.casual")) +
+                "</td><td>" + dayText(words, table.updated) + "</td><td><a href=\"/games/torneio/" +
+                std::to_string(number) + "\">" + common::xmlEscape(words.tr("pages.games.record")) +
+                "</a></td></tr>\n";
     }
-    if (rows.empty()) rows = "<tr><td colspan=\"6\">No finished Torneio tables yet.</td></tr>\n";
+    if (rows.empty())
+        rows = "<tr><td colspan=\"6\">" +
+               common::xmlEscape(words.tr("pages.player.noTorneioTables")) + "</td></tr>\n";
     return rows;
 }
 
@@ -253,6 +295,12 @@ Json playerJson(const PlayerFacts& facts) {
 }
 
 std::string playerHtml(const PlayerFacts& facts) {
+    return playerHtml(facts, builtInWords("en"));
+}
+
+std::string playerHtml(const PlayerFacts& facts, const i18n::Translator& words) {
+    // Escaped, for the page (named tr: scripts/i18n_check.py finds its keys).
+    const auto tr = [&](std::string_view key) { return common::xmlEscape(words.tr(key)); };
     const std::string name = common::xmlEscape(facts.account.name);
     std::string ratings;
     std::string graphs;
@@ -260,65 +308,84 @@ std::string playerHtml(const PlayerFacts& facts) {
         const auto r = std::find_if(facts.ratings.begin(), facts.ratings.end(),
                                     [&](const StoredRating& s) { return s.category == speed; });
         if (r == facts.ratings.end()) continue;
-        ratings += "<tr><td>" + std::string(speed) + "</td><td class=\"rating\">" + ratingText(*r) +
-                   "</td><td>" + std::to_string(std::lround(r->rating.deviation)) + "</td><td>" +
+        const std::string shown = categoryName(words, speed);
+        ratings += "<tr><td>" + common::xmlEscape(shown) + "</td><td class=\"rating\">" +
+                   ratingText(*r) + "</td><td>" +
+                   std::to_string(std::lround(r->rating.deviation)) + "</td><td>" +
                    std::to_string(r->games) + "</td></tr>\n";
-        graphs += "<h3>" + std::string(speed) + "</h3>\n" + historySvg(facts.history, speed) + "\n";
+        graphs += "<h3>" + common::xmlEscape(shown) + "</h3>\n" +
+                  historySvg(facts.history, speed,
+                             words.tr("pages.player.history", {{"category", shown}})) +
+                  "\n";
     }
-    if (ratings.empty()) ratings = "<tr><td colspan=\"4\">No rated games yet.</td></tr>\n";
+    if (ratings.empty())
+        ratings = "<tr><td colspan=\"4\">" + tr("pages.player.noRatings") + "</td></tr>\n";
     std::string games;
     for (const auto& [number, duel] : facts.games) {
         const auto seen = seenBy(duel, facts.account.id);
         const std::string n = std::to_string(number);
         // A deleted account's name ("deleted-<id>") has no page: it is shown as text.
-        std::string opponent = "guest";
+        std::string opponent = tr("pages.games.guest");
         if (seen.opponent.starts_with(accounts::kDeletedNamePrefix))
             opponent = common::xmlEscape(seen.opponent);
         else if (!seen.opponent.empty())
             opponent = "<a href=\"/@/" + common::xmlEscape(seen.opponent) + "\">" +
                        common::xmlEscape(seen.opponent) + "</a>";
-        games += "<tr><td>" + opponent + "</td><td>" + seen.colour + "</td><td>" + seen.result +
-                 " (" + common::xmlEscape(duel.result) + ", " + common::xmlEscape(duel.rule) +
-                 ")</td><td>" + category(duel) + "</td><td>" +
-                 common::utcTime(duel.updated, "%Y-%m-%d") + "</td><td><a href=\"/games/table/" +
-                 n + ".pdn\">PDN</a></td></tr>\n";
+        games += "<tr><td>" + opponent + "</td><td>" +
+                 (seen.colour == "white" ? tr("pages.player.white")
+                                         : tr("pages.player.black")) +
+                 "</td><td>" +
+                 common::xmlEscape(words.tr(
+                     "pages.player.outcome",
+                     {{"outcome", outcomeName(words, seen.result)},
+                      {"result", duel.result + ", " + duel.rule}})) +
+                 "</td><td>" + common::xmlEscape(categoryName(words, category(duel))) +
+                 "</td><td>" + dayText(words, duel.updated) +
+                 "</td><td><a href=\"/games/table/" + n + ".pdn\">" + tr("pages.games.pdn") +
+                 "</a></td></tr>\n";
     }
-    if (games.empty()) games = "<tr><td colspan=\"6\">No finished games yet.</td></tr>\n";
+    if (games.empty())
+        games = "<tr><td colspan=\"6\">" + tr("pages.player.noGames") + "</td></tr>\n";
     std::string older;
     if (facts.older > 0)
-        older = "<p><a href=\"/@/" + name + "?before=" + std::to_string(facts.older) +
-                "\">Older games</a></p>\n";
-    return "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-           "<title>" +
-           name +
-           " — lasca-web</title><link rel=\"stylesheet\" href=\"/app.css\">"
-           "<link rel=\"icon\" href=\"/favicon.svg\"></head>\n<body>"
-           "<header class=\"top\"><h1 class=\"player-name\">" +
-           name +
-           "</h1>"
-           "<span class=\"subtitle\">member since " +
-           common::utcTime(facts.account.created, "%Y-%m-%d") +
-           "</span><nav><a href=\"/\">Lasca</a><a href=\"/torneio\">Torneio</a>"
-           "<a href=\"/games\">Games</a></nav></header>\n<main class=\"player-page\">"
-           "<h2>Ratings</h2>\n<table class=\"ratings\"><thead><tr><th>Game</th><th>Rating</th>"
-           "<th>RD</th><th>Rated games</th></tr></thead><tbody>\n" +
-           ratings +
-           "</tbody></table>\n<p>A rating followed by ? is provisional (its deviation is 110 or "
-           "more).</p>\n" +
-           graphs + "<h2>Games</h2>\n<p><a href=\"/games?player=" + name +
-           "\">On the games page</a>; <a href=\"/api/@/" + name +
-           "\">as JSON</a>.</p>\n"
-           "<table class=\"games\"><thead><tr><th>Opponent</th><th>Colour</th><th>Result</th>"
-           "<th>Speed</th><th>Date</th><th></th></tr></thead><tbody>\n" +
-           games + "</tbody></table>\n" + older +
-           "<h2>Torneio tables</h2>\n<table class=\"games torneio-tables\"><thead><tr>"
-           "<th>Seat</th><th>With</th><th>Result</th><th>Rated</th><th>Date</th><th></th></tr>"
-           "</thead><tbody>\n" +
-           torneioRows(facts) + "</tbody></table></main></body></html>\n";
+        older = "<p><a href=\"/@/" + name + "?before=" + std::to_string(facts.older) + "\">" +
+                tr("pages.player.older") + "</a></p>\n";
+    const auto th = [](const std::string& text) { return "<th scope=\"col\">" + text + "</th>"; };
+    const std::string links =
+        "<th scope=\"col\"><span class=\"visually-hidden\">" + tr("pages.player.col.links") +
+        "</span></th>";
+    // The message holds the links' markup; its placeholders are paths made of the name.
+    const std::string gamesLinks =
+        words.tr("pages.player.gamesLinks",
+                 {{"games", "/games?player=" + name}, {"json", "/api/@/" + name}});
+    return pageStart(words, facts.account.name, "<h1 class=\"player-name\">" + name + "</h1>",
+                     common::xmlEscape(words.tr("pages.player.memberSince",
+                                                {{"date", dayText(words, facts.account.created)}})),
+                     "") +
+           "<main class=\"player-page\"><h2>" + tr("pages.player.ratings") +
+           "</h2>\n<table class=\"ratings\"><thead><tr>" + th(tr("pages.player.col.game")) +
+           th(tr("pages.player.col.rating")) + th(tr("pages.player.col.deviation")) +
+           th(tr("pages.player.col.ratedGames")) + "</tr></thead><tbody>\n" + ratings +
+           "</tbody></table>\n<p>" + tr("pages.player.provisional") + "</p>\n" + graphs +
+           "<h2>" + tr("pages.player.games") + "</h2>\n<p>" + gamesLinks + "</p>\n" +
+           "<table class=\"games\"><thead><tr>" + th(tr("pages.player.col.opponent")) +
+           th(tr("pages.player.col.colour")) + th(tr("pages.player.col.result")) +
+           th(tr("pages.player.col.speed")) + th(tr("pages.player.col.date")) + links +
+           "</tr></thead><tbody>\n" + games + "</tbody></table>\n" + older + "<h2>" +
+           tr("pages.player.torneioTables") +
+           "</h2>\n<table class=\"games torneio-tables\"><thead><tr>" +
+           th(tr("pages.player.col.seat")) + th(tr("pages.player.col.with")) +
+           th(tr("pages.player.col.result")) + th(tr("pages.player.col.rated")) +
+           th(tr("pages.player.col.date")) + links + "</tr></thead><tbody>\n" +
+           torneioRows(facts, words) + "</tbody></table></main>" + pageEnd();
 }
 
 std::optional<GamesPage> playerPage(store::Store& store, std::string_view target) {
+    return playerPage(store, target, builtInWords("en"));
+}
+
+std::optional<GamesPage> playerPage(store::Store& store, std::string_view target,
+                                    const i18n::Translator& words) {
     std::string_view query;
     if (const auto mark = target.find('?'); mark != std::string_view::npos) {
         query = target.substr(mark + 1);
@@ -365,7 +432,9 @@ std::optional<GamesPage> playerPage(store::Store& store, std::string_view target
         facts.older = facts.games.back().number;
     }
     if (json) return answer(200, "application/json", playerJson(facts).dump() + "\n");
-    return answer(200, "text/html; charset=utf-8", playerHtml(facts));
+    auto page = answer(200, "text/html; charset=utf-8", playerHtml(facts, words));
+    page.headers.emplace_back("Vary", "Cookie, Accept-Language");
+    return page;
 }
 
 }  // namespace web::pages

@@ -1,5 +1,6 @@
 #include "account_api.h"
 
+#include <algorithm>
 #include <chrono>
 #include <initializer_list>
 #include <optional>
@@ -12,6 +13,7 @@
 #include "common/logging.h"
 #include "http_session.h"
 #include "web/accounts/accounts.h"
+#include "web/i18n/i18n.h"
 #include "web/pages/account_games.h"
 
 namespace web::server {
@@ -103,6 +105,27 @@ common::Result<SessionFound> sessionOf(store::Store& store, const Request& reque
     return found;
 }
 
+// The answer to a sign-in or sign-up of `account`: its name, and the lasca_lang cookie of its
+// language when it chose one (the pages then speak it in this browser).
+std::shared_ptr<Response> signedIn(const Request& request, const store::StoredAccount& account,
+                                   const std::string& sessionCookie) {
+    auto response = json(request, http::status::ok, Json{{"name", account.name}});
+    response->set(http::field::set_cookie, sessionCookie);
+    if (!account.lang.empty())
+        response->insert(http::field::set_cookie, i18n::languageCookie(account.lang));
+    return response;
+}
+
+// A lesson id of /learn: 1 to kLessonIdMost characters of a-z, 0-9 and '-'.
+constexpr std::size_t kLessonIdMost = 32;
+constexpr std::size_t kLessonsMost = 64;
+bool lessonId(const std::string& id) {
+    if (id.empty() || id.size() > kLessonIdMost) return false;
+    for (const char c : id)
+        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) return false;
+    return true;
+}
+
 }  // namespace
 
 AccountApi::AccountApi(const ServerConfig& config, store::Store& store, HostPolicy hosts)
@@ -137,15 +160,19 @@ double AccountApi::now() const {
 
 void AccountApi::handle(Request request, const std::string& address, Reply reply) {
     const auto path = pathOf(std::string_view(request.target().data(), request.target().size()));
-    const bool get =
-        path == "/api/me" || path == "/api/account/games" || path == "/api/account/torneio";
+    // /api/account/progress is read (GET) and written (POST).
+    const bool both = path == "/api/account/progress";
+    const bool get = path == "/api/me" || path == "/api/account/games" ||
+                     path == "/api/account/torneio" ||
+                     (both && request.method() == http::verb::get);
     const bool post = path == "/api/signup" || path == "/api/signin" || path == "/api/signout" ||
-                      path == "/api/password" || path == "/api/account/delete";
+                      path == "/api/password" || path == "/api/account/delete" ||
+                      path == "/api/account/lang" || (both && request.method() != http::verb::get);
     if (!get && !post) return reply(error(request, http::status::not_found, "not found"));
     const auto method = get ? http::verb::get : http::verb::post;
     if (request.method() != method) {
         auto response = error(request, http::status::method_not_allowed, "method not allowed");
-        response->set(http::field::allow, get ? "GET" : "POST");
+        response->set(http::field::allow, both ? "GET, POST" : get ? "GET" : "POST");
         return reply(response);
     }
     // A page of another site may make a browser POST here with the person's cookie; browsers
@@ -179,6 +206,10 @@ void AccountApi::handle(Request request, const std::string& address, Reply reply
                 response = signOut(request);
             else if (target == "/api/password")
                 response = changePassword(request, address);
+            else if (target == "/api/account/lang")
+                response = setLanguage(request);
+            else if (target == "/api/account/progress")
+                response = progress(request, request.method() == http::verb::post);
             else
                 response = deleteAccount(request, address);
             --pending_;
@@ -218,10 +249,8 @@ std::shared_ptr<Response> AccountApi::signUp(const Request& request, const std::
     const auto kept = store_.createSession(
         {token.hash, created.value()->id, at, at + accounts::kSessionSeconds * 1000});
     if (!kept) return storeFailed(request, kept.error());
-    auto response = json(request, http::status::ok, Json{{"name", name}});
-    response->set(http::field::set_cookie,
-                  accounts::sessionCookie(token.token, config_.secureCookies));
-    return response;
+    return signedIn(request, *created.value(),
+                    accounts::sessionCookie(token.token, config_.secureCookies));
 }
 
 std::shared_ptr<Response> AccountApi::signIn(const Request& request, const std::string& address) {
@@ -249,10 +278,7 @@ std::shared_ptr<Response> AccountApi::signIn(const Request& request, const std::
     const auto kept =
         store_.createSession({token.hash, account->id, at, at + accounts::kSessionSeconds * 1000});
     if (!kept) return storeFailed(request, kept.error());
-    auto response = json(request, http::status::ok, Json{{"name", account->name}});
-    response->set(http::field::set_cookie,
-                  accounts::sessionCookie(token.token, config_.secureCookies));
-    return response;
+    return signedIn(request, *account, accounts::sessionCookie(token.token, config_.secureCookies));
 }
 
 std::shared_ptr<Response> AccountApi::signOut(const Request& request) {
@@ -271,8 +297,9 @@ std::shared_ptr<Response> AccountApi::me(const Request& request) {
     const auto session = sessionOf(store_, request);
     if (!session) return storeFailed(request, session.error());
     const auto& account = session.value().account;
-    auto response = json(request, http::status::ok,
-                         Json{{"name", account ? Json(account->name) : Json(nullptr)}});
+    Json body{{"name", account ? Json(account->name) : Json(nullptr)}};
+    if (account && !account->lang.empty()) body["lang"] = account->lang;
+    auto response = json(request, http::status::ok, body);
     // A cookie that names no session (ended, expired, guessed) is ended in the browser too.
     if (!account && !session.value().tokenHash.empty())
         response->set(http::field::set_cookie, accounts::endedSessionCookie(config_.secureCookies));
@@ -339,6 +366,62 @@ std::shared_ptr<Response> AccountApi::deleteAccount(const Request& request,
     auto response = json(request, http::status::ok, Json{{"name", nullptr}});
     response->set(http::field::set_cookie, accounts::endedSessionCookie(config_.secureCookies));
     return response;
+}
+
+std::shared_ptr<Response> AccountApi::setLanguage(const Request& request) {
+    const auto given = fields(request, {"lang"});
+    if (!given) return error(request, http::status::bad_request, expected({"lang"}));
+    const auto session = sessionOf(store_, request);
+    if (!session) return storeFailed(request, session.error());
+    const auto& account = session.value().account;
+    if (!account) return error(request, http::status::unauthorized, "not signed in");
+    // Only a language the pages speak, written as they write it ("pt-BR", not "pt").
+    const auto lang = i18n::known((*given)[0]);
+    if (!lang || *lang != (*given)[0])
+        return error(request, http::status::bad_request, "unknown language: " + (*given)[0]);
+    const auto set = store_.setAccountLanguage(account->id, std::string(*lang));
+    if (!set) return storeFailed(request, set.error());
+    if (!set.value()) return error(request, http::status::unauthorized, "not signed in");
+    auto response = json(request, http::status::ok, Json{{"lang", std::string(*lang)}});
+    response->set(http::field::set_cookie, i18n::languageCookie(*lang));
+    return response;
+}
+
+std::shared_ptr<Response> AccountApi::progress(const Request& request, bool write) {
+    std::vector<std::string> lessons;
+    if (write) {
+        const Json body = Json::parse(request.body(), nullptr, false);
+        const auto learn = body.is_object() ? body.find("learn") : body.end();
+        if (body.is_discarded() || !body.is_object() || learn == body.end() ||
+            !learn->is_array())
+            return error(request, http::status::bad_request,
+                         "expected a JSON object with the array learn");
+        if (learn->size() > kLessonsMost)
+            return error(request, http::status::bad_request,
+                         "at most " + std::to_string(kLessonsMost) + " lessons");
+        for (const auto& id : *learn) {
+            if (!id.is_string() || !lessonId(id.get<std::string>()))
+                return error(request, http::status::bad_request,
+                             "a lesson id is 1 to 32 characters of a-z, 0-9 and -");
+            // Kept once each, in the order given.
+            if (std::find(lessons.begin(), lessons.end(), id.get<std::string>()) == lessons.end())
+                lessons.push_back(id.get<std::string>());
+        }
+    }
+    const auto session = sessionOf(store_, request);
+    if (!session) return storeFailed(request, session.error());
+    const auto& account = session.value().account;
+    if (!account) return error(request, http::status::unauthorized, "not signed in");
+    if (write) {
+        const auto set = store_.setLearnProgress(account->id, lessons);
+        if (!set) return storeFailed(request, set.error());
+        if (!set.value()) return error(request, http::status::unauthorized, "not signed in");
+    } else {
+        auto kept = store_.learnProgress(account->id);
+        if (!kept) return storeFailed(request, kept.error());
+        lessons = std::move(kept).value();
+    }
+    return json(request, http::status::ok, Json{{"learn", lessons}});
 }
 
 }  // namespace web::server

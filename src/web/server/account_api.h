@@ -1,5 +1,7 @@
 // The accounts' HTTP endpoints (protocol.md, "Accounts (HTTP)"): POST /api/signup, /api/signin,
-// /api/signout, /api/password, /api/account/delete, and GET /api/me; JSON in and out; and GET
+// /api/signout, /api/password, /api/account/delete, /api/account/lang (the account's language),
+// GET and POST /api/account/progress (the lessons of /learn it completed), and GET /api/me;
+// JSON in and out; and GET
 // /api/account/games, the signed-in account's games as one PDN file to download. Every
 // POST must carry an Origin the server answers for (403 otherwise: no page of another site
 // changes anything). The password checks are limited per address and per account name, the
@@ -60,6 +62,9 @@ class AccountApi {
     std::shared_ptr<Response> accountGames(const Request& request, bool torneio);
     std::shared_ptr<Response> changePassword(const Request& request, const std::string& address);
     std::shared_ptr<Response> deleteAccount(const Request& request, const std::string& address);
+    std::shared_ptr<Response> setLanguage(const Request& request);
+    // GET (`write` false) or POST /api/account/progress.
+    std::shared_ptr<Response> progress(const Request& request, bool write);
     // 0 when a password check for `nameKey` from `address` may go on, else the seconds to wait.
     int passwordCheckWait(const std::string& address, const std::string& nameKey);
     double now() const;

@@ -85,8 +85,9 @@ std::shared_ptr<Response> respond(const ServerState& state,
         setBody(*response, method, state.catalogues.script(lang));
         return response;
     }
-    auto games = pages::playerPage(*state.store, target);
-    if (!games) games = pages::gamesPage(*state.store, target);
+    const i18n::Translator words(state.catalogues, lang);
+    auto games = pages::playerPage(*state.store, target, words);
+    if (!games) games = pages::gamesPage(*state.store, target, words);
     if (games) {
         response->result(static_cast<http::status>(games->status));
         response->set(http::field::content_type, games->contentType);

@@ -196,6 +196,12 @@ constexpr std::array<std::string_view, Store::kSchemaVersion> kMigrations = {
         PRIMARY KEY (account_id, tbl)
     );
     )sql",
+    // 9 -> 10: an account's language ('' for none) and the lessons of /learn it completed (their
+    // ids joined by commas, '' for none).
+    R"sql(
+    ALTER TABLE accounts ADD COLUMN lang TEXT NOT NULL DEFAULT '';
+    ALTER TABLE accounts ADD COLUMN learn TEXT NOT NULL DEFAULT '';
+    )sql",
 };
 
 int userVersion(SQLite::Database& db) {

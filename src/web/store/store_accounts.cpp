@@ -3,6 +3,8 @@
 // token's hash, while it has not expired and its account lives.
 #include <SQLiteCpp/SQLiteCpp.h>
 
+#include <algorithm>
+
 #include "store_internal.h"
 #include "web/store/store.h"
 
@@ -10,7 +12,8 @@ namespace web::store {
 
 namespace {
 
-constexpr const char* kAccountColumns = "a.id, a.name, a.name_key, a.password_hash, a.created_at";
+constexpr const char* kAccountColumns =
+    "a.id, a.name, a.name_key, a.password_hash, a.created_at, a.lang";
 
 StoredAccount readAccount(SQLite::Statement& query) {
     StoredAccount account;
@@ -19,6 +22,7 @@ StoredAccount readAccount(SQLite::Statement& query) {
     account.nameKey = query.getColumn(2).getString();
     account.passwordHash = query.getColumn(3).getString();
     account.created = query.getColumn(4).getInt64();
+    account.lang = query.getColumn(5).getString();
     return account;
 }
 
@@ -39,7 +43,7 @@ common::Result<std::optional<StoredAccount>> Store::createAccount(const std::str
         insert.bind(3, passwordHash);
         insert.bind(4, static_cast<int64_t>(created));
         if (insert.exec() == 0) return std::optional<StoredAccount>();
-        StoredAccount account{db_->getLastInsertRowid(), name, nameKey, passwordHash, created};
+        StoredAccount account{db_->getLastInsertRowid(), name, nameKey, passwordHash, created, ""};
         transaction.commit();
         return std::optional<StoredAccount>(std::move(account));
     } catch (const SQLite::Exception& e) {
@@ -99,6 +103,53 @@ common::Result<bool> Store::deleteAccount(std::int64_t accountId) {
         return true;
     } catch (const SQLite::Exception& e) {
         return makeError(failure("deleting an account", e));
+    }
+}
+
+common::Result<bool> Store::setAccountLanguage(std::int64_t accountId, const std::string& lang) {
+    std::lock_guard lock(mutex_);
+    try {
+        SQLite::Statement set(*db_, "UPDATE accounts SET lang = ? WHERE id = ? AND deleted = 0");
+        set.bind(1, lang);
+        set.bind(2, static_cast<int64_t>(accountId));
+        return set.exec() > 0;
+    } catch (const SQLite::Exception& e) {
+        return makeError(failure("setting an account's language", e));
+    }
+}
+
+common::Result<std::vector<std::string>> Store::learnProgress(std::int64_t accountId) {
+    std::lock_guard lock(mutex_);
+    try {
+        SQLite::Statement find(*db_, "SELECT learn FROM accounts WHERE id = ? AND deleted = 0");
+        find.bind(1, static_cast<int64_t>(accountId));
+        std::vector<std::string> lessons;
+        if (!find.executeStep()) return lessons;
+        const std::string joined = find.getColumn(0).getString();
+        std::size_t from = 0;
+        while (from < joined.size()) {
+            const auto comma = std::min(joined.find(',', from), joined.size());
+            if (comma > from) lessons.push_back(joined.substr(from, comma - from));
+            from = comma + 1;
+        }
+        return lessons;
+    } catch (const SQLite::Exception& e) {
+        return makeError(failure("reading an account's lessons", e));
+    }
+}
+
+common::Result<bool> Store::setLearnProgress(std::int64_t accountId,
+                                             const std::vector<std::string>& lessons) {
+    std::lock_guard lock(mutex_);
+    try {
+        std::string joined;
+        for (const auto& lesson : lessons) joined += (joined.empty() ? "" : ",") + lesson;
+        SQLite::Statement set(*db_, "UPDATE accounts SET learn = ? WHERE id = ? AND deleted = 0");
+        set.bind(1, joined);
+        set.bind(2, static_cast<int64_t>(accountId));
+        return set.exec() > 0;
+    } catch (const SQLite::Exception& e) {
+        return makeError(failure("keeping an account's lessons", e));
     }
 }
 

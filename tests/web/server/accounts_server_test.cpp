@@ -3,11 +3,13 @@
 // that differ by case or carry markup or SQL, a wrong password many times (the limit reached and
 // said, while another address is served), a sign-up flood from one address, every POST from a
 // foreign Origin or none (refused, nothing changed), a new password ending the other sessions,
-// a deleted account freeing its name. Limits are set small on the command line and reached by
+// a deleted account freeing its name; the account's language (kept, sent back as the lasca_lang
+// cookie at sign-in, the next page in it) and its lessons of /learn. Limits are set small on the command line and reached by
 // count, with a wait far longer than any test: nothing depends on the machine's speed.
 #include <gtest/gtest.h>
 
 #include <boost/beast/http.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -295,6 +297,167 @@ TEST(Accounts, GuestsAreServedAsBefore) {
     test::Tab tab(server->port);
     EXPECT_EQ(tab.readState()["type"], "state");
     EXPECT_EQ(exchange(server->port, http::verb::get, "/api/nothing", "", {}).status, 404);
+}
+
+// ---- the account's language and lessons ----------------------------------------------------
+
+// An answer with every Set-Cookie it carries (live_server.h's Reply keeps the first only).
+struct Cookies {
+    int status = 0;
+    std::string body;
+    std::vector<std::string> setCookies;
+};
+
+// One request carrying `cookieHeader` as it is ("" for none), from the server's own origin.
+Cookies withCookies(const std::string& port, http::verb method, const std::string& target,
+                    const std::string& body, const std::string& cookieHeader) {
+    net::io_context io;
+    tcp::socket socket(io);
+    socket.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"),
+                                 static_cast<std::uint16_t>(std::stoi(port))));
+    http::request<http::string_body> request{method, target, 11};
+    request.set(http::field::host, "127.0.0.1:" + port);
+    request.set(http::field::origin, "http://127.0.0.1:" + port);
+    if (!cookieHeader.empty()) request.set(http::field::cookie, cookieHeader);
+    request.set(http::field::content_type, "application/json");
+    request.keep_alive(false);
+    request.body() = body;
+    request.prepare_payload();
+    Cookies out;
+    beast::flat_buffer buffer;
+    http::response_parser<http::string_body> parser;
+    std::optional<beast::error_code> done;
+    http::async_write(socket, request, [&](beast::error_code e, std::size_t) {
+        if (e) {
+            done = e;
+            return;
+        }
+        http::async_read(socket, buffer, parser,
+                         [&](beast::error_code e2, std::size_t) { done = e2; });
+    });
+    io.run_for(test::kAnswerGuard);
+    if (!done || *done) return out;
+    const auto response = parser.release();
+    out.status = static_cast<int>(response.result_int());
+    out.body = response.body();
+    const auto [first, last] = response.equal_range(http::field::set_cookie);
+    for (auto field = first; field != last; ++field) out.setCookies.emplace_back(field->value());
+    return out;
+}
+
+const std::string kPortugueseCookie =
+    "lasca_lang=pt-BR; Path=/; Max-Age=31536000; SameSite=Lax";
+
+TEST(AccountSettings, TheLanguageIsKeptAndSentBackAtSignIn) {
+    auto server = start();
+    ASSERT_TRUE(server);
+    const auto& port = server->port;
+    const auto made = signUp(port, "ana", "correct horse");
+    ASSERT_EQ(made.status, 200);
+    const auto token = made.token();
+    // A guest has no account to keep it in.
+    EXPECT_EQ(post(port, "/api/account/lang", {{"lang", "pt-BR"}}).status, 401);
+    // Only a language the pages speak, as they write it.
+    for (const auto& bad : {Json("fr"), Json("pt"), Json(""), Json(3), Json(nullptr)}) {
+        const auto refused = post(port, "/api/account/lang", {{"lang", bad}}, {"own", token});
+        EXPECT_EQ(refused.status, 400) << bad;
+        EXPECT_TRUE(refused.setCookie.empty());
+    }
+    const auto meBefore = exchange(port, http::verb::get, "/api/me", "", {"", token});
+    EXPECT_FALSE(meBefore.body.contains("lang")) << meBefore.text;
+    // Signed in without a language: only the session's cookie.
+    const auto plain = withCookies(port, http::verb::post, "/api/signin",
+                                   R"({"name": "ana", "password": "correct horse"})", "");
+    ASSERT_EQ(plain.status, 200) << plain.body;
+    ASSERT_EQ(plain.setCookies.size(), 1u);
+    // Chosen: kept, and this browser's cookie set with it.
+    const auto chosen = post(port, "/api/account/lang", {{"lang", "pt-BR"}}, {"own", token});
+    ASSERT_EQ(chosen.status, 200) << chosen.text;
+    EXPECT_EQ(chosen.body["lang"], "pt-BR");
+    EXPECT_EQ(chosen.setCookie, kPortugueseCookie);
+    EXPECT_EQ(exchange(port, http::verb::get, "/api/me", "", {"", token}).body["lang"], "pt-BR");
+    // Another browser signing in gets the account's language with its session.
+    const auto in = withCookies(port, http::verb::post, "/api/signin",
+                                R"({"name": "ana", "password": "correct horse"})", "");
+    ASSERT_EQ(in.status, 200) << in.body;
+    ASSERT_EQ(in.setCookies.size(), 2u);
+    EXPECT_EQ(in.setCookies[0].rfind("lasca_session=", 0), 0u);
+    EXPECT_EQ(in.setCookies[1], kPortugueseCookie);
+    // The next page it asks for, with the cookies it was given, comes in the account's language
+    // (whatever its Accept-Language, which this request does not send).
+    const std::string session = in.setCookies[0].substr(0, in.setCookies[0].find(';'));
+    const std::string lang = in.setCookies[1].substr(0, in.setCookies[1].find(';'));
+    const auto games = withCookies(port, http::verb::get, "/games", "", session + "; " + lang);
+    ASSERT_EQ(games.status, 200);
+    EXPECT_NE(games.body.find("<html lang=\"pt-BR\">"), std::string::npos);
+    EXPECT_NE(games.body.find("Nenhuma partida ainda."), std::string::npos) << games.body;
+    const auto player = withCookies(port, http::verb::get, "/@/ana", "", session + "; " + lang);
+    ASSERT_EQ(player.status, 200);
+    EXPECT_NE(player.body.find("<html lang=\"pt-BR\">"), std::string::npos);
+    EXPECT_NE(player.body.find("membro desde"), std::string::npos);
+    // Without the cookie the same page is English.
+    const auto english = withCookies(port, http::verb::get, "/games", "", session);
+    EXPECT_NE(english.body.find("<html lang=\"en\">"), std::string::npos);
+    EXPECT_NE(english.body.find("No games yet."), std::string::npos);
+    // Back to English: kept as well.
+    ASSERT_EQ(post(port, "/api/account/lang", {{"lang", "en"}}, {"own", token}).status, 200);
+    EXPECT_EQ(exchange(port, http::verb::get, "/api/me", "", {"", token}).body["lang"], "en");
+}
+
+TEST(AccountSettings, LessonsAreKeptForTheAccountOnly) {
+    auto server = start();
+    ASSERT_TRUE(server);
+    const auto& port = server->port;
+    const auto token = signUp(port, "ana", "correct horse").token();
+    ASSERT_FALSE(token.empty());
+    const Json lessons = {{"learn", {"first-move", "capture-2", "first-move"}}};
+    EXPECT_EQ(post(port, "/api/account/progress", lessons).status, 401);
+    EXPECT_EQ(exchange(port, http::verb::get, "/api/account/progress", "", {}).status, 401);
+    const auto none = exchange(port, http::verb::get, "/api/account/progress", "", {"", token});
+    ASSERT_EQ(none.status, 200);
+    EXPECT_EQ(none.body, (Json{{"learn", Json::array()}}));
+    const auto kept = post(port, "/api/account/progress", lessons, {"own", token});
+    ASSERT_EQ(kept.status, 200) << kept.text;
+    EXPECT_EQ(kept.body["learn"], (Json{"first-move", "capture-2"})) << "each id once";
+    EXPECT_EQ(exchange(port, http::verb::get, "/api/account/progress", "", {"", token}).body,
+              (Json{{"learn", {"first-move", "capture-2"}}}));
+    // Bad values change nothing.
+    Json tooMany = Json::array();
+    for (int i = 0; i < 65; ++i) tooMany.push_back("l" + std::to_string(i));
+    for (const Json& bad :
+         {Json{{"learn", "first-move"}}, Json{{"learn", Json::array({"Capital"})}}, Json{{"learn", Json::array({""})}},
+          Json{{"learn", Json::array({std::string(33, 'a')})}}, Json{{"learn", Json::array({"a,b"})}},
+          Json{{"learn", Json::array({1})}}, Json{{"learn", tooMany}}, Json::array(), Json{{"other", 1}}}) {
+        EXPECT_EQ(post(port, "/api/account/progress", bad, {"own", token}).status, 400) << bad;
+    }
+    EXPECT_EQ(exchange(port, http::verb::get, "/api/account/progress", "", {"", token})
+                  .body["learn"]
+                  .size(),
+              2u);
+    // The most it keeps: 64 ids, the longest 32 characters.
+    Json most = Json::array();
+    for (int i = 0; i < 63; ++i) most.push_back("lesson-" + std::to_string(i));
+    most.push_back(std::string(31, 'z') + "9");
+    const auto full = post(port, "/api/account/progress", {{"learn", most}}, {"own", token});
+    ASSERT_EQ(full.status, 200) << full.text;
+    EXPECT_EQ(full.body["learn"], most);
+    // A foreign origin writes nothing; a GET from anywhere changes nothing either.
+    EXPECT_EQ(post(port, "/api/account/progress", {{"learn", Json::array()}},
+                   {"http://evil.example", token})
+                  .status,
+              403);
+    EXPECT_EQ(post(port, "/api/account/lang", {{"lang", "pt-BR"}}, {"http://evil.example", token})
+                  .status,
+              403);
+    EXPECT_FALSE(exchange(port, http::verb::get, "/api/me", "", {"", token}).body.contains("lang"));
+    EXPECT_EQ(exchange(port, http::verb::get, "/api/account/lang", "", {"own", token}).status, 405);
+    // Kept across a restart.
+    server.reset();
+    server = start();
+    ASSERT_TRUE(server);
+    EXPECT_EQ(exchange(server->port, http::verb::get, "/api/account/progress", "", {"", token})
+                  .body["learn"],
+              most);
 }
 
 }  // namespace

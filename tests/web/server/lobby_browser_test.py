@@ -13,13 +13,22 @@ volatility this test computes itself with Glicko-2 (Glickman's "Example of the G
 lichess's start 1500/500/0.09, tau 0.75), to 1e-6, and the page /@/<name> shows the rounded
 rating with "?" (provisional). No JavaScript console errors on any page. Screenshots go to --out.
 
+Then the languages: the lobby, /games and a player's page in English and in Brazilian Portuguese
+(the lasca_lang cookie), each with <html lang> set and, in Portuguese, no message of the English
+catalogues (common, lobby, pages) left on the page; with --axe, axe-core finds no WCAG 2.1 A/AA
+violation on any of them. A signed-in player picks Português in the lobby's language picker: the
+page comes back in Portuguese, and so does it after signing in again in another browser (the
+account keeps the choice).
+
 Reuses browser_test.py's helpers (the module beside this one). Waits only for conditions, each
 under browser_test's hang guard; no fixed sleeps.
 
 Exit codes: 0 passed, 1 failed, 77 skipped (no chromium, chromedriver or selenium).
 """
 import argparse
+import json
 import math
+import re
 import os
 import shutil
 import subprocess
@@ -300,12 +309,121 @@ def check_ratings(players, names, url):
              f"= the test's Glicko-2; /@/{name} shows {shown}")
 
 
+# ---- the languages -----------------------------------------------------------------------------
+
+AREAS = ("common", "lobby", "pages")
+
+
+def english_left_pieces(static):
+    """The English messages of AREAS that a Portuguese page must not show: each form's longest
+    piece between placeholders and markup, of 5 characters or more, when the Portuguese message
+    of the same key does not hold it too."""
+    pieces = set()
+    for area in AREAS:
+        with open(os.path.join(static, "i18n", "en", f"{area}.json"), encoding="utf-8") as f:
+            en = json.load(f)
+        with open(os.path.join(static, "i18n", "pt-BR", f"{area}.json"), encoding="utf-8") as f:
+            pt = json.load(f)
+        for key, message in en.items():
+            forms = message.values() if isinstance(message, dict) else [message]
+            theirs = json.dumps(pt.get(key), ensure_ascii=False)
+            for text in forms:
+                parts = [p.strip(" .,:;()") for p in re.split(r"\{\w+\}|<[^>]*>", text)]
+                longest = max(parts, key=len, default="")
+                if len(longest) >= 5 and longest not in theirs:
+                    pieces.add(longest)
+    return sorted(pieces)
+
+
+def page_words(d):
+    """What a person reads or hears of the page: its text, title, and the names and hints of its
+    elements."""
+    return d.execute_script("""
+        const parts = [document.title, document.body.innerText];
+        for (const e of document.querySelectorAll('[aria-label], [title], [placeholder], [alt]'))
+          for (const a of ['aria-label', 'title', 'placeholder', 'alt'])
+            if (e.getAttribute(a)) parts.push(e.getAttribute(a));
+        for (const o of document.querySelectorAll('option')) parts.push(o.textContent);
+        return parts.join('\\n');""")
+
+
+def set_language(d, url, lang):
+    d.get(url + "games")
+    d.delete_cookie("lasca_lang")
+    d.add_cookie({"name": "lasca_lang", "value": lang, "path": "/"})
+
+
+def check_page_language(d, where, lang, english, axe):
+    got = d.execute_script("return document.documentElement.lang;")
+    if got != lang:
+        raise Failure(f"{where} in {lang} has <html lang={got!r}>")
+    if lang == "pt-BR":
+        text = page_words(d)
+        left = [p for p in english if re.search(r"(?<![\w-])" + re.escape(p) + r"(?![\w-])", text)]
+        if left:
+            raise Failure(f"{where} in pt-BR still shows English: {left[:8]}")
+    if axe:
+        import axe_check
+        try:
+            axe_check.check(d, axe, f"{where} ({lang})")
+        except axe_check.AxeFailure as e:
+            raise Failure(str(e))
+    step(f"{where} in {lang}: <html lang> {lang}" + (", no English message left" if lang == "pt-BR" else "")
+         + (", axe: 0 violations" if axe else ""))
+
+
+def check_languages(g, a, url, args, player, out):
+    english = english_left_pieces(args.static)
+    if len(english) < 50:
+        raise Failure(f"only {len(english)} English messages to look for: the catalogues were not read")
+    for lang in ("en", "pt-BR"):
+        set_language(g, url, lang)
+        open_lobby(g, url)
+        check_page_language(g, "the lobby", lang, english, args.axe)
+        bt.screenshot(g, os.path.join(out, f"lobby-{lang}.png"))
+        g.get(url + "games")
+        wait_for("/games", lambda: g.find_elements(By.CSS_SELECTOR, "table.games"))
+        check_page_language(g, "/games", lang, english, args.axe)
+        g.get(url + "@/" + player)
+        wait_for(f"/@/{player}", lambda: g.find_elements(By.CSS_SELECTOR, "table.ratings"))
+        check_page_language(g, f"/@/{player}", lang, english, args.axe)
+        bt.screenshot(g, os.path.join(out, f"player-{lang}.png"))
+    # A signed-in player's lobby, then its language picker: the choice is kept on the account.
+    open_lobby(a, url)
+    wait_for("A's account shown", lambda: a.find_element(By.ID, "signed-in").is_displayed())
+    check_page_language(a, "a signed-in lobby", "en", english, args.axe)
+    Select(a.find_element(By.CSS_SELECTOR, "select[data-lang-picker]")).select_by_value("pt-BR")
+    wait_for("the lobby again in Portuguese", lambda: a.execute_script(
+        "return document.documentElement.lang === 'pt-BR' && document.body.dataset.lobby === 'ready';"))
+    wait_for("A's account shown", lambda: a.find_element(By.ID, "signed-in").is_displayed())
+    check_page_language(a, "a signed-in lobby after picking Português", "pt-BR", english, args.axe)
+    me = fetch_json(a, "/api/me")
+    if me["body"].get("lang") != "pt-BR":
+        raise Failure(f"the account did not keep the language: /api/me says {me['body']}")
+    # Another browser (G's, its cookie English) signing in as A gets the account's language.
+    set_language(g, url, "en")
+    open_lobby(g, url)
+    for field, value in (("account-name", NAME_A), ("account-password", PASSWORD)):
+        box = g.find_element(By.ID, field)
+        box.clear()
+        box.send_keys(value)
+    g.find_element(By.ID, "signin").click()
+    wait_for("G signed in as A", lambda: lobby_ready(g) and g.find_element(By.ID, "me-name").text == NAME_A)
+    cookie = g.get_cookie("lasca_lang")
+    if not cookie or cookie["value"] != "pt-BR":
+        raise Failure(f"signing in did not set the account's language: lasca_lang is {cookie}")
+    g.get(url + "games")
+    wait_for("/games", lambda: g.find_elements(By.CSS_SELECTOR, "table.games"))
+    check_page_language(g, "/games after signing in", "pt-BR", english, None)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--web", "--server", dest="web", required=True, help="lasca-web")
     parser.add_argument("--engine", required=True)
     parser.add_argument("--static", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "web"))
     parser.add_argument("--out", required=True)
+    parser.add_argument("--axe", help="axe-core's axe.min.js: check every page with it")
     args = parser.parse_args()
     for path in (bt.CHROMIUM, bt.CHROMEDRIVER):
         if not shutil.which(path):
@@ -339,6 +457,7 @@ def main():
         for who, d in drivers.items():
             bt.check_no_console_errors(d, f"{who}'s Lasca page")
         check_ratings(players, names, url)
+        check_languages(g, a, url, args, NAME_A, args.out)
         for who, d in drivers.items():
             bt.check_no_console_errors(d, f"{who}'s pages")
         print(f"screenshots in {args.out}")
