@@ -396,6 +396,7 @@ window.learnApp = (() => {
     app.ws = new WebSocket(`${scheme}://${location.host}/ws`);
     app.ws.addEventListener("message", onMessage);
     app.ws.addEventListener("open", () => {
+      send({ type: "keep", keep: false });  // lessons are practice: no game of them is kept
       send({ type: "settings", engine: "none" });
       loadLesson(app.lesson, true);
     });

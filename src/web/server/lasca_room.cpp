@@ -58,6 +58,17 @@ class LascaTab : public Tab, public DuelWatcher, public std::enable_shared_from_
             return send(room_->duels_->handle(message.value(), name, duel_, *table_));
         if (name == "resign" || name == "draw")
             return send({errorMessage("join a two-person table first")});
+        // {"type":"keep","keep":false}: this tab's games are practice (the lessons of /learn):
+        // played, never kept, and taking none of the address's kept games.
+        if (name == "keep") {
+            if (auto e = checkFields(message.value(), {"keep"})) return send({errorMessage(*e)});
+            const auto keep = messages::boolField(message.value(), "keep");
+            if (!keep) return send({errorMessage(keep.error())});
+            if (!keep.value() && table_->inStore())
+                return send({errorMessage("this game is already kept: start a new one first")});
+            keep_ = keep.value();
+            return send({{{"type", "keep"}, {"keep", keep_}}});
+        }
         if (name == "join") return send(saved(onJoinGame(message.value())));
         send(saved(table_->handle(message.value())));
     }
@@ -126,6 +137,11 @@ class LascaTab : public Tab, public DuelWatcher, public std::enable_shared_from_
     // token of the address (lasca_room.h); without one the game is played but not kept.
     std::vector<Json> saved(std::vector<Json> replies) {
         auto change = table_->unsavedChange();
+        if (!keep_ && !table_->inStore()) {
+            for (auto& r : replies)
+                if (r.value("type", "") == "state") r["kept"] = false;
+            return replies;
+        }
         if (change && !table_->inStore() && change->game.id != notKept_ &&
             !room_->takeGameToken(address_)) {
             notKept_ = change->game.id;
@@ -185,6 +201,7 @@ class LascaTab : public Tab, public DuelWatcher, public std::enable_shared_from_
     std::unique_ptr<LascaTable> table_;
     DuelBinding duel_;
     std::string notKept_;  // the id of a game played without being kept (no token), "" for none
+    bool keep_ = true;     // false: practice, nothing of this tab's games is kept
 };
 
 LascaRoom::LascaRoom(const ServerConfig& config, store::Store& store,

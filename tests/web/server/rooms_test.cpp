@@ -350,6 +350,30 @@ TEST_F(LascaRoomLimits, OneAddressKeepsAtMostItsLimitOfNewGamesAnHour) {
     EXPECT_EQ(ofType(rejoined, "state")["gameId"], kept);
 }
 
+TEST_F(LascaRoomLimits, PracticeGamesAreNeverKeptAndTakeNothing) {
+    Conn a(*room, "10.0.0.1");
+    const auto said = a.say({{"type", "keep"}, {"keep", false}});
+    EXPECT_EQ(ofType(said, "keep")["keep"], false) << errorOf(said);
+    for (int game = 0; game < 3; ++game) {  // more than the address's kept games
+        const auto replies = playOne(a);
+        EXPECT_EQ(errorOf(replies), "") << "a practice game is not over any limit";
+        EXPECT_EQ(ofType(replies, "state")["kept"], false);
+        EXPECT_EQ(ofType(replies, "state")["moves"].size(), 1u) << "and is played";
+        EXPECT_EQ(errorOf(playNext(a)), "");
+    }
+    EXPECT_EQ(db->lascaGameCount().value(), 0) << "nothing of practice is kept";
+    // The address's kept games are all still there to take.
+    Conn b1(*room, "10.0.0.1"), b2(*room, "10.0.0.1");
+    for (Conn* b : {&b1, &b2}) EXPECT_EQ(ofType(playOne(*b), "state")["kept"], true);
+    // A kept game stays kept; bad values are refused with the setting unchanged.
+    EXPECT_NE(errorOf(b1.say({{"type", "keep"}, {"keep", false}})).find("already kept"),
+              std::string::npos);
+    EXPECT_NE(errorOf(a.say({{"type", "keep"}, {"keep", "no"}})), "");
+    EXPECT_NE(errorOf(a.say({{"type", "keep"}})), "");
+    EXPECT_EQ(ofType(playOne(a), "state")["kept"], false);
+    EXPECT_EQ(db->lascaGameCount().value(), 2);
+}
+
 TEST_F(LascaRoomLimits, AJoinOfATableKeyTakesNothing) {
     // A copy kept under the old key, "table-" and the table's id (which every link holds).
     store::StoredLascaGame copy;
