@@ -4,8 +4,9 @@
 // said, while another address is served), a sign-up flood from one address, every POST from a
 // foreign Origin or none (refused, nothing changed), a new password ending the other sessions,
 // a deleted account freeing its name; the account's language (kept, sent back as the lasca_lang
-// cookie at sign-in, the next page in it) and its lessons of /learn. Limits are set small on the command line and reached by
-// count, with a wait far longer than any test: nothing depends on the machine's speed.
+// cookie at sign-in, the next page in it) and its lessons of /learn. Limits are set small on the
+// command line and reached by count, with a wait far longer than any test: nothing depends on the
+// machine's speed.
 #include <gtest/gtest.h>
 
 #include <boost/beast/http.hpp>
@@ -301,52 +302,15 @@ TEST(Accounts, GuestsAreServedAsBefore) {
 
 // ---- the account's language and lessons ----------------------------------------------------
 
-// An answer with every Set-Cookie it carries (live_server.h's Reply keeps the first only).
-struct Cookies {
-    int status = 0;
-    std::string body;
-    std::vector<std::string> setCookies;
-};
-
 // One request carrying `cookieHeader` as it is ("" for none), from the server's own origin.
-Cookies withCookies(const std::string& port, http::verb method, const std::string& target,
-                    const std::string& body, const std::string& cookieHeader) {
-    net::io_context io;
-    tcp::socket socket(io);
-    socket.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"),
-                                 static_cast<std::uint16_t>(std::stoi(port))));
-    http::request<http::string_body> request{method, target, 11};
-    request.set(http::field::host, "127.0.0.1:" + port);
-    request.set(http::field::origin, "http://127.0.0.1:" + port);
-    if (!cookieHeader.empty()) request.set(http::field::cookie, cookieHeader);
-    request.set(http::field::content_type, "application/json");
-    request.keep_alive(false);
-    request.body() = body;
-    request.prepare_payload();
-    Cookies out;
-    beast::flat_buffer buffer;
-    http::response_parser<http::string_body> parser;
-    std::optional<beast::error_code> done;
-    http::async_write(socket, request, [&](beast::error_code e, std::size_t) {
-        if (e) {
-            done = e;
-            return;
-        }
-        http::async_read(socket, buffer, parser,
-                         [&](beast::error_code e2, std::size_t) { done = e2; });
-    });
-    io.run_for(test::kAnswerGuard);
-    if (!done || *done) return out;
-    const auto response = parser.release();
-    out.status = static_cast<int>(response.result_int());
-    out.body = response.body();
-    const auto [first, last] = response.equal_range(http::field::set_cookie);
-    for (auto field = first; field != last; ++field) out.setCookies.emplace_back(field->value());
-    return out;
+test::Reply withCookies(const std::string& port, http::verb method, const std::string& target,
+                        const std::string& body, const std::string& cookieHeader) {
+    test::Sent sent;
+    sent.cookieHeader = cookieHeader;
+    return exchange(port, method, target, body, sent);
 }
 
-const std::string kPortugueseCookie =
-    "lasca_lang=pt-BR; Path=/; Max-Age=31536000; SameSite=Lax";
+const std::string kPortugueseCookie = "lasca_lang=pt-BR; Path=/; Max-Age=31536000; SameSite=Lax";
 
 TEST(AccountSettings, TheLanguageIsKeptAndSentBackAtSignIn) {
     auto server = start();
@@ -389,16 +353,16 @@ TEST(AccountSettings, TheLanguageIsKeptAndSentBackAtSignIn) {
     const std::string lang = in.setCookies[1].substr(0, in.setCookies[1].find(';'));
     const auto games = withCookies(port, http::verb::get, "/games", "", session + "; " + lang);
     ASSERT_EQ(games.status, 200);
-    EXPECT_NE(games.body.find("<html lang=\"pt-BR\">"), std::string::npos);
-    EXPECT_NE(games.body.find("Nenhuma partida ainda."), std::string::npos) << games.body;
+    EXPECT_NE(games.text.find("<html lang=\"pt-BR\">"), std::string::npos);
+    EXPECT_NE(games.text.find("Nenhuma partida ainda."), std::string::npos) << games.text;
     const auto player = withCookies(port, http::verb::get, "/@/ana", "", session + "; " + lang);
     ASSERT_EQ(player.status, 200);
-    EXPECT_NE(player.body.find("<html lang=\"pt-BR\">"), std::string::npos);
-    EXPECT_NE(player.body.find("membro desde"), std::string::npos);
+    EXPECT_NE(player.text.find("<html lang=\"pt-BR\">"), std::string::npos);
+    EXPECT_NE(player.text.find("membro desde"), std::string::npos);
     // Without the cookie the same page is English.
     const auto english = withCookies(port, http::verb::get, "/games", "", session);
-    EXPECT_NE(english.body.find("<html lang=\"en\">"), std::string::npos);
-    EXPECT_NE(english.body.find("No games yet."), std::string::npos);
+    EXPECT_NE(english.text.find("<html lang=\"en\">"), std::string::npos);
+    EXPECT_NE(english.text.find("No games yet."), std::string::npos);
     // Back to English: kept as well.
     ASSERT_EQ(post(port, "/api/account/lang", {{"lang", "en"}}, {"own", token}).status, 200);
     EXPECT_EQ(exchange(port, http::verb::get, "/api/me", "", {"", token}).body["lang"], "en");
@@ -425,9 +389,10 @@ TEST(AccountSettings, LessonsAreKeptForTheAccountOnly) {
     Json tooMany = Json::array();
     for (int i = 0; i < 65; ++i) tooMany.push_back("l" + std::to_string(i));
     for (const Json& bad :
-         {Json{{"learn", "first-move"}}, Json{{"learn", Json::array({"Capital"})}}, Json{{"learn", Json::array({""})}},
-          Json{{"learn", Json::array({std::string(33, 'a')})}}, Json{{"learn", Json::array({"a,b"})}},
-          Json{{"learn", Json::array({1})}}, Json{{"learn", tooMany}}, Json::array(), Json{{"other", 1}}}) {
+         {Json{{"learn", "first-move"}}, Json{{"learn", Json::array({"Capital"})}},
+          Json{{"learn", Json::array({""})}}, Json{{"learn", Json::array({std::string(33, 'a')})}},
+          Json{{"learn", Json::array({"a,b"})}}, Json{{"learn", Json::array({1})}},
+          Json{{"learn", tooMany}}, Json::array(), Json{{"other", 1}}}) {
         EXPECT_EQ(post(port, "/api/account/progress", bad, {"own", token}).status, 400) << bad;
     }
     EXPECT_EQ(exchange(port, http::verb::get, "/api/account/progress", "", {"", token})
@@ -446,9 +411,9 @@ TEST(AccountSettings, LessonsAreKeptForTheAccountOnly) {
                    {"http://evil.example", token})
                   .status,
               403);
-    EXPECT_EQ(post(port, "/api/account/lang", {{"lang", "pt-BR"}}, {"http://evil.example", token})
-                  .status,
-              403);
+    EXPECT_EQ(
+        post(port, "/api/account/lang", {{"lang", "pt-BR"}}, {"http://evil.example", token}).status,
+        403);
     EXPECT_FALSE(exchange(port, http::verb::get, "/api/me", "", {"", token}).body.contains("lang"));
     EXPECT_EQ(exchange(port, http::verb::get, "/api/account/lang", "", {"own", token}).status, 405);
     // Kept across a restart.

@@ -168,7 +168,8 @@ struct Reply {
     int status = 0;
     std::string text;  // the body as it came
     Json body;         // the body as JSON (discarded when it is not JSON)
-    std::string setCookie;
+    std::string setCookie;                // the first Set-Cookie
+    std::vector<std::string> setCookies;  // every Set-Cookie, in order
     std::string retryAfter;
     std::string contentType;
     std::string disposition;
@@ -187,6 +188,7 @@ struct Sent {
     std::string origin = "own";  // "own": the server's own origin; "": none
     std::string cookie;          // a token ("": no Cookie header)
     std::string from = "127.0.0.1";
+    std::string cookieHeader = "";  // a whole Cookie header as it is (instead of `cookie`)
 };
 
 // One request on a new connection; status 0 when no answer came.
@@ -206,7 +208,9 @@ inline Reply exchange(const std::string& port, boost::beast::http::verb method,
         request.set(http::field::origin, "http://127.0.0.1:" + port);
     else if (!sent.origin.empty())
         request.set(http::field::origin, sent.origin);
-    if (!sent.cookie.empty())
+    if (!sent.cookieHeader.empty())
+        request.set(http::field::cookie, sent.cookieHeader);
+    else if (!sent.cookie.empty())
         request.set(http::field::cookie, "theme=dark; lasca_session=" + sent.cookie);
     request.set(http::field::content_type, "application/json");
     request.keep_alive(false);
@@ -237,6 +241,8 @@ inline Reply exchange(const std::string& port, boost::beast::http::verb method,
         return it == response.end() ? std::string() : std::string(it->value());
     };
     reply.setCookie = header(http::field::set_cookie);
+    const auto [first, last] = response.equal_range(http::field::set_cookie);
+    for (auto field = first; field != last; ++field) reply.setCookies.emplace_back(field->value());
     reply.retryAfter = header(http::field::retry_after);
     reply.contentType = header(http::field::content_type);
     reply.disposition = header(http::field::content_disposition);
