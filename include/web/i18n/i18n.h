@@ -10,8 +10,8 @@
 #pragma once
 
 #include <array>
-#include <optional>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -27,8 +27,8 @@ struct Language {
     std::string_view code;  // the BCP 47 tag, as <html lang> and Accept-Language write it
     std::string_view name;  // in its own language
 };
-inline constexpr std::array<Language, 2> kLanguages{
-    Language{"en", "English"}, Language{"pt-BR", "Português (Brasil)"}};
+inline constexpr std::array<Language, 2> kLanguages{Language{"en", "English"},
+                                                    Language{"pt-BR", "Português (Brasil)"}};
 inline constexpr std::string_view kDefault = "en";
 inline constexpr std::string_view kCookieName = "lasca_lang";
 

@@ -27,7 +27,8 @@ std::optional<double> qValue(std::string_view parameter) {
     parameter.remove_prefix(2);
     if (parameter.size() > 5) return std::nullopt;
     double q = 0;
-    const auto [end, error] = std::from_chars(parameter.data(), parameter.data() + parameter.size(), q);
+    const auto [end, error] =
+        std::from_chars(parameter.data(), parameter.data() + parameter.size(), q);
     if (error != std::errc() || end != parameter.data() + parameter.size() || q < 0 || q > 1)
         return std::nullopt;
     return q;
@@ -35,8 +36,8 @@ std::optional<double> qValue(std::string_view parameter) {
 
 // An integer with the language's group separator: 1,234 (en), 1.234 (pt-BR).
 std::string grouped(long long value, char separator) {
-    const unsigned long long magnitude =
-        value < 0 ? 0ULL - static_cast<unsigned long long>(value) : static_cast<unsigned long long>(value);
+    const unsigned long long magnitude = value < 0 ? 0ULL - static_cast<unsigned long long>(value)
+                                                   : static_cast<unsigned long long>(value);
     const std::string digits = std::to_string(magnitude);
     std::string out = value < 0 ? "-" : "";
     for (std::size_t i = 0; i < digits.size(); ++i) {
@@ -49,9 +50,9 @@ std::string grouped(long long value, char separator) {
 std::string number(const Json& value, std::string_view lang) {
     const bool portuguese = lang == "pt-BR";
     if (value.is_number_integer()) {
-        const auto n = value.is_number_unsigned()
-                           ? static_cast<long long>(std::min<std::uint64_t>(value.get<std::uint64_t>(), INT64_MAX))
-                           : value.get<long long>();
+        const auto n = value.is_number_unsigned() ? static_cast<long long>(std::min<std::uint64_t>(
+                                                        value.get<std::uint64_t>(), INT64_MAX))
+                                                  : value.get<long long>();
         return grouped(n, portuguese ? '.' : ',');
     }
     const double d = value.get<double>();
@@ -79,7 +80,7 @@ std::string fill(std::string_view text, const Json& params, std::string_view lan
                 const std::string name(text.substr(i + 1, close - i - 1));
                 const auto it = params.find(name);
                 if (it != params.end()) {
-                    out += it->is_string() ? it->get<std::string>()
+                    out += it->is_string()   ? it->get<std::string>()
                            : it->is_number() ? number(*it, lang)
                                              : it->dump();
                     i = close;
@@ -122,7 +123,8 @@ std::string_view choose(std::string_view cookieHeader, std::string_view acceptLa
     while (!cookieHeader.empty()) {
         const auto end = cookieHeader.find(';');
         const std::string_view pair = trim(cookieHeader.substr(0, end));
-        cookieHeader = end == std::string_view::npos ? std::string_view() : cookieHeader.substr(end + 1);
+        cookieHeader =
+            end == std::string_view::npos ? std::string_view() : cookieHeader.substr(end + 1);
         const auto equals = pair.find('=');
         if (equals == std::string_view::npos || pair.substr(0, equals) != kCookieName) continue;
         if (const auto lang = known(pair.substr(equals + 1)); lang && pair.size() - equals <= 16)
@@ -135,7 +137,8 @@ std::string_view choose(std::string_view cookieHeader, std::string_view acceptLa
     while (!acceptLanguage.empty() && ranges++ < 32) {
         const auto end = acceptLanguage.find(',');
         std::string_view range = acceptLanguage.substr(0, end);
-        acceptLanguage = end == std::string_view::npos ? std::string_view() : acceptLanguage.substr(end + 1);
+        acceptLanguage =
+            end == std::string_view::npos ? std::string_view() : acceptLanguage.substr(end + 1);
         double q = 1;
         if (const auto semicolon = range.find(';'); semicolon != std::string_view::npos) {
             const auto value = qValue(range.substr(semicolon + 1));
@@ -201,7 +204,8 @@ common::Result<Catalogues> Catalogues::fromFiles(
     return out;
 }
 
-std::string Catalogues::text(std::string_view lang, std::string_view key, const Json& params) const {
+std::string Catalogues::text(std::string_view lang, std::string_view key,
+                             const Json& params) const {
     const auto chosen = known(lang).value_or(kDefault);
     const auto language = messages_.find(chosen);
     if (language == messages_.end()) return std::string(key);
@@ -211,7 +215,8 @@ std::string Catalogues::text(std::string_view lang, std::string_view key, const 
         double count = 0;
         if (params.is_object() && params.contains("count") && params["count"].is_number())
             count = params["count"].get<double>();
-        return fill((*it)[std::string(pluralForm(chosen, count))].get<std::string>(), params, chosen);
+        return fill((*it)[std::string(pluralForm(chosen, count))].get<std::string>(), params,
+                    chosen);
     }
     return fill(it->get<std::string>(), params, chosen);
 }

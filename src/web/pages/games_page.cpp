@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "common/text.h"
+#include "page_words.h"
 #include "torneio/play/ai/ai_options.h"
 #include "torneio/rules/action.h"
 #include "torneio/rules/event.h"
@@ -13,7 +14,6 @@
 #include "torneio/rules/state.h"
 #include "web/accounts/accounts.h"
 #include "web/lasca_tables/lasca_table.h"
-#include "page_words.h"
 
 namespace web::pages {
 
@@ -61,13 +61,20 @@ std::optional<std::int64_t> numberIn(std::string_view path, std::string_view pre
 // The name of an engine level (lasca_tables::kLevels) in the page's language.
 std::string levelName(const i18n::Translator& words, int level) {
     switch (level) {
-        case 0: return words.tr("pages.level.starter");
-        case 1: return words.tr("pages.level.beginner");
-        case 2: return words.tr("pages.level.novice");
-        case 3: return words.tr("pages.level.casual");
-        case 4: return words.tr("pages.level.club");
-        case 5: return words.tr("pages.level.strong");
-        default: return words.tr("pages.level.master");
+        case 0:
+            return words.tr("pages.level.starter");
+        case 1:
+            return words.tr("pages.level.beginner");
+        case 2:
+            return words.tr("pages.level.novice");
+        case 3:
+            return words.tr("pages.level.casual");
+        case 4:
+            return words.tr("pages.level.club");
+        case 5:
+            return words.tr("pages.level.strong");
+        default:
+            return words.tr("pages.level.master");
     }
 }
 static_assert(std::size(kLevels) == 7, "levelName names every level");
@@ -129,7 +136,8 @@ std::string duelRow(const i18n::Translator& words, const GameSummary& g) {
     const bool running = g.result == "*";
     const std::string number = std::to_string(g.number);
     std::string result = running ? words.tr("pages.games.running") : g.result + " (" + g.rule + ")";
-    return "<tr><td>" + common::xmlEscape(words.tr("pages.games.lascaTable", {{"number", number}})) +
+    return "<tr><td>" +
+           common::xmlEscape(words.tr("pages.games.lascaTable", {{"number", number}})) +
            "</td><td>" +
            common::xmlEscape(
                words.tr("pages.games.twoPeople", {{"clock", clockText(words, g.players)}})) +
@@ -160,8 +168,8 @@ std::string watchRow(const i18n::Translator& words, const store::NumberedDuel& d
     const std::string clock =
         std::to_string(duel.clockTime) + "/" + std::to_string(duel.clockIncrement);
     // The names are links (markup): the message is escaped first, then they go in.
-    std::string players = common::xmlEscape(
-        words.tr("pages.games.versus", {{"white", "\x01"}, {"black", "\x02"}}));
+    std::string players =
+        common::xmlEscape(words.tr("pages.games.versus", {{"white", "\x01"}, {"black", "\x02"}}));
     players.replace(players.find('\x01'), 1, playerLink(words, duel.whiteName));
     players.replace(players.find('\x02'), 1, playerLink(words, duel.blackName));
     return "<tr><td>" +
@@ -171,9 +179,10 @@ std::string watchRow(const i18n::Translator& words, const store::NumberedDuel& d
            "</td><td>" +
            common::xmlEscape(duel.rated ? words.tr("pages.games.rated")
                                         : words.tr("pages.games.casual")) +
-           "</td><td>" + timeText(words, duel.updated) + "</td><td><a href=\"/?table=" +
-           common::xmlEscape(duel.id) + "&amp;token=" + common::xmlEscape(duel.publicWatch) +
-           "\">" + common::xmlEscape(words.tr("pages.games.watch")) + "</a></td></tr>\n";
+           "</td><td>" + timeText(words, duel.updated) +
+           "</td><td><a href=\"/?table=" + common::xmlEscape(duel.id) +
+           "&amp;token=" + common::xmlEscape(duel.publicWatch) + "\">" +
+           common::xmlEscape(words.tr("pages.games.watch")) + "</a></td></tr>\n";
 }
 
 // Where a page of /games.pdn starts: after Lasca game `after` (tables false), or after table
@@ -306,17 +315,16 @@ std::string gamesListHtml(const std::vector<GameSummary>& games, const i18n::Tra
     std::string watch;
     for (const auto& d : watchable) watch += watchRow(words, d);
     if (!watch.empty())
-        watch = "<h2>" + tr("pages.games.watchHeading") + "</h2>\n<p>" +
-                tr("pages.games.watchIntro") +
-                "</p>\n<table class=\"games watch\"><thead><tr><th scope=\"col\">" +
-                tr("pages.games.col.table") + "</th><th scope=\"col\">" +
-                tr("pages.games.col.playersWhiteBlack") + "</th><th scope=\"col\">" +
-                tr("pages.games.col.clock") + "</th><th scope=\"col\">" +
-                tr("pages.games.col.kind") + "</th><th scope=\"col\">" +
-                tr("pages.games.col.lastChange") +
-                "</th><th scope=\"col\"><span class=\"visually-hidden\">" +
-                tr("pages.games.col.links") + "</span></th></tr></thead><tbody>\n" + watch +
-                "</tbody></table>\n";
+        watch =
+            "<h2>" + tr("pages.games.watchHeading") + "</h2>\n<p>" + tr("pages.games.watchIntro") +
+            "</p>\n<table class=\"games watch\"><thead><tr><th scope=\"col\">" +
+            tr("pages.games.col.table") + "</th><th scope=\"col\">" +
+            tr("pages.games.col.playersWhiteBlack") + "</th><th scope=\"col\">" +
+            tr("pages.games.col.clock") + "</th><th scope=\"col\">" + tr("pages.games.col.kind") +
+            "</th><th scope=\"col\">" + tr("pages.games.col.lastChange") +
+            "</th><th scope=\"col\"><span class=\"visually-hidden\">" +
+            tr("pages.games.col.links") + "</span></th></tr></thead><tbody>\n" + watch +
+            "</tbody></table>\n";
     std::string rows;
     for (const auto& g : games) {
         if (g.kind == "duel") {
@@ -329,50 +337,46 @@ std::string gamesListHtml(const std::vector<GameSummary>& games, const i18n::Tra
         const std::string open = lasca ? "/?view=" + number : "/games/torneio/" + number;
         std::string result = running ? words.tr("pages.games.running") : g.result;
         if (!running && !g.rule.empty()) result += " (" + g.rule + ")";
-        rows += "<tr><td>" +
-                common::xmlEscape(lasca ? words.tr("pages.games.lascaGame", {{"number", number}})
-                                        : words.tr("pages.games.torneioTable",
-                                                   {{"number", number}})) +
-                "</td><td>" +
-                common::xmlEscape(lasca ? lascaPlayers(words, g)
-                                        : torneioPlayers(words, g.players)) +
-                "</td><td>" +
-                common::xmlEscape(lasca ? words.tr("pages.games.plies", {{"count", g.plies}})
-                                        : words.tr("pages.games.decisions",
-                                                   {{"count", g.plies}})) +
-                "</td><td>" + common::xmlEscape(result) + "</td><td>" +
-                timeText(words, g.updated) + "</td><td><a href=\"" + open + "\">" +
-                (lasca ? tr("pages.games.analyse") : tr("pages.games.record")) + "</a>" +
-                (lasca ? " <a href=\"/games/lasca/" + number + ".pdn\">" +
-                             tr("pages.games.pdn") + "</a>"
-                       : "") +
-                "</td></tr>\n";
+        rows +=
+            "<tr><td>" +
+            common::xmlEscape(lasca ? words.tr("pages.games.lascaGame", {{"number", number}})
+                                    : words.tr("pages.games.torneioTable", {{"number", number}})) +
+            "</td><td>" +
+            common::xmlEscape(lasca ? lascaPlayers(words, g) : torneioPlayers(words, g.players)) +
+            "</td><td>" +
+            common::xmlEscape(lasca ? words.tr("pages.games.plies", {{"count", g.plies}})
+                                    : words.tr("pages.games.decisions", {{"count", g.plies}})) +
+            "</td><td>" + common::xmlEscape(result) + "</td><td>" + timeText(words, g.updated) +
+            "</td><td><a href=\"" + open + "\">" +
+            (lasca ? tr("pages.games.analyse") : tr("pages.games.record")) + "</a>" +
+            (lasca
+                 ? " <a href=\"/games/lasca/" + number + ".pdn\">" + tr("pages.games.pdn") + "</a>"
+                 : "") +
+            "</td></tr>\n";
     }
     if (rows.empty()) rows = "<tr><td colspan=\"6\">" + tr("pages.games.none") + "</td></tr>\n";
     std::string playerHeading;
     if (!player.empty()) {
         const std::string name = common::xmlEscape(player);
         // {player} is a link (markup): put in after the message is escaped.
-        playerHeading = common::xmlEscape(words.tr("pages.games.playerHeading",
-                                                   {{"player", "\x01"}}));
+        playerHeading =
+            common::xmlEscape(words.tr("pages.games.playerHeading", {{"player", "\x01"}}));
         playerHeading.replace(playerHeading.find('\x01'), 1,
                               "<a href=\"/@/" + name + "\">" + name + "</a>");
         playerHeading = "<h2>" + playerHeading + "</h2>\n";
     }
     return pageStart(words, words.tr("pages.games.heading"),
-                     "<h1>" + tr("pages.games.heading") + "</h1>",
-                     tr("pages.games.subtitle"), "/games") +
-           "<main class=\"games-page\">" + playerHeading + watch + "<p>" +
-           tr("pages.games.intro") + " <a href=\"/games.pdn\">" + tr("pages.games.allPdn") +
+                     "<h1>" + tr("pages.games.heading") + "</h1>", tr("pages.games.subtitle"),
+                     "/games") +
+           "<main class=\"games-page\">" + playerHeading + watch + "<p>" + tr("pages.games.intro") +
+           " <a href=\"/games.pdn\">" + tr("pages.games.allPdn") +
            "</a></p>\n<table class=\"games\"><thead><tr><th scope=\"col\">" +
-           tr("pages.games.col.game") + "</th><th scope=\"col\">" +
-           tr("pages.games.col.players") + "</th><th scope=\"col\">" +
-           tr("pages.games.col.length") + "</th><th scope=\"col\">" +
+           tr("pages.games.col.game") + "</th><th scope=\"col\">" + tr("pages.games.col.players") +
+           "</th><th scope=\"col\">" + tr("pages.games.col.length") + "</th><th scope=\"col\">" +
            tr("pages.games.col.result") + "</th><th scope=\"col\">" +
            tr("pages.games.col.lastChange") +
-           "</th><th scope=\"col\"><span class=\"visually-hidden\">" +
-           tr("pages.games.col.links") + "</span></th></tr></thead><tbody>\n" + rows +
-           "</tbody></table></main>" + pageEnd();
+           "</th><th scope=\"col\"><span class=\"visually-hidden\">" + tr("pages.games.col.links") +
+           "</span></th></tr></thead><tbody>\n" + rows + "</tbody></table></main>" + pageEnd();
 }
 
 std::string torneioTableText(const StoredTorneioTable& table) {

@@ -9,8 +9,10 @@ namespace {
 
 nlohmann::json dateParts(std::int64_t millis) {
     // Strings, not numbers: a number would be written the language's way ("2.026").
-    return {{"year", common::utcTime(millis, "%Y")},   {"month", common::utcTime(millis, "%m")},
-            {"day", common::utcTime(millis, "%d")},    {"hour", common::utcTime(millis, "%H")},
+    return {{"year", common::utcTime(millis, "%Y")},
+            {"month", common::utcTime(millis, "%m")},
+            {"day", common::utcTime(millis, "%d")},
+            {"hour", common::utcTime(millis, "%H")},
             {"minute", common::utcTime(millis, "%M")}};
 }
 

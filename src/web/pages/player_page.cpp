@@ -8,9 +8,9 @@
 
 #include "common/glicko2.h"
 #include "common/text.h"
+#include "page_words.h"
 #include "web/accounts/accounts.h"
 #include "web/ratings/ratings.h"
-#include "page_words.h"
 
 namespace web::pages {
 
@@ -222,10 +222,13 @@ std::string torneioRows(const PlayerFacts& facts, const i18n::Translator& words)
                 text = common::xmlEscape(
                     other == "guest"    ? words.tr("pages.games.guest")
                     : other == "random" ? words.tr("pages.games.random")
-                    : level == 1 ? words.tr("pages.games.ai", {{"level", words.tr("pages.aiLevel.easy")}})
-                    : level == 2 ? words.tr("pages.games.ai", {{"level", words.tr("pages.aiLevel.normal")}})
-                    : level == 3 ? words.tr("pages.games.ai", {{"level", words.tr("pages.aiLevel.strong")}})
-                                 : other);
+                    : level == 1
+                        ? words.tr("pages.games.ai", {{"level", words.tr("pages.aiLevel.easy")}})
+                    : level == 2
+                        ? words.tr("pages.games.ai", {{"level", words.tr("pages.aiLevel.normal")}})
+                    : level == 3
+                        ? words.tr("pages.games.ai", {{"level", words.tr("pages.aiLevel.strong")}})
+                        : other);
             }
             if (!others.empty()) others += ", ";
             if (linked)
@@ -234,9 +237,9 @@ std::string torneioRows(const PlayerFacts& facts, const i18n::Translator& words)
                 others += text;
         }
         rows += "<tr><td>" + std::to_string(seen.seat) + "</td><td>" + others + "</td><td>" +
-                common::xmlEscape(words.tr("pages.player.outcome",
-                                           {{"outcome", outcomeName(words, seen.outcome)},
-                                            {"result", table.result}})) +
+                common::xmlEscape(words.tr(
+                    "pages.player.outcome",
+                    {{"outcome", outcomeName(words, seen.outcome)}, {"result", table.result}})) +
                 "</td><td>" +
                 common::xmlEscape(table.rated ? words.tr("pages.games.rated")
                                               : words.tr("pages.games.casual")) +
@@ -310,9 +313,8 @@ std::string playerHtml(const PlayerFacts& facts, const i18n::Translator& words) 
         if (r == facts.ratings.end()) continue;
         const std::string shown = categoryName(words, speed);
         ratings += "<tr><td>" + common::xmlEscape(shown) + "</td><td class=\"rating\">" +
-                   ratingText(*r) + "</td><td>" +
-                   std::to_string(std::lround(r->rating.deviation)) + "</td><td>" +
-                   std::to_string(r->games) + "</td></tr>\n";
+                   ratingText(*r) + "</td><td>" + std::to_string(std::lround(r->rating.deviation)) +
+                   "</td><td>" + std::to_string(r->games) + "</td></tr>\n";
         graphs += "<h3>" + common::xmlEscape(shown) + "</h3>\n" +
                   historySvg(facts.history, speed,
                              words.tr("pages.player.history", {{"category", shown}})) +
@@ -332,17 +334,14 @@ std::string playerHtml(const PlayerFacts& facts, const i18n::Translator& words) 
             opponent = "<a href=\"/@/" + common::xmlEscape(seen.opponent) + "\">" +
                        common::xmlEscape(seen.opponent) + "</a>";
         games += "<tr><td>" + opponent + "</td><td>" +
-                 (seen.colour == "white" ? tr("pages.player.white")
-                                         : tr("pages.player.black")) +
+                 (seen.colour == "white" ? tr("pages.player.white") : tr("pages.player.black")) +
                  "</td><td>" +
-                 common::xmlEscape(words.tr(
-                     "pages.player.outcome",
-                     {{"outcome", outcomeName(words, seen.result)},
-                      {"result", duel.result + ", " + duel.rule}})) +
+                 common::xmlEscape(words.tr("pages.player.outcome",
+                                            {{"outcome", outcomeName(words, seen.result)},
+                                             {"result", duel.result + ", " + duel.rule}})) +
                  "</td><td>" + common::xmlEscape(categoryName(words, category(duel))) +
-                 "</td><td>" + dayText(words, duel.updated) +
-                 "</td><td><a href=\"/games/table/" + n + ".pdn\">" + tr("pages.games.pdn") +
-                 "</a></td></tr>\n";
+                 "</td><td>" + dayText(words, duel.updated) + "</td><td><a href=\"/games/table/" +
+                 n + ".pdn\">" + tr("pages.games.pdn") + "</a></td></tr>\n";
     }
     if (games.empty())
         games = "<tr><td colspan=\"6\">" + tr("pages.player.noGames") + "</td></tr>\n";
@@ -351,9 +350,8 @@ std::string playerHtml(const PlayerFacts& facts, const i18n::Translator& words) 
         older = "<p><a href=\"/@/" + name + "?before=" + std::to_string(facts.older) + "\">" +
                 tr("pages.player.older") + "</a></p>\n";
     const auto th = [](const std::string& text) { return "<th scope=\"col\">" + text + "</th>"; };
-    const std::string links =
-        "<th scope=\"col\"><span class=\"visually-hidden\">" + tr("pages.player.col.links") +
-        "</span></th>";
+    const std::string links = "<th scope=\"col\"><span class=\"visually-hidden\">" +
+                              tr("pages.player.col.links") + "</span></th>";
     // The message holds the links' markup; its placeholders are paths made of the name.
     const std::string gamesLinks =
         words.tr("pages.player.gamesLinks",
@@ -366,8 +364,8 @@ std::string playerHtml(const PlayerFacts& facts, const i18n::Translator& words) 
            "</h2>\n<table class=\"ratings\"><thead><tr>" + th(tr("pages.player.col.game")) +
            th(tr("pages.player.col.rating")) + th(tr("pages.player.col.deviation")) +
            th(tr("pages.player.col.ratedGames")) + "</tr></thead><tbody>\n" + ratings +
-           "</tbody></table>\n<p>" + tr("pages.player.provisional") + "</p>\n" + graphs +
-           "<h2>" + tr("pages.player.games") + "</h2>\n<p>" + gamesLinks + "</p>\n" +
+           "</tbody></table>\n<p>" + tr("pages.player.provisional") + "</p>\n" + graphs + "<h2>" +
+           tr("pages.player.games") + "</h2>\n<p>" + gamesLinks + "</p>\n" +
            "<table class=\"games\"><thead><tr>" + th(tr("pages.player.col.opponent")) +
            th(tr("pages.player.col.colour")) + th(tr("pages.player.col.result")) +
            th(tr("pages.player.col.speed")) + th(tr("pages.player.col.date")) + links +

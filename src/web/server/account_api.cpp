@@ -392,8 +392,7 @@ std::shared_ptr<Response> AccountApi::progress(const Request& request, bool writ
     if (write) {
         const Json body = Json::parse(request.body(), nullptr, false);
         const auto learn = body.is_object() ? body.find("learn") : body.end();
-        if (body.is_discarded() || !body.is_object() || learn == body.end() ||
-            !learn->is_array())
+        if (body.is_discarded() || !body.is_object() || learn == body.end() || !learn->is_array())
             return error(request, http::status::bad_request,
                          "expected a JSON object with the array learn");
         if (learn->size() > kLessonsMost)

@@ -97,12 +97,15 @@ std::shared_ptr<Response> respond(const ServerState& state,
         // A page is sent in the person's language: its <html lang> says which (the words come
         // from /i18n/messages.js), and its tag names the language too.
         const bool page = file->contentType.starts_with("text/html");
-        const auto langTag = page ? "\"" + std::string(lang) + "-" + file->etag.substr(1) : file->etag;
+        const auto langTag =
+            page ? "\"" + std::string(lang) + "-" + file->etag.substr(1) : file->etag;
         // Sent `no-cache`: a browser keeps the file and asks again with its validators; the
         // same file is then answered 304 without a body.
         response->set(http::field::etag, langTag);
-        if (page) response->set(http::field::vary, "Cookie, Accept-Language");
-        else response->set(http::field::last_modified, file->lastModified);
+        if (page)
+            response->set(http::field::vary, "Cookie, Accept-Language");
+        else
+            response->set(http::field::last_modified, file->lastModified);
         if (notModified(langTag, page ? std::nullopt : std::optional(file->modified),
                         asView(request[http::field::if_none_match]),
                         asView(request[http::field::if_modified_since]))) {

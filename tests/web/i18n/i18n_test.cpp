@@ -62,7 +62,8 @@ TEST(I18n, PluralFormsFollowEachLanguage) {
 TEST(I18n, PlaceholdersAreFilledAndUnknownKeysShowThemselves) {
     const auto c = twoLanguages();
     EXPECT_EQ(c.text("pt-BR", "common.hello", {{"name", "Ana"}}), "Olá Ana");
-    EXPECT_EQ(c.text("en", "common.hello", {{"name", "<b>"}}), "Hello <b>");  // escaping is the page's
+    EXPECT_EQ(c.text("en", "common.hello", {{"name", "<b>"}}),
+              "Hello <b>");  // escaping is the page's
     EXPECT_EQ(c.text("en", "common.hello"), "Hello {name}");
     EXPECT_EQ(c.text("fr", "common.hello", {{"name", "x"}}), "Hello x");
     EXPECT_EQ(c.text("en", "common.nothing"), "common.nothing");

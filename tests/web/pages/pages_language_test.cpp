@@ -57,9 +57,11 @@ std::vector<std::string> englishOnly() {
     for (const auto& [key, message] : all.items()) {
         if (message == allPt[key]) continue;
         std::vector<std::string> texts;
-        if (message.is_string()) texts.push_back(message.get<std::string>());
+        if (message.is_string())
+            texts.push_back(message.get<std::string>());
         else
-            for (const auto& [form, text] : message.items()) texts.push_back(text.get<std::string>());
+            for (const auto& [form, text] : message.items())
+                texts.push_back(text.get<std::string>());
         for (const auto& text : texts) {
             std::string longest, piece;
             for (std::size_t i = 0; i <= text.size(); ++i) {
@@ -154,7 +156,8 @@ TEST(PagesLanguage, APlayerPageInPortugueseHasNoEnglishLeft) {
     // A player's list of games on /games too.
     const auto list = gamesPage(*store, "/games?player=bo", builtInWords("pt-BR"));
     ASSERT_TRUE(list && list->status == 200);
-    EXPECT_TRUE(contains(list->body, "As mesas para duas pessoas já encerradas de <a href=\"/@/Bo\">Bo</a>"));
+    EXPECT_TRUE(contains(list->body,
+                         "As mesas para duas pessoas já encerradas de <a href=\"/@/Bo\">Bo</a>"));
     for (const auto& text : englishOnly())
         EXPECT_FALSE(contains(list->body, text)) << "English left: " << text;
 }

@@ -318,7 +318,8 @@ TEST(Files, APageComesInThePersonsLanguage) {
         const std::string prefix = "window.LASCA_I18N = ";
         EXPECT_TRUE(body.starts_with(prefix)) << body.substr(0, 40);
         if (!body.starts_with(prefix) || !body.ends_with(";\n")) return Json();
-        return Json::parse(body.substr(prefix.size(), body.size() - prefix.size() - 2), nullptr, false);
+        return Json::parse(body.substr(prefix.size(), body.size() - prefix.size() - 2), nullptr,
+                           false);
     };
     const auto en = words({"Accept-Language: fr"});
     const auto pt = words({"Cookie: lasca_lang=pt-BR"});

@@ -19,17 +19,17 @@ using test::openOrFail;
 
 TEST(StoreAccountSettings, AVersionNineFileKeepsItsAccountsWithNoLanguageAndNoLesson) {
     const auto path = (common::test::testDirectory() / "v9.db").string();
-    ASSERT_TRUE(execRaw(
-        path,
-        "CREATE TABLE accounts (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL,"
-        " name_key TEXT UNIQUE, password_hash TEXT NOT NULL, created_at INTEGER NOT NULL,"
-        " deleted INTEGER NOT NULL DEFAULT 0);"
-        "CREATE TABLE sessions (token_hash TEXT PRIMARY KEY, account_id INTEGER NOT NULL,"
-        " created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL) WITHOUT ROWID;"
-        "INSERT INTO accounts (name, name_key, password_hash, created_at)"
-        " VALUES ('Ana', 'ana', 'hash-a', 1000);"
-        "INSERT INTO sessions VALUES ('tok', 1, 1000, 999999);"
-        "PRAGMA user_version = 9;"));
+    ASSERT_TRUE(
+        execRaw(path,
+                "CREATE TABLE accounts (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL,"
+                " name_key TEXT UNIQUE, password_hash TEXT NOT NULL, created_at INTEGER NOT NULL,"
+                " deleted INTEGER NOT NULL DEFAULT 0);"
+                "CREATE TABLE sessions (token_hash TEXT PRIMARY KEY, account_id INTEGER NOT NULL,"
+                " created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL) WITHOUT ROWID;"
+                "INSERT INTO accounts (name, name_key, password_hash, created_at)"
+                " VALUES ('Ana', 'ana', 'hash-a', 1000);"
+                "INSERT INTO sessions VALUES ('tok', 1, 1000, 999999);"
+                "PRAGMA user_version = 9;"));
     {
         auto store = openOrFail(path);
         ASSERT_TRUE(store);
