@@ -12,25 +12,29 @@
 #      so a slow or busy machine cannot fail it);
 #   3. build with AddressSanitizer + UndefinedBehaviorSanitizer (-O1): the tests of step 1 but
 #      the browser tests (whose server's C++ the live-server tests drive under ASan) and three
-#      long endgame-table checks (smaller tests of the same code run);
+#      long endgame-table checks (smaller tests of the same code run), and every libFuzzer
+#      harness built with a replay main and run over its seed corpus (fuzz.<name>.seeds): a
+#      harness that no longer builds, or a seed that crashes, fails the run;
 #   4. build with ThreadSanitizer: the tests that run threads (the search tests; the protocol
 #      tests, which drive a TSan build of the engine; the shared job pool; the Torneio referee's
 #      matches, whose games run on worker threads);
-#   5. the libFuzzer harnesses built with clang (build-fuzz/, scripts/fuzz.sh) and each run over
-#      its seed corpus and 500 fuzzed inputs: a harness that no longer builds, or a seed that
-#      crashes, fails the run. The long runs stay manual (scripts/fuzz.sh SECONDS).
-# Flags: --slow also runs the `slow` label; --no-sanitize skips steps 3, 4 and 5.
+#   5. with --fuzz only: the libFuzzer harnesses built with clang (build-fuzz/, scripts/fuzz.sh),
+#      each run over its seeds and 500 fuzzed inputs. The long runs stay manual
+#      (scripts/fuzz.sh SECONDS).
+# Flags: --slow also runs the `slow` label; --fuzz step 5; --no-sanitize skips steps 3, 4, 5.
 # Each step's start is printed with the time ("== step N ... at HH:MM:SS") on stderr.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
 slow=0
 sanitize=1
+fuzz=0
 for arg in "$@"; do
     case "$arg" in
         --slow) slow=1 ;;
         --no-sanitize) sanitize=0 ;;
-        *) echo "test.sh: unknown flag $arg (use --slow, --no-sanitize)" >&2; exit 2 ;;
+        --fuzz) fuzz=1 ;;
+        *) echo "test.sh: unknown flag $arg (use --slow, --fuzz, --no-sanitize)" >&2; exit 2 ;;
     esac
 done
 
@@ -56,7 +60,7 @@ asan_skip='^egtb[.](EgtbConsistency[.]TwoAgainstOneOfFivePiecesIsConsistent|Piec
 if [ "$sanitize" -eq 1 ]; then
     step "3: ASan and UBSan build and tests"
     lasca_build build-asan Debug -DLASCA_SANITIZE=ON -DLASCA_NATIVE=OFF -DLASCA_BUILD_TESTS=ON \
-        -DLASCA_BUILD_BENCHMARKS=OFF
+        -DLASCA_BUILD_BENCHMARKS=OFF -DLASCA_FUZZ_SEEDS=ON
     (cd "$LASCA_ROOT/build-asan" &&
         ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
         ctest --output-on-failure -j "$jobs" -LE "slow|browser" -E "$asan_skip")
@@ -72,7 +76,9 @@ if [ "$sanitize" -eq 1 ]; then
         ctest --output-on-failure -j "$jobs" \
             -R '^(Search[.]|protocol[.]|Jobs[.]|torneio[.](Match|Cli|Referee|Seats)[.])')
 
-    step "5: fuzz smoke"
-    "$LASCA_ROOT/scripts/fuzz.sh" --smoke 500
+    if [ "$fuzz" -eq 1 ]; then
+        step "5: fuzz smoke"
+        "$LASCA_ROOT/scripts/fuzz.sh" --smoke 500
+    fi
 fi
 step "done"
