@@ -12,6 +12,7 @@
 // positive of the header, GCC bug 105593) when the intrinsic is inlined without LTO.
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include <immintrin.h>
 #pragma GCC diagnostic pop
 #endif
