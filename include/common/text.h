@@ -42,6 +42,10 @@ std::optional<std::uint64_t> parseSeed(std::string_view text);
 // Text made safe inside XML or HTML (element text and quoted attributes): & < > " escaped.
 std::string xmlEscape(std::string_view text);
 
+// The values of every `name=value` pair named `name` in an HTTP Cookie header ("a=1; b=2"), in
+// order, blanks around each pair trimmed and a value's surrounding double quotes removed.
+std::vector<std::string_view> cookieValues(std::string_view header, std::string_view name);
+
 // A time given as milliseconds since the Unix epoch, in UTC, written with a strftime format
 // (at most 63 characters out): utcTime(t, "%Y.%m.%d") for a PDN date.
 std::string utcTime(std::int64_t millisSinceEpoch, const char* format);

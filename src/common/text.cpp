@@ -162,6 +162,25 @@ std::string xmlEscape(std::string_view text) {
     return out;
 }
 
+std::vector<std::string_view> cookieValues(std::string_view header, std::string_view name) {
+    std::vector<std::string_view> out;
+    while (!header.empty()) {
+        const auto end = header.find(';');
+        std::string_view pair = header.substr(0, end);
+        header = end == std::string_view::npos ? std::string_view() : header.substr(end + 1);
+        while (!pair.empty() && (pair.front() == ' ' || pair.front() == '\t'))
+            pair.remove_prefix(1);
+        while (!pair.empty() && (pair.back() == ' ' || pair.back() == '\t')) pair.remove_suffix(1);
+        const auto equals = pair.find('=');
+        if (equals == std::string_view::npos || pair.substr(0, equals) != name) continue;
+        std::string_view value = pair.substr(equals + 1);
+        if (value.size() >= 2 && value.front() == '"' && value.back() == '"')
+            value = value.substr(1, value.size() - 2);
+        out.push_back(value);
+    }
+    return out;
+}
+
 std::string utcTime(std::int64_t millisSinceEpoch, const char* format) {
     const auto seconds = static_cast<std::time_t>(millisSinceEpoch / 1000);
     std::tm utc{};

@@ -103,5 +103,13 @@ TEST(Text, CommandLinesStopAtQuitAndReportLongLines) {
     EXPECT_EQ(lineTooLong(200, 100), "line too long (200 bytes, at most 100)");
 }
 
+TEST(Text, CookieValuesAreReadPairByPair) {
+    using V = std::vector<std::string_view>;
+    EXPECT_EQ(cookieValues("a=1; b=2;  a=\"3\" ;a", "a"), (V{"1", "3"}));
+    EXPECT_EQ(cookieValues("ab=1; b=2", "a"), V{});
+    EXPECT_EQ(cookieValues("", "a"), V{});
+    EXPECT_EQ(cookieValues("a=", "a"), V{""});
+}
+
 }  // namespace
 }  // namespace common

@@ -7,6 +7,7 @@
 #include <cstdlib>
 
 #include "common/seed.h"
+#include "common/text.h"
 
 namespace web::accounts {
 
@@ -116,20 +117,8 @@ std::string endedSessionCookie(bool secure) {
 }
 
 std::optional<std::string> tokenFromCookies(std::string_view header) {
-    while (!header.empty()) {
-        const auto end = header.find(';');
-        std::string_view pair = header.substr(0, end);
-        header = end == std::string_view::npos ? std::string_view() : header.substr(end + 1);
-        while (!pair.empty() && (pair.front() == ' ' || pair.front() == '\t'))
-            pair.remove_prefix(1);
-        while (!pair.empty() && (pair.back() == ' ' || pair.back() == '\t')) pair.remove_suffix(1);
-        const auto equals = pair.find('=');
-        if (equals == std::string_view::npos || pair.substr(0, equals) != kCookieName) continue;
-        std::string_view value = pair.substr(equals + 1);
-        if (value.size() >= 2 && value.front() == '"' && value.back() == '"')
-            value = value.substr(1, value.size() - 2);
+    for (const auto value : common::cookieValues(header, kCookieName))
         if (wellFormedToken(value)) return std::string(value);
-    }
     return std::nullopt;
 }
 

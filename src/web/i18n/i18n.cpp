@@ -120,16 +120,8 @@ std::optional<std::string_view> known(std::string_view tag) {
 
 std::string_view choose(std::string_view cookieHeader, std::string_view acceptLanguage) {
     // The cookie: the first lasca_lang naming a known language.
-    while (!cookieHeader.empty()) {
-        const auto end = cookieHeader.find(';');
-        const std::string_view pair = trim(cookieHeader.substr(0, end));
-        cookieHeader =
-            end == std::string_view::npos ? std::string_view() : cookieHeader.substr(end + 1);
-        const auto equals = pair.find('=');
-        if (equals == std::string_view::npos || pair.substr(0, equals) != kCookieName) continue;
-        if (const auto lang = known(pair.substr(equals + 1)); lang && pair.size() - equals <= 16)
-            return *lang;
-    }
+    for (const auto value : common::cookieValues(cookieHeader, kCookieName))
+        if (const auto lang = known(value); lang && value.size() <= 15) return *lang;
     // Accept-Language: "pt-BR,pt;q=0.9,en;q=0.8"; the highest q first, ties in order.
     std::optional<std::string_view> best;
     double bestQ = 0;

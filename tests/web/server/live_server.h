@@ -166,8 +166,8 @@ constexpr auto kAnswerGuard = std::chrono::seconds(60);
 // An answer: its status (0 when none came), body, and the headers the tests read.
 struct Reply {
     int status = 0;
-    std::string text;  // the body as it came
-    Json body;         // the body as JSON (discarded when it is not JSON)
+    std::string text;                     // the body as it came
+    Json body;                            // the body as JSON (discarded when it is not JSON)
     std::string setCookie;                // the first Set-Cookie
     std::vector<std::string> setCookies;  // every Set-Cookie, in order
     std::string retryAfter;
