@@ -6,8 +6,8 @@ every key the code uses; run by the build (target i18n_check), so a missing key 
   - a message is a string, or an object of the plural forms "one" and "other";
   - a key's placeholders ({name}) are the same in every language and every form;
   - every key used is in every catalogue: t("key") and t('key') in web/*.js, data-i18n="key"
-    and data-i18n-<attribute>="key" in web/*.html, tr("key") in src/web and
-    include/web (not in a // comment).
+    and data-i18n-<attribute>="key" in web/*.html, tr("key") and every literal "server.<key>"
+    (the texts the server says: messages::Say) in src/web and include/web (not in a // comment).
 
 Usage: i18n_check.py [--root DIR]; prints one line per problem and exits 1, or exits 0.
 """
@@ -24,6 +24,8 @@ USES = (
     ("web", ("*.html",), re.compile(r"""data-i18n(?:-[a-z-]+)?="([A-Za-z0-9_.-]+)\"""")),
     ("src/web", ("*.cpp", "*.h"), re.compile(r"""\btr\(\s*"([A-Za-z0-9_.-]+)\"""")),
     ("include/web", ("*.h",), re.compile(r"""\btr\(\s*"([A-Za-z0-9_.-]+)\"""")),
+    ("src/web", ("*.cpp", "*.h"), re.compile(r""""(server\.[A-Za-z0-9_.-]+)\"""")),
+    ("include/web", ("*.h",), re.compile(r""""(server\.[A-Za-z0-9_.-]+)\"""")),
 )
 
 

@@ -8,6 +8,9 @@
 // Elements written in the HTML get their words from attributes: data-i18n (text),
 // data-i18n-html (markup from the catalogue itself: the rules' links), data-i18n-title,
 // data-i18n-aria-label, data-i18n-placeholder, data-i18n-alt.
+// What the server says to a person comes as a key of the server area with its placeholders'
+// values and the English text ({"key", "params", "message" or "text"}): i18n.server(said) gives
+// it in the page's language (the English text when the catalogue lacks the key).
 // A select with data-lang-picker lists the languages; choosing one keeps it (cookie, and the
 // account's setting when signed in) and reloads the page.
 // Every key a page uses is written whole at its call (t("common.nav.games")), so that
@@ -35,6 +38,12 @@ window.i18n = (() => {
     }
     if (!params) return text;
     return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? format(params[name]) : whole));
+  }
+
+  function server(said) {
+    if (!said) return "";
+    if (typeof said.key === "string" && said.key in data.messages) return t(said.key, said.params || {});
+    return said.message || said.text || "";
   }
 
   const attributes = ["title", "aria-label", "placeholder", "alt"];
@@ -76,5 +85,5 @@ window.i18n = (() => {
   const ready = () => { apply(document); fillPickers(); };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ready);
   else ready();
-  return { lang: data.lang, languages: data.languages, t, apply, setLanguage };
+  return { lang: data.lang, languages: data.languages, t, server, apply, setLanguage };
 })();

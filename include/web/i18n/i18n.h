@@ -88,4 +88,9 @@ class Translator {
     std::string_view lang_;
 };
 
+// The catalogues compiled into the program as the build found them in web/i18n: for messages
+// made where the served ones are not at hand (the English text of a server message, pages made
+// by tests). Empty when a catalogue was broken (i18n_check fails such a build first).
+const Catalogues& builtIn();
+
 }  // namespace web::i18n

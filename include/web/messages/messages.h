@@ -1,5 +1,6 @@
 // Reading the page's JSON messages: every field checked (type, length, numeric range) before
-// anything changes, and the one error reply of the web page, {"type":"error","message":...}.
+// anything changes; the texts the server says to a person, as catalogue keys; and the one error
+// reply of the web page, {"type":"error","key":...,"params":{...},"message":...}.
 #pragma once
 
 #include <cstdint>
@@ -11,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/result.h"
+#include "web/i18n/i18n.h"
 
 namespace web::messages {
 
@@ -39,6 +41,24 @@ common::Result<std::string> stringField(const Json& message, const char* name,
 // A required true or false.
 common::Result<bool> boolField(const Json& message, const char* name);
 
-Json errorMessage(std::string_view message);
+// Say: a text the server says to a person, as a key of the catalogues' server area
+// (web/i18n/<lang>/server.json, written whole at the call: Say{"server.duel.gone"}, so that
+// scripts/i18n_check.py finds it) and the values of its placeholders. The page shows it in the
+// person's language (i18n.server in web/i18n.js); programs read its English text.
+struct Say {
+    std::string key;
+    Json params = Json::object();
+};
+
+// The English text of `say` (from the compiled-in catalogues).
+std::string english(const Say& say);
+// `say` as a message's field: {"key":...,"params":{...},"text":English}.
+Json said(const Say& say);
+
+// The error reply: {"type":"error","key":...,"params":{...},"message":English}.
+Json errorMessage(const Say& say);
+// The error reply to a message a program got wrong (a field, the JSON, the type): its English
+// detail, under the key server.error.refused (the page never sends such a message).
+Json errorMessage(std::string_view detail);
 
 }  // namespace web::messages

@@ -105,8 +105,20 @@ common::Result<bool> boolField(const Json& message, const char* name) {
     return it->get<bool>();
 }
 
-Json errorMessage(std::string_view message) {
-    return {{"type", "error"}, {"message", std::string(message)}};
+std::string english(const Say& say) {
+    return i18n::builtIn().text("en", say.key, say.params);
+}
+
+Json said(const Say& say) {
+    return {{"key", say.key}, {"params", say.params}, {"text", english(say)}};
+}
+
+Json errorMessage(const Say& say) {
+    return {{"type", "error"}, {"key", say.key}, {"params", say.params}, {"message", english(say)}};
+}
+
+Json errorMessage(std::string_view detail) {
+    return errorMessage(Say{"server.error.refused", {{"detail", std::string(detail)}}});
 }
 
 }  // namespace web::messages

@@ -19,12 +19,8 @@ nlohmann::json dateParts(std::int64_t millis) {
 }  // namespace
 
 const i18n::Translator& builtInWords(std::string_view lang) {
-    static const i18n::Catalogues catalogues = [] {
-        auto made = i18n::Catalogues::fromFiles(builtInCatalogueFiles());
-        return made ? std::move(made).value() : i18n::Catalogues{};
-    }();
-    static const i18n::Translator english(catalogues, "en");
-    static const i18n::Translator portuguese(catalogues, "pt-BR");
+    static const i18n::Translator english(i18n::builtIn(), "en");
+    static const i18n::Translator portuguese(i18n::builtIn(), "pt-BR");
     return i18n::known(lang).value_or(i18n::kDefault) == "pt-BR" ? portuguese : english;
 }
 

@@ -12,10 +12,6 @@
 
 namespace web::pages {
 
-// The catalogue files compiled in (built_in_words.cpp, made by CMake): (path, text) pairs as
-// i18n::Catalogues::fromFiles reads them.
-const std::vector<std::pair<std::string, std::string>>& builtInCatalogueFiles();
-
 // A day ("2026-12-06", "06/12/2026") and a time of day in UTC ("2026-12-06 20:49 UTC",
 // "06/12/2026 20:49 UTC") of `millis` since the epoch.
 std::string dayText(const i18n::Translator& words, std::int64_t millis);

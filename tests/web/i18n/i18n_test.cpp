@@ -1,4 +1,5 @@
 #include "web/i18n/i18n.h"
+#include "web/messages/messages.h"
 
 #include <gtest/gtest.h>
 
@@ -102,3 +103,30 @@ TEST(I18n, BrokenCataloguesAreRefused) {
 
 }  // namespace
 }  // namespace web::i18n
+
+TEST(I18n, TheCompiledInCataloguesAreTheServedOnes) {
+    // Every area of both languages is compiled in, with the same keys in each.
+    const auto& built = web::i18n::builtIn();
+    EXPECT_GT(built.size("en"), 500u);
+    EXPECT_EQ(built.size("en"), built.size("pt-BR"));
+    EXPECT_EQ(built.text("en", "common.nav.games"), "Games");
+    EXPECT_NE(built.text("pt-BR", "server.error.refused", {{"detail", "x"}}),
+              built.text("en", "server.error.refused", {{"detail", "x"}}));
+}
+
+TEST(I18n, WhatTheServerSaysCarriesItsKeyAndItsEnglish) {
+    using web::messages::Say;
+    const auto reply =
+        web::messages::errorMessage(Say{"server.error.refused", {{"detail", "ply"}}});
+    EXPECT_EQ(reply["type"], "error");
+    EXPECT_EQ(reply["key"], "server.error.refused");
+    EXPECT_EQ(reply["params"]["detail"], "ply");
+    EXPECT_EQ(reply["message"], "ply");
+    // A program's mistake keeps its English detail as the message, as before keys existed.
+    const auto detail = web::messages::errorMessage(std::string_view("ply must be a number"));
+    EXPECT_EQ(detail["message"], "ply must be a number");
+    EXPECT_EQ(detail["key"], "server.error.refused");
+    const auto field = web::messages::said(Say{"server.error.refused", {{"detail", "d"}}});
+    EXPECT_EQ(field["text"], "d");
+    EXPECT_EQ(field["key"], "server.error.refused");
+}
