@@ -3,18 +3,20 @@
 # test.sh; safe to run again (it installs nothing when everything is there).
 set -euo pipefail
 
-# What building and running need (scripts/run.sh): compilers, libraries, pybind11 for the Python
-# modules, help2man for the manual pages.
+# What building and running need (scripts/run.sh): compilers, libraries (libpq for the web
+# store's PostgreSQL back end), pybind11 for the Python modules, help2man for the manual pages.
 LASCA_PACKAGES=(build-essential cmake libboost-program-options-dev libboost-dev libspdlog-dev
                 nlohmann-json3-dev libsodium-dev pkg-config libsqlite3-dev libsqlitecpp-dev
-                pybind11-dev python3-dev help2man)
+                libpq-dev pybind11-dev python3-dev help2man)
 # What only the tests need (scripts/test.sh): GoogleTest, Google Benchmark, pytest, the browser
 # and its driver, the tools of the soak run, lintian for the Debian package, qemu-user to run
 # the package's programs on an older CPU (the baseline check of tests/install/package_test.py),
-# and clang with its runtime libraries (libFuzzer and the sanitizers) for the fuzz harnesses
-# (scripts/fuzz.sh).
+# clang with its runtime libraries (libFuzzer and the sanitizers) for the fuzz harnesses
+# (scripts/fuzz.sh), and PostgreSQL's server for the store's tests on PostgreSQL (ctest label
+# postgres: scripts/pg-cluster.sh starts a throwaway cluster of it).
 LASCA_TEST_PACKAGES=(libgtest-dev libbenchmark-dev python3-pytest chromium chromium-driver
-                     python3-selenium time tmux lintian qemu-user clang libclang-rt-14-dev)
+                     python3-selenium time tmux lintian qemu-user clang libclang-rt-14-dev
+                     postgresql)
 
 # lasca_missing_packages [--test]: the packages not installed yet (with --test, the tests' too).
 lasca_missing_packages() {

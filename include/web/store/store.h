@@ -1,17 +1,26 @@
 // The web server's database: every Lasca game and every Torneio table of the page kept in one
-// SQLite file, so that a reload or a restart of the server loses nothing. The moves
+// database, so that a reload or a restart of the server loses nothing. The moves
 // and decisions are the truth: a Lasca game is its start position, its moves and who plays what
 // (positions are derived by replaying the moves through the rules core, LascaTable::restore); a
 // Torneio table is its parameters, seed, seats and the referee's record of decisions as it grows
 // (its state and every seat's view are derived by replaying them through the referee,
 // TorneioTable::restore). One module owns SQL; the tables never see it.
 //
-// The file: WAL journal, synchronous=NORMAL (a committed transaction survives the server being
-// killed, `kill -9`; an operating-system crash or power loss may lose the last ones), exclusive
-// locking (a second server on the same file is refused at start). `PRAGMA user_version` holds
-// the schema version; migrations from version 0 (an empty file) upwards run in order at open,
-// and a file of a newer version is refused. Every statement is prepared; no SQL is built from
-// text a person typed. Errors are values (common::Result), never exceptions or output.
+// Two back ends, one schema and one set of promises (web/store/connection.h is the driver
+// interface the SQL is written against once):
+//  - SQLite, a file (or memory): WAL journal, synchronous=NORMAL (a committed transaction
+//    survives the server being killed, `kill -9`; an operating-system crash or power loss may
+//    lose the last ones), exclusive locking (a second server on the same file is refused at
+//    start). `PRAGMA user_version` holds the schema version.
+//  - PostgreSQL, a `postgresql://` (or `postgres://`) URL: a commit is the server's (durable as
+//    the server is configured: by default through an operating-system crash too). One
+//    connection per store, made again after the server dropped it (a restart); table
+//    lasca_schema holds the schema version.
+// Migrations from version 0 (an empty database) upwards run in order at open, the same list on
+// both, and a database of a newer version is refused. Each call is committed when it returns;
+// a call that writes several rows is one transaction. Every statement is prepared; no SQL is
+// built from text a person typed. Errors are values (common::Result), never exceptions or
+// output.
 #pragma once
 
 #include <array>
@@ -26,11 +35,10 @@
 #include "common/glicko2.h"
 #include "common/result.h"
 
-namespace SQLite {
-class Database;
-}
-
 namespace web::store {
+
+class Connection;
+enum class Backend : std::uint8_t;
 
 // StoredLascaGame: one Lasca game as the store keeps it.
 //   id          the game's id (the page keeps it in its address)
@@ -297,16 +305,22 @@ struct StoredSession {
     std::int64_t expires = 0;
 };
 
-// Store: one open database file. Thread-safe: every call holds the store's lock (the server's
+// Store: one open database. Thread-safe: every call holds the store's lock (the server's
 // thread saves Lasca games, each Torneio table's referee thread saves its decisions).
 class Store {
   public:
     static constexpr int kSchemaVersion = 10;
 
-    // Opens (creating if needed) the file, or an in-memory database for "". Errors, each one
-    // line: the file cannot be created or opened, is not a database, is of a newer schema,
-    // is held by another server, or cannot be written.
-    static common::Result<std::unique_ptr<Store>> open(const std::string& path);
+    // Opens (creating if needed) the file at `location`, an in-memory database for "", or the
+    // PostgreSQL database of a postgresql:// URL (which must exist; its tables are made).
+    // Errors, each one line: the file cannot be created or opened, is not a database, is of a
+    // newer schema, is held by another server, or cannot be written; the server cannot be
+    // reached or refuses (the URL's password is never shown).
+    static common::Result<std::unique_ptr<Store>> open(const std::string& location);
+    // Brings the database at `location` to schema `version` (at most kSchemaVersion) and no
+    // further, without opening a store on it: how tests make databases of older versions on
+    // either back end.
+    static common::Result<bool> migrateTo(const std::string& location, int version);
     ~Store();
     Store(const Store&) = delete;
     Store& operator=(const Store&) = delete;
@@ -354,8 +368,8 @@ class Store {
     // The end of a rated table (store_ratings.cpp), in ONE transaction: its row and move rows
     // (as saveDuel), then both players' ratings in `category` read, `rate` asked for the new
     // ones, those written (games + 1, last game at duel.updated) with a history row each. Either
-    // all of it is committed or nothing (an error of `rate` or of SQLite rolls all back). Errors
-    // also: a duel that is not rated, not over, or without both accounts.
+    // all of it is committed or nothing (an error of `rate` or of the database rolls all back).
+    // Errors also: a duel that is not rated, not over, or without both accounts.
     common::Result<bool> finishRatedDuel(const StoredDuel& duel, const MoveRowsChange& moves,
                                          const std::string& category, const RateGame& rate);
     // The end of a rated Torneio table (store_ratings.cpp), in ONE transaction: its result and
@@ -429,17 +443,22 @@ class Store {
     common::Result<std::vector<StoredSeek>> seeks();
     common::Result<bool> clearSeeks();
 
-    // The schema version of the open file, and SQLite's own check of it ("ok" when sound).
+    // The back end, the schema version of the open database, and the database's own check of
+    // it ("ok" when sound; on PostgreSQL, that no index is left invalid).
+    Backend backend() const;
     int schemaVersion() const;
     common::Result<std::string> integrityCheck();
+    // One round trip to the database (SELECT 1), as a health check asks: an error when the
+    // database does not answer (a lost PostgreSQL link is opened again first, as for any call).
+    common::Result<bool> ping();
 
   private:
-    explicit Store(std::unique_ptr<SQLite::Database> db);
-    // The readers behind the public calls (the lock held; SQLite::Exception on failure).
+    explicit Store(std::unique_ptr<Connection> db);
+    // The readers behind the public calls (the lock held; DbError on failure).
     std::optional<StoredLascaGame> readLascaGame(const std::string& id);
     // withPlay: the decisions and the record read too.
     std::optional<StoredTorneioTable> readTorneioTable(const std::string& id, bool withPlay = true);
-    std::unique_ptr<SQLite::Database> db_;
+    std::unique_ptr<Connection> db_;
     mutable std::mutex mutex_;
 };
 

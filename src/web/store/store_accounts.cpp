@@ -1,7 +1,6 @@
 // Accounts and their sessions in the store. A name is unique by its key among the living
 // accounts (the UNIQUE name_key; a deleted account's is NULL); a session is found only by its
 // token's hash, while it has not expired and its account lives.
-#include <SQLiteCpp/SQLiteCpp.h>
 
 #include <algorithm>
 
@@ -15,7 +14,7 @@ namespace {
 constexpr const char* kAccountColumns =
     "a.id, a.name, a.name_key, a.password_hash, a.created_at, a.lang";
 
-StoredAccount readAccount(SQLite::Statement& query) {
+StoredAccount readAccount(Statement& query) {
     StoredAccount account;
     account.id = query.getColumn(0).getInt64();
     account.name = query.getColumn(1).getString();
@@ -34,19 +33,22 @@ common::Result<std::optional<StoredAccount>> Store::createAccount(const std::str
                                                                   std::int64_t created) {
     std::lock_guard lock(mutex_);
     try {
-        SQLite::Transaction transaction(*db_);
-        SQLite::Statement insert(*db_,
-                                 "INSERT INTO accounts (name, name_key, password_hash, created_at) "
-                                 "VALUES (?, ?, ?, ?) ON CONFLICT (name_key) DO NOTHING");
+        Transaction transaction(*db_);
+        Statement insert(*db_,
+                         "INSERT INTO accounts (name, name_key, password_hash, created_at) "
+                         "VALUES (?, ?, ?, ?) ON CONFLICT (name_key) DO NOTHING "
+                         "RETURNING id");
         insert.bind(1, name);
         insert.bind(2, nameKey);
         insert.bind(3, passwordHash);
-        insert.bind(4, static_cast<int64_t>(created));
-        if (insert.exec() == 0) return std::optional<StoredAccount>();
-        StoredAccount account{db_->getLastInsertRowid(), name, nameKey, passwordHash, created, ""};
+        insert.bind(4, static_cast<std::int64_t>(created));
+        if (!insert.executeStep()) return std::optional<StoredAccount>();
+        StoredAccount account{
+            insert.getColumn(0).getInt64(), name, nameKey, passwordHash, created, ""};
+        insert.reset();
         transaction.commit();
         return std::optional<StoredAccount>(std::move(account));
-    } catch (const SQLite::Exception& e) {
+    } catch (const DbError& e) {
         return makeError(failure("creating an account", e));
     }
 }
@@ -54,12 +56,12 @@ common::Result<std::optional<StoredAccount>> Store::createAccount(const std::str
 common::Result<std::optional<StoredAccount>> Store::findAccount(const std::string& nameKey) {
     std::lock_guard lock(mutex_);
     try {
-        SQLite::Statement find(*db_, std::string("SELECT ") + kAccountColumns +
-                                         " FROM accounts a WHERE a.name_key = ? AND a.deleted = 0");
+        Statement find(*db_, std::string("SELECT ") + kAccountColumns +
+                                 " FROM accounts a WHERE a.name_key = ? AND a.deleted = 0");
         find.bind(1, nameKey);
         if (!find.executeStep()) return std::optional<StoredAccount>();
         return std::optional<StoredAccount>(readAccount(find));
-    } catch (const SQLite::Exception& e) {
+    } catch (const DbError& e) {
         return makeError(failure("finding an account", e));
     }
 }
@@ -68,20 +70,18 @@ common::Result<bool> Store::setPassword(std::int64_t accountId, const std::strin
                                         const std::string& keepTokenHash) {
     std::lock_guard lock(mutex_);
     try {
-        SQLite::Transaction transaction(*db_);
-        SQLite::Statement set(*db_,
-                              "UPDATE accounts SET password_hash = ? WHERE id = ? AND deleted = 0");
+        Transaction transaction(*db_);
+        Statement set(*db_, "UPDATE accounts SET password_hash = ? WHERE id = ? AND deleted = 0");
         set.bind(1, passwordHash);
-        set.bind(2, static_cast<int64_t>(accountId));
+        set.bind(2, static_cast<std::int64_t>(accountId));
         if (set.exec() == 0) return false;
-        SQLite::Statement others(*db_,
-                                 "DELETE FROM sessions WHERE account_id = ? AND token_hash <> ?");
-        others.bind(1, static_cast<int64_t>(accountId));
+        Statement others(*db_, "DELETE FROM sessions WHERE account_id = ? AND token_hash <> ?");
+        others.bind(1, static_cast<std::int64_t>(accountId));
         others.bind(2, keepTokenHash);
         others.exec();
         transaction.commit();
         return true;
-    } catch (const SQLite::Exception& e) {
+    } catch (const DbError& e) {
         return makeError(failure("changing a password", e));
     }
 }
@@ -89,19 +89,19 @@ common::Result<bool> Store::setPassword(std::int64_t accountId, const std::strin
 common::Result<bool> Store::deleteAccount(std::int64_t accountId) {
     std::lock_guard lock(mutex_);
     try {
-        SQLite::Transaction transaction(*db_);
-        SQLite::Statement mark(*db_,
-                               "UPDATE accounts SET deleted = 1, name_key = NULL, "
-                               "name = 'deleted-' || id, password_hash = '' "
-                               "WHERE id = ? AND deleted = 0");
-        mark.bind(1, static_cast<int64_t>(accountId));
+        Transaction transaction(*db_);
+        Statement mark(*db_,
+                       "UPDATE accounts SET deleted = 1, name_key = NULL, "
+                       "name = 'deleted-' || id, password_hash = '' "
+                       "WHERE id = ? AND deleted = 0");
+        mark.bind(1, static_cast<std::int64_t>(accountId));
         if (mark.exec() == 0) return false;
-        SQLite::Statement sessions(*db_, "DELETE FROM sessions WHERE account_id = ?");
-        sessions.bind(1, static_cast<int64_t>(accountId));
+        Statement sessions(*db_, "DELETE FROM sessions WHERE account_id = ?");
+        sessions.bind(1, static_cast<std::int64_t>(accountId));
         sessions.exec();
         transaction.commit();
         return true;
-    } catch (const SQLite::Exception& e) {
+    } catch (const DbError& e) {
         return makeError(failure("deleting an account", e));
     }
 }
@@ -109,11 +109,11 @@ common::Result<bool> Store::deleteAccount(std::int64_t accountId) {
 common::Result<bool> Store::setAccountLanguage(std::int64_t accountId, const std::string& lang) {
     std::lock_guard lock(mutex_);
     try {
-        SQLite::Statement set(*db_, "UPDATE accounts SET lang = ? WHERE id = ? AND deleted = 0");
+        Statement set(*db_, "UPDATE accounts SET lang = ? WHERE id = ? AND deleted = 0");
         set.bind(1, lang);
-        set.bind(2, static_cast<int64_t>(accountId));
+        set.bind(2, static_cast<std::int64_t>(accountId));
         return set.exec() > 0;
-    } catch (const SQLite::Exception& e) {
+    } catch (const DbError& e) {
         return makeError(failure("setting an account's language", e));
     }
 }
@@ -121,8 +121,8 @@ common::Result<bool> Store::setAccountLanguage(std::int64_t accountId, const std
 common::Result<std::vector<std::string>> Store::learnProgress(std::int64_t accountId) {
     std::lock_guard lock(mutex_);
     try {
-        SQLite::Statement find(*db_, "SELECT learn FROM accounts WHERE id = ? AND deleted = 0");
-        find.bind(1, static_cast<int64_t>(accountId));
+        Statement find(*db_, "SELECT learn FROM accounts WHERE id = ? AND deleted = 0");
+        find.bind(1, static_cast<std::int64_t>(accountId));
         std::vector<std::string> lessons;
         if (!find.executeStep()) return lessons;
         const std::string joined = find.getColumn(0).getString();
@@ -133,7 +133,7 @@ common::Result<std::vector<std::string>> Store::learnProgress(std::int64_t accou
             from = comma + 1;
         }
         return lessons;
-    } catch (const SQLite::Exception& e) {
+    } catch (const DbError& e) {
         return makeError(failure("reading an account's lessons", e));
     }
 }
@@ -144,11 +144,11 @@ common::Result<bool> Store::setLearnProgress(std::int64_t accountId,
     try {
         std::string joined;
         for (const auto& lesson : lessons) joined += (joined.empty() ? "" : ",") + lesson;
-        SQLite::Statement set(*db_, "UPDATE accounts SET learn = ? WHERE id = ? AND deleted = 0");
+        Statement set(*db_, "UPDATE accounts SET learn = ? WHERE id = ? AND deleted = 0");
         set.bind(1, joined);
-        set.bind(2, static_cast<int64_t>(accountId));
+        set.bind(2, static_cast<std::int64_t>(accountId));
         return set.exec() > 0;
-    } catch (const SQLite::Exception& e) {
+    } catch (const DbError& e) {
         return makeError(failure("keeping an account's lessons", e));
     }
 }
@@ -156,21 +156,21 @@ common::Result<bool> Store::setLearnProgress(std::int64_t accountId,
 common::Result<bool> Store::createSession(const StoredSession& session) {
     std::lock_guard lock(mutex_);
     try {
-        SQLite::Transaction transaction(*db_);
-        SQLite::Statement expired(*db_, "DELETE FROM sessions WHERE expires_at <= ?");
-        expired.bind(1, static_cast<int64_t>(session.created));
+        Transaction transaction(*db_);
+        Statement expired(*db_, "DELETE FROM sessions WHERE expires_at <= ?");
+        expired.bind(1, static_cast<std::int64_t>(session.created));
         expired.exec();
-        SQLite::Statement insert(*db_,
-                                 "INSERT INTO sessions (token_hash, account_id, created_at, "
-                                 "expires_at) VALUES (?, ?, ?, ?)");
+        Statement insert(*db_,
+                         "INSERT INTO sessions (token_hash, account_id, created_at, "
+                         "expires_at) VALUES (?, ?, ?, ?)");
         insert.bind(1, session.tokenHash);
-        insert.bind(2, static_cast<int64_t>(session.accountId));
-        insert.bind(3, static_cast<int64_t>(session.created));
-        insert.bind(4, static_cast<int64_t>(session.expires));
+        insert.bind(2, static_cast<std::int64_t>(session.accountId));
+        insert.bind(3, static_cast<std::int64_t>(session.created));
+        insert.bind(4, static_cast<std::int64_t>(session.expires));
         insert.exec();
         transaction.commit();
         return true;
-    } catch (const SQLite::Exception& e) {
+    } catch (const DbError& e) {
         return makeError(failure("creating a session", e));
     }
 }
@@ -179,15 +179,15 @@ common::Result<std::optional<StoredAccount>> Store::findSession(const std::strin
                                                                 std::int64_t now) {
     std::lock_guard lock(mutex_);
     try {
-        SQLite::Statement find(*db_, std::string("SELECT ") + kAccountColumns +
-                                         " FROM sessions s JOIN accounts a ON a.id = s.account_id "
-                                         "WHERE s.token_hash = ? AND s.expires_at > ? "
-                                         "AND a.deleted = 0");
+        Statement find(*db_, std::string("SELECT ") + kAccountColumns +
+                                 " FROM sessions s JOIN accounts a ON a.id = s.account_id "
+                                 "WHERE s.token_hash = ? AND s.expires_at > ? "
+                                 "AND a.deleted = 0");
         find.bind(1, tokenHash);
-        find.bind(2, static_cast<int64_t>(now));
+        find.bind(2, static_cast<std::int64_t>(now));
         if (!find.executeStep()) return std::optional<StoredAccount>();
         return std::optional<StoredAccount>(readAccount(find));
-    } catch (const SQLite::Exception& e) {
+    } catch (const DbError& e) {
         return makeError(failure("finding a session", e));
     }
 }
@@ -195,11 +195,11 @@ common::Result<std::optional<StoredAccount>> Store::findSession(const std::strin
 common::Result<bool> Store::deleteSession(const std::string& tokenHash) {
     std::lock_guard lock(mutex_);
     try {
-        SQLite::Statement remove(*db_, "DELETE FROM sessions WHERE token_hash = ?");
+        Statement remove(*db_, "DELETE FROM sessions WHERE token_hash = ?");
         remove.bind(1, tokenHash);
         remove.exec();
         return true;
-    } catch (const SQLite::Exception& e) {
+    } catch (const DbError& e) {
         return makeError(failure("ending a session", e));
     }
 }

@@ -1,20 +1,23 @@
-// What the store's files share: SQLite's errors as one line, and the one way of writing a game's
-// move rows (Lasca games and two-person tables alike).
+// What the store's files share: a failure as one line, the one way of writing a game's move rows
+// (Lasca games and two-person tables alike), and the SQL that differs between the back ends.
 #pragma once
-
-#include <SQLiteCpp/SQLiteCpp.h>
 
 #include <string>
 #include <string_view>
 
+#include "web/store/connection.h"
 #include "web/store/store.h"
 
 namespace web::store {
 
 using common::makeError;
 
-// One line for a failure of SQLite, naming what was being done.
-std::string failure(std::string_view doing, const SQLite::Exception& e);
+// One line for a failure of the database, naming what was being done.
+std::string failure(std::string_view doing, const DbError& e);
+
+// `sql` with the dialect's fragments put in for `backend` (store.cpp's table: {int}, {real},
+// {key}, {rowid}, {without_rowid}, {group_concat}); text without them is returned as it is.
+std::string dialect(Backend backend, std::string_view sql);
 
 // MoveRowsTable: where a kind of game keeps its move rows (fixed SQL, never text a person typed).
 //   cut   deletes the rows of game ?1 from ply ?2 on
@@ -31,12 +34,12 @@ inline constexpr MoveRowsTable kDuelMoveRows = {
     "INSERT INTO lasca_duel_moves (duel, ply, move) VALUES (?1, ?2, ?3)"};
 
 // Applies `change` to the move rows of game `id` (inside the caller's transaction).
-void writeMoveRows(SQLite::Database& db, const MoveRowsTable& table, const std::string& id,
+void writeMoveRows(Connection& db, const MoveRowsTable& table, const std::string& id,
                    const MoveRowsChange& change);
 
 // A two-person table's row written (inserted, or its changing columns updated), and one read
 // (its accounts' names joined; its moves when `withMoves`), inside the caller's transaction.
-void writeDuelRow(SQLite::Database& db, const StoredDuel& duel);
-std::optional<StoredDuel> readDuel(SQLite::Database& db, const std::string& id, bool withMoves);
+void writeDuelRow(Connection& db, const StoredDuel& duel);
+std::optional<StoredDuel> readDuel(Connection& db, const std::string& id, bool withMoves);
 
 }  // namespace web::store

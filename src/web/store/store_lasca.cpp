@@ -1,21 +1,20 @@
 // The Lasca games and the two-person tables in the store: their rows and their move rows.
-#include <SQLiteCpp/SQLiteCpp.h>
 
 #include "store_internal.h"
 #include "web/store/store.h"
 
 namespace web::store {
 
-void writeMoveRows(SQLite::Database& db, const MoveRowsTable& table, const std::string& id,
+void writeMoveRows(Connection& db, const MoveRowsTable& table, const std::string& id,
                    const MoveRowsChange& change) {
-    SQLite::Statement cut(db, table.cut);
+    Statement cut(db, table.cut);
     cut.bind(1, id);
-    cut.bind(2, static_cast<int64_t>(change.from));
+    cut.bind(2, static_cast<std::int64_t>(change.from));
     cut.exec();
-    SQLite::Statement add(db, table.add);
+    Statement add(db, table.add);
     for (std::size_t i = 0; i < change.added.size(); ++i) {
         add.bind(1, id);
-        add.bind(2, static_cast<int64_t>(change.from + i));
+        add.bind(2, static_cast<std::int64_t>(change.from + i));
         add.bind(3, change.added[i]);
         add.exec();
         add.reset();
@@ -26,32 +25,42 @@ common::Result<bool> Store::saveLascaGame(const StoredLascaGame& game, const Mov
                                           TreeWrite tree) {
     std::lock_guard lock(mutex_);
     try {
-        SQLite::Transaction transaction(*db_);
-        SQLite::Statement row(*db_,
-                              "INSERT INTO lasca_games (id, start_lfen, engine, level, analysing, "
-                              "multipv, result, rule, created, updated, tree) "
-                              "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) "
-                              "ON CONFLICT (id) DO UPDATE SET start_lfen = ?2, engine = ?3, "
-                              "level = ?4, analysing = ?5, multipv = ?6, result = ?7, rule = ?8, "
-                              "updated = ?10, tree = CASE WHEN ?12 THEN ?11 ELSE tree END");
-        row.bind(1, game.id);
-        row.bind(2, game.startLfen);
-        row.bind(3, game.engine);
-        row.bind(4, game.level);
-        row.bind(5, game.analysing ? 1 : 0);
-        row.bind(6, game.multiPv);
-        row.bind(7, game.result);
-        row.bind(8, game.rule);
-        row.bind(9, static_cast<int64_t>(game.created));
-        row.bind(10, static_cast<int64_t>(game.updated));
-        row.bind(11, game.tree);
-        row.bind(12, tree == TreeWrite::Write ? 1 : 0);
-        row.exec();
+        Transaction transaction(*db_);
+        // The row updated, or made when there is none (an upsert whose failed insert would use
+        // up a public number on PostgreSQL). ?9 (created) is only written by the insert, ?12
+        // (whether the variations are written) only read by the update.
+        const auto bindRow = [&](Statement& row) {
+            row.bind(1, game.id);
+            row.bind(2, game.startLfen);
+            row.bind(3, game.engine);
+            row.bind(4, game.level);
+            row.bind(5, game.analysing ? 1 : 0);
+            row.bind(6, game.multiPv);
+            row.bind(7, game.result);
+            row.bind(8, game.rule);
+            row.bind(9, static_cast<std::int64_t>(game.created));
+            row.bind(10, static_cast<std::int64_t>(game.updated));
+            row.bind(11, game.tree);
+        };
+        Statement update(*db_,
+                         "UPDATE lasca_games SET start_lfen = ?2, engine = ?3, level = ?4, "
+                         "analysing = ?5, multipv = ?6, result = ?7, rule = ?8, updated = ?10, "
+                         "tree = CASE WHEN ?12 <> 0 THEN ?11 ELSE tree END WHERE id = ?1");
+        bindRow(update);
+        update.bind(12, tree == TreeWrite::Write ? 1 : 0);
+        if (update.exec() == 0) {
+            Statement insert(*db_,
+                             "INSERT INTO lasca_games (id, start_lfen, engine, level, analysing, "
+                             "multipv, result, rule, created, updated, tree) "
+                             "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)");
+            bindRow(insert);
+            insert.exec();
+        }
 
         writeMoveRows(*db_, kLascaMoveRows, game.id, moves);
         transaction.commit();
         return true;
-    } catch (const SQLite::Exception& e) {
+    } catch (const DbError& e) {
         return makeError(failure("saving game " + game.id, e));
     }
 }
@@ -61,9 +70,9 @@ common::Result<bool> Store::saveLascaGame(const StoredLascaGame& game) {
 }
 
 std::optional<StoredLascaGame> Store::readLascaGame(const std::string& id) {
-    SQLite::Statement row(*db_,
-                          "SELECT start_lfen, engine, level, analysing, multipv, result, rule, "
-                          "created, updated, tree FROM lasca_games WHERE id = ?");
+    Statement row(*db_,
+                  "SELECT start_lfen, engine, level, analysing, multipv, result, rule, "
+                  "created, updated, tree FROM lasca_games WHERE id = ?");
     row.bind(1, id);
     if (!row.executeStep()) return std::nullopt;
     StoredLascaGame game;
@@ -78,7 +87,7 @@ std::optional<StoredLascaGame> Store::readLascaGame(const std::string& id) {
     game.created = row.getColumn(7).getInt64();
     game.updated = row.getColumn(8).getInt64();
     game.tree = row.getColumn(9).getString();
-    SQLite::Statement moves(*db_, "SELECT move FROM lasca_moves WHERE game = ? ORDER BY ply");
+    Statement moves(*db_, "SELECT move FROM lasca_moves WHERE game = ? ORDER BY ply");
     moves.bind(1, id);
     while (moves.executeStep()) game.moves.push_back(moves.getColumn(0).getString());
     return game;
@@ -88,7 +97,7 @@ common::Result<std::optional<StoredLascaGame>> Store::loadLascaGame(const std::s
     std::lock_guard lock(mutex_);
     try {
         return readLascaGame(id);
-    } catch (const SQLite::Exception& e) {
+    } catch (const DbError& e) {
         return makeError(failure("loading game " + id, e));
     }
 }
@@ -96,8 +105,10 @@ common::Result<std::optional<StoredLascaGame>> Store::loadLascaGame(const std::s
 common::Result<std::int64_t> Store::lascaGameCount() {
     std::lock_guard lock(mutex_);
     try {
-        return db_->execAndGet("SELECT COUNT(*) FROM lasca_games").getInt64();
-    } catch (const SQLite::Exception& e) {
+        Statement count(*db_, "SELECT COUNT(*) FROM lasca_games");
+        count.executeStep();
+        return count.getColumn(0).getInt64();
+    } catch (const DbError& e) {
         return makeError(failure("counting games", e));
     }
 }
@@ -107,9 +118,9 @@ common::Result<std::vector<NumberedLascaGame>> Store::lascaGamesAfter(std::int64
     std::lock_guard lock(mutex_);
     try {
         std::vector<std::pair<std::int64_t, std::string>> page;
-        SQLite::Statement select(
+        Statement select(
             *db_, "SELECT rowid, id FROM lasca_games WHERE rowid > ? ORDER BY rowid LIMIT ?");
-        select.bind(1, static_cast<int64_t>(after));
+        select.bind(1, static_cast<std::int64_t>(after));
         select.bind(2, limit);
         while (select.executeStep())
             page.emplace_back(select.getColumn(0).getInt64(), select.getColumn(1).getString());
@@ -117,7 +128,7 @@ common::Result<std::vector<NumberedLascaGame>> Store::lascaGamesAfter(std::int64
         for (const auto& [number, id] : page)
             if (auto game = readLascaGame(id)) games.push_back({number, std::move(*game)});
         return games;
-    } catch (const SQLite::Exception& e) {
+    } catch (const DbError& e) {
         return makeError(failure("reading the games", e));
     }
 }
@@ -125,62 +136,76 @@ common::Result<std::vector<NumberedLascaGame>> Store::lascaGamesAfter(std::int64
 common::Result<std::optional<StoredLascaGame>> Store::lascaGameByNumber(std::int64_t number) {
     std::lock_guard lock(mutex_);
     try {
-        SQLite::Statement find(*db_, "SELECT id FROM lasca_games WHERE rowid = ?");
-        find.bind(1, static_cast<int64_t>(number));
+        Statement find(*db_, "SELECT id FROM lasca_games WHERE rowid = ?");
+        find.bind(1, static_cast<std::int64_t>(number));
         if (!find.executeStep()) return std::optional<StoredLascaGame>();
         return readLascaGame(find.getColumn(0).getString());
-    } catch (const SQLite::Exception& e) {
+    } catch (const DbError& e) {
         return makeError(failure("loading game " + std::to_string(number), e));
     }
 }
 
-void writeDuelRow(SQLite::Database& db, const StoredDuel& duel) {
-    SQLite::Statement row(
-        db,
-        "INSERT INTO lasca_duels (id, start_lfen, white_hash, black_hash, watch_hash, "
-        "clock_time, clock_increment, white_ms, black_ms, draw_offer, result, rule, created, "
-        "updated, turn_started, rated, white_account, black_account, public_watch) VALUES (?1, "
-        "?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19) "
-        "ON CONFLICT (id) DO UPDATE SET white_ms = ?8, black_ms = ?9, draw_offer = ?10, "
-        "result = ?11, rule = ?12, updated = ?14, turn_started = ?15, white_account = ?17, "
-        "black_account = ?18");
+namespace {
+
+// A two-person table's values bound at the same numbers in its update and its insert (?1 to ?18;
+// ?19, the public watch token, is only written by the insert).
+void bindDuel(Statement& row, const StoredDuel& duel) {
     row.bind(1, duel.id);
     row.bind(2, duel.startLfen);
     row.bind(3, duel.whiteHash);
     row.bind(4, duel.blackHash);
     row.bind(5, duel.watchHash);
-    row.bind(6, static_cast<int64_t>(duel.clockTime));
-    row.bind(7, static_cast<int64_t>(duel.clockIncrement));
-    row.bind(8, static_cast<int64_t>(duel.whiteMs));
-    row.bind(9, static_cast<int64_t>(duel.blackMs));
+    row.bind(6, static_cast<std::int64_t>(duel.clockTime));
+    row.bind(7, static_cast<std::int64_t>(duel.clockIncrement));
+    row.bind(8, static_cast<std::int64_t>(duel.whiteMs));
+    row.bind(9, static_cast<std::int64_t>(duel.blackMs));
     row.bind(10, duel.drawOffer);
     row.bind(11, duel.result);
     row.bind(12, duel.rule);
-    row.bind(13, static_cast<int64_t>(duel.created));
-    row.bind(14, static_cast<int64_t>(duel.updated));
-    row.bind(15, static_cast<int64_t>(duel.turnStarted));
+    row.bind(13, static_cast<std::int64_t>(duel.created));
+    row.bind(14, static_cast<std::int64_t>(duel.updated));
+    row.bind(15, static_cast<std::int64_t>(duel.turnStarted));
     row.bind(16, duel.rated ? 1 : 0);
     if (duel.whiteAccount > 0)
-        row.bind(17, static_cast<int64_t>(duel.whiteAccount));
+        row.bind(17, static_cast<std::int64_t>(duel.whiteAccount));
     else
-        row.bind(17);
+        row.bindNull(17);
     if (duel.blackAccount > 0)
-        row.bind(18, static_cast<int64_t>(duel.blackAccount));
+        row.bind(18, static_cast<std::int64_t>(duel.blackAccount));
     else
-        row.bind(18);
-    row.bind(19, duel.publicWatch);
-    row.exec();
+        row.bindNull(18);
+}
+
+}  // namespace
+
+void writeDuelRow(Connection& db, const StoredDuel& duel) {
+    // Updated, or made when there is none (as saveLascaGame's row).
+    Statement update(db,
+                     "UPDATE lasca_duels SET white_ms = ?8, black_ms = ?9, draw_offer = ?10, "
+                     "result = ?11, rule = ?12, updated = ?14, turn_started = ?15, "
+                     "white_account = ?17, black_account = ?18 WHERE id = ?1");
+    bindDuel(update, duel);
+    if (update.exec() > 0) return;
+    Statement insert(
+        db,
+        "INSERT INTO lasca_duels (id, start_lfen, white_hash, black_hash, watch_hash, "
+        "clock_time, clock_increment, white_ms, black_ms, draw_offer, result, rule, created, "
+        "updated, turn_started, rated, white_account, black_account, public_watch) VALUES (?1, "
+        "?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)");
+    bindDuel(insert, duel);
+    insert.bind(19, duel.publicWatch);
+    insert.exec();
 }
 
 common::Result<bool> Store::saveDuel(const StoredDuel& duel, const MoveRowsChange& moves) {
     std::lock_guard lock(mutex_);
     try {
-        SQLite::Transaction transaction(*db_);
+        Transaction transaction(*db_);
         writeDuelRow(*db_, duel);
         writeMoveRows(*db_, kDuelMoveRows, duel.id, moves);
         transaction.commit();
         return true;
-    } catch (const SQLite::Exception& e) {
+    } catch (const DbError& e) {
         return makeError(failure("saving table " + duel.id, e));
     }
 }
@@ -189,13 +214,13 @@ common::Result<bool> Store::saveDuel(const StoredDuel& duel) {
     return saveDuel(duel, MoveRowsChange{0, duel.moves});
 }
 
-std::optional<StoredDuel> readDuel(SQLite::Database& db, const std::string& id, bool withMoves) {
-    SQLite::Statement row(
+std::optional<StoredDuel> readDuel(Connection& db, const std::string& id, bool withMoves) {
+    Statement row(
         db,
         "SELECT d.start_lfen, d.white_hash, d.black_hash, d.watch_hash, d.clock_time, "
         "d.clock_increment, d.white_ms, d.black_ms, d.draw_offer, d.result, d.rule, d.created, "
-        "d.updated, d.turn_started, d.rated, IFNULL(d.white_account, 0), "
-        "IFNULL(d.black_account, 0), IFNULL(w.name, ''), IFNULL(b.name, ''), d.public_watch "
+        "d.updated, d.turn_started, d.rated, COALESCE(d.white_account, 0), "
+        "COALESCE(d.black_account, 0), COALESCE(w.name, ''), COALESCE(b.name, ''), d.public_watch "
         "FROM lasca_duels d "
         "LEFT JOIN accounts w ON w.id = d.white_account "
         "LEFT JOIN accounts b ON b.id = d.black_account WHERE d.id = ?");
@@ -224,8 +249,7 @@ std::optional<StoredDuel> readDuel(SQLite::Database& db, const std::string& id, 
     duel.blackName = row.getColumn(18).getString();
     duel.publicWatch = row.getColumn(19).getString();
     if (withMoves) {
-        SQLite::Statement moves(db,
-                                "SELECT move FROM lasca_duel_moves WHERE duel = ? ORDER BY ply");
+        Statement moves(db, "SELECT move FROM lasca_duel_moves WHERE duel = ? ORDER BY ply");
         moves.bind(1, id);
         while (moves.executeStep()) duel.moves.push_back(moves.getColumn(0).getString());
     }
@@ -236,7 +260,7 @@ common::Result<std::optional<StoredDuel>> Store::loadDuel(const std::string& id)
     std::lock_guard lock(mutex_);
     try {
         return readDuel(*db_, id, true);
-    } catch (const SQLite::Exception& e) {
+    } catch (const DbError& e) {
         return makeError(failure("loading table " + id, e));
     }
 }
@@ -246,14 +270,14 @@ common::Result<std::vector<NumberedDuel>> Store::finishedDuelsAfter(std::int64_t
     {
         std::lock_guard lock(mutex_);
         try {
-            SQLite::Statement select(*db_,
-                                     "SELECT rowid, id FROM lasca_duels WHERE result != '*' AND "
-                                     "rowid > ? ORDER BY rowid LIMIT ?");
-            select.bind(1, static_cast<int64_t>(after));
+            Statement select(*db_,
+                             "SELECT rowid, id FROM lasca_duels WHERE result != '*' AND "
+                             "rowid > ? ORDER BY rowid LIMIT ?");
+            select.bind(1, static_cast<std::int64_t>(after));
             select.bind(2, limit);
             while (select.executeStep())
                 page.emplace_back(select.getColumn(0).getInt64(), select.getColumn(1).getString());
-        } catch (const SQLite::Exception& e) {
+        } catch (const DbError& e) {
             return makeError(failure("reading the tables", e));
         }
     }
@@ -270,9 +294,9 @@ common::Result<std::vector<NumberedDuel>> Store::publicRunningDuels(int limit) {
     std::lock_guard lock(mutex_);
     try {
         std::vector<std::pair<std::int64_t, std::string>> page;
-        SQLite::Statement select(*db_,
-                                 "SELECT rowid, id FROM lasca_duels WHERE result = '*' AND "
-                                 "public_watch <> '' ORDER BY updated DESC, rowid DESC LIMIT ?");
+        Statement select(*db_,
+                         "SELECT rowid, id FROM lasca_duels WHERE result = '*' AND "
+                         "public_watch <> '' ORDER BY updated DESC, rowid DESC LIMIT ?");
         select.bind(1, limit);
         while (select.executeStep())
             page.emplace_back(select.getColumn(0).getInt64(), select.getColumn(1).getString());
@@ -280,7 +304,7 @@ common::Result<std::vector<NumberedDuel>> Store::publicRunningDuels(int limit) {
         for (const auto& [number, id] : page)
             if (auto duel = readDuel(*db_, id, false)) duels.push_back({number, std::move(*duel)});
         return duels;
-    } catch (const SQLite::Exception& e) {
+    } catch (const DbError& e) {
         return makeError(failure("reading the public tables", e));
     }
 }
@@ -290,11 +314,11 @@ common::Result<std::optional<StoredDuel>> Store::duelByNumber(std::int64_t numbe
     {
         std::lock_guard lock(mutex_);
         try {
-            SQLite::Statement find(*db_, "SELECT id FROM lasca_duels WHERE rowid = ?");
-            find.bind(1, static_cast<int64_t>(number));
+            Statement find(*db_, "SELECT id FROM lasca_duels WHERE rowid = ?");
+            find.bind(1, static_cast<std::int64_t>(number));
             if (!find.executeStep()) return std::optional<StoredDuel>();
             id = find.getColumn(0).getString();
-        } catch (const SQLite::Exception& e) {
+        } catch (const DbError& e) {
             return makeError(failure("loading table " + std::to_string(number), e));
         }
     }

@@ -1,6 +1,5 @@
 // The lobby's open seeks in the store (web/lobby/lobby.h). A seek is taken by deleting its row:
 // of two takers at once, the one whose DELETE removed it has it.
-#include <SQLiteCpp/SQLiteCpp.h>
 
 #include "store_internal.h"
 #include "web/store/store.h"
@@ -10,21 +9,21 @@ namespace web::store {
 common::Result<bool> Store::addSeek(const StoredSeek& seek) {
     std::lock_guard lock(mutex_);
     try {
-        SQLite::Statement row(*db_,
-                              "INSERT INTO seeks (id, kind, maker_account, maker_name, params, "
-                              "created) VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
+        Statement row(*db_,
+                      "INSERT INTO seeks (id, kind, maker_account, maker_name, params, "
+                      "created) VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
         row.bind(1, seek.id);
         row.bind(2, seek.kind);
         if (seek.makerAccount > 0)
-            row.bind(3, static_cast<int64_t>(seek.makerAccount));
+            row.bind(3, static_cast<std::int64_t>(seek.makerAccount));
         else
-            row.bind(3);
+            row.bindNull(3);
         row.bind(4, seek.makerName);
         row.bind(5, seek.params);
-        row.bind(6, static_cast<int64_t>(seek.created));
+        row.bind(6, static_cast<std::int64_t>(seek.created));
         row.exec();
         return true;
-    } catch (const SQLite::Exception& e) {
+    } catch (const DbError& e) {
         return makeError(failure("saving seek " + seek.id, e));
     }
 }
@@ -32,10 +31,10 @@ common::Result<bool> Store::addSeek(const StoredSeek& seek) {
 common::Result<bool> Store::takeSeek(const std::string& id) {
     std::lock_guard lock(mutex_);
     try {
-        SQLite::Statement row(*db_, "DELETE FROM seeks WHERE id = ?");
+        Statement row(*db_, "DELETE FROM seeks WHERE id = ?");
         row.bind(1, id);
         return row.exec() == 1;
-    } catch (const SQLite::Exception& e) {
+    } catch (const DbError& e) {
         return makeError(failure("taking seek " + id, e));
     }
 }
@@ -43,9 +42,9 @@ common::Result<bool> Store::takeSeek(const std::string& id) {
 common::Result<std::vector<StoredSeek>> Store::seeks() {
     std::lock_guard lock(mutex_);
     try {
-        SQLite::Statement rows(*db_,
-                               "SELECT id, kind, IFNULL(maker_account, 0), maker_name, params, "
-                               "created FROM seeks ORDER BY created, id");
+        Statement rows(*db_,
+                       "SELECT id, kind, COALESCE(maker_account, 0), maker_name, params, "
+                       "created FROM seeks ORDER BY created, id");
         std::vector<StoredSeek> out;
         while (rows.executeStep()) {
             StoredSeek seek;
@@ -58,7 +57,7 @@ common::Result<std::vector<StoredSeek>> Store::seeks() {
             out.push_back(std::move(seek));
         }
         return out;
-    } catch (const SQLite::Exception& e) {
+    } catch (const DbError& e) {
         return makeError(failure("reading the seeks", e));
     }
 }
@@ -68,7 +67,7 @@ common::Result<bool> Store::clearSeeks() {
     try {
         db_->exec("DELETE FROM seeks");
         return true;
-    } catch (const SQLite::Exception& e) {
+    } catch (const DbError& e) {
         return makeError(failure("emptying the seeks", e));
     }
 }

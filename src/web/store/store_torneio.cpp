@@ -1,6 +1,5 @@
 // The Torneio tables in the store: their rows, seats (with the accounts holding them) and
 // decisions. Their rated ends are store_ratings.cpp's.
-#include <SQLiteCpp/SQLiteCpp.h>
 
 #include "store_internal.h"
 #include "web/store/store.h"
@@ -10,40 +9,40 @@ namespace web::store {
 common::Result<bool> Store::createTorneioTable(const StoredTorneioTable& table) {
     std::lock_guard lock(mutex_);
     try {
-        SQLite::Transaction transaction(*db_);
-        SQLite::Statement row(*db_,
-                              "INSERT INTO torneio_tables (id, params, seed, result, record, "
-                              "created, updated, rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+        Transaction transaction(*db_);
+        Statement row(*db_,
+                      "INSERT INTO torneio_tables (id, params, seed, result, record, "
+                      "created, updated, rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
         row.bind(1, table.id);
         row.bind(2, table.params);
         row.bind(3, std::to_string(table.seed));
         row.bind(4, table.result);
         row.bind(5, table.record);
-        row.bind(6, static_cast<int64_t>(table.created));
-        row.bind(7, static_cast<int64_t>(table.updated));
+        row.bind(6, static_cast<std::int64_t>(table.created));
+        row.bind(7, static_cast<std::int64_t>(table.updated));
         row.bind(8, table.rated ? 1 : 0);
         row.exec();
-        SQLite::Statement seat(*db_,
-                               "INSERT INTO torneio_seats (tbl, seat, kind, level, token_hash, "
-                               "account) VALUES (?, ?, ?, ?, ?, ?)");
+        Statement seat(*db_,
+                       "INSERT INTO torneio_seats (tbl, seat, kind, level, token_hash, "
+                       "account) VALUES (?, ?, ?, ?, ?, ?)");
         for (std::size_t s = 0; s < table.seats.size(); ++s) {
             seat.bind(1, table.id);
-            seat.bind(2, static_cast<int64_t>(s));
+            seat.bind(2, static_cast<std::int64_t>(s));
             seat.bind(3, table.seats[s].kind);
             seat.bind(4, table.seats[s].level);
             seat.bind(5, table.seats[s].tokenHash);
             if (table.seats[s].account > 0)
-                seat.bind(6, static_cast<int64_t>(table.seats[s].account));
+                seat.bind(6, static_cast<std::int64_t>(table.seats[s].account));
             else
-                seat.bind(6);  // NULL: no account
+                seat.bindNull(6);  // NULL: no account
             seat.exec();
             seat.reset();
         }
-        SQLite::Statement decision(
+        Statement decision(
             *db_, "INSERT INTO torneio_decisions (tbl, n, seat, action) VALUES (?, ?, ?, ?)");
         for (std::size_t n = 0; n < table.decisions.size(); ++n) {
             decision.bind(1, table.id);
-            decision.bind(2, static_cast<int64_t>(n));
+            decision.bind(2, static_cast<std::int64_t>(n));
             decision.bind(3, table.decisions[n].seat);
             decision.bind(4, table.decisions[n].action);
             decision.exec();
@@ -51,7 +50,7 @@ common::Result<bool> Store::createTorneioTable(const StoredTorneioTable& table) 
         }
         transaction.commit();
         return true;
-    } catch (const SQLite::Exception& e) {
+    } catch (const DbError& e) {
         return makeError(failure("saving table " + table.id, e));
     }
 }
@@ -61,21 +60,21 @@ common::Result<bool> Store::addTorneioDecision(const std::string& id, std::size_
                                                std::int64_t updated) {
     std::lock_guard lock(mutex_);
     try {
-        SQLite::Transaction transaction(*db_);
-        SQLite::Statement add(
-            *db_, "INSERT INTO torneio_decisions (tbl, n, seat, action) VALUES (?, ?, ?, ?)");
+        Transaction transaction(*db_);
+        Statement add(*db_,
+                      "INSERT INTO torneio_decisions (tbl, n, seat, action) VALUES (?, ?, ?, ?)");
         add.bind(1, id);
-        add.bind(2, static_cast<int64_t>(index));
+        add.bind(2, static_cast<std::int64_t>(index));
         add.bind(3, decision.seat);
         add.bind(4, decision.action);
         add.exec();
-        SQLite::Statement touch(*db_, "UPDATE torneio_tables SET updated = ? WHERE id = ?");
-        touch.bind(1, static_cast<int64_t>(updated));
+        Statement touch(*db_, "UPDATE torneio_tables SET updated = ? WHERE id = ?");
+        touch.bind(1, static_cast<std::int64_t>(updated));
         touch.bind(2, id);
         touch.exec();
         transaction.commit();
         return true;
-    } catch (const SQLite::Exception& e) {
+    } catch (const DbError& e) {
         return makeError(failure("saving a decision of table " + id, e));
     }
 }
@@ -84,24 +83,24 @@ common::Result<bool> Store::finishTorneioTable(const std::string& id, const std:
                                                const std::string& record, std::int64_t updated) {
     std::lock_guard lock(mutex_);
     try {
-        SQLite::Statement finish(
+        Statement finish(
             *db_, "UPDATE torneio_tables SET result = ?, record = ?, updated = ? WHERE id = ?");
         finish.bind(1, result);
         finish.bind(2, record);
-        finish.bind(3, static_cast<int64_t>(updated));
+        finish.bind(3, static_cast<std::int64_t>(updated));
         finish.bind(4, id);
         if (finish.exec() != 1)
             return makeError("saving the end of table " + id + ": no such table");
         return true;
-    } catch (const SQLite::Exception& e) {
+    } catch (const DbError& e) {
         return makeError(failure("saving the end of table " + id, e));
     }
 }
 
 std::optional<StoredTorneioTable> Store::readTorneioTable(const std::string& id, bool withPlay) {
-    SQLite::Statement row(*db_,
-                          "SELECT params, seed, result, CASE WHEN ?2 THEN record ELSE '' END, "
-                          "created, updated, rated FROM torneio_tables WHERE id = ?1");
+    Statement row(*db_,
+                  "SELECT params, seed, result, CASE WHEN ?2 <> 0 THEN record ELSE '' END, "
+                  "created, updated, rated FROM torneio_tables WHERE id = ?1");
     row.bind(1, id);
     row.bind(2, withPlay ? 1 : 0);
     if (!row.executeStep()) return std::nullopt;
@@ -114,19 +113,19 @@ std::optional<StoredTorneioTable> Store::readTorneioTable(const std::string& id,
     table.created = row.getColumn(4).getInt64();
     table.updated = row.getColumn(5).getInt64();
     table.rated = row.getColumn(6).getInt() != 0;
-    SQLite::Statement seats(*db_,
-                            "SELECT s.kind, s.level, s.token_hash, COALESCE(s.account, 0), "
-                            "COALESCE(a.name, '') FROM torneio_seats s "
-                            "LEFT JOIN accounts a ON a.id = s.account WHERE s.tbl = ? "
-                            "ORDER BY s.seat");
+    Statement seats(*db_,
+                    "SELECT s.kind, s.level, s.token_hash, COALESCE(s.account, 0), "
+                    "COALESCE(a.name, '') FROM torneio_seats s "
+                    "LEFT JOIN accounts a ON a.id = s.account WHERE s.tbl = ? "
+                    "ORDER BY s.seat");
     seats.bind(1, id);
     while (seats.executeStep())
         table.seats.push_back({seats.getColumn(0).getString(), seats.getColumn(1).getInt(),
                                seats.getColumn(2).getString(), seats.getColumn(3).getInt64(),
                                seats.getColumn(4).getString()});
     if (!withPlay) return table;
-    SQLite::Statement decisions(
-        *db_, "SELECT seat, action FROM torneio_decisions WHERE tbl = ? ORDER BY n");
+    Statement decisions(*db_,
+                        "SELECT seat, action FROM torneio_decisions WHERE tbl = ? ORDER BY n");
     decisions.bind(1, id);
     while (decisions.executeStep())
         table.decisions.push_back(
@@ -138,7 +137,7 @@ common::Result<std::optional<StoredTorneioTable>> Store::loadTorneioTable(const 
     std::lock_guard lock(mutex_);
     try {
         return readTorneioTable(id);
-    } catch (const std::exception& e) {  // SQLite's, or a seed that is not a number
+    } catch (const std::exception& e) {  // the database's, or a seed that is not a number
         return makeError("loading table " + id + ": " + e.what());
     }
 }
@@ -146,8 +145,8 @@ common::Result<std::optional<StoredTorneioTable>> Store::loadTorneioTable(const 
 common::Result<std::optional<StoredTorneioTable>> Store::torneioTableByNumber(std::int64_t number) {
     std::lock_guard lock(mutex_);
     try {
-        SQLite::Statement find(*db_, "SELECT id FROM torneio_tables WHERE rowid = ?");
-        find.bind(1, static_cast<int64_t>(number));
+        Statement find(*db_, "SELECT id FROM torneio_tables WHERE rowid = ?");
+        find.bind(1, static_cast<std::int64_t>(number));
         if (!find.executeStep()) return std::optional<StoredTorneioTable>();
         return readTorneioTable(find.getColumn(0).getString());
     } catch (const std::exception& e) {
@@ -158,8 +157,10 @@ common::Result<std::optional<StoredTorneioTable>> Store::torneioTableByNumber(st
 common::Result<std::int64_t> Store::torneioTableCount() {
     std::lock_guard lock(mutex_);
     try {
-        return db_->execAndGet("SELECT COUNT(*) FROM torneio_tables").getInt64();
-    } catch (const SQLite::Exception& e) {
+        Statement count(*db_, "SELECT COUNT(*) FROM torneio_tables");
+        count.executeStep();
+        return count.getColumn(0).getInt64();
+    } catch (const DbError& e) {
         return makeError(failure("counting tables", e));
     }
 }

@@ -14,22 +14,21 @@ namespace web::store {
 namespace {
 
 using test::account;
-using test::execRaw;
 using test::openOrFail;
+using StoreAccountSettings = test::StoreTest;
 
-TEST(StoreAccountSettings, AVersionNineFileKeepsItsAccountsWithNoLanguageAndNoLesson) {
-    const auto path = (common::test::testDirectory() / "v9.db").string();
+TEST_F(StoreAccountSettings, AVersionNineFileKeepsItsAccountsWithNoLanguageAndNoLesson) {
+    const auto path = place("v9.db");
     ASSERT_TRUE(
-        execRaw(path,
+        makeOld(path, 9,
                 "CREATE TABLE accounts (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL,"
                 " name_key TEXT UNIQUE, password_hash TEXT NOT NULL, created_at INTEGER NOT NULL,"
                 " deleted INTEGER NOT NULL DEFAULT 0);"
                 "CREATE TABLE sessions (token_hash TEXT PRIMARY KEY, account_id INTEGER NOT NULL,"
-                " created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL) WITHOUT ROWID;"
+                " created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL) WITHOUT ROWID;",
                 "INSERT INTO accounts (name, name_key, password_hash, created_at)"
                 " VALUES ('Ana', 'ana', 'hash-a', 1000);"
-                "INSERT INTO sessions VALUES ('tok', 1, 1000, 999999);"
-                "PRAGMA user_version = 9;"));
+                "INSERT INTO sessions VALUES ('tok', 1, 1000, 999999);"));
     {
         auto store = openOrFail(path);
         ASSERT_TRUE(store);
@@ -60,8 +59,8 @@ TEST(StoreAccountSettings, AVersionNineFileKeepsItsAccountsWithNoLanguageAndNoLe
               (std::vector<std::string>{"first-move", "capture-2"}));
 }
 
-TEST(StoreAccountSettings, LanguageAndLessonsAreEachAccountsOwnAndReplacedWhole) {
-    auto store = openOrFail("");
+TEST_F(StoreAccountSettings, LanguageAndLessonsAreEachAccountsOwnAndReplacedWhole) {
+    auto store = openFresh();
     ASSERT_TRUE(store);
     const auto ana = account(*store, "ana"), bo = account(*store, "bo");
     ASSERT_TRUE(store->setAccountLanguage(ana, "pt-BR").value());
@@ -76,8 +75,8 @@ TEST(StoreAccountSettings, LanguageAndLessonsAreEachAccountsOwnAndReplacedWhole)
     EXPECT_EQ(store->findAccount("ana").value()->lang, "");
 }
 
-TEST(StoreAccountSettings, ADeletedOrUnknownAccountTakesNoSetting) {
-    auto store = openOrFail("");
+TEST_F(StoreAccountSettings, ADeletedOrUnknownAccountTakesNoSetting) {
+    auto store = openFresh();
     ASSERT_TRUE(store);
     const auto ana = account(*store, "ana");
     ASSERT_TRUE(store->deleteAccount(ana).value());

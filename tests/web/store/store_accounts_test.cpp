@@ -14,6 +14,7 @@ namespace web::store {
 namespace {
 
 using test::openOrFail;
+using StoreAccounts = test::StoreTest;
 
 constexpr std::int64_t kDay = 24 * 3600 * 1000;
 
@@ -28,8 +29,8 @@ StoredSession session(const std::string& hash, std::int64_t account, std::int64_
     return StoredSession{hash, account, created, created + 30 * kDay};
 }
 
-TEST(StoreAccounts, ANameIsTakenOnceWithoutRegardToCase) {
-    auto store = openOrFail("");
+TEST_F(StoreAccounts, ANameIsTakenOnceWithoutRegardToCase) {
+    auto store = openFresh();
     ASSERT_TRUE(store);
     const auto ana = create(*store, "Ana", "ana");
     EXPECT_GT(ana.id, 0);
@@ -47,8 +48,8 @@ TEST(StoreAccounts, ANameIsTakenOnceWithoutRegardToCase) {
     EXPECT_NE(bob.id, ana.id);
 }
 
-TEST(StoreAccounts, ASessionIsFoundWhileItLasts) {
-    auto store = openOrFail("");
+TEST_F(StoreAccounts, ASessionIsFoundWhileItLasts) {
+    auto store = openFresh();
     ASSERT_TRUE(store);
     const auto ana = create(*store, "Ana", "ana");
     ASSERT_TRUE(store->createSession(session("h1", ana.id, 10 * kDay)).ok());
@@ -63,8 +64,8 @@ TEST(StoreAccounts, ASessionIsFoundWhileItLasts) {
     EXPECT_TRUE(store->deleteSession("h1").ok());                           // again: nothing
 }
 
-TEST(StoreAccounts, ExpiredSessionsGoWhenANewOneIsMade) {
-    auto store = openOrFail("");
+TEST_F(StoreAccounts, ExpiredSessionsGoWhenANewOneIsMade) {
+    auto store = openFresh();
     ASSERT_TRUE(store);
     const auto ana = create(*store, "Ana", "ana");
     ASSERT_TRUE(store->createSession(session("old", ana.id, 0)).ok());
@@ -73,8 +74,8 @@ TEST(StoreAccounts, ExpiredSessionsGoWhenANewOneIsMade) {
     EXPECT_TRUE(store->findSession("new", 32 * kDay).value().has_value());
 }
 
-TEST(StoreAccounts, ANewPasswordEndsTheOtherSessions) {
-    auto store = openOrFail("");
+TEST_F(StoreAccounts, ANewPasswordEndsTheOtherSessions) {
+    auto store = openFresh();
     ASSERT_TRUE(store);
     const auto ana = create(*store, "Ana", "ana");
     const auto bob = create(*store, "bob", "bob");
@@ -91,8 +92,8 @@ TEST(StoreAccounts, ANewPasswordEndsTheOtherSessions) {
     EXPECT_FALSE(store->setPassword(9999, "x", "").value());
 }
 
-TEST(StoreAccounts, ADeletedAccountFreesItsName) {
-    auto store = openOrFail("");
+TEST_F(StoreAccounts, ADeletedAccountFreesItsName) {
+    auto store = openFresh();
     ASSERT_TRUE(store);
     const auto ana = create(*store, "Ana", "ana");
     ASSERT_TRUE(store->createSession(session("a1", ana.id, kDay)).ok());
@@ -107,8 +108,8 @@ TEST(StoreAccounts, ADeletedAccountFreesItsName) {
     EXPECT_EQ(store->findAccount("ana").value()->name, "aNa");
 }
 
-TEST(StoreAccounts, KeptAcrossOpensAndInAMigratedFile) {
-    const auto path = (common::test::testDirectory() / "web.db").string();
+TEST_F(StoreAccounts, KeptAcrossOpensAndInAMigratedFile) {
+    const auto path = place("web.db");
     std::int64_t id = 0;
     {
         auto store = openOrFail(path);
@@ -125,8 +126,8 @@ TEST(StoreAccounts, KeptAcrossOpensAndInAMigratedFile) {
 }
 
 // Text that looks like SQL or markup is kept as text (every statement is prepared).
-TEST(StoreAccounts, TextIsKeptAsText) {
-    auto store = openOrFail("");
+TEST_F(StoreAccounts, TextIsKeptAsText) {
+    auto store = openFresh();
     ASSERT_TRUE(store);
     const std::string sql = "x'; DROP TABLE accounts;--";
     const auto made = store->createAccount(sql, sql, "<b>h</b>", 1);

@@ -1,12 +1,11 @@
 // Rated two-person tables in the store (include/web/store/store.h, migration 7): a version-6 file
 // migrated keeping its tables; a rated end written in ONE transaction (the table's end, both new
 // ratings, their history rows), so that a failure in the middle (the rating step's error, or
-// SQLite's) leaves neither half and a process killed (SIGKILL) right after it keeps both; the
+// the database's) leaves neither half and a process killed (SIGKILL) right after it keeps both; the
 // history growing game by game with each player's rating before handed to the rating step.
 // The ratings here are the test's own numbers: the maths is web::ratings' (tested there), the
 // server's use of it is tested in tests/web/server/ratings_server_test.cpp.
 #include <gtest/gtest.h>
-#include <sqlite3.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -21,8 +20,8 @@ namespace web::store {
 namespace {
 
 using test::account;
-using test::execRaw;
 using test::openOrFail;
+using StoreRatings = test::StoreTest;
 
 // A rated table of `white` and `black` with a 3+2 clock (blitz), one move played, running.
 StoredDuel ratedDuel(const std::string& id, std::int64_t white, std::int64_t black) {
@@ -71,10 +70,10 @@ struct FixedRates {
     }
 };
 
-TEST(StoreRatings, MigratesAVersionSixFileKeepingItsTables) {
-    const auto path = (common::test::testDirectory() / "v6.db").string();
-    ASSERT_TRUE(execRaw(
-        path,
+TEST_F(StoreRatings, MigratesAVersionSixFileKeepingItsTables) {
+    const auto path = place("v6.db");
+    ASSERT_TRUE(makeOld(
+        path, 6,
         "CREATE TABLE lasca_duels (id TEXT PRIMARY KEY, start_lfen TEXT NOT NULL,"
         " white_hash TEXT NOT NULL, black_hash TEXT NOT NULL, watch_hash TEXT NOT NULL,"
         " clock_time INTEGER NOT NULL DEFAULT 0, clock_increment INTEGER NOT NULL DEFAULT 0,"
@@ -92,11 +91,10 @@ TEST(StoreRatings, MigratesAVersionSixFileKeepingItsTables) {
         " created INTEGER NOT NULL, updated INTEGER NOT NULL);"
         "CREATE TABLE torneio_seats (tbl TEXT NOT NULL, seat INTEGER NOT NULL,"
         " kind TEXT NOT NULL, level INTEGER NOT NULL, token_hash TEXT NOT NULL,"
-        " PRIMARY KEY (tbl, seat)) WITHOUT ROWID;"
+        " PRIMARY KEY (tbl, seat)) WITHOUT ROWID;",
         "INSERT INTO lasca_duels (id, start_lfen, white_hash, black_hash, watch_hash, result,"
         " rule, created, updated) VALUES ('old', 'W:x', 'a', 'b', 'c', '2-0', 'resign', 1, 2);"
-        "INSERT INTO lasca_duel_moves VALUES ('old', 0, 'c3-d4');"
-        "PRAGMA user_version = 6;"));
+        "INSERT INTO lasca_duel_moves VALUES ('old', 0, 'c3-d4');"));
     auto store = openOrFail(path);
     ASSERT_TRUE(store);
     EXPECT_EQ(store->schemaVersion(), Store::kSchemaVersion);
@@ -109,8 +107,8 @@ TEST(StoreRatings, MigratesAVersionSixFileKeepingItsTables) {
     EXPECT_EQ(store->integrityCheck().value(), "ok");
 }
 
-TEST(StoreRatings, ARatedEndIsWrittenWithBothRatingsAndTheirHistory) {
-    auto store = openOrFail("");
+TEST_F(StoreRatings, ARatedEndIsWrittenWithBothRatingsAndTheirHistory) {
+    auto store = openFresh();
     ASSERT_TRUE(store);
     const auto ana = account(*store, "ana"), bo = account(*store, "bo");
     const auto duel = ratedDuel("t1", ana, bo);
@@ -164,8 +162,8 @@ TEST(StoreRatings, ARatedEndIsWrittenWithBothRatingsAndTheirHistory) {
     EXPECT_EQ(games[0].duel.blackName, "ana");
 }
 
-TEST(StoreRatings, AFailureInTheMiddleLeavesNeitherHalf) {
-    auto store = openOrFail("");
+TEST_F(StoreRatings, AFailureInTheMiddleLeavesNeitherHalf) {
+    auto store = openFresh();
     ASSERT_TRUE(store);
     const auto ana = account(*store, "ana"), bo = account(*store, "bo");
     const auto duel = ratedDuel("t1", ana, bo);
@@ -203,8 +201,8 @@ TEST(StoreRatings, AFailureInTheMiddleLeavesNeitherHalf) {
     EXPECT_FALSE(store->finishRatedDuel(alone, kSecondMove, "blitz", rates.step(1, 1)).ok());
 }
 
-TEST(StoreRatings, AProcessKilledRightAfterTheEndKeepsBothHalves) {
-    const auto path = (common::test::testDirectory() / "killed.db").string();
+TEST_F(StoreRatings, AProcessKilledRightAfterTheEndKeepsBothHalves) {
+    const auto path = place("killed.db");
     std::int64_t ana = 0, bo = 0;
     {
         auto store = openOrFail(path);

@@ -13,9 +13,10 @@ namespace web::store {
 namespace {
 
 using test::openOrFail;
+using StoreSeeks = test::StoreTest;
 
-TEST(StoreSeeks, AreKeptListedAndTakenOnce) {
-    const auto path = (common::test::testDirectory() / "seeks.db").string();
+TEST_F(StoreSeeks, AreKeptListedAndTakenOnce) {
+    const auto path = place("seeks.db");
     {
         auto store = openOrFail(path);
         ASSERT_TRUE(store);
@@ -50,8 +51,8 @@ TEST(StoreSeeks, AreKeptListedAndTakenOnce) {
     EXPECT_TRUE(store->seeks().value().empty());
 }
 
-TEST(StoreSeeks, APublicTablesWatchTokenIsKeptWithIt) {
-    auto store = openOrFail("");
+TEST_F(StoreSeeks, APublicTablesWatchTokenIsKeptWithIt) {
+    auto store = openFresh();
     ASSERT_TRUE(store);
     StoredDuel duel;
     duel.id = "d1";

@@ -6,7 +6,6 @@
 // account's finished Torneio tables listed. The ratings here are the test's own numbers: the
 // maths is web::ratings' (tested there), the room's use of it tests/web/server's.
 #include <gtest/gtest.h>
-#include <sqlite3.h>
 
 #include <string>
 
@@ -18,8 +17,8 @@ namespace web::store {
 namespace {
 
 using test::account;
-using test::execRaw;
 using test::openOrFail;
+using StoreTorneioRatings = test::StoreTest;
 
 // A rated table of three seats: `a` and `b` people with accounts (seats 1 and 3), an AI between.
 StoredTorneioTable ratedTable(const std::string& id, std::int64_t a, std::int64_t b) {
@@ -50,10 +49,10 @@ struct FixedRates {
     }
 };
 
-TEST(StoreTorneioRatings, MigratesAVersionEightFileKeepingItsTables) {
-    const auto path = (common::test::testDirectory() / "v8.db").string();
-    ASSERT_TRUE(execRaw(
-        path,
+TEST_F(StoreTorneioRatings, MigratesAVersionEightFileKeepingItsTables) {
+    const auto path = place("v8.db");
+    ASSERT_TRUE(makeOld(
+        path, 8,
         "CREATE TABLE torneio_tables (id TEXT PRIMARY KEY, params TEXT NOT NULL,"
         " seed TEXT NOT NULL, result TEXT NOT NULL DEFAULT '', record TEXT NOT NULL DEFAULT '',"
         " created INTEGER NOT NULL, updated INTEGER NOT NULL);"
@@ -64,12 +63,12 @@ TEST(StoreTorneioRatings, MigratesAVersionEightFileKeepingItsTables) {
         " seat INTEGER NOT NULL, action TEXT NOT NULL, PRIMARY KEY (tbl, n)) WITHOUT ROWID;"
         "CREATE TABLE accounts (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL,"
         " name_key TEXT UNIQUE, password_hash TEXT NOT NULL, created_at INTEGER NOT NULL,"
-        " deleted INTEGER NOT NULL DEFAULT 0);"
-        "INSERT INTO torneio_tables VALUES ('old', 'seats 2', '7', 'win 1', 'rec', 1, 2);"
+        " deleted INTEGER NOT NULL DEFAULT 0);",
+        "INSERT INTO torneio_tables (id, params, seed, result, record, created, updated)"
+        " VALUES ('old', 'seats 2', '7', 'win 1', 'rec', 1, 2);"
         "INSERT INTO torneio_seats VALUES ('old', 0, 'person', 1, 'hash'),"
         " ('old', 1, 'ai', 2, '');"
-        "INSERT INTO torneio_decisions VALUES ('old', 0, 0, 'setup x');"
-        "PRAGMA user_version = 8;"));
+        "INSERT INTO torneio_decisions VALUES ('old', 0, 0, 'setup x');"));
     auto store = openOrFail(path);
     ASSERT_TRUE(store);
     EXPECT_EQ(store->schemaVersion(), Store::kSchemaVersion);
@@ -86,8 +85,8 @@ TEST(StoreTorneioRatings, MigratesAVersionEightFileKeepingItsTables) {
     EXPECT_EQ(store->integrityCheck().value(), "ok");
 }
 
-TEST(StoreTorneioRatings, ARatedEndIsWrittenWithEveryAccountsRatingAndHistory) {
-    auto store = openOrFail("");
+TEST_F(StoreTorneioRatings, ARatedEndIsWrittenWithEveryAccountsRatingAndHistory) {
+    auto store = openFresh();
     ASSERT_TRUE(store);
     const auto ana = account(*store, "ana"), bo = account(*store, "bo");
     ASSERT_TRUE(store->createTorneioTable(ratedTable("t1", ana, bo)).ok());
@@ -151,8 +150,8 @@ TEST(StoreTorneioRatings, ARatedEndIsWrittenWithEveryAccountsRatingAndHistory) {
     EXPECT_EQ(store->finishedTorneioTablesOf(ana, 1).value().size(), 1u);
 }
 
-TEST(StoreTorneioRatings, AFailingRatingStepLeavesTheStoreAsItWas) {
-    auto store = openOrFail("");
+TEST_F(StoreTorneioRatings, AFailingRatingStepLeavesTheStoreAsItWas) {
+    auto store = openFresh();
     ASSERT_TRUE(store);
     const auto ana = account(*store, "ana"), bo = account(*store, "bo");
     ASSERT_TRUE(store->createTorneioTable(ratedTable("t1", ana, bo)).ok());
