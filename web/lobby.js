@@ -1,6 +1,7 @@
 // The lobby page: the account box (sign up, sign in, sign out) and the lobby's WebSocket
 // (/ws/lobby, protocol.md "The lobby"): open seeks, challenges, Torneio tables gathering people
-// and the public games being played, each list kept as the server tells it. When a game starts
+// and the public games being played (two-person tables and Torneio tables, each with its watch
+// link), each list kept as the server tells it. When a game starts
 // for this tab (`lobby.start`), the page opens the seat's link.
 "use strict";
 
@@ -81,7 +82,9 @@
       });
       const answer = await response.json().catch(() => ({}));
       if (!response.ok) {
-        $("account-error").textContent = answer.error || t("lobby.error.status", { status: String(response.status) });
+        $("account-error").textContent = answer.error
+          ? window.i18n.server({ key: answer.key, params: answer.params, message: answer.error })
+          : t("lobby.error.status", { status: String(response.status) });
         return false;
       }
       connect();  // the WebSocket learns the new session when it opens again
@@ -142,8 +145,8 @@
         const reason = el("select");
         reason.setAttribute("aria-label", t("lobby.challenge.reason"));
         for (const r of lobby.reasons) {
-          const o = el("option", r.text);
-          o.value = r.key;
+          const o = el("option", window.i18n.server(r));
+          o.value = r.reason;
           reason.append(o);
         }
         item.append(reason, button(t("lobby.action.decline"), () => send({ type: "challenge.decline", challenge: c.id, reason: reason.value }), t("lobby.challenge.declineLabel", { name: c.from })));
@@ -170,11 +173,31 @@
     $("no-offers").hidden = lobby.offers.size > 0;
   }
 
+  function aiLevelName(level) {
+    switch (level) {
+      case 0: return t("lobby.offer.levelEasy");
+      case 1: return t("lobby.offer.levelNormal");
+      case 2: return t("lobby.offer.levelStrong");
+    }
+    return String(level);
+  }
+
   function renderGames() {
     const list = $("games");
     list.replaceChildren();
     for (const g of lobby.games.values()) {
       const item = el("li");
+      if (g.kind === "torneio") {
+        // A Torneio table: who sits where (a guest, an AI of its level), watched by its id.
+        const names = g.seats.map((s) => s.kind === "person" ? s.player || guest() : t("torneio.watch.aiSeat", { level: aiLevelName(s.level) }));
+        const link = el("a", t("torneio.watch.lobbyGame", { names: names.join(", ") }));
+        link.href = g.watch;
+        const parts = [t("lobby.offer.seatsCount", { count: g.seats.length }), g.rated ? t("lobby.offer.ratedWord") : t("lobby.offer.casualWord"),
+          t("lobby.offer.roundsCount", { count: g.rounds })];
+        item.append(link, el("span", ` ${parts.join(", ")}`, "hint"));
+        list.append(item);
+        continue;
+      }
       const link = el("a", t("lobby.games.players", { white: g.white || guest(), black: g.black || guest() }));
       link.href = g.watch;
       item.append(link, el("span", ` ${clockText(g.clock)}, ${modeText(g)}`, "hint"));
@@ -222,7 +245,7 @@
       case "lobby.challengeGone":
         lobby.challenges.delete(m.challenge);
         renderChallenges();
-        if (m.declined) window.pageUi.showNotice(t("lobby.challenge.declined", { name: m.by, reason: m.text }));
+        if (m.declined) window.pageUi.showNotice(t("lobby.challenge.declined", { name: m.by, reason: window.i18n.server(m) }));
         break;
       case "lobby.game":
         lobby.games.set(m.game.table, m.game);
@@ -240,7 +263,7 @@
         location.assign(m.url);
         break;
       case "error":
-        window.pageUi.showError(m.message);
+        window.pageUi.showError(window.i18n.server(m));
         break;
     }
   }

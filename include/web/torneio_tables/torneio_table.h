@@ -27,7 +27,9 @@
 #include "torneio/play/ai/ai_options.h"
 #include "torneio/referee/seat.h"
 #include "torneio/rules/record.h"
+#include "web/messages/messages.h"
 #include "web/store/store.h"
+#include "web/torneio_tables/public_view.h"
 
 namespace web::torneio_tables {
 
@@ -53,9 +55,10 @@ class WebSeat : public torneio::referee::Seat {
     bool open() const override;
 
     // The person's reply: an action line of the protocol (`move 1 f3`, `setup king ...`), or
-    // `random` for a random legal reply. An error (and no change) when no decision is pending or
-    // the action is not legal for the seat's pieces.
-    std::optional<std::string> submit(std::string_view text);
+    // `random` for a random legal reply. A refusal (and no change) when no decision is pending or
+    // the action is not legal for the seat's pieces: why, as a server.torneio.refused.* key
+    // (web_seat_words.h).
+    std::optional<messages::Say> submit(std::string_view text);
     // A request the seat already answered (a restored table's replay): its line is taken as
     // sent, and the kept reply is given at once, so the request is never shown as pending. An
     // error (and no change) when the reply is not legal for the request.
@@ -106,12 +109,19 @@ struct SeatAccount {
 //   replayed()              a restored table's replay is done: every kept decision was given
 //                           again and play waits for a new one (or the game is over), so each
 //                           seat's view is whole again
-// Decisions and the end replayed by TorneioTable::restore are not reported again.
+//   publicChanged()         the public events grew (or were replaced: publicView's resets), so
+//                           a watcher's view changed; called before the seats are sent them
+//   closed()                the table is closed (destroyed), its game's thread ended: called
+//                           on the thread that closes it, whether the game ended or not
+// Decisions and the end replayed by TorneioTable::restore are not reported again (but their
+// public events are: a restored table's watchers see the game from its start).
 struct TorneioTableHooks {
     std::function<void(int seat)> seatChanged;
     std::function<bool(std::size_t index, const store::StoredTorneioDecision& decision)> decided;
     std::function<void(const std::string& result, const torneio::Record& record)> ended;
     std::function<void()> replayed;
+    std::function<void()> publicChanged;
+    std::function<void()> closed;
 };
 
 // TorneioTable: one game.
@@ -130,6 +140,9 @@ struct TorneioTableHooks {
 //                  least, all different (bindAccounts)
 //   record_        the full record once the game ended (for tests: what was hidden from whom)
 //   finished_      the game's thread is done (finishedChanged_ is notified when it is set)
+//   public_        the game's public events, kept by the table's thread from the decisions the
+//                  referee accepts (public_view.h): what a watcher is shown, and all of it
+//                  (no seat's view is ever read for it)
 class TorneioTable {
   public:
     // Checks the choices (2-4 seats, known kinds, levels); rounds is the D11 round limit.
@@ -174,6 +187,10 @@ class TorneioTable {
     // Waits until finished() or the deadline; whether the game's thread has finished.
     bool waitFinished(std::chrono::steady_clock::time_point deadline) const;
     std::optional<torneio::Record> record() const;
+    // A watcher's view (public_view.h, publicViewJson): {"type":"torneio.watchView","table",
+    // "rated","resets",...} with the public event lines from index `from` on, or from the
+    // first when `resets` is not the table's count of replaced lists (the field "resets").
+    Json publicView(std::size_t from, int resets) const;
 
   private:
     TorneioTable() = default;
@@ -181,6 +198,9 @@ class TorneioTable {
         const std::vector<TorneioSeatChoice>& seats, const torneio::Params& params,
         std::uint64_t seed, TorneioTableHooks hooks);
     void play();
+    // The referee closed AI seat `seat` (it disqualified it, or dropped it once out): unless it
+    // is out already, the public events record its disqualification for `fault`.
+    void aiSeatClosed(int seat, torneio::Fault fault);
 
     std::string id_;
     std::vector<TorneioSeatChoice> choices_;
@@ -201,6 +221,7 @@ class TorneioTable {
     mutable std::condition_variable finishedChanged_;
     std::optional<torneio::Record> record_;
     bool finished_ = false;
+    std::unique_ptr<PublicRecord> public_;
     std::shared_ptr<std::atomic<bool>> stop_ = std::make_shared<std::atomic<bool>>(false);
     std::thread thread_;
 };

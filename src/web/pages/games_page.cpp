@@ -7,11 +7,7 @@
 #include "common/text.h"
 #include "page_words.h"
 #include "torneio/play/ai/ai_options.h"
-#include "torneio/rules/action.h"
-#include "torneio/rules/event.h"
-#include "torneio/rules/geometry.h"
 #include "torneio/rules/record.h"
-#include "torneio/rules/state.h"
 #include "web/accounts/accounts.h"
 #include "web/lasca_tables/lasca_table.h"
 
@@ -307,9 +303,48 @@ std::string duelPdn(const StoredDuel& duel, const std::string& round) {
     return lasca::writePdn(pdn);
 }
 
+namespace {
+
+// The running public Torneio tables: each a link that watches it, named by who sits where.
+std::string torneioWatchHtml(const i18n::Translator& words,
+                             const std::vector<WatchableTorneio>& tables) {
+    if (tables.empty()) return "";
+    std::string items;
+    for (std::size_t i = 0; i < tables.size() && i < static_cast<std::size_t>(kWatchListed); ++i) {
+        const auto& table = tables[i];
+        std::string names;
+        for (const auto& seat : table.seats) {
+            std::string name = seat.player;
+            if (seat.kind == "ai") {
+                const std::string level = seat.level == 0   ? words.tr("pages.aiLevel.easy")
+                                          : seat.level == 1 ? words.tr("pages.aiLevel.normal")
+                                                            : words.tr("pages.aiLevel.strong");
+                name = words.tr("torneio.watch.aiSeat", {{"level", level}});
+            } else if (seat.kind == "person" && name.empty()) {
+                name = words.tr("torneio.watch.guest");
+            } else if (seat.kind != "person") {
+                name = seat.kind;
+            }
+            names += (names.empty() ? "" : ", ") + name;
+        }
+        items += "<li><a href=\"/torneio?watch=" + common::xmlEscape(table.id) + "\">" +
+                 common::xmlEscape(words.tr("torneio.watch.lobbyGame", {{"names", names}})) +
+                 "</a> (" +
+                 common::xmlEscape(table.rated ? words.tr("pages.games.rated")
+                                               : words.tr("pages.games.casual")) +
+                 ")</li>\n";
+    }
+    return "<h2>" + common::xmlEscape(words.tr("torneio.watch.gamesHeading")) + "</h2>\n<p>" +
+           common::xmlEscape(words.tr("torneio.watch.gamesIntro")) +
+           "</p>\n<ul class=\"games watch-torneio\">\n" + items + "</ul>\n";
+}
+
+}  // namespace
+
 std::string gamesListHtml(const std::vector<GameSummary>& games, const i18n::Translator& words,
                           const std::string& player,
-                          const std::vector<store::NumberedDuel>& watchable) {
+                          const std::vector<store::NumberedDuel>& watchable,
+                          const std::vector<WatchableTorneio>& torneio) {
     // Escaped, for the page (named tr: scripts/i18n_check.py finds its keys).
     const auto tr = [&](std::string_view key) { return common::xmlEscape(words.tr(key)); };
     std::string watch;
@@ -325,6 +360,7 @@ std::string gamesListHtml(const std::vector<GameSummary>& games, const i18n::Tra
             "</th><th scope=\"col\"><span class=\"visually-hidden\">" +
             tr("pages.games.col.links") + "</span></th></tr></thead><tbody>\n" + watch +
             "</tbody></table>\n";
+    watch += torneioWatchHtml(words, torneio);
     std::string rows;
     for (const auto& g : games) {
         if (g.kind == "duel") {
@@ -392,18 +428,9 @@ std::string torneioTableText(const StoredTorneioTable& table) {
                (seat.kind == "ai" ? " " + std::to_string(seat.level + 1) : "");
     }
     out += "\npublic events so far:\n";
-    const auto params = torneio::parseParams(table.params);
-    if (!params) return out + "  (parameters not readable)\n";
-    auto state = torneio::State::create(params.value());
-    if (!state) return out + "  (" + state.error() + ")\n";
-    const torneio::Geometry geometry(params.value());
-    for (const auto& decision : table.decisions) {
-        const auto action = torneio::parseAction(decision.action, geometry);
-        if (!action || !state.value().apply(decision.seat, action.value())) break;
-    }
-    for (const auto& event : state.value().events())
-        if (event.audience == torneio::kPublic)
-            out += "  " + torneio::formatEvent(event, geometry) + "\n";
+    const auto lines = publicEventLines(table);
+    if (!lines) return out + "  (parameters not readable)\n";
+    for (const auto& line : *lines) out += "  " + line + "\n";
     return out;
 }
 
@@ -419,6 +446,13 @@ std::string gamesListHtml(const std::vector<GameSummary>& games, const std::stri
 
 std::optional<GamesPage> gamesPage(Store& store, std::string_view target,
                                    const i18n::Translator& words, std::size_t pdnPageBytes) {
+    return gamesPage(store, target, words, {}, pdnPageBytes);
+}
+
+std::optional<GamesPage> gamesPage(Store& store, std::string_view target,
+                                   const i18n::Translator& words,
+                                   const std::vector<WatchableTorneio>& torneio,
+                                   std::size_t pdnPageBytes) {
     const std::string_view whole = target;
     const auto query = target.find('?');
     if (query != std::string_view::npos) target = target.substr(0, query);
@@ -431,7 +465,7 @@ std::optional<GamesPage> gamesPage(Store& store, std::string_view target,
         const auto watchable = store.publicRunningDuels(kWatchListed);
         if (!watchable) return storeError(watchable.error());
         return withVary(page(200, "text/html; charset=utf-8",
-                             gamesListHtml(games.value(), words, "", watchable.value())));
+                             gamesListHtml(games.value(), words, "", watchable.value(), torneio)));
     }
     if (target == "/games.pdn") {
         const auto from = pdnPageQuery(query == std::string_view::npos ? std::string_view()
@@ -452,11 +486,18 @@ std::optional<GamesPage> gamesPage(Store& store, std::string_view target,
         if (!duel.value() || duel.value()->result == "*") return notFound();  // not while it runs
         return page(200, "text/plain; charset=utf-8", duelPdn(*duel.value(), std::to_string(*n)));
     }
-    if (const auto n = numberIn(target, "/games/torneio/", "")) {
+    if (const auto n = numberIn(target, "/games/torneio/", ".txt")) {
         const auto table = store.torneioTableByNumber(*n);
         if (!table) return storeError(table.error());
         if (!table.value()) return notFound();
         return page(200, "text/plain; charset=utf-8", torneioTableText(*table.value()));
+    }
+    if (const auto n = numberIn(target, "/games/torneio/", "")) {
+        const auto table = store.torneioTableByNumber(*n);
+        if (!table) return storeError(table.error());
+        if (!table.value()) return notFound();
+        return withVary(
+            page(200, "text/html; charset=utf-8", torneioTableHtml(*table.value(), *n, words)));
     }
     if (target.starts_with("/games")) return notFound();
     return std::nullopt;

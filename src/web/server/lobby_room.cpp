@@ -15,6 +15,7 @@ using messages::checkFields;
 using messages::errorMessage;
 using messages::messageType;
 using messages::parseMessage;
+using messages::Say;
 using messages::stringField;
 
 // LobbyTab: one tab of /ws/lobby. It holds its number in the room; everything it offers lives in
@@ -58,6 +59,22 @@ std::optional<lasca_tables::DuelClock> duelClock(const lobby::SeekParams& params
 Json ratingJson(const common::Rating& rating) {
     return {{"rating", static_cast<int>(std::lround(rating.rating))},
             {"provisional", common::provisional(rating)}};
+}
+
+// A refusal of what only a program gets wrong (the page never sends it): its English detail.
+Say refused(std::string detail) {
+    return Say{"server.error.refused", {{"detail", std::move(detail)}}};
+}
+
+// The words of a reason to decline a challenge (lobby::kDeclineReasons, lichess's).
+Say declineSay(std::string_view reason) {
+    if (reason == "later") return Say{"server.lobby.decline.later"};
+    if (reason == "tooFast") return Say{"server.lobby.decline.tooFast"};
+    if (reason == "tooSlow") return Say{"server.lobby.decline.tooSlow"};
+    if (reason == "timeControl") return Say{"server.lobby.decline.timeControl"};
+    if (reason == "rated") return Say{"server.lobby.decline.rated"};
+    if (reason == "casual") return Say{"server.lobby.decline.casual"};
+    return Say{"server.lobby.decline.generic"};
 }
 
 }  // namespace
@@ -148,7 +165,16 @@ Json LobbyRoom::challengeJson(const Challenge& challenge, std::uint64_t viewer) 
 }
 
 Json LobbyRoom::gameJson(const Game& game) {
+    if (game.torneio) {
+        Json j = lobby::torneioJson(game.torneioParams);
+        j["kind"] = "torneio";
+        j["table"] = game.table;
+        j["seats"] = game.seats;
+        j["watch"] = "/torneio?watch=" + game.table;
+        return j;
+    }
     Json j = lobby::seekJson(game.params);
+    j["kind"] = "lasca";
     j["table"] = game.table;
     j["white"] = game.white.empty() ? Json(nullptr) : Json(game.white);
     j["black"] = game.black.empty() ? Json(nullptr) : Json(game.black);
@@ -178,8 +204,11 @@ Json LobbyRoom::hello(std::uint64_t tab) const {
     Json games = Json::array();
     for (const auto& [id, game] : games_) games.push_back(gameJson(game));
     Json reasons = Json::array();
-    for (const auto& r : lobby::kDeclineReasons)
-        reasons.push_back({{"key", r.key}, {"text", r.text}});
+    for (const auto& r : lobby::kDeclineReasons) {
+        Json reason = {{"reason", r.key}};
+        reason.update(messages::said(declineSay(r.key)));
+        reasons.push_back(std::move(reason));
+    }
     return {{"type", "lobby.hello"},    {"you", you},
             {"seeks", seeks},           {"offers", offers},
             {"challenges", challenges}, {"games", games},
@@ -245,13 +274,13 @@ int LobbyRoom::offersFrom(const std::string& address) const {
 }
 
 std::vector<Json> LobbyRoom::handle(std::uint64_t tab, const Json& m, const std::string& type) {
-    std::optional<std::string> error;
+    std::optional<Say> error;
     if (type == "seek.create" || type == "torneio.open" || type == "challenge.create") {
         const double now =
             std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
                 .count();
         if (!tabs_.at(tab).offers.allow(now))
-            return {errorMessage("too many offers made: wait a few seconds")};
+            return {errorMessage(Say{"server.lobby.tooManyOffers"})};
     }
     if (type == "seek.create")
         error = createSeek(tab, m);
@@ -269,28 +298,25 @@ std::vector<Json> LobbyRoom::handle(std::uint64_t tab, const Json& m, const std:
     else if (type == "torneio.sit" || type == "torneio.stand")
         error = sit(tab, m, type == "torneio.sit");
     else
-        error = "unknown message type '" + common::printable(type) + "'";
+        error = refused("unknown message type '" + common::printable(type) + "'");
     if (error) return {errorMessage(*error)};
     return {};
 }
 
 // {"type":"seek.create","clock":null|{"time","increment"},"rated":b,"range":null|[lo,hi]}
-std::optional<std::string> LobbyRoom::createSeek(std::uint64_t tab, const Json& m) {
-    if (auto e = checkFields(m, {"clock", "rated", "range"})) return e;
+std::optional<Say> LobbyRoom::createSeek(std::uint64_t tab, const Json& m) {
+    if (auto e = checkFields(m, {"clock", "rated", "range"})) return refused(*e);
     const auto params = lobby::readSeek(m);
-    if (!params) return params.error();
+    if (!params) return refused(params.error());
     const Member& me = tabs_.at(tab);
     if ((params.value().rated || params.value().range) && !me.person)
-        return "sign in to make a rated seek or one with a rating range";
+        return Say{"server.lobby.signInToSeek"};
     const auto mine =
         std::count_if(seeks_.begin(), seeks_.end(), [&](const Seek& s) { return s.maker == tab; });
-    if (mine >= kMaxSeeksPerTab)
-        return "you have " + std::to_string(kMaxSeeksPerTab) +
-               " open seeks, the most a tab may have: cancel one first";
+    if (mine >= kMaxSeeksPerTab) return Say{"server.lobby.seekLimit", {{"count", kMaxSeeksPerTab}}};
     if (offersFrom(me.address) >= kMaxOffersPerAddress)
-        return "this address has " + std::to_string(kMaxOffersPerAddress) +
-               " open offers in the lobby, the most one address may have";
-    if (offerCount() >= kMaxOffers) return "the lobby is full: try again later";
+        return Say{"server.lobby.addressLimit", {{"count", kMaxOffersPerAddress}}};
+    if (offerCount() >= kMaxOffers) return Say{"server.lobby.full"};
     Seek seek{common::randomHex(8), tab, params.value()};
     store::StoredSeek kept{seek.id,
                            "lasca",
@@ -298,8 +324,10 @@ std::optional<std::string> LobbyRoom::createSeek(std::uint64_t tab, const Json& 
                            me.person ? me.person->name : "",
                            lobby::seekJson(seek.params).dump(),
                            nowMilliseconds()};
-    if (const auto saved = store_.addSeek(kept); !saved)
-        return "the seek could not be kept: " + saved.error();
+    if (const auto saved = store_.addSeek(kept); !saved) {
+        common::logger().error("web: keeping a seek failed: {}", saved.error());
+        return Say{"server.lobby.notKept"};
+    }
     seeks_.push_back(seek);
     sendSeek(seeks_.back());
     return std::nullopt;
@@ -310,38 +338,40 @@ void LobbyRoom::removeSeek(std::string id) {  // a copy: the seek holding it goe
     sendToAll({{"type", "lobby.seekGone"}, {"seek", id}});
 }
 
-std::optional<std::string> LobbyRoom::cancelSeek(std::uint64_t tab, const Json& m) {
-    if (auto e = checkFields(m, {"seek"})) return e;
+std::optional<Say> LobbyRoom::cancelSeek(std::uint64_t tab, const Json& m) {
+    if (auto e = checkFields(m, {"seek"})) return refused(*e);
     const auto id = stringField(m, "seek", 64);
-    if (!id) return id.error();
+    if (!id) return refused(id.error());
     const auto it = std::find_if(seeks_.begin(), seeks_.end(),
                                  [&](const Seek& s) { return s.id == id.value(); });
-    if (it == seeks_.end() || it->maker != tab) return "no such seek of yours";
+    if (it == seeks_.end() || it->maker != tab) return Say{"server.lobby.notYourSeek"};
     (void)store_.takeSeek(id.value());
     removeSeek(id.value());
     return std::nullopt;
 }
 
-std::optional<std::string> LobbyRoom::acceptSeek(std::uint64_t tab, const Json& m) {
-    if (auto e = checkFields(m, {"seek"})) return e;
+std::optional<Say> LobbyRoom::acceptSeek(std::uint64_t tab, const Json& m) {
+    if (auto e = checkFields(m, {"seek"})) return refused(*e);
     const auto id = stringField(m, "seek", 64);
-    if (!id) return id.error();
+    if (!id) return refused(id.error());
     const auto it = std::find_if(seeks_.begin(), seeks_.end(),
                                  [&](const Seek& s) { return s.id == id.value(); });
-    if (it == seeks_.end()) return "the seek is gone";
+    if (it == seeks_.end()) return Say{"server.lobby.seekGone"};
     const Member& me = tabs_.at(tab);
-    if (it->maker == tab) return "this is your own seek";
+    if (it->maker == tab) return Say{"server.lobby.ownSeek"};
     const auto maker = tabs_.find(it->maker);
-    if (maker == tabs_.end()) return "the seek is gone";
+    if (maker == tabs_.end()) return Say{"server.lobby.seekGone"};
     if (me.person && maker->second.person && me.person->id == maker->second.person->id)
-        return "this is your own seek";
+        return Say{"server.lobby.ownSeek"};
     if (!lobby::maySee(it->params, me.viewer))
-        return me.person ? "your rating is outside the seek's range"
-                         : "sign in to accept a rated seek";
+        return me.person ? Say{"server.lobby.outsideRange"} : Say{"server.lobby.signInToAccept"};
     // The store decides who took it: of two accepting at once, one removes the row.
     const auto taken = store_.takeSeek(id.value());
-    if (!taken) return "the seek could not be taken: " + taken.error();
-    if (!taken.value()) return "the seek is gone";
+    if (!taken) {
+        common::logger().error("web: taking a seek failed: {}", taken.error());
+        return Say{"server.lobby.seekGone"};
+    }
+    if (!taken.value()) return Say{"server.lobby.seekGone"};
     // The two players are told first; then everyone that the seek went.
     const Seek seek = *it;
     seeks_.erase(it);
@@ -350,20 +380,29 @@ std::optional<std::string> LobbyRoom::acceptSeek(std::uint64_t tab, const Json& 
     return started;
 }
 
-std::optional<std::string> LobbyRoom::startDuel(std::uint64_t maker, std::uint64_t taker,
-                                                const lobby::SeekParams& params) {
+std::optional<Say> LobbyRoom::startDuel(std::uint64_t maker, std::uint64_t taker,
+                                        const lobby::SeekParams& params) {
     const auto makerIt = tabs_.find(maker);
     const auto takerIt = tabs_.find(taker);
-    if (makerIt == tabs_.end() || takerIt == tabs_.end()) return "the other player left";
+    if (makerIt == tabs_.end() || takerIt == tabs_.end()) return Say{"server.lobby.otherLeft"};
     const bool makerWhite = lobby::makerPlaysWhite();
     const auto& white = makerWhite ? makerIt->second : takerIt->second;
     const auto& black = makerWhite ? takerIt->second : makerIt->second;
     const auto made =
         duels_->createPublic(duelClock(params), params.rated, white.person, black.person);
-    if (!made) return made.error();
+    if (!made) {
+        common::logger().error("web: a lobby game was not made: {}", made.error());
+        return Say{"server.lobby.gameNotMade"};
+    }
     const auto& table = made.value();
-    Game game{table.id, white.person ? white.person->name : "",
-              black.person ? black.person->name : "", params, table.tokens[2]};
+    Game game{table.id,
+              white.person ? white.person->name : "",
+              black.person ? black.person->name : "",
+              params,
+              table.tokens[2],
+              false,
+              Json::array(),
+              {}};
     const auto start = [&](std::uint64_t tab, bool asWhite) {
         const std::string token = table.tokens[asWhite ? 0 : 1];
         sendTo(tab, {{{"type", "lobby.start"},
@@ -389,21 +428,20 @@ void LobbyRoom::gameEnded(const std::string& tableId) {
 
 // {"type":"challenge.create","to":NAME,"clock":...,"rated":b}: to a signed-in person whose
 // lobby is open.
-std::optional<std::string> LobbyRoom::createChallenge(std::uint64_t tab, const Json& m) {
-    if (auto e = checkFields(m, {"to", "clock", "rated"})) return e;
+std::optional<Say> LobbyRoom::createChallenge(std::uint64_t tab, const Json& m) {
+    if (auto e = checkFields(m, {"to", "clock", "rated"})) return refused(*e);
     const Member& me = tabs_.at(tab);
-    if (!me.person) return "sign in to challenge a player";
+    if (!me.person) return Say{"server.lobby.signInToChallenge"};
     const auto to = stringField(m, "to", 64);
-    if (!to) return to.error();
+    if (!to) return refused(to.error());
     Json seekFields = m;
     seekFields.erase("to");
     const auto params = lobby::readSeek(seekFields);
-    if (!params) return params.error();
+    if (!params) return refused(params.error());
     const auto mine = std::count_if(challenges_.begin(), challenges_.end(),
                                     [&](const auto& c) { return c.second.from == tab; });
     if (mine >= kMaxChallengesPerTab)
-        return "you have " + std::to_string(kMaxChallengesPerTab) +
-               " challenges waiting, the most a tab may have";
+        return Say{"server.lobby.challengeLimit", {{"count", kMaxChallengesPerTab}}};
     std::optional<Person> challenged;
     // Names are matched by their key (web/accounts: the lower-case form), as the accounts are.
     if (const auto key = accounts::nameKey(to.value()))
@@ -412,8 +450,9 @@ std::optional<std::string> LobbyRoom::createChallenge(std::uint64_t tab, const J
             const auto theirs = accounts::nameKey(member.person->name);
             if (theirs && theirs.value() == key.value()) challenged = member.person;
         }
-    if (!challenged) return common::printable(to.value()) + " is not in the lobby";
-    if (challenged->id == me.person->id) return "you cannot challenge yourself";
+    if (!challenged)
+        return Say{"server.lobby.notInLobby", {{"name", common::printable(to.value())}}};
+    if (challenged->id == me.person->id) return Say{"server.lobby.challengeSelf"};
     Challenge challenge{common::randomHex(8), tab, *me.person, *challenged, params.value()};
     const auto& kept = challenges_.emplace(challenge.id, challenge).first->second;
     for (const auto& [number, member] : tabs_)
@@ -442,36 +481,36 @@ void LobbyRoom::removeChallenge(std::string id, const Json& toChallenger) {
 
 // challenge.accept / challenge.decline (with a reason) by the challenged; challenge.cancel by
 // the challenger.
-std::optional<std::string> LobbyRoom::answerChallenge(std::uint64_t tab, const Json& m,
-                                                      const std::string& type) {
+std::optional<Say> LobbyRoom::answerChallenge(std::uint64_t tab, const Json& m,
+                                              const std::string& type) {
     const bool decline = type == "challenge.decline";
     if (auto e = decline ? checkFields(m, {"challenge", "reason"}) : checkFields(m, {"challenge"}))
-        return e;
+        return refused(*e);
     const auto id = stringField(m, "challenge", 64);
-    if (!id) return id.error();
+    if (!id) return refused(id.error());
     const auto it = challenges_.find(id.value());
     const Member& me = tabs_.at(tab);
-    if (it == challenges_.end()) return "the challenge is gone";
+    if (it == challenges_.end()) return Say{"server.lobby.challengeGone"};
     const Challenge c = it->second;
     if (type == "challenge.cancel") {
-        if (c.from != tab) return "no such challenge of yours";
+        if (c.from != tab) return Say{"server.lobby.notYourChallenge"};
         removeChallenge(c.id, Json::object({{"reason", "cancelled"}}));
         return std::nullopt;
     }
-    if (!me.person || me.person->id != c.challenged.id) return "this challenge is not yours";
+    if (!me.person || me.person->id != c.challenged.id)
+        return Say{"server.lobby.challengeNotYours"};
     if (decline) {
         std::string key = "generic";
         if (m.contains("reason")) {
             const auto reason = stringField(m, "reason", 32);
-            if (!reason) return reason.error();
+            if (!reason) return refused(reason.error());
             key = reason.value();
         }
         const auto* reason = lobby::declineReason(key);
-        if (!reason) return "unknown reason '" + common::printable(key) + "'";
-        removeChallenge(c.id, {{"declined", true},
-                               {"by", c.challenged.name},
-                               {"reason", reason->key},
-                               {"text", reason->text}});
+        if (!reason) return refused("unknown reason '" + common::printable(key) + "'");
+        Json declined = {{"declined", true}, {"by", c.challenged.name}, {"reason", reason->key}};
+        declined.update(messages::said(declineSay(reason->key)));
+        removeChallenge(c.id, declined);
         return std::nullopt;
     }
     removeChallenge(c.id, {{"accepted", true}, {"by", c.challenged.name}});
@@ -480,19 +519,18 @@ std::optional<std::string> LobbyRoom::answerChallenge(std::uint64_t tab, const J
 
 // {"type":"torneio.open","seats":2-4,"people":2-seats,"level":L,"rounds":N,"rated":b}: the
 // maker sits first.
-std::optional<std::string> LobbyRoom::openOffer(std::uint64_t tab, const Json& m) {
-    if (auto e = checkFields(m, {"seats", "people", "level", "rounds", "rated"})) return e;
+std::optional<Say> LobbyRoom::openOffer(std::uint64_t tab, const Json& m) {
+    if (auto e = checkFields(m, {"seats", "people", "level", "rounds", "rated"}))
+        return refused(*e);
     const auto params = lobby::readTorneio(m, torneioLevels_);
-    if (!params) return params.error();
+    if (!params) return refused(params.error());
     const Member& me = tabs_.at(tab);
-    if (!lobby::maySit(params.value(), me.viewer)) return "sign in to open a rated Torneio table";
+    if (!lobby::maySit(params.value(), me.viewer)) return Say{"server.lobby.signInToOpenRated"};
     for (const auto& [id, offer] : offers_)
-        if (offer.sitters.front().tab == tab)
-            return "you have an open Torneio table already: cancel it first";
+        if (offer.sitters.front().tab == tab) return Say{"server.lobby.offerOpen"};
     if (offersFrom(me.address) >= kMaxOffersPerAddress)
-        return "this address has " + std::to_string(kMaxOffersPerAddress) +
-               " open offers in the lobby, the most one address may have";
-    if (offerCount() >= kMaxOffers) return "the lobby is full: try again later";
+        return Say{"server.lobby.addressLimit", {{"count", kMaxOffersPerAddress}}};
+    if (offerCount() >= kMaxOffers) return Say{"server.lobby.full"};
     Offer offer{common::randomHex(8), params.value(), {{tab, me.person}}};
     store::StoredSeek kept{offer.id,
                            "torneio",
@@ -500,8 +538,10 @@ std::optional<std::string> LobbyRoom::openOffer(std::uint64_t tab, const Json& m
                            me.person ? me.person->name : "",
                            lobby::torneioJson(offer.params).dump(),
                            nowMilliseconds()};
-    if (const auto saved = store_.addSeek(kept); !saved)
-        return "the table could not be kept: " + saved.error();
+    if (const auto saved = store_.addSeek(kept); !saved) {
+        common::logger().error("web: keeping a Torneio offer failed: {}", saved.error());
+        return Say{"server.lobby.notKept"};
+    }
     const auto& added = offers_.emplace(offer.id, offer).first->second;
     sendOffer(added);
     return std::nullopt;
@@ -515,30 +555,30 @@ void LobbyRoom::removeOffer(std::string id) {  // a copy: the offer holding it g
 
 // torneio.sit / torneio.stand {"offer":ID}: the maker standing up withdraws the offer; the last
 // person to sit starts the table.
-std::optional<std::string> LobbyRoom::sit(std::uint64_t tab, const Json& m, bool sitting) {
-    if (auto e = checkFields(m, {"offer"})) return e;
+std::optional<Say> LobbyRoom::sit(std::uint64_t tab, const Json& m, bool sitting) {
+    if (auto e = checkFields(m, {"offer"})) return refused(*e);
     const auto id = stringField(m, "offer", 64);
-    if (!id) return id.error();
+    if (!id) return refused(id.error());
     const auto it = offers_.find(id.value());
-    if (it == offers_.end()) return "the table is gone";
+    if (it == offers_.end()) return Say{"server.lobby.offerGone"};
     Offer& offer = it->second;
     const Member& me = tabs_.at(tab);
     const auto seated = std::find_if(offer.sitters.begin(), offer.sitters.end(),
                                      [&](const Sitter& s) { return s.tab == tab; });
     if (!sitting) {
-        if (seated == offer.sitters.end()) return "you do not sit at this table";
+        if (seated == offer.sitters.end()) return Say{"server.lobby.notSitting"};
         if (seated == offer.sitters.begin()) {
             removeOffer(offer.id);
             return std::nullopt;
         }
         offer.sitters.erase(seated);
     } else {
-        if (seated != offer.sitters.end()) return "you sit at this table already";
-        if (!lobby::maySit(offer.params, me.viewer)) return "sign in to sit at a rated table";
+        if (seated != offer.sitters.end()) return Say{"server.lobby.sitting"};
+        if (!lobby::maySit(offer.params, me.viewer)) return Say{"server.lobby.signInToSit"};
         if (me.person)
             for (const auto& s : offer.sitters)
                 if (s.person && s.person->id == me.person->id)
-                    return "you sit at this table already (in another tab)";
+                    return Say{"server.lobby.sittingElsewhere"};
         offer.sitters.push_back({tab, me.person});
         if (static_cast<int>(offer.sitters.size()) == offer.params.people)
             return startTorneio(offer.id);
@@ -547,7 +587,7 @@ std::optional<std::string> LobbyRoom::sit(std::uint64_t tab, const Json& m, bool
     return std::nullopt;
 }
 
-std::optional<std::string> LobbyRoom::startTorneio(const std::string& offerId) {
+std::optional<Say> LobbyRoom::startTorneio(const std::string& offerId) {
     const Offer offer = offers_.at(offerId);
     std::vector<torneio_tables::TorneioSeatChoice> seats;
     std::vector<std::optional<Person>> persons;
@@ -568,10 +608,23 @@ std::optional<std::string> LobbyRoom::startTorneio(const std::string& offerId) {
     (void)store_.takeSeek(offer.id);
     const Json gone = {{"type", "lobby.offerGone"}, {"offer", offer.id}};
     if (!made) {
+        common::logger().error("web: a Torneio table was not made: {}", made.error());
         sendToAll(gone);
         for (const auto& s : offer.sitters)
-            sendTo(s.tab, {errorMessage("the Torneio table could not be made: " + made.error())});
+            sendTo(s.tab, {errorMessage(Say{"server.lobby.torneioNotMade"})});
         return std::nullopt;
+    }
+    // Listed to watch: each seat's kind and its person's name (null for a guest).
+    Game game;
+    game.table = made.value().id;
+    game.torneio = true;
+    game.torneioParams = offer.params;
+    for (std::size_t i = 0; i < seats.size(); ++i) {
+        Json seat = {{"seat", i + 1}, {"kind", seats[i].kind}};
+        if (seats[i].kind == "ai") seat["level"] = seats[i].level;
+        if (i < persons.size())
+            seat["player"] = persons[i] ? Json(persons[i]->name) : Json(nullptr);
+        game.seats.push_back(seat);
     }
     for (std::size_t i = 0; i < offer.sitters.size(); ++i) {
         const std::string& token = made.value().tokens.at(i);
@@ -584,6 +637,10 @@ std::optional<std::string> LobbyRoom::startTorneio(const std::string& offerId) {
                  {"url", "/torneio?table=" + made.value().id + "&token=" + token}}});
     }
     sendToAll(gone);
+    if (games_.size() < kMaxGamesListed) {
+        games_[game.table] = game;
+        sendToAll({{"type", "lobby.game"}, {"game", gameJson(game)}});
+    }
     return std::nullopt;
 }
 

@@ -4,7 +4,8 @@
 // to its account, and the running public games with their watch links. Accepting a seek (or a
 // challenge) makes a public two-person table through the DuelRoom and sends both tabs, at once,
 // `lobby.start` with their seat's link; a Torneio offer becomes a table through the TorneioRoom
-// when its last person sits, every person told the same way.
+// when its last person sits, every person told the same way, and is listed to watch (by its
+// table id: a public Torneio table shows anyone its public events, torneio_room.h).
 //
 // An offer lasts as long as its maker's tab: when the tab closes, its seeks, its Torneio offers,
 // its seat at others' offers and the challenges it sent go, and every tab is told. Seeks are kept
@@ -78,7 +79,8 @@ class LobbyRoom : public Room, public std::enable_shared_from_this<LobbyRoom> {
     LobbyRoom(boost::asio::any_io_executor executor, store::Store& store,
               std::shared_ptr<DuelRoom> duels, TorneioMaker makeTorneio, int torneioLevels);
     std::shared_ptr<Tab> open(const std::shared_ptr<Peer>& peer) override;
-    // A public table the lobby started has ended: it leaves the list of games to watch.
+    // A public table the lobby started (two-person or Torneio) has ended, or is no longer
+    // running on the server: it leaves the list of games to watch.
     void gameEnded(const std::string& tableId);
     // How many tabs the lobby has (for tests and /health).
     std::size_t people() const { return tabs_.size(); }
@@ -115,28 +117,34 @@ class LobbyRoom : public Room, public std::enable_shared_from_this<LobbyRoom> {
         Person challenged;
         lobby::SeekParams params;
     };
+    // A running public game: a two-person Lasca table (white, black, params, its watch token)
+    // or a Torneio table (its seats as torneio.json's "seats" list, its offer's params; watched
+    // by the table's id, /torneio?watch=<id>).
     struct Game {
         std::string table;
         std::string white;
         std::string black;
         lobby::SeekParams params;
         std::string watch;
+        bool torneio = false;
+        Json seats = Json::array();
+        lobby::TorneioParams torneioParams;
     };
 
     std::vector<Json> handle(std::uint64_t tab, const Json& m, const std::string& type);
     void leave(std::uint64_t tab);
-    std::optional<std::string> createSeek(std::uint64_t tab, const Json& m);
-    std::optional<std::string> cancelSeek(std::uint64_t tab, const Json& m);
-    std::optional<std::string> acceptSeek(std::uint64_t tab, const Json& m);
-    std::optional<std::string> createChallenge(std::uint64_t tab, const Json& m);
-    std::optional<std::string> answerChallenge(std::uint64_t tab, const Json& m,
-                                               const std::string& type);
-    std::optional<std::string> openOffer(std::uint64_t tab, const Json& m);
-    std::optional<std::string> sit(std::uint64_t tab, const Json& m, bool sitting);
+    std::optional<messages::Say> createSeek(std::uint64_t tab, const Json& m);
+    std::optional<messages::Say> cancelSeek(std::uint64_t tab, const Json& m);
+    std::optional<messages::Say> acceptSeek(std::uint64_t tab, const Json& m);
+    std::optional<messages::Say> createChallenge(std::uint64_t tab, const Json& m);
+    std::optional<messages::Say> answerChallenge(std::uint64_t tab, const Json& m,
+                                                 const std::string& type);
+    std::optional<messages::Say> openOffer(std::uint64_t tab, const Json& m);
+    std::optional<messages::Say> sit(std::uint64_t tab, const Json& m, bool sitting);
     // Starts a two-person table between the maker of an offer and the one who took it.
-    std::optional<std::string> startDuel(std::uint64_t maker, std::uint64_t taker,
-                                         const lobby::SeekParams& params);
-    std::optional<std::string> startTorneio(const std::string& offerId);
+    std::optional<messages::Say> startDuel(std::uint64_t maker, std::uint64_t taker,
+                                           const lobby::SeekParams& params);
+    std::optional<messages::Say> startTorneio(const std::string& offerId);
     void removeSeek(std::string id);
     void removeOffer(std::string id);
     void removeChallenge(std::string id, const Json& toChallenger);

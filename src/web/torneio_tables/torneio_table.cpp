@@ -1,6 +1,7 @@
 // TorneioTable (torneio_table.h): a table's making, restoring, keeping and tokens. Its thread is
 // torneio_table_play.cpp's; its person seats are web_seat.cpp's (their JSON view
-// web_seat_view.cpp's), the seats of a restored table's replay replay_seat.cpp's.
+// web_seat_view.cpp's), the seats of a restored table's replay replay_seat.cpp's, its watchers'
+// view public_view.cpp's.
 #include "web/torneio_tables/torneio_table.h"
 
 #include <algorithm>
@@ -75,6 +76,7 @@ common::Result<std::shared_ptr<TorneioTable>> TorneioTable::make(
     table->params_ = valid.value();
     table->seed_ = seed;
     table->hooks_ = std::move(hooks);
+    table->public_ = std::make_unique<PublicRecord>(table->params_);
     for (std::size_t s = 0; s < seats.size(); ++s) {
         const auto& choice = seats[s];
         const int seat = static_cast<int>(s);
@@ -144,6 +146,7 @@ TorneioTable::~TorneioTable() {
     for (const auto& seat : webSeats_)
         if (seat) seat->close();
     if (thread_.joinable()) thread_.join();
+    if (hooks_.closed) hooks_.closed();
 }
 std::vector<std::string> TorneioTable::takeTokens() {
     return std::exchange(newTokens_, {});
@@ -181,6 +184,24 @@ bool TorneioTable::waitFinished(std::chrono::steady_clock::time_point deadline) 
 std::optional<torneio::Record> TorneioTable::record() const {
     std::lock_guard lock(mutex_);
     return record_;
+}
+
+Json TorneioTable::publicView(std::size_t from, int resets) const {
+    const auto snapshot = public_->snapshot();
+    if (resets != snapshot.resets) from = 0;
+    auto view = publicViewJson(params_, seatsJson(), snapshot.events, from);
+    if (!view) return {{"type", "error"}, {"message", view.error()}};
+    Json j = {{"type", "torneio.watchView"},
+              {"table", id_},
+              {"rated", rated_},
+              {"resets", snapshot.resets}};
+    j.update(view.value());
+    return j;
+}
+
+void TorneioTable::aiSeatClosed(int seat, torneio::Fault fault) {
+    if (stop_->load() || public_->outOrOver(seat)) return;
+    if (public_->disqualified(seat, fault) && hooks_.publicChanged) hooks_.publicChanged();
 }
 
 }  // namespace web::torneio_tables

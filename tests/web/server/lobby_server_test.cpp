@@ -8,6 +8,8 @@
 
 #include <set>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "live_server.h"
 #include "test_directory.h"
@@ -429,6 +431,163 @@ TEST_F(LobbyServer, AForeignOriginCannotOpenTheLobby) {
                                       {"http://evil.example", "", "127.0.0.1"});
     EXPECT_NE(reply.status, 101);
     EXPECT_NE(reply.status, 200);
+}
+
+// A seat's tab played by "random" on its own thread until its view says the game is over: every
+// view with a pending request is answered (a repeated answer is refused and ignored). `lines`
+// collects the protocol lines the seat received.
+void playRandomly(Tab& seat, std::vector<std::string>& lines, std::string& failure) {
+    try {
+        for (;;) {
+            const Json m = seat.read();
+            if (m["type"] != "torneio.view") continue;
+            for (const auto& line : m["lines"]) lines.push_back(line);
+            if (m["started"] == true && m["over"] == true) return;
+            if (!m["request"].is_null()) seat.send({{"type", "torneio.act"}, {"action", "random"}});
+        }
+    } catch (const std::exception& e) {
+        failure = e.what();
+    }
+}
+
+// The kinds of events every seat sees (D8, torneio/rules/event.h).
+bool publicLine(const std::string& line) {
+    for (const char* kind :
+         {"turn", "moved", "pass", "combat", "unopposed", "reveal", "result", "eliminated",
+          "refused", "retreat", "removed", "withdrew", "gained", "forfeit", "end", "disqualified"})
+        if (line.starts_with(std::string("event ") + kind + " ")) return true;
+    return false;
+}
+
+TEST_F(LobbyServer, ARunningTorneioTableIsListedAndWatchedLiveUntilItEnds) {
+    const auto ana = test::signUp(port_, "Ana", "127.0.0.2");
+    const auto bo = test::signUp(port_, "Bo", "127.0.0.3");
+    auto a = openLobby(port_, ana);
+    auto b = openLobby(port_, bo);
+    auto third = openLobby(port_);  // a guest who only watches
+    a.tab->send(
+        {{"type", "torneio.open"}, {"seats", 3}, {"people", 2}, {"level", 0}, {"rounds", 3}});
+    const Json offer = next(*a.tab, "lobby.offer")["offer"];
+    b.tab->send({{"type", "torneio.sit"}, {"offer", offer["id"]}});
+    const Json startA = next(*a.tab, "lobby.start");
+    const Json startB = next(*b.tab, "lobby.start");
+    const std::string table = startA["table"];
+
+    // The third tab is told of the running table, with a link that names no seat.
+    const Json game = next(*third.tab, "lobby.game")["game"];
+    EXPECT_EQ(game["kind"], "torneio");
+    EXPECT_EQ(game["table"], table);
+    EXPECT_EQ(game["watch"], "/torneio?watch=" + table);
+    const std::string listed = game.dump();
+    EXPECT_EQ(listed.find(startA["token"].get<std::string>()), std::string::npos);
+    EXPECT_EQ(listed.find(startB["token"].get<std::string>()), std::string::npos);
+    ASSERT_EQ(game["seats"].size(), 3U);
+    EXPECT_EQ(game["seats"][0]["player"], "Ana");
+    EXPECT_EQ(game["seats"][1]["player"], "Bo");
+    EXPECT_EQ(game["seats"][2]["kind"], "ai");
+    EXPECT_EQ(game["rounds"], 3);
+    auto later = openLobby(port_);
+    bool inHello = false;
+    for (const auto& g : later.hello["games"]) inHello = inHello || g["table"] == table;
+    EXPECT_TRUE(inHello) << later.hello["games"];
+    // ... and on /games, with the same link.
+    EXPECT_NE(test::get(port_, "/games").text.find("/torneio?watch=" + table), std::string::npos);
+
+    // The guest opens the link: the table's public view, live.
+    Tab watcher(port_, "/ws/torneio");
+    next(watcher, "hello");
+    watcher.send({{"type", "torneio.watch"}, {"table", table}});
+    const Json watching = next(watcher, "torneio.watching");
+    EXPECT_EQ(watching["seats"][0]["player"], "Ana");
+    // It holds no seat: an action is refused.
+    watcher.send({{"type", "torneio.act"}, {"action", "random"}});
+    EXPECT_EQ(next(watcher, "error")["type"], "error");
+
+    // Both people play at random on their own threads while the guest watches.
+    Tab seatA(port_, "/ws/torneio", "", ana);
+    Tab seatB(port_, "/ws/torneio", "", bo);
+    next(seatA, "hello");
+    next(seatB, "hello");
+    seatA.send({{"type", "torneio.join"}, {"table", table}, {"token", startA["token"]}});
+    seatB.send({{"type", "torneio.join"}, {"table", table}, {"token", startB["token"]}});
+    std::vector<std::string> linesA, linesB;
+    std::string failureA, failureB;
+    // Joined when they go out of scope, whatever happens below (each ends with the game).
+    std::jthread playerA([&] { playRandomly(seatA, linesA, failureA); });
+    std::jthread playerB([&] { playRandomly(seatB, linesB, failureB); });
+    std::vector<std::string> events;
+    std::string everything;
+    int views = 0;
+    for (;;) {
+        const Json m = watcher.read();
+        if (m["type"] != "torneio.watchView") continue;
+        ++views;
+        everything += m.dump() + "\n";
+        const std::size_t from = m["eventsFrom"];
+        if (from == 0) events.clear();
+        EXPECT_EQ(from, events.size()) << "each view goes on where the last one ended";
+        for (const auto& line : m["events"]) events.push_back(line);
+        if (m["over"] == true) break;
+    }
+    playerA.join();
+    playerB.join();
+    ASSERT_EQ(failureA, "");
+    ASSERT_EQ(failureB, "");
+    EXPECT_GT(views, 2) << "the watcher was told as the game went";
+    // Every line the watcher got is public, and each seat's public lines are the watcher's, in
+    // order, for as long as the seat was in the game; nothing private of either seat is there.
+    for (const auto& line : events) EXPECT_TRUE(publicLine(line)) << line;
+    for (const auto* lines : {&linesA, &linesB}) {
+        std::size_t at = 0;
+        for (const auto& line : *lines) {
+            if (!line.starts_with("event ")) continue;
+            if (!publicLine(line)) {
+                EXPECT_EQ(everything.find(line.substr(6)), std::string::npos) << "leaked: " << line;
+                continue;
+            }
+            ASSERT_LT(at, events.size()) << line;
+            EXPECT_EQ(events[at++], line);
+        }
+        EXPECT_GT(at, 0U);
+    }
+    EXPECT_TRUE(events.back().starts_with("event end ")) << events.back();
+
+    // The table leaves the list when it ends, and its link no longer opens.
+    EXPECT_EQ(next(*later.tab, "lobby.gameGone")["table"], table);
+    Tab late(port_, "/ws/torneio");
+    next(late, "hello");
+    late.send({{"type", "torneio.watch"}, {"table", table}});
+    EXPECT_EQ(next(late, "error")["type"], "error");
+}
+
+TEST_F(LobbyServer, APrivateTorneioTableIsNeitherListedNorWatched) {
+    auto lobbyTab = openLobby(port_);
+    Tab maker(port_, "/ws/torneio");
+    next(maker, "hello");
+    maker.send({{"type", "torneio.create"},
+                {"seats", Json::array({{{"kind", "person"}}, {{"kind", "random"}}})},
+                {"rounds", 5}});
+    const Json created = next(maker, "torneio.created");
+    const std::string table = created["table"];
+    const std::string token = created["seats"][0]["token"];
+    // Not in the lobby, nor on /games.
+    EXPECT_EQ(openLobby(port_).hello["games"].dump().find(table), std::string::npos);
+    const auto games = test::get(port_, "/games");
+    EXPECT_EQ(games.status, 200);
+    EXPECT_EQ(games.text.find(table), std::string::npos);
+    // Its id, its seat's token, a made-up id: each refused with an error reply.
+    for (const std::string& id : {table, token, std::string("0123456789ab"), std::string("")}) {
+        Tab watcher(port_, "/ws/torneio");
+        next(watcher, "hello");
+        watcher.send({{"type", "torneio.watch"}, {"table", id}});
+        const Json refused = next(watcher, "error");
+        EXPECT_EQ(refused["type"], "error") << id;
+    }
+    // A bad message is refused too.
+    Tab odd(port_, "/ws/torneio");
+    next(odd, "hello");
+    odd.send({{"type", "torneio.watch"}, {"table", table}, {"token", token}});
+    EXPECT_EQ(next(odd, "error")["type"], "error");
 }
 
 }  // namespace
