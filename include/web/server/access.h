@@ -111,6 +111,15 @@ bool notModified(std::string_view etag, std::optional<std::int64_t> modified,
 // /64).
 std::string addressKey(const boost::asio::ip::address& address);
 
+// The PROXY protocol's header (version 1, the text line HAProxy's `send-proxy` writes) that a
+// trusted front sends before a connection's first byte, so that the limits per address see the
+// person, not the front: "PROXY TCP4 <source> <destination> <source port> <destination port>\r\n"
+// (TCP6 likewise), at most kMaxProxyLine bytes with its CR LF. The client's address; nothing for
+// "PROXY UNKNOWN..." (the front does not know it: the front's own address counts); an error for
+// anything else (the connection is closed).
+inline constexpr std::size_t kMaxProxyLine = 107;
+common::Result<std::optional<boost::asio::ip::address>> parseProxyLine(std::string_view line);
+
 // ConnectionLimits: the connections held now, in all and per address. admit() gives a Slot
 // while both counts are under their limits; the slot gives its place back when it goes. Used on
 // the server's one thread.

@@ -40,6 +40,10 @@ namespace web::server {
 //                    WebSocket upgrade's Origin, when it has one, must be one of them exactly
 //   maxConnections, maxConnectionsPerAddress   TCP connections at once, in all and from one
 //                    address; one more gets a 503 reply and is closed
+//   trustedProxies   addresses of the fronts (HAProxy) whose connections begin with a PROXY
+//                    protocol header (version 1): the address it names is the connection's
+//                    address for every limit; from these addresses a connection without the
+//                    header is closed
 //   headerSeconds    how long a connection may take to send one request's head and body
 //   idleSeconds      a WebSocket that sends no message for this long is closed (pings answered
 //                    do not count)
@@ -68,6 +72,7 @@ struct ServerConfig {
     std::vector<std::string> publicOrigins;
     int maxConnections = 2000;
     int maxConnectionsPerAddress = 100;
+    std::vector<std::string> trustedProxies;
     int headerSeconds = 10;
     int idleSeconds = 3600;
     std::size_t maxQueuedBytes = std::size_t{8} << 20;

@@ -308,6 +308,43 @@ std::string addressKey(const boost::asio::ip::address& address) {
     return address.to_string();
 }
 
+common::Result<std::optional<boost::asio::ip::address>> parseProxyLine(std::string_view line) {
+    const auto refused = [](const std::string& why) {
+        return common::makeError("not a PROXY protocol header: " + why);
+    };
+    if (line.size() > kMaxProxyLine) return refused("longer than 107 bytes");
+    if (line.size() < 2 || line.substr(line.size() - 2) != "\r\n") return refused("no CR LF");
+    line.remove_suffix(2);
+    std::vector<std::string_view> fields;
+    while (!line.empty()) {
+        const auto space = line.find(' ');
+        fields.push_back(line.substr(0, space));
+        if (space == std::string_view::npos) break;
+        line.remove_prefix(space + 1);
+    }
+    if (fields.size() < 2 || fields[0] != "PROXY") return refused("no PROXY word");
+    if (fields[1] == "UNKNOWN") return std::optional<boost::asio::ip::address>{};
+    if ((fields[1] != "TCP4" && fields[1] != "TCP6") || fields.size() != 6)
+        return refused("neither TCP4, TCP6 with four fields, nor UNKNOWN");
+    for (const std::size_t port : {std::size_t{4}, std::size_t{5}}) {
+        unsigned value = 0;
+        const auto* end = fields[port].data() + fields[port].size();
+        const auto read = std::from_chars(fields[port].data(), end, value);
+        if (fields[port].empty() || read.ec != std::errc{} || read.ptr != end || value > 65535 ||
+            (fields[port].size() > 1 && fields[port][0] == '0'))
+            return refused("a port that is not 0..65535");
+    }
+    std::optional<boost::asio::ip::address> addresses[2];
+    for (std::size_t i = 0; i < 2; ++i) {
+        boost::system::error_code error;
+        const auto address = boost::asio::ip::make_address(std::string(fields[2 + i]), error);
+        if (error || address.is_v4() != (fields[1] == "TCP4"))
+            return refused("an address that is not " + std::string(fields[1]));
+        addresses[i] = address;
+    }
+    return addresses[0];
+}
+
 std::unique_ptr<ConnectionLimits::Slot> ConnectionLimits::admit(const std::string& address) {
     int& count = perAddress_[address];
     if (inAll_ >= maxInAll_ || count >= maxPerAddress_) {

@@ -44,6 +44,9 @@ class LascaRoom : public Room, public std::enable_shared_from_this<LascaRoom> {
     LascaRoom(const ServerConfig& config, store::Store& store, std::shared_ptr<DuelRoom> duels,
               boost::asio::any_io_executor executor);
     std::shared_ptr<Tab> open(const std::shared_ptr<Peer>& peer) override;
+    // The engine pool's counts and its size (for /health).
+    lasca_tables::PoolStats engineStats() const { return pool_->stats(); }
+    int engineSlots() const { return pool_->size(); }
 
   private:
     friend class LascaTab;

@@ -1,6 +1,8 @@
 // Accepts connections and hands each to an HttpSession under the connection limits: one over
 // them, in all or from its address, is answered 503 and closed. When the system itself refuses
 // (out of descriptors), the listener waits a moment before accepting again instead of spinning.
+// A connection from a trusted front (ServerConfig::trustedProxies) is counted under the client's
+// address its PROXY protocol header names, read first.
 #pragma once
 
 #include <memory>

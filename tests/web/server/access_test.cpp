@@ -271,6 +271,33 @@ TEST(Access, AnAddressIsKeyedByItselfOrItsIpv6Network) {
     EXPECT_NE(addressKey(make_address("2001:db8:1:3::1")), "2001:db8:1:2::/64");
 }
 
+TEST(Access, TheProxyProtocolHeaderNamesTheClient) {
+    const auto v4 = parseProxyLine("PROXY TCP4 203.0.113.7 192.0.2.1 56324 443\r\n");
+    ASSERT_TRUE(v4) << v4.error();
+    ASSERT_TRUE(v4.value());
+    EXPECT_EQ(v4.value()->to_string(), "203.0.113.7");
+    const auto v6 = parseProxyLine("PROXY TCP6 2001:db8::1 2001:db8::2 65535 0\r\n");
+    ASSERT_TRUE(v6) << v6.error();
+    EXPECT_EQ(addressKey(*v6.value()), "2001:db8::/64");
+    const auto unknown = parseProxyLine("PROXY UNKNOWN\r\n");
+    ASSERT_TRUE(unknown);
+    EXPECT_FALSE(unknown.value());
+    EXPECT_TRUE(parseProxyLine("PROXY UNKNOWN ffff:f...f:ffff ffff:f...f:ffff 65535 65535\r\n"));
+    // Anything else is refused, the connection closed.
+    for (const std::string& bad : std::vector<std::string>{
+             "", "\r\n", "GET / HTTP/1.1\r\n", "PROXY TCP4 1.2.3.4 5.6.7.8 1 2",
+             "PROXY TCP4 1.2.3.4 5.6.7.8 1 2\n", "PROXY TCP4 1.2.3.4 5.6.7.8 1\r\n",
+             "PROXY TCP4 1.2.3.4 5.6.7.8 1 2 3\r\n", "PROXY TCP4 1.2.3.4  5.6.7.8 1 2\r\n",
+             "PROXY TCP4 2001:db8::1 5.6.7.8 1 2\r\n", "PROXY TCP6 1.2.3.4 2001:db8::1 1 2\r\n",
+             "PROXY TCP4 1.2.3.4 5.6.7.8 65536 2\r\n", "PROXY TCP4 1.2.3.4 5.6.7.8 -1 2\r\n",
+             "PROXY TCP4 1.2.3.4 5.6.7.8 01 2\r\n", "PROXY TCP4 1.2.3.4 5.6.7.8 1 2x\r\n",
+             "PROXY TCP4 1.2.3.256 5.6.7.8 1 2\r\n", "PROXY UDP4 1.2.3.4 5.6.7.8 1 2\r\n",
+             "proxy TCP4 1.2.3.4 5.6.7.8 1 2\r\n",
+             std::string("PROXY TCP4 1.2.3.4\0 5.6.7.8 1 2\r\n", 33),
+             "PROXY UNKNOWN " + std::string(100, 'x') + "\r\n"})
+        EXPECT_FALSE(parseProxyLine(bad)) << bad;
+}
+
 TEST(Access, ConnectionsAreLimitedInAllAndPerAddress) {
     auto limits = std::make_shared<ConnectionLimits>(5, 3);
     std::vector<std::unique_ptr<ConnectionLimits::Slot>> held;

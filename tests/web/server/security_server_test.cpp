@@ -422,6 +422,51 @@ TEST(Attacks, ConnectionsAreCappedPerAddressAndInAll) {
     EXPECT_EQ(servedAgain(port, "127.0.0.1"), 200);
 }
 
+// Behind a trusted front (HAProxy with send-proxy, here 127.0.0.9), the PROXY protocol header
+// names the client: each client meets its own limit while another is served, a connection of
+// the front without the header is closed, and nobody else can claim an address with one.
+TEST(Attacks, BehindATrustedFrontEachClientMeetsItsOwnLimit) {
+    auto server = Server::start(
+        database(), 0, {"--trusted-proxy", "127.0.0.9", "--max-connections-per-address", "2"});
+    ASSERT_TRUE(server);
+    const auto& port = server->port;
+    net::io_context io;
+    const auto page = "GET / HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\n\r\n";
+    const auto header = [&](const std::string& client) {
+        return "PROXY TCP4 " + client + " 127.0.0.1 40000 " + port + "\r\n";
+    };
+    // Two kept-alive connections of 10.1.1.1 through the front, each answered (so admitted).
+    std::vector<std::unique_ptr<tcp::socket>> held;
+    for (int i = 0; i < 2; ++i) {
+        held.push_back(connectFrom(io, port, "127.0.0.9"));
+        EXPECT_EQ(exchange(io, *held.back(), header("10.1.1.1") + page).status, 200) << i;
+    }
+    const auto thirdOfOne = [&] {
+        auto socket = connectFrom(io, port, "127.0.0.9");
+        return exchange(io, *socket, header("10.1.1.1") + page);
+    };
+    EXPECT_EQ(thirdOfOne().status, 503) << "10.1.1.1 holds two";
+    auto other = connectFrom(io, port, "127.0.0.9");
+    EXPECT_EQ(exchange(io, *other, header("10.1.1.2") + page).status, 200)
+        << "another client behind the same front is served";
+    EXPECT_EQ(get(port, "/", "127.0.0.2").status, 200) << "a client without the front too";
+    // The front's connection without the header is closed unanswered.
+    auto bare = connectFrom(io, port, "127.0.0.9");
+    EXPECT_EQ(exchange(io, *bare, page).status, 0);
+    // Anyone else's PROXY header is not HTTP: closed, counted under its own address.
+    auto claim = connectFrom(io, port, "127.0.0.3");
+    EXPECT_EQ(exchange(io, *claim, header("10.1.1.9") + page).status, 0);
+    // Once 10.1.1.1's connections close, it is served again.
+    held.clear();
+    int status = 0;
+    const auto until = std::chrono::steady_clock::now() + kHangGuard;
+    while (status != 200 && std::chrono::steady_clock::now() < until) {
+        status = thirdOfOne().status;
+        if (status != 200) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    EXPECT_EQ(status, 200);
+}
+
 // Under a descriptor limit of 320, 400 held connections (each from its own address): the
 // server refuses the ones beyond what fits with 503 instead of running out of descriptors and
 // spinning on accept, and serves again once they go.
