@@ -5,6 +5,9 @@ every key the code uses; run by the build (target i18n_check), so a missing key 
   - every language has the same keys, each in the file of its area (the key's first part);
   - a message is a string, or an object of the plural forms "one" and "other";
   - a key's placeholders ({name}) are the same in every language and every form;
+  - no pt-BR message is its English one left untranslated: one that is the same in both holds
+    nothing but placeholders, symbols, single letters (a unit, a square, a rule's letter) and the
+    words of SAME_IN_PORTUGUESE (names, and the words Brazilian players use as they are);
   - every key used is in every catalogue: t("key") and t('key') in web/*.js, data-i18n="key"
     and data-i18n-<attribute>="key" in web/*.html, tr("key") and every literal "server.<key>"
     (the texts the server says: messages::Say) in src/web and include/web (not in a // comment).
@@ -19,6 +22,15 @@ import sys
 
 LANGUAGES = ("en", "pt-BR")
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
+# Words a pt-BR message may share with the English one: the games' and programs' names, notations,
+# and the chess words Brazilian players use as they are ("valendo rating", "blitz").
+SAME_IN_PORTUGUESE = {
+    "lasca", "torneio", "lasca-web", "pdn", "lfen", "fen", "glicko-2", "ok",  # names
+    "min",  # the unit
+    "rating", "ratings", "bullet", "blitz", "links",  # chess and web words, as Brazilians say them
+    "normal", "casual",  # Portuguese words spelled as the English
+}
+WORD = re.compile(r"[^\W\d_]{2,}(?:-[^\W_]+)*")
 USES = (
     ("web", ("*.js",), re.compile(r"""\bt\(\s*["']([A-Za-z0-9_.-]+)["']""")),
     ("web", ("*.html",), re.compile(r"""data-i18n(?:-[a-z-]+)?="([A-Za-z0-9_.-]+)\"""")),
@@ -32,6 +44,19 @@ USES = (
 def placeholders(message):
     texts = message.values() if isinstance(message, dict) else [message]
     return [set(PLACEHOLDER.findall(t)) for t in texts]
+
+
+def untranslated(english, portuguese):
+    """True when the pt-BR message is the English one and holds a word Portuguese does not
+    share with English."""
+    if english != portuguese:
+        return False
+    texts = portuguese.values() if isinstance(portuguese, dict) else [portuguese]
+    for text in texts:
+        for word in WORD.findall(PLACEHOLDER.sub(" ", text)):
+            if word.lower() not in SAME_IN_PORTUGUESE:
+                return True
+    return False
 
 
 def load(root, problems):
@@ -81,6 +106,8 @@ def main():
             forms = placeholders(first[key]) + placeholders(messages[key])
             if any(f != forms[0] for f in forms):
                 problems.append(f"web/i18n/{lang}: {key}: placeholders differ from {LANGUAGES[0]}'s")
+            if lang == "pt-BR" and untranslated(first[key], messages[key]):
+                problems.append(f"web/i18n/{lang}: {key}: still the English text")
     for folder, patterns, use in USES:
         for pattern in patterns:
             for path in sorted((root / folder).rglob(pattern)):

@@ -524,7 +524,7 @@
       case "time": return t("lasca.end.time", { loser });
       case "resign": return t("lasca.end.resign", { loser });
       case "agreement": return t("lasca.end.agreement");
-      default: return status.text;
+      default: return window.i18n.server(status);
     }
   }
 
@@ -917,19 +917,19 @@
         $("pdn-text").value = m.pdn;
         break;
       case "engine":
-        window.pageUi.showNotice(m.text);
+        window.pageUi.showNotice(window.i18n.server(m));
         break;
       case "lasca.left":
         // The same seat link was opened in another window: that one plays the seat now.
-        closePage(t("lasca.closed.seatLeft", { text: m.text }), false);
+        closePage(t("lasca.closed.seatLeft", { text: window.i18n.server(m) }), false);
         break;
       case "error":
-        showError(m.message);
+        showError(window.i18n.server(m));
         app.editorSent = null;  // an edited position refused: the editor stays open
         // A table link whose table or token is not known: a page that says so, alone at the
         // top (no game of its own under the table's link).
         if (tableParams() && !app.seated)
-          closePage(t("lasca.closed.badLink", { message: m.message }), true);
+          closePage(t("lasca.closed.badLink", { message: window.i18n.server(m) }), true);
         break;
     }
   }

@@ -9,6 +9,10 @@
 // Every step and verdict is said in the polite live region #learn-live.
 // Progress: the ids of the lessons done, on the account (GET/POST /api/account/progress) when
 // it answers 200, else in this browser's localStorage.
+// "Your first Torneio game" makes a two-seat Torneio table against the easy AI over
+// /ws/torneio (torneio.create, as the Torneio page does) and opens the person's seat with
+// &guide=1: web/torneio-guide.js explains the game there and marks the lesson TORNEIO done
+// (the same progress) when the game ends.
 "use strict";
 
 window.learnApp = (() => {
@@ -16,6 +20,7 @@ window.learnApp = (() => {
   const START = "b,b,b,b/b,b,b/b,b,b,b/-,-,-/w,w,w,w/w,w,w/w,w,w,w w 0 1";
   const FILES = "abcdefg";
   const STORE = "lasca.learn.done";
+  const TORNEIO = "torneio-first";  // the guided Torneio game's lesson id (torneio-guide.js)
 
   // Each lesson: its position, its goal (a test of the answer: see goalReason) and its words.
   const LESSONS = [
@@ -381,9 +386,57 @@ window.learnApp = (() => {
     });
     const count = LESSONS.filter((l) => app.done.has(l.id)).length;
     $("learn-progress").textContent = t("learn.progress", { count, total: LESSONS.length });
+    renderTorneio();
+  }
+
+  // ---- The guided Torneio game ------------------------------------------------------------------
+  function renderTorneio() {
+    const b = $("torneio-start");
+    b.textContent = t("learn.torneio.title");
+    if (app.done.has(TORNEIO)) {
+      const mark = document.createElement("span");
+      mark.className = "done-mark";
+      mark.textContent = " ✓ " + t("learn.list.done");
+      b.appendChild(mark);
+    }
+  }
+
+  // Makes the table (seat 1 a person, seat 2 the easy AI) and goes to the person's seat.
+  function startTorneio() {
+    const live = $("torneio-live");
+    const button = $("torneio-start");
+    button.disabled = true;
+    live.textContent = t("learn.torneio.starting");
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${scheme}://${location.host}/ws/torneio`);
+    let done = false;
+    const fail = (text) => {
+      if (done) return;
+      done = true;
+      live.textContent = t("learn.torneio.failed", { message: text });
+      button.disabled = false;
+      ws.close();
+    };
+    ws.addEventListener("message", (e) => {
+      const m = JSON.parse(e.data);
+      if (m.type === "hello") {
+        const easy = (m.aiLevels || []).findIndex((l) => l.name === "easy");
+        ws.send(JSON.stringify({ type: "torneio.create", seats: [{ kind: "person" }, { kind: "ai", level: Math.max(0, easy) }], rounds: 200 }));
+      } else if (m.type === "torneio.created") {
+        const seat = m.seats.find((s) => s.token);
+        if (!seat) { fail(""); return; }
+        done = true;
+        ws.close();
+        location.assign(`/torneio?table=${encodeURIComponent(m.table)}&token=${encodeURIComponent(seat.token)}&guide=1`);
+      } else if (m.type === "error") {
+        fail(i18n.server(m));
+      }
+    });
+    ws.addEventListener("close", () => fail(t("learn.disconnected")));
   }
 
   async function start() {
+    renderTorneio();  // its name at once; its mark once the progress is read
     await loadProgress();
     const first = LESSONS.findIndex((l) => !app.done.has(l.id));
     app.lesson = first < 0 ? 0 : first;
@@ -392,6 +445,7 @@ window.learnApp = (() => {
     $("learn-form").addEventListener("submit", typed);
     $("learn-again").addEventListener("click", () => loadLesson(app.lesson, true));
     $("learn-next").addEventListener("click", () => loadLesson(Math.min(app.lesson + 1, LESSONS.length - 1), true));
+    $("torneio-start").addEventListener("click", startTorneio);
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     app.ws = new WebSocket(`${scheme}://${location.host}/ws`);
     app.ws.addEventListener("message", onMessage);

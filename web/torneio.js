@@ -1,8 +1,9 @@
 // The Torneio page: create a table, or play one seat of it through its private link. The
 // server sends only this seat's view (built from the seat's protocol lines); the legal choices
 // of each decision come from the server too. Everything the page says comes from the catalogue
-// (torneio.* keys, web/i18n/<lang>/torneio.json); the events are written from the seat's own
-// protocol lines, so they read in the page's language.
+// (torneio.* keys, web/i18n/<lang>/torneio.json); the events come in the view's log as
+// catalogue keys with their values (made by the server from the seat's own protocol lines), and
+// the server's refusals as server.* keys, so they read in the page's language.
 // Keyboard and screen reader: the board is a grid of squares with one Tab stop (roving
 // tabindex; arrow keys move, Enter or Space picks and plays, C calls a combat, Escape lets go),
 // each square named by what the seat knows of it; a polite live region (#announce) says every
@@ -17,7 +18,7 @@
   const SEAT_COLOURS = ["#2f6f9f", "#b23a3a", "#3e7c59", "#8a5a9e"];
   const app = {
     ws: null, view: null, lines: [], log: [], hello: null, setup: [], selected: null,
-    cursor: null, cells: null, boardSize: 0, round: 0, combatSquare: null, said: [],
+    cursor: null, cells: null, boardSize: 0, said: [],
   };
   window.torneioApp = app;  // for the browser tests
 
@@ -76,54 +77,6 @@
   // "your king", "warrior 2".
   function pieceName(piece) {
     return piece === 0 ? t("torneio.piece.king") : t("torneio.piece.warrior", { n: piece });
-  }
-
-  // One protocol line of this seat in words, or null for a line that says nothing new (a
-  // request: the prompt says it). Tracks the round and the square of the combat in course.
-  function describeLine(line) {
-    const w = line.trim().split(/\s+/);
-    if (w[0] !== "event") return null;
-    const me = app.view ? app.view.seat : 0;
-    const seat = parseInt(w[2], 10);
-    const mine = seat === me;
-    switch (w[1]) {
-      case "setup": {
-        // event setup king c1 warriors a1:3 e1:3 g1:4
-        const ws = w.slice(5).map((x, i) => t("torneio.event.setupWarrior", { n: i + 1, square: x.split(":")[0], strength: x.split(":")[1] }));
-        return t("torneio.event.setup", { king: w[3], warriors: ws.join(", ") });
-      }
-      case "turn": app.round = parseInt(w[3], 10) || app.round; return null;
-      case "moved": return mine ? null : t("torneio.event.moved", { seat });
-      case "move": return t("torneio.event.move", { piece: pieceName(parseInt(w[2], 10)), from: w[3], to: w[4] });
-      case "pass": return mine ? t("torneio.event.passYou") : t("torneio.event.pass", { seat });
-      case "combat":
-        app.combatSquare = w[3];
-        return mine ? t("torneio.event.combatYou", { square: w[3] }) : t("torneio.event.combat", { seat, square: w[3] });
-      case "unopposed": return t("torneio.event.unopposed", { square: w[3] });
-      case "reveal":
-        if (w[3] === "king") return mine ? t("torneio.event.revealKingYou") : t("torneio.event.revealKing", { seat });
-        return mine ? t("torneio.event.revealYou", { strength: w[3] }) : t("torneio.event.reveal", { seat, strength: w[3] });
-      case "result":
-        if (w[2] === "none") return t("torneio.event.noWinner");
-        return mine ? t("torneio.event.winnerYou") : t("torneio.event.winner", { seat });
-      case "eliminated": return mine ? t("torneio.event.eliminatedYou") : t("torneio.event.eliminated", { seat });
-      case "refused": return mine ? t("torneio.event.refusedYou", { square: w[3] }) : t("torneio.event.refused", { seat, square: w[3] });
-      case "retreat": return mine ? t("torneio.event.retreatYou", { square: w[3] }) : t("torneio.event.retreat", { seat, square: w[3] });
-      case "removed": return mine ? t("torneio.event.removedYou", { square: w[3] }) : t("torneio.event.removed", { seat, square: w[3] });
-      case "withdrew": return mine ? null : t("torneio.event.withdrew", { seat });
-      case "withdraw": return t("torneio.event.withdraw", { n: w[2], from: w[3], to: w[4] });
-      case "gained": {
-        const count = parseInt(w[3], 10);
-        return mine ? t("torneio.event.gainedYou", { count }) : t("torneio.event.gained", { seat, count });
-      }
-      case "forfeit": return t("torneio.event.forfeit", { seat, count: parseInt(w[3], 10) });
-      case "placed": return t("torneio.event.placed", { n: w[2], strength: w[3] });
-      case "disqualified": return t("torneio.event.disqualified", { seat, fault: w[3] || "" });
-      case "end":
-        if (w[2] === "win") return parseInt(w[3], 10) === me ? t("torneio.event.endWinYou") : t("torneio.event.endWin", { seat: parseInt(w[3], 10) });
-        return t("torneio.event.endDraw", { seats: w.slice(3).join(", ") });
-    }
-    return null;
   }
 
   // ---- The live region ------------------------------------------------------------------------
@@ -773,14 +726,17 @@
 
   function onView(m) {
     const first = !app.view;
-    if (m.linesFrom === 0) { app.lines = []; app.log = []; app.round = 0; }
+    if (m.linesFrom === 0) { app.lines = []; app.log = []; }
     const hadRequest = app.view && app.view.request && app.view.request.line;
     app.view = m;
     const said = [];
-    for (const line of m.lines) {
-      app.lines.push(line);
-      const text = describeLine(line);
-      if (text) { app.log.push({ round: app.round, text }); said.push(text); }
+    app.lines.push(...m.lines);
+    // The events in words: each entry a torneio.log.* key and its values ({round, key, params,
+    // text}), said in the page's language.
+    for (const e of m.log) {
+      const text = window.i18n.server(e);
+      app.log.push({ round: e.round, text });
+      said.push(text);
     }
     if (!m.request || m.request.line !== hadRequest) { app.selected = null; if (!m.request || m.request.kind !== "setup") app.setup = []; }
     render();
@@ -788,6 +744,7 @@
     const ask = promptPlain();
     if (first) announce(`${t("torneio.seat.title", { seat: m.seat, side: sideName(m.players[m.seat - 1] ? m.players[m.seat - 1].side : "") })}. ${m.started ? statusText() + ". " : ""}${ask}`);
     else if (said.length || (m.request && m.request.line !== hadRequest) || m.over) announce([...said, ask].join(" "));
+    document.dispatchEvent(new CustomEvent("torneio:view", { detail: { view: m, announce } }));  // torneio-guide.js
   }
 
   function onMessage(event) {
@@ -804,14 +761,14 @@
         announce(promptPlain());
         break;
       case "error":
-        showError(m.message);
+        showError(cap(window.i18n.server(m)));
         // A link whose table or token is not known: say so instead of "Connecting…" for ever,
         // alone at the top (the empty board and seat panels hidden).
         if (joinParams() && !app.view) {
-          $("tstatus").textContent = t("torneio.status.badLink", { message: m.message });
+          $("tstatus").textContent = t("torneio.status.badLink", { message: window.i18n.server(m) });
           $("seat-view").classList.add("no-seat");
         } else if (app.view) {
-          announce(`${t("torneio.say.refused", { message: m.message })} ${promptPlain()}`);
+          announce(`${t("torneio.say.refused", { message: window.i18n.server(m) })} ${promptPlain()}`);
         }
         break;
     }
@@ -823,6 +780,7 @@
   }
 
   function main() {
+    if (new URLSearchParams(location.search).has("watch")) return;  // a watcher: torneio-watch.js
     const join = joinParams();
     $(join ? "seat-view" : "create-view").classList.remove("hidden");
     $("seat-count").addEventListener("change", seatRows);

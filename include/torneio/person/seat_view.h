@@ -24,10 +24,14 @@ namespace torneio::person {
 // the sightings on the combat square, a retreat is a new sighting with the strength seen there.
 inline constexpr play::SightingRules kPersonSightings{6, true, true};
 
-// LogEntry: one event in plain words, with the round it happened in (0: the set-ups).
+// LogEntry: one event in plain words, with the round it happened in (0: the set-ups), the event
+// itself and the square of the combat it belongs to (kNoSquare outside a combat), so that a page
+// can say it in its own words (web/torneio_tables/web_seat_words.h).
 struct LogEntry {
     int round = 0;
     std::string text;
+    Event event{};
+    Square combat = kNoSquare;
 };
 
 // SeatView: one seat's game as the person playing it knows it, built from the lines the referee

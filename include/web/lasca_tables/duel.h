@@ -18,6 +18,7 @@
 
 #include "common/result.h"
 #include "lasca/core/game.h"
+#include "web/messages/messages.h"
 #include "web/store/store.h"
 
 namespace web::lasca_tables {
@@ -69,13 +70,14 @@ class LascaDuel {
     std::vector<std::string> takeTokens();
     std::optional<DuelSeat> seatOfToken(std::string_view token) const;
 
-    // The moves of the people. Errors (and no change): a watcher, the side not to move, the game
-    // over (a flag that fell is noticed first), an illegal move.
-    common::Result<bool> move(DuelSeat seat, std::string_view text, std::int64_t nowMs);
-    common::Result<bool> resign(DuelSeat seat, std::int64_t nowMs);
+    // The moves of the people: nothing when done, else what the person is told (and no change):
+    // a watcher, the side not to move, the game over (a flag that fell is noticed first), an
+    // illegal move.
+    std::optional<messages::Say> move(DuelSeat seat, std::string_view text, std::int64_t nowMs);
+    std::optional<messages::Say> resign(DuelSeat seat, std::int64_t nowMs);
     // offer true: offers a draw, or agrees to the other's offer (a draw by agreement); false:
     // withdraws one's own offer or declines the other's.
-    common::Result<bool> draw(DuelSeat seat, bool offer, std::int64_t nowMs);
+    std::optional<messages::Say> draw(DuelSeat seat, bool offer, std::int64_t nowMs);
     // Notices a flag that fell: true when the game ended now (the side to move lost on time).
     bool checkTime(std::int64_t nowMs);
     // Milliseconds until the running clock's flag falls, if a clock runs.

@@ -22,6 +22,7 @@
 #include "lasca/engine/replies.h"
 #include "web/lasca_tables/engine_link.h"
 #include "web/lasca_tables/move_tree.h"
+#include "web/messages/messages.h"
 #include "web/store/store.h"
 
 namespace web::lasca_tables {
@@ -210,23 +211,24 @@ class LascaTable {
 
   private:
     using Replies = std::vector<Json>;
-    // Handlers, one per message type; each returns an error message or fills replies.
-    std::optional<std::string> onNew(const Json& m, Replies& out);
-    std::optional<std::string> onMove(const Json& m, Replies& out);
-    std::optional<std::string> onTakeback(const Json& m, Replies& out);
-    std::optional<std::string> onView(const Json& m, Replies& out);
-    std::optional<std::string> onAnalyse(const Json& m, Replies& out);
-    std::optional<std::string> onPreview(const Json& m, Replies& out);
-    std::optional<std::string> onLfen(const Json& m, Replies& out);
-    std::optional<std::string> onPdnExport(const Json& m, Replies& out);
-    std::optional<std::string> onPdnImport(const Json& m, Replies& out);
-    std::optional<std::string> onSettings(const Json& m, Replies& out);
-    std::optional<std::string> onRetry(const Json& m, Replies& out);
-    std::optional<std::string> onAnnotate(const Json& m, Replies& out);
-    std::optional<std::string> onLine(const Json& m, Replies& out);
-    std::optional<std::string> onPromote(const Json& m, Replies& out);
-    std::optional<std::string> onDelete(const Json& m, Replies& out);
-    common::Result<MoveLine> lineInTree(const Json& m) const;
+    // Handlers, one per message type; each returns what the person is told when the message is
+    // refused (messages::Say), or fills replies.
+    std::optional<messages::Say> onNew(const Json& m, Replies& out);
+    std::optional<messages::Say> onMove(const Json& m, Replies& out);
+    std::optional<messages::Say> onTakeback(const Json& m, Replies& out);
+    std::optional<messages::Say> onView(const Json& m, Replies& out);
+    std::optional<messages::Say> onAnalyse(const Json& m, Replies& out);
+    std::optional<messages::Say> onPreview(const Json& m, Replies& out);
+    std::optional<messages::Say> onLfen(const Json& m, Replies& out);
+    std::optional<messages::Say> onPdnExport(const Json& m, Replies& out);
+    std::optional<messages::Say> onPdnImport(const Json& m, Replies& out);
+    std::optional<messages::Say> onSettings(const Json& m, Replies& out);
+    std::optional<messages::Say> onRetry(const Json& m, Replies& out);
+    std::optional<messages::Say> onAnnotate(const Json& m, Replies& out);
+    std::optional<messages::Say> onLine(const Json& m, Replies& out);
+    std::optional<messages::Say> onPromote(const Json& m, Replies& out);
+    std::optional<messages::Say> onDelete(const Json& m, Replies& out);
+    std::optional<messages::Say> lineInTree(const Json& m, MoveLine& line) const;
     // Shows `line` (a line of tree_ to the end of its branch) at ply `view`: moves_, path_ and
     // the evaluations of the plies it shares with the line shown before.
     void showLine(const MoveLine& line, int view);

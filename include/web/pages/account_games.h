@@ -22,7 +22,7 @@ GamesPage accountGamesPdn(store::Store& store, const store::StoredAccount& accou
                           std::size_t maxBytes = kAccountPdnBytes);
 
 // The finished Torneio tables an account held a seat of, oldest first, each its record as
-// /games/torneio/<n> shows it after a line `# table <n>: <result>`: 200, text/plain, with
+// /games/torneio/<n>.txt shows it after a line `# table <n>: <result>`: 200, text/plain, with
 // `Content-Disposition: attachment; filename="<name>-torneio.txt"`; past maxBytes the oldest
 // are left out and the first line says so; a store error a 500 page.
 GamesPage accountTorneioRecords(store::Store& store, const store::StoredAccount& account,

@@ -118,7 +118,8 @@ common::Result<bool> SeatView::takeEvent(std::string_view line) {
     sightings_.observe(event.value(), knowledge_);
     const Square where = event.value().kind == EventKind::Combat ? event.value().square : combat;
     std::string text = describeEvent(event.value(), seat(), where, geometry());
-    if (!text.empty()) log_.push_back(LogEntry{knowledge_.round(), std::move(text)});
+    if (!text.empty())
+        log_.push_back(LogEntry{knowledge_.round(), std::move(text), event.value(), where});
     return true;
 }
 

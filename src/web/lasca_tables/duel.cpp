@@ -5,6 +5,7 @@
 #include "common/seed.h"
 #include "lasca/core/notation.h"
 #include "lasca/core/pdn.h"
+#include "lasca_table_internal.h"
 
 namespace web::lasca_tables {
 
@@ -150,15 +151,16 @@ void LascaDuel::checkRules() {
         endGame(lasca::pdnResult(status.outcome), lasca::terminationRule(status.termination));
 }
 
-common::Result<bool> LascaDuel::move(DuelSeat seat, std::string_view text, std::int64_t nowMs) {
+std::optional<messages::Say> LascaDuel::move(DuelSeat seat, std::string_view text,
+                                             std::int64_t nowMs) {
     const auto colour = colourOfSeat(seat);
-    if (!colour) return common::makeError("a watcher cannot move");
+    if (!colour) return Say{"server.duel.watcherMove"};
     checkTime(nowMs);
-    if (over()) return common::makeError("the game is over");
+    if (over()) return Say{"server.lasca.gameOver"};
     const lasca::Color side = game_.current().sideToMove();
-    if (*colour != side) return common::makeError("it is not your turn");
+    if (*colour != side) return Say{"server.duel.notYourTurn"};
     auto move = game_.playText(text);
-    if (!move) return common::makeError(move.error());
+    if (!move) return moveRefusal(game_.current(), text);
     moves_.push_back(lasca::formatMove(move.value()));
     if (clock_) {
         auto& left = remaining_[colourIndex(side)];
@@ -168,37 +170,37 @@ common::Result<bool> LascaDuel::move(DuelSeat seat, std::string_view text, std::
     runningSince_ = nowMs;
     if (drawOffer_ && *drawOffer_ != side) drawOffer_.reset();  // a move declines an offer
     checkRules();
-    return true;
+    return std::nullopt;
 }
 
-common::Result<bool> LascaDuel::resign(DuelSeat seat, std::int64_t nowMs) {
+std::optional<messages::Say> LascaDuel::resign(DuelSeat seat, std::int64_t nowMs) {
     const auto colour = colourOfSeat(seat);
-    if (!colour) return common::makeError("a watcher cannot resign");
+    if (!colour) return Say{"server.duel.watcherResign"};
     checkTime(nowMs);
-    if (over()) return common::makeError("the game is over");
+    if (over()) return Say{"server.lasca.gameOver"};
     stopClock(nowMs);
     endGame(*colour == lasca::Color::White ? "0-2" : "2-0", "resign");
-    return true;
+    return std::nullopt;
 }
 
-common::Result<bool> LascaDuel::draw(DuelSeat seat, bool offer, std::int64_t nowMs) {
+std::optional<messages::Say> LascaDuel::draw(DuelSeat seat, bool offer, std::int64_t nowMs) {
     const auto colour = colourOfSeat(seat);
-    if (!colour) return common::makeError("a watcher cannot offer a draw");
+    if (!colour) return Say{"server.duel.watcherDraw"};
     checkTime(nowMs);
-    if (over()) return common::makeError("the game is over");
+    if (over()) return Say{"server.lasca.gameOver"};
     if (!offer) {
-        if (!drawOffer_) return common::makeError("no draw is offered");
+        if (!drawOffer_) return Say{"server.duel.noDrawOffer"};
         drawOffer_.reset();
-        return true;
+        return std::nullopt;
     }
     if (drawOffer_ && *drawOffer_ != *colour) {
         stopClock(nowMs);
         endGame("1-1", "agreement");
-        return true;
+        return std::nullopt;
     }
-    if (drawOffer_) return common::makeError("you offered a draw already");
+    if (drawOffer_) return Say{"server.duel.drawOffered"};
     drawOffer_ = *colour;
-    return true;
+    return std::nullopt;
 }
 
 void LascaDuel::stopClock(std::int64_t nowMs) {

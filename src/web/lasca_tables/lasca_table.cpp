@@ -57,20 +57,38 @@ common::Result<MoveLine> lineField(const Json& m, const char* name) {
     return line;
 }
 
-std::string statusText(const lasca::GameStatus& status) {
+std::optional<Say> statusSay(const lasca::GameStatus& status) {
     switch (status.termination) {
         case lasca::Termination::NoLegalMove:
-            return status.outcome == lasca::Outcome::WhiteWins
-                       ? "White wins: Black has no legal move (R9)"
-                       : "Black wins: White has no legal move (R9)";
+            return status.outcome == lasca::Outcome::WhiteWins ? Say{"server.lasca.end.whiteWins"}
+                                                               : Say{"server.lasca.end.blackWins"};
         case lasca::Termination::Repetition:
-            return "Draw by threefold repetition (T1)";
+            return Say{"server.lasca.end.repetition"};
         case lasca::Termination::NoProgress:
-            return "Draw: 100 plies without capture or soldier move (T2)";
+            return Say{"server.lasca.end.noProgress"};
         case lasca::Termination::None:
             break;
     }
-    return "";
+    return std::nullopt;
+}
+
+Say refused(std::string detail) {
+    return Say{"server.error.refused", {{"detail", std::move(detail)}}};
+}
+
+Say moveRefusal(const lasca::Position& pos, std::string_view text) {
+    const std::string shown = common::printable(text);
+    const auto squares = lasca::moveSquares(text);
+    if (!squares) return Say{"server.lasca.move.unreadable", {{"move", shown}}};
+    lasca::MoveList legal;
+    lasca::generateMoves(pos, legal);
+    for (const lasca::Move& m : legal) {
+        const auto path = lasca::moveSquares(lasca::formatMove(m));
+        if (path && path.value() == squares.value())  // the right squares, the wrong sign
+            return m.capture ? Say{"server.lasca.move.captureWithDash", {{"move", shown}}}
+                             : Say{"server.lasca.move.stepWithX", {{"move", shown}}};
+    }
+    return Say{"server.lasca.move.illegal", {{"move", shown}}};
 }
 
 Json squaresJson(const lasca::Move& m) {
@@ -234,7 +252,7 @@ std::vector<Json> LascaTable::handleText(std::string_view text) {
 std::vector<Json> LascaTable::handle(const Json& message) {
     const auto type = messageType(message);
     if (!type) return {errorMessage(type.error())};
-    using Handler = std::optional<std::string> (LascaTable::*)(const Json&, Replies&);
+    using Handler = std::optional<Say> (LascaTable::*)(const Json&, Replies&);
     static const std::pair<const char*, Handler> handlers[] = {
         {"new", &LascaTable::onNew},
         {"settings", &LascaTable::onSettings},
@@ -304,10 +322,12 @@ bool LascaTable::engineToMove() const {
 }
 
 Json LascaTable::statusJson(const lasca::GameStatus& status) const {
-    return {{"over", status.over()},
-            {"result", lasca::pdnResult(status.outcome)},
-            {"rule", lasca::terminationRule(status.termination)},
-            {"text", statusText(status)}};
+    Json json = {{"over", status.over()},
+                 {"result", lasca::pdnResult(status.outcome)},
+                 {"rule", lasca::terminationRule(status.termination)},
+                 {"text", ""}};
+    if (const auto say = statusSay(status)) json.update(messages::said(*say));
+    return json;
 }
 
 Json LascaTable::stateMessage() const {

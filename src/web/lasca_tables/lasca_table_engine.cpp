@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "common/logging.h"
 #include "common/text.h"
 #include "lasca/analysis/analysis.h"
 #include "lasca/core/movegen.h"
@@ -30,6 +31,13 @@ bool sameJob(const SearchJob& a, const SearchJob& b) {
 }
 
 constexpr std::int64_t kMaxAnnotateNodes = 10'000'000;
+
+// An `engine` notice: {"type":"engine","event":...} and its words ({"key","params","text"}).
+Json engineNotice(const char* event, const Say& say) {
+    Json notice = {{"type", "engine"}, {"event", event}};
+    notice.update(messages::said(say));
+    return notice;
+}
 
 }  // namespace
 
@@ -75,15 +83,14 @@ void LascaTable::reschedule(Replies& out) {
 bool LascaTable::ensureEngine(Replies& out) {
     if (engine_) return true;
     if (const int failures = recentEngineFailures(); failures >= kMaxEngineFailures) {
-        out.push_back(errorMessage("the engine failed " + std::to_string(failures) +
-                                   " times within a minute: it is unavailable until you retry "
-                                   "or start a new game"));
+        out.push_back(errorMessage(Say{"server.lasca.engineUnavailable", {{"count", failures}}}));
         return false;
     }
     auto engine = engineFactory_();
     if (!engine) {
         engineFailed();
-        out.push_back(errorMessage("engine: " + engine.error()));
+        common::logger().error("web: the engine does not start: {}", engine.error());
+        out.push_back(errorMessage(Say{"server.lasca.engineNoStart"}));
         return false;
     }
     engine_ = std::move(engine).value();
@@ -189,7 +196,8 @@ void LascaTable::onBestMove(const lasca::engine::BestMoveReply& best, Replies& o
     }
     const auto move = lasca::parseMove(current, text);
     if (!move) {
-        out.push_back(errorMessage("the engine played an illegal move: " + move.error()));
+        out.push_back(errorMessage(
+            Say{"server.lasca.engineIllegalMove", {{"move", common::printable(text)}}}));
         return;
     }
     movesChanged(moves_.size());
@@ -218,9 +226,9 @@ std::vector<Json> LascaTable::onEngineClosed() {
                    {"lines", Json::array()}});
     reschedule(out);
     if (engine_)
-        out.push_back({{"type", "engine"}, {"event", "restarted"}, {"text", "engine restarted"}});
+        out.push_back(engineNotice("restarted", Say{"server.lasca.engineRestarted"}));
     else if (recentEngineFailures() < kMaxEngineFailures)
-        out.push_back(errorMessage("the engine stopped"));
+        out.push_back(errorMessage(Say{"server.lasca.engineStopped"}));
     out.push_back(stateMessage());
     return out;
 }
@@ -229,26 +237,23 @@ std::vector<Json> LascaTable::onEngineClosed() {
 // came). Nothing when no search of the table waits any more.
 std::vector<Json> LascaTable::onEngineBusy(int ahead) {
     if (!activeJob()) return {};
-    if (ahead <= 0)
-        return {{{"type", "engine"},
-                 {"event", "serving"},
-                 {"ahead", 0},
-                 {"text", "the engine is on it"}}};
-    return {{{"type", "engine"},
-             {"event", "busy"},
-             {"ahead", ahead},
-             {"text", "the engine is busy, " + std::to_string(ahead) + " ahead of you"}}};
+    auto notice = ahead <= 0
+                      ? engineNotice("serving", Say{"server.lasca.engineServing"})
+                      : engineNotice("busy", Say{"server.lasca.engineBusy", {{"count", ahead}}});
+    notice["ahead"] = std::max(ahead, 0);
+    return {notice};
 }
 
 // ---- Whole-game annotation -------------------------------------------------------------------
 
 // {"type":"annotate","nodes":N} searches every position of the game at N nodes, then marks each
 // move; {"type":"annotate","cancel":true} stops it. Progress: {"type":"annotate","event":...}.
-std::optional<std::string> LascaTable::onAnnotate(const Json& m, Replies& out) {
-    if (auto e = checkFields(m, {"nodes", "cancel"})) return e;
+std::optional<Say> LascaTable::onAnnotate(const Json& m, Replies& out) {
+    if (auto e = checkFields(m, {"nodes", "cancel"})) return refused(*e);
     if (m.contains("cancel")) {
-        if (!m["cancel"].is_boolean() || !m["cancel"].get<bool>()) return "cancel must be true";
-        if (!annotation_) return "no annotation runs";
+        if (!m["cancel"].is_boolean() || !m["cancel"].get<bool>())
+            return refused("cancel must be true");
+        if (!annotation_) return Say{"server.lasca.noAnnotation"};
         const int done = annotation_->next;
         annotation_.reset();
         reschedule(out);
@@ -260,8 +265,8 @@ std::optional<std::string> LascaTable::onAnnotate(const Json& m, Replies& out) {
         return std::nullopt;
     }
     const auto nodes = intField(m, "nodes", 1, kMaxAnnotateNodes);
-    if (!nodes) return nodes.error();
-    if (moves_.empty()) return "there is no move to annotate";
+    if (!nodes) return refused(nodes.error());
+    if (moves_.empty()) return Say{"server.lasca.nothingToAnnotate"};
     Annotation annotation;
     annotation.nodes = static_cast<int>(nodes.value());
     annotation.moves = moves_;

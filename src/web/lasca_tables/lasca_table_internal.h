@@ -22,6 +22,7 @@ using messages::errorMessage;
 using messages::intField;
 using messages::messageType;
 using messages::parseMessage;
+using messages::Say;
 using messages::stringField;
 using store::StoredLascaGame;
 
@@ -36,8 +37,15 @@ std::string colourName(lasca::Color c);
 std::optional<std::optional<lasca::Color>> engineColourOf(std::string_view name);
 // A line of moves from a message field: an array of move texts.
 common::Result<MoveLine> lineField(const Json& m, const char* name);
-// The text of a game's end as the page shows it, with its rule (lasca-rules.md); "" while on.
-std::string statusText(const lasca::GameStatus& status);
+// The words of a game's end, with its rule (lasca-rules.md): server.lasca.end.*; nothing while
+// the game is on.
+std::optional<Say> statusSay(const lasca::GameStatus& status);
+// A refusal of what only a program gets wrong (a field missing or of the wrong type: the page
+// never sends it): its English detail, under server.error.refused.
+Say refused(std::string detail);
+// What a person is told of a move text that `pos` does not take: not a move's squares, written
+// with the wrong sign between them, or not a legal move there.
+Say moveRefusal(const lasca::Position& pos, std::string_view text);
 // A move's comment with one evaluation at most: every `[%eval E]` in it taken out, then
 // `[%eval W]` for White's score `white` in centi-soldiers put first, or without a score the last
 // one it had (a comment read from PDN keeps its evaluation, once). Spaces are closed up.

@@ -63,10 +63,10 @@ std::string withOneEval(const std::string& comment, std::optional<int> white) {
     return "[%eval " + kept + "]" + (words.empty() ? "" : " " + words);
 }
 
-std::optional<std::string> LascaTable::onNew(const Json& m, Replies& out) {
-    if (auto e = checkFields(m, {"engine", "level"})) return e;
+std::optional<Say> LascaTable::onNew(const Json& m, Replies& out) {
+    if (auto e = checkFields(m, {"engine", "level"})) return refused(*e);
     TableSettings settings = settings_;
-    if (auto e = readSettings(m, settings)) return e;
+    if (auto e = readSettings(m, settings)) return refused(*e);
     settings_ = settings;
     startNewGame(MoveTree(), {});
     reschedule(out);
@@ -74,10 +74,10 @@ std::optional<std::string> LascaTable::onNew(const Json& m, Replies& out) {
     return std::nullopt;
 }
 
-std::optional<std::string> LascaTable::onSettings(const Json& m, Replies& out) {
-    if (auto e = checkFields(m, {"engine", "level"})) return e;
+std::optional<Say> LascaTable::onSettings(const Json& m, Replies& out) {
+    if (auto e = checkFields(m, {"engine", "level"})) return refused(*e);
     TableSettings settings = settings_;
-    if (auto e = readSettings(m, settings)) return e;
+    if (auto e = readSettings(m, settings)) return refused(*e);
     if (settings.engineColour != settings_.engineColour || settings.level != settings_.level)
         unsaved_ = true;
     settings_ = settings;
@@ -86,24 +86,25 @@ std::optional<std::string> LascaTable::onSettings(const Json& m, Replies& out) {
     return std::nullopt;
 }
 
-std::optional<std::string> LascaTable::onMove(const Json& m, Replies& out) {
-    if (auto e = checkFields(m, {"ply", "move"})) return e;
+std::optional<Say> LascaTable::onMove(const Json& m, Replies& out) {
+    if (auto e = checkFields(m, {"ply", "move"})) return refused(*e);
     const auto ply = intField(m, "ply", 0, static_cast<std::int64_t>(moves_.size()));
-    if (!ply) return ply.error();
+    if (!ply) return refused(ply.error());
     const auto text = stringField(m, "move", kMaxMoveText);
-    if (!text) return text.error();
-    if (moves_.size() >= kMaxGamePlies) return "the game is too long";
+    if (!text) return refused(text.error());
+    if (moves_.size() >= kMaxGamePlies)
+        return Say{"server.lasca.gameTooLong", {{"count", kMaxGamePlies}}};
     const auto kept = static_cast<std::size_t>(ply.value());
     const MoveNode& at = nodeAt(static_cast<int>(kept));
-    if (at.status.over()) return "the game is over";
+    if (at.status.over()) return Say{"server.lasca.gameOver"};
     if (settings_.engineColour && at.position.sideToMove() == *settings_.engineColour)
-        return "it is the engine's turn";
+        return Say{"server.lasca.engineTurn"};
     const auto move = lasca::parseMove(at.position, text.value());
-    if (!move) return move.error();
+    if (!move) return moveRefusal(at.position, text.value());
     MoveLine line(moves_.begin(), moves_.begin() + static_cast<std::ptrdiff_t>(kept));
     line.push_back(lasca::formatMove(move.value()));
     if (!tree_.contains(line) && tree_.size() >= kMaxTreeMoves)
-        return "too many moves with the variations";
+        return Say{"server.lasca.tooManyMoves", {{"count", kMaxTreeMoves}}};
     // Against the engine a move in the past replaces the rest of the line (the page asked);
     // on the analysis board it starts a variation, or follows one already there.
     bool changed = false;
@@ -125,9 +126,9 @@ std::optional<std::string> LascaTable::onMove(const Json& m, Replies& out) {
     return std::nullopt;
 }
 
-std::optional<std::string> LascaTable::onTakeback(const Json& m, Replies& out) {
-    if (auto e = checkFields(m, {})) return e;
-    if (moves_.empty()) return "there is no move to take back";
+std::optional<Say> LascaTable::onTakeback(const Json& m, Replies& out) {
+    if (auto e = checkFields(m, {})) return refused(*e);
+    if (moves_.empty()) return Say{"server.lasca.noTakeback"};
     std::size_t keep = moves_.size() - 1;
     if (settings_.engineColour) {
         // Back to a position where the person is to move (or the start).
@@ -148,30 +149,32 @@ std::optional<std::string> LascaTable::onTakeback(const Json& m, Replies& out) {
 }
 
 // The line a `line`, `promote` or `delete` message names: its only field, a line of the tree.
-common::Result<MoveLine> LascaTable::lineInTree(const Json& m) const {
-    if (auto e = checkFields(m, {"moves"})) return common::makeError(*e);
-    auto line = lineField(m, "moves");
-    if (!line) return line;
-    if (!tree_.contains(line.value())) return common::makeError("that line is not in the game");
-    return line;
+// The refusal, or nothing and `line` set.
+std::optional<Say> LascaTable::lineInTree(const Json& m, MoveLine& line) const {
+    if (auto e = checkFields(m, {"moves"})) return refused(*e);
+    auto read = lineField(m, "moves");
+    if (!read) return refused(read.error());
+    if (!tree_.contains(read.value())) return Say{"server.lasca.lineGone"};
+    line = std::move(read).value();
+    return std::nullopt;
 }
 
 // A line of the tree shown (a click on a move of a variation): to the end of its branch, at
 // the clicked move.
-std::optional<std::string> LascaTable::onLine(const Json& m, Replies& out) {
-    const auto line = lineInTree(m);
-    if (!line) return line.error();
-    showLine(tree_.continuation(line.value()), static_cast<int>(line.value().size()));
+std::optional<Say> LascaTable::onLine(const Json& m, Replies& out) {
+    MoveLine line;
+    if (auto refusal = lineInTree(m, line)) return refusal;
+    showLine(tree_.continuation(line), static_cast<int>(line.size()));
     reschedule(out);
     out.push_back(stateMessage());
     return std::nullopt;
 }
 
 // A variation one step up among the alternatives (the first alternative becomes the main line).
-std::optional<std::string> LascaTable::onPromote(const Json& m, Replies& out) {
-    const auto line = lineInTree(m);
-    if (!line) return line.error();
-    if (!tree_.promote(line.value())) return "that move is already the main line there";
+std::optional<Say> LascaTable::onPromote(const Json& m, Replies& out) {
+    MoveLine line;
+    if (auto refusal = lineInTree(m, line)) return refusal;
+    if (!tree_.promote(line)) return Say{"server.lasca.alreadyMainLine"};
     treeChanged();
     unsaved_ = true;
     out.push_back(stateMessage());
@@ -179,17 +182,17 @@ std::optional<std::string> LascaTable::onPromote(const Json& m, Replies& out) {
 }
 
 // A move and all that follows it removed; a shown line through it goes back to its parent.
-std::optional<std::string> LascaTable::onDelete(const Json& m, Replies& out) {
-    const auto line = lineInTree(m);
-    if (!line) return line.error();
-    if (line.value().empty()) return "moves: the start position cannot be deleted";
-    const bool shown = line.value().size() <= moves_.size() &&
-                       std::equal(line.value().begin(), line.value().end(), moves_.begin());
-    tree_.remove(line.value());
+std::optional<Say> LascaTable::onDelete(const Json& m, Replies& out) {
+    MoveLine line;
+    if (auto refusal = lineInTree(m, line)) return refusal;
+    if (line.empty()) return Say{"server.lasca.deleteStart"};
+    const bool shown =
+        line.size() <= moves_.size() && std::equal(line.begin(), line.end(), moves_.begin());
+    tree_.remove(line);
     treeChanged();  // moves_ may leave the tree here: shown again just below
     unsaved_ = true;
     if (shown) {
-        const MoveLine parent(line.value().begin(), line.value().end() - 1);
+        const MoveLine parent(line.begin(), line.end() - 1);
         showLine(tree_.continuation(parent), std::min(viewPly_, static_cast<int>(parent.size())));
     }
     reschedule(out);
@@ -198,32 +201,32 @@ std::optional<std::string> LascaTable::onDelete(const Json& m, Replies& out) {
 }
 
 // After the engine failed kMaxEngineFailures times within kEngineFailureWindow: try it again.
-std::optional<std::string> LascaTable::onRetry(const Json& m, Replies& out) {
-    if (auto e = checkFields(m, {})) return e;
+std::optional<Say> LascaTable::onRetry(const Json& m, Replies& out) {
+    if (auto e = checkFields(m, {})) return refused(*e);
     engineFailures_.clear();
     reschedule(out);
     out.push_back(stateMessage());
     return std::nullopt;
 }
 
-std::optional<std::string> LascaTable::onView(const Json& m, Replies& out) {
-    if (auto e = checkFields(m, {"ply"})) return e;
+std::optional<Say> LascaTable::onView(const Json& m, Replies& out) {
+    if (auto e = checkFields(m, {"ply"})) return refused(*e);
     const auto ply = intField(m, "ply", 0, static_cast<std::int64_t>(moves_.size()));
-    if (!ply) return ply.error();
+    if (!ply) return refused(ply.error());
     viewPly_ = static_cast<int>(ply.value());
     reschedule(out);
     out.push_back(stateMessage());
     return std::nullopt;
 }
 
-std::optional<std::string> LascaTable::onAnalyse(const Json& m, Replies& out) {
-    if (auto e = checkFields(m, {"on", "multipv"})) return e;
+std::optional<Say> LascaTable::onAnalyse(const Json& m, Replies& out) {
+    if (auto e = checkFields(m, {"on", "multipv"})) return refused(*e);
     const auto on = boolField(m, "on");
-    if (!on) return on.error();
+    if (!on) return refused(on.error());
     int multiPv = multiPv_;
     if (m.contains("multipv")) {
         const auto v = intField(m, "multipv", 1, kMaxMultiPv);
-        if (!v) return v.error();
+        if (!v) return refused(v.error());
         multiPv = static_cast<int>(v.value());
     }
     if (analysing_ != on.value() || multiPv_ != multiPv) unsaved_ = true;
@@ -234,21 +237,21 @@ std::optional<std::string> LascaTable::onAnalyse(const Json& m, Replies& out) {
     return std::nullopt;
 }
 
-std::optional<std::string> LascaTable::onPreview(const Json& m, Replies& out) {
-    if (auto e = checkFields(m, {"ply", "moves"})) return e;
+std::optional<Say> LascaTable::onPreview(const Json& m, Replies& out) {
+    if (auto e = checkFields(m, {"ply", "moves"})) return refused(*e);
     const auto ply = intField(m, "ply", 0, static_cast<std::int64_t>(moves_.size()));
-    if (!ply) return ply.error();
-    if (!m.contains("moves") || !m["moves"].is_array()) return "moves must be an array";
+    if (!ply) return refused(ply.error());
+    if (!m.contains("moves") || !m["moves"].is_array()) return refused("moves must be an array");
     const Json& moves = m["moves"];
-    if (moves.size() > kMaxPreviewMoves) return "moves: at most 64";
+    if (moves.size() > kMaxPreviewMoves) return refused("moves: at most 64");
     lasca::Game game(nodeAt(static_cast<int>(ply.value())).position);  // a copy for the preview
     Json lastMove = Json::array();
     Json played = Json::array();
     for (const Json& move : moves) {
         if (!move.is_string() || move.get_ref<const std::string&>().size() > kMaxMoveText)
-            return "moves must be move texts";
+            return refused("moves must be move texts");
         const auto result = game.playText(move.get_ref<const std::string&>());
-        if (!result) return result.error();
+        if (!result) return moveRefusal(game.current(), move.get_ref<const std::string&>());
         lastMove = squaresJson(result.value());
         played.push_back(lasca::formatMove(result.value()));
     }
@@ -261,20 +264,20 @@ std::optional<std::string> LascaTable::onPreview(const Json& m, Replies& out) {
     return std::nullopt;
 }
 
-std::optional<std::string> LascaTable::onLfen(const Json& m, Replies& out) {
-    if (auto e = checkFields(m, {"lfen"})) return e;
+std::optional<Say> LascaTable::onLfen(const Json& m, Replies& out) {
+    if (auto e = checkFields(m, {"lfen"})) return refused(*e);
     const auto text = stringField(m, "lfen", kMaxLfen);
-    if (!text) return text.error();
+    if (!text) return refused(text.error());
     const auto pos = lasca::Position::fromLfen(text.value());
-    if (!pos) return pos.error();
+    if (!pos) return Say{"server.lasca.badLfen"};
     startNewGame(MoveTree(pos.value()), {});
     reschedule(out);
     out.push_back(stateMessage());
     return std::nullopt;
 }
 
-std::optional<std::string> LascaTable::onPdnExport(const Json& m, Replies& out) {
-    if (auto e = checkFields(m, {})) return e;
+std::optional<Say> LascaTable::onPdnExport(const Json& m, Replies& out) {
+    if (auto e = checkFields(m, {})) return refused(*e);
     // The marks go with the moves, and one evaluation per move in its comment: the last
     // whole-game annotation's for this very game ("c3-d4?! {[%eval 0.35]}"), else the one an
     // imported comment carried. The scores the engine reported while it played or analysed are
@@ -292,18 +295,19 @@ std::optional<std::string> LascaTable::onPdnExport(const Json& m, Replies& out) 
     return std::nullopt;
 }
 
-std::optional<std::string> LascaTable::onPdnImport(const Json& m, Replies& out) {
-    if (auto e = checkFields(m, {"pdn"})) return e;
+std::optional<Say> LascaTable::onPdnImport(const Json& m, Replies& out) {
+    if (auto e = checkFields(m, {"pdn"})) return refused(*e);
     const auto text = stringField(m, "pdn", kMaxPdn);
-    if (!text) return text.error();
+    if (!text) return refused(text.error());
     std::istringstream in(text.value());
     const auto games = lasca::readPdn(in);
-    if (!games) return "PDN: " + games.error();
-    if (games.value().empty()) return "PDN: no game found";
+    if (!games) return Say{"server.lasca.pdn.unreadable"};
+    if (games.value().empty()) return Say{"server.lasca.pdn.noGame"};
     const auto& pdn = games.value().front();
     const auto start = lasca::startOf(pdn);
-    if (!start) return "PDN: " + start.error();
-    if (pdn.moves.size() > kMaxGamePlies) return "PDN: the game is too long";
+    if (!start) return Say{"server.lasca.pdn.badStart"};
+    if (pdn.moves.size() > kMaxGamePlies)
+        return Say{"server.lasca.pdn.tooLong", {{"count", kMaxGamePlies}}};
     // The tree makes each move once. Only when it refuses the game is its main line played
     // again, move by move, to name the bad move's number; a main line that plays means the
     // refused move is in a variation.
@@ -312,15 +316,16 @@ std::optional<std::string> LascaTable::onPdnImport(const Json& m, Replies& out) 
         lasca::Game game(start.value());
         for (std::size_t i = 0; i < pdn.moves.size(); ++i) {
             if (game.status(lasca::DrawRules{}).over())
-                return "PDN: move " + std::to_string(i + 1) + " comes after the end of the game";
+                return Say{"server.lasca.pdn.afterEnd", {{"number", i + 1}}};
             const auto move = game.playText(pdn.moves[i]);
             if (!move)
-                return "PDN: move " + std::to_string(i + 1) + " '" +
-                       common::printable(pdn.moves[i]) + "': " + move.error();
+                return Say{"server.lasca.pdn.badMove",
+                           {{"number", i + 1}, {"move", common::printable(pdn.moves[i])}}};
         }
-        return "PDN: a variation's " + full.error();
+        return Say{"server.lasca.pdn.badVariation"};
     }
-    if (full.value().size() > kMaxTreeMoves) return "PDN: too many moves with the variations";
+    if (full.value().size() > kMaxTreeMoves)
+        return Say{"server.lasca.pdn.tooManyMoves", {{"count", kMaxTreeMoves}}};
     const MoveLine moves = full.value().mainLine();
     startNewGame(std::move(full).value(), moves);
     reschedule(out);

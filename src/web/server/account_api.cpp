@@ -14,6 +14,7 @@
 #include "http_session.h"
 #include "web/accounts/accounts.h"
 #include "web/i18n/i18n.h"
+#include "web/messages/messages.h"
 #include "web/pages/account_games.h"
 
 namespace web::server {
@@ -22,6 +23,7 @@ namespace http = boost::beast::http;
 using Json = nlohmann::json;
 using Response = AccountApi::Response;
 using Request = AccountApi::Request;
+using messages::Say;
 
 namespace {
 
@@ -42,22 +44,52 @@ std::shared_ptr<Response> json(const Request& request, http::status status, cons
     return response;
 }
 
-std::shared_ptr<Response> error(const Request& request, http::status status,
-                                const std::string& message) {
-    return json(request, status, Json{{"error", message}});
+// An error answer's body: {"error": English, "key", "params"} (the page shows the key's text in
+// the person's language, i18n.server).
+Json errorBody(const Say& say) {
+    return {{"error", messages::english(say)}, {"key", say.key}, {"params", say.params}};
 }
 
-std::shared_ptr<Response> limited(const Request& request, const std::string& what, int seconds) {
-    auto response = json(request, http::status::too_many_requests,
-                         Json{{"error", what + ": try again in " + std::to_string(seconds) + " s"},
-                              {"retryAfter", seconds}});
+std::shared_ptr<Response> error(const Request& request, http::status status, const Say& say) {
+    return json(request, status, errorBody(say));
+}
+
+// A refusal of what only a program gets wrong (the page never sends it): its English detail.
+std::shared_ptr<Response> refused(const Request& request, std::string detail) {
+    return error(request, http::status::bad_request,
+                 Say{"server.error.refused", {{"detail", std::move(detail)}}});
+}
+
+// 429 with Retry-After; `say` names the wait in {seconds} (written as Retry-After writes it, no
+// digit grouping).
+std::shared_ptr<Response> limited(const Request& request, Say say, int seconds) {
+    say.params["seconds"] = std::to_string(seconds);
+    auto body = errorBody(say);
+    body["retryAfter"] = seconds;
+    auto response = json(request, http::status::too_many_requests, body);
     response->set(http::field::retry_after, std::to_string(seconds));
     return response;
 }
 
 std::shared_ptr<Response> storeFailed(const Request& request, const std::string& why) {
     common::logger().error("web: accounts: {}", why);
-    return error(request, http::status::internal_server_error, "the server could not do it now");
+    return error(request, http::status::internal_server_error, Say{"server.account.failed"});
+}
+
+// What a person is told of a name that is no account's name (accounts::nameKey refused it).
+Say badName(std::string_view name) {
+    std::string lower(name);
+    for (char& c : lower)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    return lower.starts_with(accounts::kDeletedNamePrefix) ? Say{"server.account.nameReserved"}
+                                                           : Say{"server.account.badName"};
+}
+
+// What a person is told of a password accounts::passwordError refused.
+Say badPassword(std::string_view password) {
+    return password.size() < accounts::kMinPasswordBytes
+               ? Say{"server.account.passwordShort", {{"count", accounts::kMinPasswordBytes}}}
+               : Say{"server.account.passwordLong", {{"count", accounts::kMaxPasswordBytes}}};
 }
 
 // The string fields `names` of a JSON object body, in order; nothing when the body is not such
@@ -168,10 +200,12 @@ void AccountApi::handle(Request request, const std::string& address, Reply reply
     const bool post = path == "/api/signup" || path == "/api/signin" || path == "/api/signout" ||
                       path == "/api/password" || path == "/api/account/delete" ||
                       path == "/api/account/lang" || (both && request.method() != http::verb::get);
-    if (!get && !post) return reply(error(request, http::status::not_found, "not found"));
+    if (!get && !post)
+        return reply(error(request, http::status::not_found, Say{"server.account.notFound"}));
     const auto method = get ? http::verb::get : http::verb::post;
     if (request.method() != method) {
-        auto response = error(request, http::status::method_not_allowed, "method not allowed");
+        auto response =
+            error(request, http::status::method_not_allowed, Say{"server.account.wrongMethod"});
         response->set(http::field::allow, both ? "GET, POST" : get ? "GET" : "POST");
         return reply(response);
     }
@@ -180,11 +214,10 @@ void AccountApi::handle(Request request, const std::string& address, Reply reply
     const auto origin = request[http::field::origin];
     if (post &&
         (origin.empty() || !hosts_.originAllowed(std::string_view(origin.data(), origin.size()))))
-        return reply(error(request, http::status::forbidden,
-                           "a request from another site (or without Origin) is refused"));
+        return reply(error(request, http::status::forbidden, Say{"server.account.otherSite"}));
     if (pending_.load() >= kMaxPending) {
         auto response =
-            error(request, http::status::service_unavailable, "too busy: try again in a moment");
+            error(request, http::status::service_unavailable, Say{"server.account.busy"});
         response->set(http::field::retry_after, "2");
         return reply(response);
     }
@@ -226,25 +259,26 @@ int AccountApi::passwordCheckWait(const std::string& address, const std::string&
 
 std::shared_ptr<Response> AccountApi::signUp(const Request& request, const std::string& address) {
     const auto given = fields(request, {"name", "password"});
-    if (!given) return error(request, http::status::bad_request, expected({"name", "password"}));
+    if (!given) return refused(request, expected({"name", "password"}));
     const std::string& name = (*given)[0];
     const std::string& password = (*given)[1];
     const auto key = accounts::nameKey(name);
-    if (!key) return error(request, http::status::bad_request, key.error());
-    if (const auto bad = accounts::passwordError(password))
-        return error(request, http::status::bad_request, *bad);
+    if (!key) return error(request, http::status::bad_request, badName(name));
+    if (accounts::passwordError(password))
+        return error(request, http::status::bad_request, badPassword(password));
     int wait = 0;
     {
         std::lock_guard lock(limitsMutex_);
         wait = signUpsByAddress_.tryNow(address, now());
     }
-    if (wait) return limited(request, "too many accounts made from this address", wait);
+    if (wait) return limited(request, Say{"server.account.tooManySignUps"}, wait);
     const auto hash = accounts::hashPassword(password);
     if (!hash) return storeFailed(request, hash.error());
     const std::int64_t at = nowMillis();
     const auto created = store_.createAccount(name, key.value(), hash.value(), at);
     if (!created) return storeFailed(request, created.error());
-    if (!created.value()) return error(request, http::status::conflict, "that name is taken");
+    if (!created.value())
+        return error(request, http::status::conflict, Say{"server.account.nameTaken"});
     const auto token = accounts::newSessionToken();
     const auto kept = store_.createSession(
         {token.hash, created.value()->id, at, at + accounts::kSessionSeconds * 1000});
@@ -255,12 +289,12 @@ std::shared_ptr<Response> AccountApi::signUp(const Request& request, const std::
 
 std::shared_ptr<Response> AccountApi::signIn(const Request& request, const std::string& address) {
     const auto given = fields(request, {"name", "password"});
-    if (!given) return error(request, http::status::bad_request, expected({"name", "password"}));
+    if (!given) return refused(request, expected({"name", "password"}));
     const std::string& name = (*given)[0];
     const std::string& password = (*given)[1];
     const auto key = accounts::nameKey(name);
     if (const int wait = passwordCheckWait(address, key ? key.value() : ""))
-        return limited(request, "too many sign-in attempts", wait);
+        return limited(request, Say{"server.account.tooManySignIns"}, wait);
     std::optional<store::StoredAccount> account;
     if (key) {
         auto found = store_.findAccount(key.value());
@@ -272,7 +306,8 @@ std::shared_ptr<Response> AccountApi::signIn(const Request& request, const std::
     const bool right =
         accounts::verifyPassword(account ? account->passwordHash : accounts::dummyHash(), password);
     if (!account || !right)
-        return error(request, http::status::unauthorized, "wrong name or password");
+        return error(request, http::status::unauthorized,
+                     Say{"server.account.wrongNameOrPassword"});
     const auto token = accounts::newSessionToken();
     const std::int64_t at = nowMillis();
     const auto kept =
@@ -310,7 +345,8 @@ std::shared_ptr<Response> AccountApi::accountGames(const Request& request, bool 
     const auto session = sessionOf(store_, request);
     if (!session) return storeFailed(request, session.error());
     const auto& account = session.value().account;
-    if (!account) return error(request, http::status::unauthorized, "not signed in");
+    if (!account)
+        return error(request, http::status::unauthorized, Say{"server.account.notSignedIn"});
     // Made here, on the accounts' threads: the file may be megabytes (at most
     // pages::kAccountPdnBytes), never built on the server's thread.
     auto file = torneio ? pages::accountTorneioRecords(store_, *account)
@@ -330,37 +366,40 @@ std::shared_ptr<Response> AccountApi::accountGames(const Request& request, bool 
 std::shared_ptr<Response> AccountApi::changePassword(const Request& request,
                                                      const std::string& address) {
     const auto given = fields(request, {"old", "new"});
-    if (!given) return error(request, http::status::bad_request, expected({"old", "new"}));
+    if (!given) return refused(request, expected({"old", "new"}));
     const auto session = sessionOf(store_, request);
     if (!session) return storeFailed(request, session.error());
     const auto& account = session.value().account;
-    if (!account) return error(request, http::status::unauthorized, "not signed in");
-    if (const auto bad = accounts::passwordError((*given)[1]))
-        return error(request, http::status::bad_request, *bad);
+    if (!account)
+        return error(request, http::status::unauthorized, Say{"server.account.notSignedIn"});
+    if (accounts::passwordError((*given)[1]))
+        return error(request, http::status::bad_request, badPassword((*given)[1]));
     if (const int wait = passwordCheckWait(address, account->nameKey))
-        return limited(request, "too many password attempts", wait);
+        return limited(request, Say{"server.account.tooManyPasswordTries"}, wait);
     if (!accounts::verifyPassword(account->passwordHash, (*given)[0]))
-        return error(request, http::status::unauthorized, "wrong password");
+        return error(request, http::status::unauthorized, Say{"server.account.wrongPassword"});
     const auto hash = accounts::hashPassword((*given)[1]);
     if (!hash) return storeFailed(request, hash.error());
     const auto set = store_.setPassword(account->id, hash.value(), session.value().tokenHash);
     if (!set) return storeFailed(request, set.error());
-    if (!set.value()) return error(request, http::status::unauthorized, "not signed in");
+    if (!set.value())
+        return error(request, http::status::unauthorized, Say{"server.account.notSignedIn"});
     return json(request, http::status::ok, Json{{"name", account->name}});
 }
 
 std::shared_ptr<Response> AccountApi::deleteAccount(const Request& request,
                                                     const std::string& address) {
     const auto given = fields(request, {"password"});
-    if (!given) return error(request, http::status::bad_request, expected({"password"}));
+    if (!given) return refused(request, expected({"password"}));
     const auto session = sessionOf(store_, request);
     if (!session) return storeFailed(request, session.error());
     const auto& account = session.value().account;
-    if (!account) return error(request, http::status::unauthorized, "not signed in");
+    if (!account)
+        return error(request, http::status::unauthorized, Say{"server.account.notSignedIn"});
     if (const int wait = passwordCheckWait(address, account->nameKey))
-        return limited(request, "too many password attempts", wait);
+        return limited(request, Say{"server.account.tooManyPasswordTries"}, wait);
     if (!accounts::verifyPassword(account->passwordHash, (*given)[0]))
-        return error(request, http::status::unauthorized, "wrong password");
+        return error(request, http::status::unauthorized, Say{"server.account.wrongPassword"});
     const auto deleted = store_.deleteAccount(account->id);
     if (!deleted) return storeFailed(request, deleted.error());
     auto response = json(request, http::status::ok, Json{{"name", nullptr}});
@@ -370,18 +409,19 @@ std::shared_ptr<Response> AccountApi::deleteAccount(const Request& request,
 
 std::shared_ptr<Response> AccountApi::setLanguage(const Request& request) {
     const auto given = fields(request, {"lang"});
-    if (!given) return error(request, http::status::bad_request, expected({"lang"}));
+    if (!given) return refused(request, expected({"lang"}));
     const auto session = sessionOf(store_, request);
     if (!session) return storeFailed(request, session.error());
     const auto& account = session.value().account;
-    if (!account) return error(request, http::status::unauthorized, "not signed in");
+    if (!account)
+        return error(request, http::status::unauthorized, Say{"server.account.notSignedIn"});
     // Only a language the pages speak, written as they write it ("pt-BR", not "pt").
     const auto lang = i18n::known((*given)[0]);
-    if (!lang || *lang != (*given)[0])
-        return error(request, http::status::bad_request, "unknown language: " + (*given)[0]);
+    if (!lang || *lang != (*given)[0]) return refused(request, "unknown language: " + (*given)[0]);
     const auto set = store_.setAccountLanguage(account->id, std::string(*lang));
     if (!set) return storeFailed(request, set.error());
-    if (!set.value()) return error(request, http::status::unauthorized, "not signed in");
+    if (!set.value())
+        return error(request, http::status::unauthorized, Say{"server.account.notSignedIn"});
     auto response = json(request, http::status::ok, Json{{"lang", std::string(*lang)}});
     response->set(http::field::set_cookie, i18n::languageCookie(*lang));
     return response;
@@ -393,15 +433,12 @@ std::shared_ptr<Response> AccountApi::progress(const Request& request, bool writ
         const Json body = Json::parse(request.body(), nullptr, false);
         const auto learn = body.is_object() ? body.find("learn") : body.end();
         if (body.is_discarded() || !body.is_object() || learn == body.end() || !learn->is_array())
-            return error(request, http::status::bad_request,
-                         "expected a JSON object with the array learn");
+            return refused(request, "expected a JSON object with the array learn");
         if (learn->size() > kLessonsMost)
-            return error(request, http::status::bad_request,
-                         "at most " + std::to_string(kLessonsMost) + " lessons");
+            return refused(request, "at most " + std::to_string(kLessonsMost) + " lessons");
         for (const auto& id : *learn) {
             if (!id.is_string() || !lessonId(id.get<std::string>()))
-                return error(request, http::status::bad_request,
-                             "a lesson id is 1 to 32 characters of a-z, 0-9 and -");
+                return refused(request, "a lesson id is 1 to 32 characters of a-z, 0-9 and -");
             // Kept once each, in the order given.
             if (std::find(lessons.begin(), lessons.end(), id.get<std::string>()) == lessons.end())
                 lessons.push_back(id.get<std::string>());
@@ -410,11 +447,13 @@ std::shared_ptr<Response> AccountApi::progress(const Request& request, bool writ
     const auto session = sessionOf(store_, request);
     if (!session) return storeFailed(request, session.error());
     const auto& account = session.value().account;
-    if (!account) return error(request, http::status::unauthorized, "not signed in");
+    if (!account)
+        return error(request, http::status::unauthorized, Say{"server.account.notSignedIn"});
     if (write) {
         const auto set = store_.setLearnProgress(account->id, lessons);
         if (!set) return storeFailed(request, set.error());
-        if (!set.value()) return error(request, http::status::unauthorized, "not signed in");
+        if (!set.value())
+            return error(request, http::status::unauthorized, Say{"server.account.notSignedIn"});
     } else {
         auto kept = store_.learnProgress(account->id);
         if (!kept) return storeFailed(request, kept.error());

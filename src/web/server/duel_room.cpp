@@ -20,6 +20,7 @@ using messages::boolField;
 using messages::checkFields;
 using messages::errorMessage;
 using messages::intField;
+using messages::Say;
 using messages::stringField;
 
 namespace {
@@ -101,18 +102,16 @@ std::vector<Json> DuelRoom::create(const Json& m, const std::string& keepId,
     const auto read = lobby::readClock(m);
     if (!read) return {errorMessage(read.error())};
     const std::optional<DuelClock>& clock = read.value();
-    if (rated && !person) return {errorMessage("sign in to make a rated table")};
+    if (rated && !person) return {errorMessage(Say{"server.duel.signInToMakeRated"})};
     if (rated && !(clock && ratings::ratedSpeed(ratingClock(*clock))))
-        return {errorMessage("a rated table needs a clock")};
+        return {errorMessage(Say{"server.duel.ratedNeedsClock"})};
     sweep(keepId, false);
     if (madeFrom(address) >= maxPerAddress_) sweep(keepId, true, &address);
     if (madeFrom(address) >= maxPerAddress_)
-        return {errorMessage("this address already has " + std::to_string(maxPerAddress_) +
-                             " two-person tables on the server, the most one address may have: "
-                             "play or leave one of them first")};
+        return {errorMessage(Say{"server.duel.addressLimit", {{"count", maxPerAddress_}}})};
     if (duels_.size() >= static_cast<std::size_t>(maxTables_)) sweep(keepId, true);
     if (duels_.size() >= static_cast<std::size_t>(maxTables_))
-        return {errorMessage("too many two-person tables: try again later")};
+        return {errorMessage(Say{"server.duel.tooManyTables"})};
     auto duel = LascaDuel::create(common::randomHex(8), clock, duelNow(), rated);
     if (!duel) return {errorMessage(duel.error())};
     const auto tokens = duel.value().takeTokens();
@@ -155,7 +154,7 @@ common::Result<DuelRoom::MadeDuel> DuelRoom::createPublic(const std::optional<Du
     entry.publicWatch = made.tokens[2];
     if (const auto error = save(entry)) {
         duels_.erase(made.id);
-        return common::makeError(*error);
+        return common::makeError(messages::english(*error));
     }
     return made;
 }
@@ -173,14 +172,20 @@ std::vector<Json> DuelRoom::join(const Json& m, const std::weak_ptr<DuelWatcher>
         sweep(binding.id, false);
         if (duels_.size() >= static_cast<std::size_t>(maxTables_)) sweep(binding.id, true);
         if (duels_.size() >= static_cast<std::size_t>(maxTables_))
-            return {errorMessage("too many two-person tables: try again later")};
+            return {errorMessage(Say{"server.duel.tooManyTables"})};
         const auto kept = store_.loadDuel(id.value());
-        if (!kept) return {errorMessage("cannot load the table: " + kept.error())};
-        if (!kept.value()) return {errorMessage("no such table")};
+        if (!kept) {
+            common::logger().error("web: loading table {} failed: {}", id.value(), kept.error());
+            return {errorMessage(Say{"server.duel.cannotLoad"})};
+        }
+        if (!kept.value()) return {errorMessage(Say{"server.duel.noTable"})};
         auto duel = LascaDuel::restore(*kept.value(), duelNow());
-        if (!duel) return {errorMessage(duel.error())};
+        if (!duel) {
+            common::logger().error("web: table {} is unreadable: {}", id.value(), duel.error());
+            return {errorMessage(Say{"server.duel.cannotLoad"})};
+        }
         if (!duel.value().seatOfToken(token.value()))
-            return {errorMessage("this link holds no seat of the table")};
+            return {errorMessage(Say{"server.duel.noSeat"})};
         Entry entry;
         entry.duel = std::make_unique<LascaDuel>(std::move(duel).value());
         entry.timer = std::make_unique<boost::asio::steady_timer>(executor_);
@@ -194,7 +199,7 @@ std::vector<Json> DuelRoom::join(const Json& m, const std::weak_ptr<DuelWatcher>
         armTimer(id.value());
     }
     const auto seat = it->second.duel->seatOfToken(token.value());
-    if (!seat) return {errorMessage("this link holds no seat of the table")};
+    if (!seat) return {errorMessage(Say{"server.duel.noSeat"})};
     // A player's seat of a rated table: its account's, taken by the first one to open it.
     bool claimed = false;
     LascaDuel& duel = *it->second.duel;
@@ -203,12 +208,12 @@ std::vector<Json> DuelRoom::join(const Json& m, const std::weak_ptr<DuelWatcher>
         const auto other =
             colour == lasca::Color::White ? lasca::Color::Black : lasca::Color::White;
         const auto& holder = duel.account(colour);
-        if (!person) return {errorMessage("sign in to play at a rated table")};
+        if (!person) return {errorMessage(Say{"server.duel.signInToPlayRated"})};
         if (holder.id != 0 && holder.id != person->id)
-            return {errorMessage("this seat of the rated table is another player's")};
+            return {errorMessage(Say{"server.duel.seatTaken"})};
         if (holder.id == 0) {
             if (duel.account(other).id == person->id)
-                return {errorMessage("you hold the other seat of this rated table")};
+                return {errorMessage(Say{"server.duel.otherSeatYours"})};
             duel.setAccount(colour, {person->id, person->name});
             claimed = true;
         }
@@ -250,14 +255,12 @@ std::vector<Json> DuelRoom::join(const Json& m, const std::weak_ptr<DuelWatcher>
 std::vector<Json> DuelRoom::handle(const Json& m, const std::string& type,
                                    const DuelBinding& binding, LascaTable& view) {
     Entry* entry = find(binding.id);
-    if (!entry) return {errorMessage("the table is gone")};
+    if (!entry) return {errorMessage(Say{"server.duel.gone"})};
     LascaDuel& duel = *entry->duel;
-    common::Result<bool> done = common::makeError("");
+    std::optional<Say> refusal;
     if (duel.rated() && (type == "move" || type == "resign" || type == "draw") &&
         (duel.account(lasca::Color::White).id == 0 || duel.account(lasca::Color::Black).id == 0))
-        return {
-            errorMessage("a rated table starts once both players have signed in and opened "
-                         "their seats")};
+        return {errorMessage(Say{"server.duel.ratedNotStarted"})};
     if (type == "move") {
         if (auto e = checkFields(m, {"ply", "move"})) return {errorMessage(*e)};
         const auto ply = intField(m, "ply", 0, lasca_tables::kMaxGamePlies);
@@ -265,25 +268,24 @@ std::vector<Json> DuelRoom::handle(const Json& m, const std::string& type,
         const auto text = stringField(m, "move", 64);
         if (!text) return {errorMessage(text.error())};
         if (static_cast<std::size_t>(ply.value()) != duel.moveTexts().size())
-            return {errorMessage("moves are played at the end of the game")};
-        done = duel.move(binding.seat, text.value(), duelNow());
+            return {errorMessage(Say{"server.duel.moveAtEnd"})};
+        refusal = duel.move(binding.seat, text.value(), duelNow());
     } else if (type == "resign") {
         if (auto e = checkFields(m, {})) return {errorMessage(*e)};
-        done = duel.resign(binding.seat, duelNow());
+        refusal = duel.resign(binding.seat, duelNow());
     } else if (type == "draw") {
         if (auto e = checkFields(m, {"offer"})) return {errorMessage(*e)};
         const auto offer = boolField(m, "offer");
         if (!offer) return {errorMessage(offer.error())};
-        done = duel.draw(binding.seat, offer.value(), duelNow());
+        refusal = duel.draw(binding.seat, offer.value(), duelNow());
     } else if (type == "view" || type == "preview" || type == "pdn.export" ||
                (type == "analyse" && duel.over())) {
         return decorate(binding, view.handle(m));
     } else {
-        return {errorMessage(type == "analyse" ? "no analysis while the game is played"
-                                               : "this tab plays a two-person table: open the "
-                                                 "page without a table link for other games")};
+        return {errorMessage(type == "analyse" ? Say{"server.duel.noAnalysisYet"}
+                                               : Say{"server.duel.tableTab"})};
     }
-    if (!done) return {errorMessage(done.error())};
+    if (refusal) return {errorMessage(*refusal)};
     changed(binding.id);
     return {};
 }
@@ -291,7 +293,7 @@ std::vector<Json> DuelRoom::handle(const Json& m, const std::string& type,
 // Keeps the duel (before anyone is told): its row, and the moves the store does not hold yet;
 // a rated game's end with both players' new ratings in the same transaction. An error line when
 // saving failed.
-std::optional<std::string> DuelRoom::save(Entry& entry) {
+std::optional<Say> DuelRoom::save(Entry& entry) {
     auto kept = entry.duel->stored(duelNow());
     kept.publicWatch = entry.publicWatch;
     const auto now = nowMilliseconds();
@@ -307,7 +309,7 @@ std::optional<std::string> DuelRoom::save(Entry& entry) {
              : store_.saveDuel(kept, moves);
     if (!saved) {
         common::logger().error("web: saving failed: {}", saved.error());
-        return "saving failed (the game goes on, but is not kept): " + saved.error();
+        return Say{"server.error.saveFailed"};
     }
     entry.storedMoves = kept.moves.size();
     entry.endKept = kept.result != "*";
@@ -368,7 +370,7 @@ void DuelRoom::sweep(const std::string& keepId, bool running, const std::string*
 // looks at an earlier position), and its state.
 std::vector<Json> DuelRoom::view(const DuelBinding& binding, LascaTable& view, bool joined) {
     Entry* entry = find(binding.id);
-    if (!entry) return {errorMessage("the table is gone")};
+    if (!entry) return {errorMessage(Say{"server.duel.gone"})};
     const LascaDuel& duel = *entry->duel;
     store::StoredLascaGame game;
     game.id = binding.copyId;  // not the table's id, which every link of it holds
@@ -407,15 +409,23 @@ std::vector<Json> DuelRoom::decorate(const DuelBinding& binding, std::vector<Jso
         };
         r["players"] = {{"white", name(lasca::Color::White)}, {"black", name(lasca::Color::Black)}};
         if (duel.over()) {
-            const std::string winner = duel.result() == "2-0" ? "White" : "Black";
-            const std::string loser = winner == "White" ? "Black" : "White";
-            const std::string text = duel.rule() == "time"     ? loser + " lost on time"
-                                     : duel.rule() == "resign" ? loser + " resigned"
-                                     : duel.rule() == "agreement"
-                                         ? std::string("Draw by agreement")
-                                         : r["status"]["text"].get<std::string>();
-            r["status"] = {
-                {"over", true}, {"result", duel.result()}, {"rule", duel.rule()}, {"text", text}};
+            const bool whiteLost = duel.result() == "0-2";
+            std::optional<Say> end;
+            if (duel.rule() == "time")
+                end =
+                    whiteLost ? Say{"server.duel.end.whiteTime"} : Say{"server.duel.end.blackTime"};
+            else if (duel.rule() == "resign")
+                end = whiteLost ? Say{"server.duel.end.whiteResigned"}
+                                : Say{"server.duel.end.blackResigned"};
+            else if (duel.rule() == "agreement")
+                end = Say{"server.duel.end.agreement"};
+            Json status = {{"over", true}, {"result", duel.result()}, {"rule", duel.rule()}};
+            if (end)
+                status.update(messages::said(*end));
+            else  // a rules' ending (R9, T1, T2): its words as the game's copy says them
+                for (const char* field : {"key", "params", "text"})
+                    if (r["status"].contains(field)) status[field] = r["status"][field];
+            r["status"] = std::move(status);
         }
         const bool mine = (binding.seat == DuelSeat::White && r["sideToMove"] == "white") ||
                           (binding.seat == DuelSeat::Black && r["sideToMove"] == "black");

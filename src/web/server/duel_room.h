@@ -48,7 +48,7 @@ struct DuelBinding {
 class DuelWatcher {
   public:
     virtual ~DuelWatcher() = default;
-    virtual void duelChanged(const std::optional<std::string>& error) = 0;
+    virtual void duelChanged(const std::optional<messages::Say>& error) = 0;
     virtual void seatTakenElsewhere() = 0;
 };
 
@@ -120,7 +120,7 @@ class DuelRoom : public std::enable_shared_from_this<DuelRoom> {
         std::string publicWatch;  // a public table's watch token ("" for a private one)
     };
     Entry* find(const std::string& id);
-    std::optional<std::string> save(Entry& entry);
+    std::optional<messages::Say> save(Entry& entry);
     void changed(const std::string& id);
     void armTimer(const std::string& id);
     void sweep(const std::string& keepId, bool running, const std::string* maker = nullptr);

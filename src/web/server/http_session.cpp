@@ -9,6 +9,7 @@
 #include "web/accounts/accounts.h"
 #include "web/pages/games_page.h"
 #include "web/pages/player_page.h"
+#include "web/store/connection.h"
 #include "websocket_session.h"
 
 namespace web::server {
@@ -61,6 +62,32 @@ std::shared_ptr<Response> answer(const http::request<http::string_body>& request
     return response;
 }
 
+// GET /health, for a front's checks and an operator: the database answers a round trip, and
+// the engine pool's counts. 200 when the database answers, 503 when it does not.
+std::shared_ptr<Response> health(const ServerState& state,
+                                 const http::request<http::string_body>& request) {
+    const auto ping = state.store->ping();
+    const bool ok = ping && ping.value();
+    nlohmann::json store = {
+        {"backend", state.store->backend() == store::Backend::PostgreSQL ? "postgresql" : "sqlite"},
+        {"ok", ok}};
+    if (!ping) store["error"] = ping.error();
+    const auto pool = state.engineStats ? state.engineStats() : lasca_tables::PoolStats{};
+    const nlohmann::json body = {{"status", ok ? "ok" : "failing"},
+                                 {"store", store},
+                                 {"engines",
+                                  {{"slots", state.engineSlots},
+                                   {"running", pool.workers},
+                                   {"busy", pool.busy},
+                                   {"queued", pool.queued},
+                                   {"served", pool.served},
+                                   {"restarts", pool.restarts}}}};
+    auto response = answer(request, ok ? http::status::ok : http::status::service_unavailable, "");
+    response->set(http::field::content_type, "application/json");
+    setBody(*response, request.method(), body.dump() + "\n");
+    return response;
+}
+
 std::shared_ptr<Response> respond(const ServerState& state,
                                   const http::request<http::string_body>& request) {
     const auto method = request.method();
@@ -85,9 +112,16 @@ std::shared_ptr<Response> respond(const ServerState& state,
         setBody(*response, method, state.catalogues.script(lang));
         return response;
     }
+    if (path == "/health") return health(state, request);
     const i18n::Translator words(state.catalogues, lang);
     auto games = pages::playerPage(*state.store, target, words);
-    if (!games) games = pages::gamesPage(*state.store, target, words);
+    if (!games) {
+        // The running public Torneio tables are read for /games alone.
+        const bool list = (path == "/games" || path == "/games/") && state.torneioToWatch;
+        games = pages::gamesPage(
+            *state.store, target, words,
+            list ? state.torneioToWatch() : std::vector<pages::WatchableTorneio>());
+    }
     if (games) {
         response->result(static_cast<http::status>(games->status));
         response->set(http::field::content_type, games->contentType);
@@ -158,8 +192,10 @@ void refuseConnection(tcp::socket socket, http::status status, const std::string
 }
 
 HttpSession::HttpSession(tcp::socket socket, std::shared_ptr<ServerState> state,
-                         std::unique_ptr<ConnectionLimits::Slot> slot)
+                         std::unique_ptr<ConnectionLimits::Slot> slot, std::string_view received)
     : stream_(std::move(socket)), state_(std::move(state)), slot_(std::move(slot)) {
+    buffer_.commit(
+        boost::asio::buffer_copy(buffer_.prepare(received.size()), boost::asio::buffer(received)));
 }
 
 void HttpSession::doRead() {

@@ -8,6 +8,7 @@
 
 #include <memory>
 #include <optional>
+#include <string_view>
 
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
@@ -21,8 +22,9 @@ namespace web::server {
 //            session on an upgrade)
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
   public:
+    // `received`: bytes already read from the connection (after a PROXY protocol header).
     HttpSession(boost::asio::ip::tcp::socket socket, std::shared_ptr<ServerState> state,
-                std::unique_ptr<ConnectionLimits::Slot> slot);
+                std::unique_ptr<ConnectionLimits::Slot> slot, std::string_view received = {});
     void run() { doRead(); }
 
   private:

@@ -22,6 +22,7 @@ using messages::checkFields;
 using messages::errorMessage;
 using messages::messageType;
 using messages::parseMessage;
+using messages::Say;
 using messages::stringField;
 
 namespace net = boost::asio;
@@ -57,7 +58,7 @@ class LascaTab : public Tab, public DuelWatcher, public std::enable_shared_from_
         if (!duel_.id.empty())
             return send(room_->duels_->handle(message.value(), name, duel_, *table_));
         if (name == "resign" || name == "draw")
-            return send({errorMessage("join a two-person table first")});
+            return send({errorMessage(Say{"server.lasca.notAtTable"})});
         // {"type":"keep","keep":false}: this tab's games are practice (the lessons of /learn):
         // played, never kept, and taking none of the address's kept games.
         if (name == "keep") {
@@ -65,7 +66,7 @@ class LascaTab : public Tab, public DuelWatcher, public std::enable_shared_from_
             const auto keep = messages::boolField(message.value(), "keep");
             if (!keep) return send({errorMessage(keep.error())});
             if (!keep.value() && table_->inStore())
-                return send({errorMessage("this game is already kept: start a new one first")});
+                return send({errorMessage(Say{"server.lasca.alreadyKept"})});
             keep_ = keep.value();
             return send({{{"type", "keep"}, {"keep", keep_}}});
         }
@@ -73,7 +74,7 @@ class LascaTab : public Tab, public DuelWatcher, public std::enable_shared_from_
         send(saved(table_->handle(message.value())));
     }
 
-    void duelChanged(const std::optional<std::string>& error) override {
+    void duelChanged(const std::optional<Say>& error) override {
         auto view = room_->duels_->view(duel_, *table_, false);
         if (error) view.insert(view.begin(), errorMessage(*error));
         send(view);
@@ -84,14 +85,15 @@ class LascaTab : public Tab, public DuelWatcher, public std::enable_shared_from_
     void seatTakenElsewhere() override {
         duel_ = DuelBinding{};
         table_ = std::make_unique<LascaTable>(engineFactory());
-        send({{{"type", "lasca.left"},
-               {"text", "this seat was opened in another window: play it there"}}});
+        Json left = {{"type", "lasca.left"}};
+        left.update(messages::said(Say{"server.lasca.seatOpenedElsewhere"}));
+        send({left});
     }
 
     // Another tab took this tab's game: this one starts a new game.
     void gameTakenElsewhere() {
         auto replies = table_->handle(Json{{"type", "new"}});
-        replies.insert(replies.begin(), errorMessage("this game was opened in another tab"));
+        replies.insert(replies.begin(), errorMessage(Say{"server.lasca.openedElsewhere"}));
         send(saved(std::move(replies)));
     }
 
@@ -146,10 +148,8 @@ class LascaTab : public Tab, public DuelWatcher, public std::enable_shared_from_
             !room_->takeGameToken(address_)) {
             notKept_ = change->game.id;
             replies.insert(replies.begin(),
-                           errorMessage("this address has started " +
-                                        std::to_string(room_->config_.maxGamesPerAddress) +
-                                        " kept games within the hour, the most one address may: "
-                                        "this game is played, but not kept (a reload loses it)"));
+                           errorMessage(Say{"server.lasca.notKept",
+                                            {{"count", room_->config_.maxGamesPerAddress}}}));
         }
         if (!notKept_.empty() && table_->gameId() == notKept_) {
             for (auto& r : replies)
@@ -164,9 +164,7 @@ class LascaTab : public Tab, public DuelWatcher, public std::enable_shared_from_
         room_->claim(change->game.id, *this);
         if (auto ok = room_->store_.saveLascaGame(change->game, change->moves, change->tree); !ok) {
             common::logger().error("web: saving failed: {}", ok.error());
-            replies.insert(
-                replies.begin(),
-                errorMessage("saving failed (the game goes on, but is not kept): " + ok.error()));
+            replies.insert(replies.begin(), errorMessage(Say{"server.error.saveFailed"}));
             return replies;
         }
         table_->markSaved();
@@ -181,15 +179,23 @@ class LascaTab : public Tab, public DuelWatcher, public std::enable_shared_from_
         // "table-..." was the id of a two-person table's analysis copy, which every link of the
         // table could name: such a copy, if the file still holds one, is nobody's to take.
         if (id.value().starts_with("table-"))
-            return {errorMessage("no game with id '" + common::printable(id.value()) + "'")};
+            return {
+                errorMessage(Say{"server.lasca.noGame", {{"id", common::printable(id.value())}}})};
         if (id.value() == table_->gameId())  // already this tab's game: its state again
             return table_->handle(Json{{"type", "view"}, {"ply", table_->viewPly()}});
         const auto loaded = room_->store_.loadLascaGame(id.value());
-        if (!loaded) return {errorMessage("cannot load the game: " + loaded.error())};
+        if (!loaded) {
+            common::logger().error("web: loading game {} failed: {}", id.value(), loaded.error());
+            return {errorMessage(Say{"server.lasca.cannotLoad"})};
+        }
         if (!loaded.value())
-            return {errorMessage("no game with id '" + common::printable(id.value()) + "'")};
+            return {
+                errorMessage(Say{"server.lasca.noGame", {{"id", common::printable(id.value())}}})};
         auto restored = table_->restore(*loaded.value());
-        if (!restored) return {errorMessage(restored.error())};
+        if (!restored) {
+            common::logger().error("web: game {} is unreadable: {}", id.value(), restored.error());
+            return {errorMessage(Say{"server.lasca.cannotLoad"})};
+        }
         room_->claim(id.value(), *this);
         return std::move(restored).value();
     }
@@ -255,7 +261,7 @@ void LascaRoom::startTicks() {
 
 std::shared_ptr<Tab> LascaRoom::open(const std::shared_ptr<Peer>& peer) {
     if (tables_ >= config_.maxTables) {
-        peer->sendAndClose({errorMessage("too many tables: try again later")});
+        peer->sendAndClose({errorMessage(Say{"server.lasca.tooManyTables"})});
         return nullptr;
     }
     if (!ticking_) {

@@ -19,6 +19,7 @@
 #include "web/lasca_tables/engine_pool.h"
 #include "web/server/access.h"
 #include "web/server/server.h"
+#include "web/store/connection.h"
 #include "web/store/store.h"
 
 namespace po = boost::program_options;
@@ -132,7 +133,9 @@ int main(int argc, char** argv) {
     add("max-tables", po::value(&config.maxTables)->default_value(config.maxTables),
         "Lasca tables (browser tabs) at once, 1..100000");
     add("db", po::value(&dbPath)->default_value(dbPath, shown.database),
-        "the database file of every game (SQLite; '' keeps everything in memory)");
+        "where every game is kept: a database file (SQLite; '' keeps everything in memory), or a "
+        "PostgreSQL database's URL (postgresql://[user[:password]@][host][:port]/dbname"
+        "[?host=/socket/folder&...], or postgres://...)");
     add("max-engines",
         po::value(&config.maxEngines)->default_value(config.maxEngines, shown.maxEngines),
         "engine processes shared by every table, 1..256 (default: the number of cores)");
@@ -143,6 +146,10 @@ int main(int argc, char** argv) {
     add("max-connections-per-address",
         po::value(&config.maxConnectionsPerAddress)->default_value(config.maxConnectionsPerAddress),
         "TCP connections at once from one address, 1..100000");
+    add("trusted-proxy", po::value(&config.trustedProxies)->composing(),
+        "the IP address of a front (HAProxy with send-proxy) whose connections begin with a "
+        "PROXY protocol v1 header naming the client, whose address then counts for every limit; "
+        "repeatable. A connection from it without the header is closed");
     add("header-timeout", po::value(&config.headerSeconds)->default_value(config.headerSeconds),
         "seconds a connection has to send a whole request, 1..3600");
     add("idle-timeout", po::value(&config.idleSeconds)->default_value(config.idleSeconds),
@@ -223,6 +230,14 @@ int main(int argc, char** argv) {
         }
     }
     config.maxQueuedBytes = static_cast<std::size_t>(queuedBytes);
+    for (const auto& proxy : config.trustedProxies) {
+        boost::system::error_code error;
+        boost::asio::ip::make_address(proxy, error);
+        if (error) {
+            std::cerr << "lasca-web: --trusted-proxy '" << proxy << "' is not an IP address\n";
+            return 2;
+        }
+    }
     for (const auto& origin : config.publicOrigins) {
         if (!web::server::parseOrigin(origin)) {
             std::cerr << "lasca-web: --public-origin '" << origin
@@ -244,7 +259,8 @@ int main(int argc, char** argv) {
         std::cerr << "lasca-web: " << logging.error() << "\n";
         return 2;
     }
-    if (!dbPath.empty()) {
+    const bool postgres = web::store::isPostgreSQLUrl(dbPath);
+    if (!dbPath.empty() && !postgres) {
         std::error_code ignored;  // a folder that cannot be made shows as the open's error
         std::filesystem::create_directories(std::filesystem::path(dbPath).parent_path(), ignored);
     }
@@ -253,7 +269,8 @@ int main(int argc, char** argv) {
         std::cerr << "lasca-web: " << store.error() << "\n";
         return 2;
     }
-    common::logger().info("web: games are kept in {}", dbPath.empty() ? "memory" : dbPath);
+    const std::string kept = postgres ? web::store::withoutPassword(dbPath) : dbPath;
+    common::logger().info("web: games are kept in {}", kept.empty() ? "memory" : kept);
     const auto result = web::server::runServer(config, *store.value());
     if (!result) {
         std::cerr << "lasca-web: " << result.error() << "\n";

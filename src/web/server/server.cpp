@@ -69,14 +69,36 @@ common::Result<bool> runServer(const ServerConfig& config, store::Store& store) 
         if (!origin) return common::makeError("'" + text + "' is not an origin");
         origins.push_back(*origin);
     }
+    std::vector<net::ip::address> proxies;
+    for (const auto& text : config.trustedProxies) {
+        boost::system::error_code error;
+        proxies.push_back(net::ip::make_address(text, error));
+        if (error) return common::makeError("'" + text + "' is not an IP address");
+    }
     auto duels = std::make_shared<DuelRoom>(io.get_executor(), store, config.maxTables,
                                             config.maxDuelsPerAddress);
     auto torneio = std::make_shared<TorneioRoom>(config, store, io.get_executor());
     auto state = std::make_shared<ServerState>();
     state->config = config;
     state->store = &store;
-    state->lasca = std::make_shared<LascaRoom>(config, store, duels, io.get_executor());
+    auto lasca = std::make_shared<LascaRoom>(config, store, duels, io.get_executor());
+    state->lasca = lasca;
+    state->engineStats = [lasca] { return lasca->engineStats(); };
+    state->engineSlots = lasca->engineSlots();
     state->torneio = torneio;
+    state->torneioToWatch = [weak = std::weak_ptr<TorneioRoom>(torneio)] {
+        std::vector<pages::WatchableTorneio> out;
+        const auto room = weak.lock();
+        if (!room) return out;
+        for (const auto& table : room->watchable()) {
+            pages::WatchableTorneio listed{table.id, {}, table.rated};
+            for (const auto& seat : table.seats)
+                listed.seats.push_back(
+                    {seat.value("kind", ""), seat.value("level", 0), seat.value("player", "")});
+            out.push_back(std::move(listed));
+        }
+        return out;
+    };
     auto lobby = std::make_shared<LobbyRoom>(
         io.get_executor(), store, duels,
         [weak = std::weak_ptr<TorneioRoom>(torneio)](
@@ -93,12 +115,16 @@ common::Result<bool> runServer(const ServerConfig& config, store::Store& store) 
     duels->onPublicEnd([weak = std::weak_ptr<LobbyRoom>(lobby)](const std::string& id) {
         if (auto room = weak.lock()) room->gameEnded(id);
     });
+    torneio->onPublicGone([weak = std::weak_ptr<LobbyRoom>(lobby)](const std::string& id) {
+        if (auto room = weak.lock()) room->gameEnded(id);
+    });
     state->lobby = lobby;
     state->files = std::move(files).value();
     state->catalogues = std::move(catalogues).value();
     state->hosts = HostPolicy(config.address, port, origins);
     state->limits =
         std::make_shared<ConnectionLimits>(config.maxConnections, config.maxConnectionsPerAddress);
+    state->trustedProxies = std::move(proxies);
     state->accounts = std::make_shared<AccountApi>(config, store, state->hosts);
     std::make_shared<Listener>(io, std::move(acceptor), state)->run();
     net::signal_set signals(io, SIGINT, SIGTERM);

@@ -17,6 +17,7 @@ using messages::errorMessage;
 using messages::intField;
 using messages::messageType;
 using messages::parseMessage;
+using messages::Say;
 using messages::stringField;
 using torneio_tables::SeatAccount;
 using torneio_tables::TorneioSeatChoice;
@@ -50,7 +51,7 @@ class TorneioTab : public Tab, public std::enable_shared_from_this<TorneioTab> {
         if (!message) return send({errorMessage(message.error())});
         const auto type = messageType(message.value());
         if (!type) return send({errorMessage(type.error())});
-        std::optional<std::string> error;
+        std::optional<TorneioRefusal> error;
         std::vector<Json> out;
         if (type.value() == "torneio.create")
             error = room_->create(message.value(), address_, out);
@@ -58,9 +59,11 @@ class TorneioTab : public Tab, public std::enable_shared_from_this<TorneioTab> {
             error = onJoin(message.value(), out);
         else if (type.value() == "torneio.act")
             error = onAct(message.value());
+        else if (type.value() == "torneio.watch")
+            error = onWatch(message.value(), out);
         else
             error = "unknown message type '" + common::printable(type.value()) + "'";
-        if (error) return send({errorMessage(*error)});
+        if (error) return send({errorMessage(error->say)});
         send(out);
     }
 
@@ -73,13 +76,29 @@ class TorneioTab : public Tab, public std::enable_shared_from_this<TorneioTab> {
         send({view});
     }
 
+    // The table this tab watches has new public events: send what is new of its view (a table
+    // still replaying its kept game sends it once the replay is done).
+    void publicChanged() {
+        TorneioRoom::Entry* entry = room_->find(watchId_);
+        if (!entry || entry->table->replaying()) return;
+        Json view = entry->table->publicView(eventsSent_, resetsSent_);
+        if (view["type"] != "torneio.watchView") return send({view});
+        const std::size_t count = view["eventCount"];
+        const int resets = view["resets"];
+        if (count == eventsSent_ && resets == resetsSent_) return;  // nothing new
+        eventsSent_ = count;
+        resetsSent_ = resets;
+        send({view});
+    }
+
     // Another window opened this tab's seat: this tab no longer holds it.
     void seatTakenElsewhere() {
         tableId_.clear();
         linesSent_ = logSent_ = 0;
         requestSent_.clear();
-        send({{{"type", "torneio.left"},
-               {"text", "this seat was opened in another window: play it there"}}});
+        Json left = messages::said(Say{"server.torneio.left"});
+        left["type"] = "torneio.left";
+        send({left});
     }
 
   private:
@@ -95,26 +114,27 @@ class TorneioTab : public Tab, public std::enable_shared_from_this<TorneioTab> {
         return changed;
     }
 
-    std::optional<std::string> onJoin(const Json& m, std::vector<Json>& out) {
+    std::optional<TorneioRefusal> onJoin(const Json& m, std::vector<Json>& out) {
         if (auto e = checkFields(m, {"table", "token"})) return e;
         const auto id = stringField(m, "table", 64);
         if (!id) return id.error();
         const auto token = stringField(m, "token", 64);
         if (!token) return token.error();
-        if (!tableId_.empty()) return "this tab already holds a seat";
+        if (!tableId_.empty()) return Say{"server.torneio.join.already"};
         const auto found = room_->findOrRestore(id.value(), token.value());
-        if (!found) return found.error();
-        TorneioRoom::Entry& entry = *found.value();
+        if (const auto* refused = std::get_if<TorneioRefusal>(&found)) return *refused;
+        TorneioRoom::Entry& entry = *std::get<TorneioRoom::Entry*>(found);
         const auto seat = entry.table->seatOfToken(token.value());
-        if (!seat) return "this link holds no seat of the table";
+        if (!seat) return Say{"server.torneio.join.noSeat"};
         // A seat bound to an account is that account's alone, its link notwithstanding.
         const bool rated = entry.table->rated();
         if (const auto& holder = entry.table->account(*seat); holder.id != 0) {
             if (!person_)
-                return rated ? "sign in to play at a rated table" : "sign in to open this seat";
+                return rated ? Say{"server.torneio.join.signInRated"}
+                             : Say{"server.torneio.join.signIn"};
             if (person_->id != holder.id)
-                return rated ? "this seat of the rated table is another player's"
-                             : "this seat is another player's";
+                return rated ? Say{"server.torneio.join.othersRated"}
+                             : Say{"server.torneio.join.others"};
         }
         tableId_ = id.value();
         seat_ = *seat;
@@ -138,12 +158,39 @@ class TorneioTab : public Tab, public std::enable_shared_from_this<TorneioTab> {
         return std::nullopt;
     }
 
-    std::optional<std::string> onAct(const Json& m) {
+    // {"type":"torneio.watch","table":ID}: a public table's public view, live; no seat, no
+    // token (torneio_room.h). A private table, a made-up id, a table whose game ended and left
+    // the room: refused alike.
+    std::optional<TorneioRefusal> onWatch(const Json& m, std::vector<Json>& out) {
+        if (auto e = checkFields(m, {"table"})) return e;
+        const auto id = stringField(m, "table", 64);
+        if (!id) return id.error();
+        if (!tableId_.empty() || !watchId_.empty())
+            return TorneioRefusal(Say{"server.torneio.watchTabTaken"});
+        TorneioRoom::Entry* entry = room_->find(id.value());
+        if (!entry || !room_->publicIds_.contains(id.value()))
+            return TorneioRefusal(Say{"server.torneio.noTableToWatch"});
+        watchId_ = id.value();
+        entry->watchers.push_back(weak_from_this());
+        std::erase_if(entry->watchers, [](const auto& w) { return w.expired(); });
+        out.push_back({{"type", "torneio.watching"},
+                       {"table", watchId_},
+                       {"rated", entry->table->rated()},
+                       {"seats", entry->table->seatsJson()}});
+        if (entry->table->replaying()) return std::nullopt;
+        Json view = entry->table->publicView(0, 0);
+        eventsSent_ = view.value("eventCount", std::size_t{0});
+        resetsSent_ = view.value("resets", 0);
+        out.push_back(view);
+        return std::nullopt;
+    }
+
+    std::optional<TorneioRefusal> onAct(const Json& m) {
         if (auto e = checkFields(m, {"action"})) return e;
         const auto action = stringField(m, "action", 200);
         if (!action) return action.error();
         TorneioRoom::Entry* entry = tableId_.empty() ? nullptr : room_->find(tableId_);
-        if (!entry) return "join a table first";
+        if (!entry) return Say{"server.torneio.join.first"};
         entry->lastActive = std::chrono::steady_clock::now();
         return entry->table->webSeat(seat_)->submit(action.value());
     }
@@ -157,6 +204,10 @@ class TorneioTab : public Tab, public std::enable_shared_from_this<TorneioTab> {
     std::size_t linesSent_ = 0;
     std::size_t logSent_ = 0;
     std::string requestSent_;
+    // The public table this tab watches ("" for none) and what of its view it was sent.
+    std::string watchId_;
+    std::size_t eventsSent_ = 0;
+    int resetsSent_ = 0;
 };
 
 namespace {
@@ -270,12 +321,27 @@ torneio_tables::TorneioTableHooks TorneioRoom::hooks(const std::shared_ptr<std::
         if (saved) return true;
         common::logger().error("web: saving failed: {}", saved.error());
         forTabsLater(weak, executor, id, std::nullopt, [error = saved.error()](TorneioTab& tab) {
-            tab.send({errorMessage("saving failed (the game goes on, but is not kept): " + error)});
+            tab.send({errorMessage(Say{"server.torneio.savingFailed", {{"error", error}}})});
         });
         return false;
     };
     hooks.replayed = [weak, id, executor] {
         forTabsLater(weak, executor, id, std::nullopt, [](TorneioTab& tab) { tab.seatChanged(); });
+    };
+    // A watcher is told of new public events as a seat of its view (and once a restored
+    // table's replay is done).
+    hooks.publicChanged = [weak, id, executor] { forWatchersLater(weak, executor, id); };
+    hooks.replayed = [replayed = std::move(hooks.replayed), weak, id, executor] {
+        replayed();
+        forWatchersLater(weak, executor, id);
+    };
+    // A public table leaves the running games when it ends, or when the room drops it.
+    hooks.closed = [weak, id, executor] {
+        net::post(executor, [weak, id] {
+            if (auto self = weak.lock();
+                self && self->publicIds_.contains(*id) && self->publicGone_)
+                self->publicGone_(*id);
+        });
     };
     // A rated end that cannot be kept (its ratings with it) is not kept at all: the table,
     // restored, plays its end again and tries once more.
@@ -287,7 +353,38 @@ torneio_tables::TorneioTableHooks TorneioRoom::hooks(const std::shared_ptr<std::
                                  : store->finishTorneioTable(*id, result, text, now);
         if (!saved) common::logger().error("web: saving failed: {}", saved.error());
     };
+    hooks.ended = [ended = std::move(hooks.ended), weak, id, executor](
+                      const std::string& result, const torneio::Record& record) {
+        ended(result, record);
+        net::post(executor, [weak, id] {
+            if (auto self = weak.lock()) self->publicEnded(*id);
+        });
+    };
     return hooks;
+}
+
+void TorneioRoom::forWatchersLater(const std::weak_ptr<TorneioRoom>& room,
+                                   const net::any_io_executor& executor,
+                                   const std::shared_ptr<std::string>& id) {
+    net::post(executor, [room, id] {
+        auto self = room.lock();
+        Entry* entry = self ? self->find(*id) : nullptr;
+        if (!entry) return;
+        for (const auto& w : entry->watchers)
+            if (auto tab = w.lock()) tab->publicChanged();
+    });
+}
+
+void TorneioRoom::publicEnded(const std::string& id) {
+    if (publicIds_.erase(id) && publicGone_) publicGone_(id);
+}
+
+std::vector<TorneioRoom::WatchableTable> TorneioRoom::watchable() const {
+    std::vector<WatchableTable> tables;
+    for (const auto& [id, entry] : tables_)
+        if (publicIds_.contains(id) && !entry.table->finished())
+            tables.push_back({id, entry.table->seatsJson(), entry.table->rated()});
+    return tables;
 }
 
 void TorneioRoom::forTabsLater(const std::weak_ptr<TorneioRoom>& room,
@@ -322,33 +419,31 @@ TorneioRoom::Entry& TorneioRoom::add(const std::shared_ptr<TorneioTable>& table,
 
 // The table with this id: in the room, or made again from the store (its game replayed) when
 // the token is one of its seats'. An error says why not.
-common::Result<TorneioRoom::Entry*> TorneioRoom::findOrRestore(const std::string& id,
-                                                               const std::string& token) {
+std::variant<TorneioRoom::Entry*, TorneioRefusal> TorneioRoom::findOrRestore(
+    const std::string& id, const std::string& token) {
     if (Entry* entry = find(id)) return entry;
     const auto kept = store_.loadTorneioTable(id);
-    if (!kept) return common::makeError("cannot load the table: " + kept.error());
-    if (!kept.value()) return common::makeError("no such table");
+    if (!kept) return Say{"server.torneio.join.cannotLoad", {{"error", kept.error()}}};
+    if (!kept.value()) return Say{"server.torneio.join.noTable"};
     auto tableId = std::make_shared<std::string>();
     auto table = TorneioTable::restore(*kept.value(), hooks(tableId, kept.value()->rated));
-    if (!table) return common::makeError(table.error());
-    if (!table.value()->seatOfToken(token))
-        return common::makeError("this link holds no seat of the table");
+    if (!table) return Say{"server.torneio.join.cannotLoad", {{"error", table.error()}}};
+    if (!table.value()->seatOfToken(token)) return Say{"server.torneio.join.noSeat"};
     // Restored past a room that new tables filled (torneio_room.h): the tables nobody shows go
     // first, and the ceiling is twice the new tables' limit.
     sweep();
     const auto limit = static_cast<std::size_t>(config_.maxTorneioTables);
     if (tables_.size() >= limit) dropUnshown(tables_.size() - limit + 1);
-    if (tables_.size() >= 2 * limit)
-        return common::makeError("too many Torneio tables: try again later");
+    if (tables_.size() >= 2 * limit) return Say{"server.torneio.full"};
     return &add(table.value(), tableId);
 }
 
 // {"type":"torneio.create","seats":[{"kind":K,"level":L},...],"rounds":N}
-std::optional<std::string> TorneioRoom::create(const Json& m, const std::string& address,
-                                               std::vector<Json>& out) {
+std::optional<TorneioRefusal> TorneioRoom::create(const Json& m, const std::string& address,
+                                                  std::vector<Json>& out) {
     if (auto e = checkFields(m, {"seats", "rounds"})) return e;
     const auto rounds = intField(m, "rounds", 1, kMaxRounds);
-    if (!rounds) return rounds.error();
+    if (!rounds) return Say{"server.torneio.rounds", {{"low", 1}, {"high", kMaxRounds}}};
     if (!m.contains("seats") || !m["seats"].is_array() || m["seats"].size() < 2 ||
         m["seats"].size() > 4)
         return "seats must be an array of 2 to 4 seats";
@@ -371,14 +466,15 @@ std::optional<std::string> TorneioRoom::create(const Json& m, const std::string&
         persons += choice.kind == "person" ? 1 : 0;
         choices.push_back(choice);
     }
-    if (persons == 0) return "at least one seat must be a person";
+    if (persons == 0) return Say{"server.torneio.noPerson"};
+    if (auto full = roomFor(address)) return *full;
     std::string saveError;
     const auto table =
         makeTable(choices, static_cast<int>(rounds.value()), {}, false, address, saveError);
     if (!table) return table.error();
     if (!saveError.empty())
         out.push_back(
-            errorMessage("saving failed (the table goes on, but is not kept): " + saveError));
+            errorMessage(Say{"server.torneio.savingFailedTable", {{"error", saveError}}}));
     Json seats = table.value()->seatsJson();
     const auto tokens = table.value()->takeTokens();
     for (std::size_t s = 0; s < seats.size(); ++s)
@@ -390,23 +486,23 @@ std::optional<std::string> TorneioRoom::create(const Json& m, const std::string&
     return std::nullopt;
 }
 
-common::Result<std::shared_ptr<TorneioTable>> TorneioRoom::makeTable(
-    const std::vector<TorneioSeatChoice>& choices, int rounds,
-    const std::vector<SeatAccount>& accounts, bool rated, const std::string& address,
-    std::string& saveError) {
+std::optional<Say> TorneioRoom::roomFor(const std::string& address) {
     sweep();
     const int perAddress = config_.maxTorneioTablesPerAddress;
     if (const int mine = madeFrom(address); mine >= perAddress)
         dropUnshown(static_cast<std::size_t>(mine - perAddress + 1), &address);
     if (madeFrom(address) >= perAddress)
-        return common::makeError(
-            "this address already has " + std::to_string(perAddress) +
-            " Torneio tables on the server, the most one address may have: play or leave one of "
-            "them first");
+        return Say{"server.torneio.addressFull", {{"count", perAddress}}};
     const auto limit = static_cast<std::size_t>(config_.maxTorneioTables);
     if (tables_.size() >= limit) dropUnshown(tables_.size() - limit + 1);
-    if (tables_.size() >= limit)
-        return common::makeError("too many Torneio tables: try again later");
+    if (tables_.size() >= limit) return Say{"server.torneio.full"};
+    return std::nullopt;
+}
+
+common::Result<std::shared_ptr<TorneioTable>> TorneioRoom::makeTable(
+    const std::vector<TorneioSeatChoice>& choices, int rounds,
+    const std::vector<SeatAccount>& accounts, bool rated, const std::string& address,
+    std::string& saveError) {
     auto tableId = std::make_shared<std::string>();
     auto table = TorneioTable::create(choices, rounds, common::systemSeed(), hooks(tableId, rated));
     if (!table) return table;
@@ -446,9 +542,11 @@ common::Result<TorneioRoom::LobbyTorneioTable> TorneioRoom::createForLobby(
         return common::makeError(
             "one account (or none) per person seat: " + std::to_string(person) + " person seats, " +
             std::to_string(persons.size()) + " given");
+    if (const auto full = roomFor(address)) return common::makeError(messages::english(*full));
     std::string saveError;
     auto table = makeTable(seats, rounds, accounts, rated, address, saveError);
     if (!table) return common::makeError(table.error());
+    publicIds_.insert(table.value()->id());  // a lobby's table is public
     return LobbyTorneioTable{table.value()->id(), table.value()->takeTokens()};
 }
 

@@ -38,13 +38,16 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>  // before Boost.Asio, whose awaitable.hpp uses std::exchange
+#include <variant>
 #include <vector>
 
 #include <boost/asio.hpp>
 
 #include "room.h"
+#include "web/messages/messages.h"
 #include "web/server/server.h"
 #include "web/store/store.h"
 #include "web/torneio_tables/torneio_table.h"
@@ -52,6 +55,18 @@
 namespace web::server {
 
 class TorneioTab;
+
+// TorneioRefusal: why a Torneio message is refused, as its error reply says it: a text said to the
+// person (a server.torneio.* key), or, for a message only a program can get wrong (a field, a
+// type, a kind), the English detail under server.error.refused.
+struct TorneioRefusal {
+    TorneioRefusal(messages::Say said) : say(std::move(said)) {}  // NOLINT: implicit by design
+    TorneioRefusal(std::string detail)                            // NOLINT: implicit by design
+        : say{"server.error.refused", {{"detail", std::move(detail)}}} {}
+    TorneioRefusal(const char* detail)
+        : TorneioRefusal(std::string(detail)) {}  // NOLINT: implicit by design
+    messages::Say say;
+};
 
 // TorneioRoom
 //   tables_   the tables on the server by id: the table, per seat (0-based) the tab showing it,
@@ -74,6 +89,20 @@ class TorneioRoom : public Room, public std::enable_shared_from_this<TorneioRoom
         const std::vector<std::optional<Person>>& persons, bool rated, const std::string& address);
     // Closes every table's seats and ends the games' threads (the server stops).
     void clear() { tables_.clear(); }
+    // Public tables (made for the lobby) may be watched by anyone (`torneio.watch` with the
+    // table's id: /torneio?watch=<id>), a watcher being sent the table's public view alone
+    // (TorneioTable::publicView). `gone` is told, on the server's thread, when a public table
+    // leaves the running games: its game ended, or the room dropped it.
+    void onPublicGone(std::function<void(const std::string& id)> gone) {
+        publicGone_ = std::move(gone);
+    }
+    // The running public tables in the room: id, seats (TorneioTable::seatsJson), rated.
+    struct WatchableTable {
+        std::string id;
+        Json seats;
+        bool rated = false;
+    };
+    std::vector<WatchableTable> watchable() const;
 
   private:
     friend class TorneioTab;
@@ -84,19 +113,25 @@ class TorneioRoom : public Room, public std::enable_shared_from_this<TorneioRoom
         std::chrono::steady_clock::time_point lastActive;
         std::string maker;
         bool kept = true;
+        std::vector<std::weak_ptr<TorneioTab>> watchers;
     };
-    std::optional<std::string> create(const Json& m, const std::string& address,
-                                      std::vector<Json>& out);
+    std::optional<TorneioRefusal> create(const Json& m, const std::string& address,
+                                         std::vector<Json>& out);
+    // Room for a new table from `address` (the limits of torneio_room.h): the tables nobody
+    // shows dropped as it takes, or why there is none.
+    std::optional<messages::Say> roomFor(const std::string& address);
     // A new table made from `address`, kept and started (create's and createForLobby's common
-    // part): the limits checked first (torneio_room.h), then the table made with its seats bound
-    // to `accounts` (by seat; empty: none). `saveError`: why the store could not keep it ("" when
-    // kept); such a table is played all the same.
+    // part, after roomFor): the table made with its seats bound to `accounts` (by seat; empty:
+    // none). `saveError`: why the store could not keep it ("" when kept); such a table is played
+    // all the same.
     common::Result<std::shared_ptr<torneio_tables::TorneioTable>> makeTable(
         const std::vector<torneio_tables::TorneioSeatChoice>& choices, int rounds,
         const std::vector<torneio_tables::SeatAccount>& accounts, bool rated,
         const std::string& address, std::string& saveError);
     Entry* find(const std::string& id);
-    common::Result<Entry*> findOrRestore(const std::string& id, const std::string& token);
+    // The table with this id, in the room or restored from the store, or why not.
+    std::variant<Entry*, TorneioRefusal> findOrRestore(const std::string& id,
+                                                       const std::string& token);
     // `rated`: the table's end is kept with its accounts' new ratings.
     torneio_tables::TorneioTableHooks hooks(const std::shared_ptr<std::string>& id, bool rated);
     // Later, on the server's thread: `each` for every tab showing a seat of table *id (only seat
@@ -105,6 +140,12 @@ class TorneioRoom : public Room, public std::enable_shared_from_this<TorneioRoom
                              const boost::asio::any_io_executor& executor,
                              const std::shared_ptr<std::string>& id, std::optional<int> seat,
                              std::function<void(TorneioTab&)> each);
+    // Later, on the server's thread: every tab watching table *id is sent what is new.
+    static void forWatchersLater(const std::weak_ptr<TorneioRoom>& room,
+                                 const boost::asio::any_io_executor& executor,
+                                 const std::shared_ptr<std::string>& id);
+    // A public table's game ended: it is no longer public, and `publicGone_` is told.
+    void publicEnded(const std::string& id);
     Entry& add(const std::shared_ptr<torneio_tables::TorneioTable>& table,
                const std::shared_ptr<std::string>& id);
     void sweep();
@@ -118,6 +159,10 @@ class TorneioRoom : public Room, public std::enable_shared_from_this<TorneioRoom
     store::Store& store_;
     boost::asio::any_io_executor executor_;
     std::map<std::string, Entry> tables_;
+    // The ids of the public tables whose game has not ended (a public table dropped from the
+    // room and brought back by a seat's link is public again), and who is told one went.
+    std::set<std::string> publicIds_;
+    std::function<void(const std::string& id)> publicGone_;
 };
 
 }  // namespace web::server

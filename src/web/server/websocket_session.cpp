@@ -111,7 +111,7 @@ void WebSocketSession::onRead(beast::error_code ec, std::size_t) {
     std::string text = beast::buffers_to_string(buffer_.data());
     buffer_.consume(buffer_.size());
     if (!limiter_.allow(secondsNow()))
-        send({messages::errorMessage("too many messages: slow down")});
+        send({messages::errorMessage(messages::Say{"server.error.tooManyMessages"})});
     else
         tab_->onMessage(text);
     if (!dropped_) doRead();

@@ -1,11 +1,13 @@
 // WebSeat (torneio_table.h): a person's seat of a web table as the referee sees it; its view for
-// the page is web_seat_view.cpp's.
+// the page is web_seat_view.cpp's, its words (log entries, refusals) web_seat_words.cpp's.
 #include <utility>
 
 #include "common/logging.h"
+#include "common/text.h"
 #include "torneio/play/seat_command.h"
 #include "torneio/rules/action.h"
 #include "web/torneio_tables/torneio_table.h"
+#include "web/torneio_tables/web_seat_words.h"
 
 namespace web::torneio_tables {
 
@@ -86,10 +88,10 @@ bool WebSeat::open() const {
     return !closed_;
 }
 
-std::optional<std::string> WebSeat::submit(std::string_view text) {
+std::optional<messages::Say> WebSeat::submit(std::string_view text) {
     {
         std::lock_guard lock(mutex_);
-        if (!pending_ || !game_) return "no decision is asked of this seat now";
+        if (!pending_ || !game_) return messages::Say{"server.torneio.refused.notAsked"};
         const auto& geometry = game_->geometry();
         const auto& own = game_->knowledge().own();
         torneio::Action action;
@@ -97,11 +99,13 @@ std::optional<std::string> WebSeat::submit(std::string_view text) {
             action = torneio::randomAction(*pending_, own, geometry, random_);
         } else {
             auto parsed = torneio::parseAction(text, geometry);
-            if (!parsed) return parsed.error();
+            if (!parsed)
+                return messages::Say{"server.torneio.refused.unreadable",
+                                     {{"action", common::printable(text)}}};
             action = parsed.value();
         }
-        if (auto legal = torneio::checkAction(*pending_, own, geometry, action); !legal)
-            return legal.error();
+        if (!torneio::isLegal(*pending_, own, geometry, action))
+            return refusalSay(*pending_, own, geometry, action);
         replies_.push_back(torneio::formatAction(action, geometry));
         pending_.reset();
     }

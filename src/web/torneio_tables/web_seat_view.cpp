@@ -1,8 +1,10 @@
 // WebSeat::view (torneio_table.h): a person's seat as its page shows it, as JSON: built from the
-// seat's SeatView (what the referee sent it) alone.
+// seat's SeatView (what the referee sent it) alone; each log entry with its catalogue key
+// (web_seat_words.h).
 #include "torneio/rules/action.h"
 #include "torneio/rules/geometry.h"
 #include "web/torneio_tables/torneio_table.h"
+#include "web/torneio_tables/web_seat_words.h"
 
 namespace web::torneio_tables {
 
@@ -80,7 +82,7 @@ Json WebSeat::view(std::size_t linesFrom, std::size_t logFrom) const {
     Json log = Json::array();
     const auto& entries = game_->log();
     for (std::size_t i = logFrom; i < entries.size(); ++i)
-        log.push_back({{"round", entries[i].round}, {"text", entries[i].text}});
+        log.push_back(logEntryJson(entries[i], k.seat(), geometry));
     Json request = nullptr;
     if (pending_)
         request = {{"line", pendingLine_},

@@ -18,6 +18,11 @@ namespace {
 
 using lasca::Color;
 
+// A move, resignation or draw offer done: nothing to tell the person.
+bool done(const std::optional<messages::Say>& refusal) {
+    return !refusal;
+}
+
 // The first legal move of the duel's position, as text.
 std::string anyMove(const LascaDuel& duel) {
     lasca::MoveList list;
@@ -40,13 +45,13 @@ TEST(Duel, OnlyTheSideToMoveMovesAndTheTokensNameTheSeats) {
     EXPECT_EQ(kept.whiteHash.find(tokens[0]), std::string::npos);
 
     const std::string first = anyMove(duel);
-    EXPECT_FALSE(duel.move(DuelSeat::Black, first, 0).ok());
-    EXPECT_FALSE(duel.move(DuelSeat::Watch, first, 0).ok());
-    EXPECT_FALSE(duel.move(DuelSeat::White, "a1-h8", 0).ok());
+    EXPECT_FALSE(done(duel.move(DuelSeat::Black, first, 0)));
+    EXPECT_FALSE(done(duel.move(DuelSeat::Watch, first, 0)));
+    EXPECT_FALSE(done(duel.move(DuelSeat::White, "a1-h8", 0)));
     EXPECT_TRUE(duel.moveTexts().empty()) << "refused moves change nothing";
-    ASSERT_TRUE(duel.move(DuelSeat::White, first, 0).ok());
-    EXPECT_FALSE(duel.move(DuelSeat::White, anyMove(duel), 0).ok()) << "not White's turn";
-    ASSERT_TRUE(duel.move(DuelSeat::Black, anyMove(duel), 0).ok());
+    ASSERT_TRUE(done(duel.move(DuelSeat::White, first, 0)));
+    EXPECT_FALSE(done(duel.move(DuelSeat::White, anyMove(duel), 0))) << "not White's turn";
+    ASSERT_TRUE(done(duel.move(DuelSeat::Black, anyMove(duel), 0)));
     EXPECT_EQ(duel.moveTexts().size(), 2u);
     EXPECT_TRUE(duel.clockJson(0).is_null());
     EXPECT_FALSE(LascaDuel::create("x", DuelClock{10, 0}, 0).ok());
@@ -56,47 +61,47 @@ TEST(Duel, OnlyTheSideToMoveMovesAndTheTokensNameTheSeats) {
 TEST(Duel, TheClockRunsForTheSideToMoveAndAFlagFalls) {
     auto duel = LascaDuel::create("d2", DuelClock{60000, 2000}, 1000).value();
     EXPECT_FALSE(duel.running()) << "no time runs before White's first move";
-    ASSERT_TRUE(duel.move(DuelSeat::White, anyMove(duel), 50000).ok());  // free, + increment
+    ASSERT_TRUE(done(duel.move(DuelSeat::White, anyMove(duel), 50000)));  // free, + increment
     EXPECT_EQ(duel.remaining(Color::White, 50000), 62000);
     EXPECT_EQ(duel.running(), Color::Black);
     EXPECT_EQ(duel.remaining(Color::Black, 60000), 50000);
-    ASSERT_TRUE(duel.move(DuelSeat::Black, anyMove(duel), 60000).ok());
+    ASSERT_TRUE(done(duel.move(DuelSeat::Black, anyMove(duel), 60000)));
     EXPECT_EQ(duel.remaining(Color::Black, 60000), 52000);
     EXPECT_EQ(duel.untilFlag(60000), 62000);
     EXPECT_FALSE(duel.checkTime(60000 + 61999));
     EXPECT_TRUE(duel.checkTime(60000 + 62000));
     EXPECT_EQ(duel.result(), "0-2");
     EXPECT_EQ(duel.rule(), "time");
-    EXPECT_FALSE(duel.move(DuelSeat::White, anyMove(duel), 200000).ok());
+    EXPECT_FALSE(done(duel.move(DuelSeat::White, anyMove(duel), 200000)));
     const auto clock = duel.clockJson(300000);
     EXPECT_EQ(clock["white"], 0);
     EXPECT_TRUE(clock["running"].is_null());
     // A move after the flag fell is refused even when nobody noticed the fall yet.
     auto late = LascaDuel::create("d3", DuelClock{1000, 0}, 0).value();
-    ASSERT_TRUE(late.move(DuelSeat::White, anyMove(late), 0).ok());
-    EXPECT_FALSE(late.move(DuelSeat::Black, anyMove(late), 1000).ok());
+    ASSERT_TRUE(done(late.move(DuelSeat::White, anyMove(late), 0)));
+    EXPECT_FALSE(done(late.move(DuelSeat::Black, anyMove(late), 1000)));
     EXPECT_EQ(late.result(), "2-0");
 }
 
 TEST(Duel, ResignationDrawByAgreementAndTheRules) {
     auto duel = LascaDuel::create("d4", DuelClock{60000, 0}, 0).value();
-    EXPECT_FALSE(duel.draw(DuelSeat::Watch, true, 0).ok());
-    EXPECT_FALSE(duel.draw(DuelSeat::White, false, 0).ok()) << "nothing to withdraw";
-    ASSERT_TRUE(duel.draw(DuelSeat::White, true, 0).ok());
-    EXPECT_FALSE(duel.draw(DuelSeat::White, true, 0).ok());
-    ASSERT_TRUE(duel.move(DuelSeat::White, anyMove(duel), 0).ok());
+    EXPECT_FALSE(done(duel.draw(DuelSeat::Watch, true, 0)));
+    EXPECT_FALSE(done(duel.draw(DuelSeat::White, false, 0))) << "nothing to withdraw";
+    ASSERT_TRUE(done(duel.draw(DuelSeat::White, true, 0)));
+    EXPECT_FALSE(done(duel.draw(DuelSeat::White, true, 0)));
+    ASSERT_TRUE(done(duel.move(DuelSeat::White, anyMove(duel), 0)));
     EXPECT_EQ(duel.drawOffer(), Color::White) << "the offer stands until Black answers";
-    ASSERT_TRUE(duel.move(DuelSeat::Black, anyMove(duel), 1000).ok());
+    ASSERT_TRUE(done(duel.move(DuelSeat::Black, anyMove(duel), 1000)));
     EXPECT_FALSE(duel.drawOffer()) << "Black's move declined it";
-    ASSERT_TRUE(duel.draw(DuelSeat::Black, true, 2000).ok());
-    ASSERT_TRUE(duel.draw(DuelSeat::White, true, 3000).ok());
+    ASSERT_TRUE(done(duel.draw(DuelSeat::Black, true, 2000)));
+    ASSERT_TRUE(done(duel.draw(DuelSeat::White, true, 3000)));
     EXPECT_EQ(duel.result(), "1-1");
     EXPECT_EQ(duel.rule(), "agreement");
-    EXPECT_FALSE(duel.resign(DuelSeat::White, 4000).ok());
+    EXPECT_FALSE(done(duel.resign(DuelSeat::White, 4000)));
 
     auto other = LascaDuel::create("d5", std::nullopt, 0).value();
-    EXPECT_FALSE(other.resign(DuelSeat::Watch, 0).ok());
-    ASSERT_TRUE(other.resign(DuelSeat::Black, 0).ok());
+    EXPECT_FALSE(done(other.resign(DuelSeat::Watch, 0)));
+    ASSERT_TRUE(done(other.resign(DuelSeat::Black, 0)));
     EXPECT_EQ(other.result(), "2-0");
     EXPECT_EQ(other.rule(), "resign");
 
@@ -109,7 +114,7 @@ TEST(Duel, ResignationDrawByAgreementAndTheRules) {
     nearEnd.rule = "";
     auto ending = LascaDuel::restore(nearEnd, 0);
     ASSERT_TRUE(ending.ok()) << ending.error();
-    ASSERT_TRUE(ending.value().move(DuelSeat::White, anyMove(ending.value()), 0).ok());
+    ASSERT_TRUE(done(ending.value().move(DuelSeat::White, anyMove(ending.value()), 0)));
     EXPECT_EQ(ending.value().result(), "2-0");
     EXPECT_EQ(ending.value().rule(), "R9");
 }
@@ -117,9 +122,9 @@ TEST(Duel, ResignationDrawByAgreementAndTheRules) {
 TEST(Duel, AKeptDuelComesBackTheSame) {
     auto duel = LascaDuel::create("d7", DuelClock{60000, 1000}, 0).value();
     const auto tokens = duel.takeTokens();
-    ASSERT_TRUE(duel.move(DuelSeat::White, anyMove(duel), 0).ok());
-    ASSERT_TRUE(duel.move(DuelSeat::Black, anyMove(duel), 5000).ok());
-    ASSERT_TRUE(duel.draw(DuelSeat::White, true, 6000).ok());
+    ASSERT_TRUE(done(duel.move(DuelSeat::White, anyMove(duel), 0)));
+    ASSERT_TRUE(done(duel.move(DuelSeat::Black, anyMove(duel), 5000)));
+    ASSERT_TRUE(done(duel.draw(DuelSeat::White, true, 6000)));
     const auto kept = duel.stored(8000);
     EXPECT_EQ(kept.whiteMs, 61000) << "White's time when its turn began";
     EXPECT_EQ(kept.turnStarted, 5000) << "White's turn began with Black's move";

@@ -157,7 +157,7 @@ TEST(GamesPage, TablesForTwoPeopleAreListedAndFinishedOnesServed) {
     // The tables' own clock is a steady one (milliseconds since an arbitrary start); the server
     // stamps `updated` with the wall clock.
     auto done = LascaDuel::create("donetable", std::nullopt, 5000).value();
-    ASSERT_TRUE(done.resign(DuelSeat::White, 6000).ok());
+    ASSERT_FALSE(done.resign(DuelSeat::White, 6000).has_value()) << "the resignation refused";
     auto doneKept = done.stored(7000);
     doneKept.updated = 1764700000000;  // 2025-12-02 18:26:40 UTC
     ASSERT_TRUE(store->saveDuel(doneKept).ok());
@@ -204,7 +204,7 @@ TEST(GamesPage, RunningPublicTablesHaveWatchLinksPrivateOnesShowNothing) {
     ASSERT_TRUE(store->saveDuel(closedKept).ok());
     auto done = LascaDuel::create("finishedpublic", std::nullopt, 0).value();
     const auto doneTokens = done.takeTokens();
-    ASSERT_TRUE(done.resign(DuelSeat::White, 1).ok());
+    ASSERT_FALSE(done.resign(DuelSeat::White, 1).has_value()) << "the resignation refused";
     auto doneKept = done.stored(2);
     doneKept.publicWatch = doneTokens[2];
     ASSERT_TRUE(store->saveDuel(doneKept).ok());
@@ -282,7 +282,7 @@ TEST(GamesPage, EveryGameAsPdnComesInBoundedPagesOldestFirst) {
     }
     for (int i = 0; i < 3; ++i) {
         auto done = LascaDuel::create("done" + std::to_string(i), std::nullopt, 0).value();
-        ASSERT_TRUE(done.resign(DuelSeat::White, 1).ok());
+        ASSERT_FALSE(done.resign(DuelSeat::White, 1).has_value()) << "the resignation refused";
         ASSERT_TRUE(store->saveDuel(done.stored(2)).ok());
     }
     auto running = LascaDuel::create("running", DuelClock{180000, 2000}, 0).value();

@@ -17,7 +17,9 @@ Starts lasca-web on a free 127.0.0.1 port and checks:
     ending's rule id (R9) links to its paragraph of /rules/lasca;
   - axe-core (WCAG 2.1 A/AA): no violation on / and on a two-person table, in en and pt-BR;
   - in pt-BR the page shows no message of the en catalogue (web/i18n/en/lasca.json) that differs
-    from its pt-BR text, and a move is announced in Portuguese.
+    from its pt-BR text, and a move is announced in Portuguese; what the server refuses (a pasted
+    LFEN that is no position, a PDN with an illegal move) is shown in the words of the pt-BR
+    catalogue (web/i18n/pt-BR/server.json).
 
 Usage: keyboard_browser_test.py --server lasca-web --engine lasca --static web/ --axe axe.min.js
        --out DIR. Exit codes: 0 passed, 1 failed, 77 skipped (no chromium, chromedriver or selenium).
@@ -341,6 +343,29 @@ def english_left(page, static):
     return found
 
 
+def check_server_words(page, static):
+    """The server's refusals shown in the page's language: the toast of a pasted LFEN that is no
+    position and of an imported PDN with an illegal move is the pt-BR catalogue's text."""
+    with open(os.path.join(static, "i18n", "pt-BR", "server.json"), encoding="utf-8") as f:
+        words = json.load(f)
+    d = page.d
+    field = d.find_element(By.ID, "lfen-input")
+    field.clear()
+    field.send_keys("no position" + Keys.ENTER)
+    shown = wait_for("the refused LFEN's toast", page.toast)
+    if shown != words["server.lasca.badLfen"]:
+        raise Failure(f"a refused LFEN reads {shown!r} in pt-BR")
+    pdn = d.find_element(By.ID, "pdn-text")
+    pdn.clear()
+    pdn.send_keys("1. a1-b2 *")
+    d.find_element(By.ID, "pdn-import").click()
+    expected = words["server.lasca.pdn.badMove"].replace("{number}", "1").replace("{move}", "a1-b2")
+    shown = wait_for("the refused PDN's toast", lambda: (lambda t: t if t and t != shown else None)(page.toast()))
+    if shown != expected:
+        raise Failure(f"a PDN with an illegal move reads {shown!r} in pt-BR, not {expected!r}")
+    step(f"the server's refusals in Portuguese: {words['server.lasca.badLfen']!r}, {shown!r}")
+
+
 def create_table(page, url):
     d = page.d
     d.get(url)
@@ -382,6 +407,7 @@ def check_languages(page, url, axe, static, out):
             left += english_left(page, static)
             if left:
                 raise Failure("English left on the Lasca page in pt-BR:\n  " + "\n  ".join(left))
+            check_server_words(page, static)
             bt.screenshot(d, os.path.join(out, "web-keyboard-pt-BR.png"))
         step(f"axe-core: no violation on / and a two-person table in {lang}" +
              ("; no English message left, the move announced in Portuguese" if lang == "pt-BR" else ""))

@@ -15,8 +15,9 @@ rating with "?" (provisional). No JavaScript console errors on any page. Screens
 
 Then the languages: the lobby, /games and a player's page in English and in Brazilian Portuguese
 (the lasca_lang cookie), each with <html lang> set and, in Portuguese, no message of the English
-catalogues (common, lobby, pages) left on the page; with --axe, axe-core finds no WCAG 2.1 A/AA
-violation on any of them. A signed-in player picks Português in the lobby's language picker: the
+catalogues (common, lobby, pages) left on the page, and a refused sign-in shown in the words of
+the pt-BR catalogue (the answer's key); with --axe, axe-core finds no WCAG 2.1 A/AA violation on
+any of them. A signed-in player picks Português in the lobby's language picker: the
 page comes back in Portuguese, and so does it after signing in again in another browser (the
 account keeps the choice).
 
@@ -372,6 +373,26 @@ def check_page_language(d, where, lang, english, axe):
          + (", axe: 0 violations" if axe else ""))
 
 
+def check_account_error(g, static):
+    """In pt-BR the account form shows the server's refusal in Portuguese (the answer's key). The
+    browser logs the 401 as a console error: that one is taken out of the log, any other fails."""
+    with open(os.path.join(static, "i18n", "pt-BR", "server.json"), encoding="utf-8") as f:
+        expected = json.load(f)["server.account.wrongNameOrPassword"]
+    errors = [e for e in g.get_log("browser") if e["level"] == "SEVERE"]
+    for field, value in (("account-name", "Nobody_here"), ("account-password", "not the password")):
+        box = g.find_element(By.ID, field)
+        box.clear()
+        box.send_keys(value)
+    g.find_element(By.ID, "signin").click()
+    shown = wait_for("the refused sign-in", lambda: g.find_element(By.ID, "account-error").text)
+    if shown != expected:
+        raise Failure(f"a refused sign-in reads {shown!r} in pt-BR, not {expected!r}")
+    errors += [e for e in g.get_log("browser") if e["level"] == "SEVERE" and "/api/signin" not in e["message"]]
+    if errors:
+        raise Failure(f"G's lobby: {len(errors)} JavaScript console errors, the first: {errors[:3]}")
+    step(f"the account form in pt-BR: a refused sign-in reads {shown!r}")
+
+
 def check_languages(g, a, url, args, player, out):
     english = english_left_pieces(args.static)
     if len(english) < 50:
@@ -380,6 +401,8 @@ def check_languages(g, a, url, args, player, out):
         set_language(g, url, lang)
         open_lobby(g, url)
         check_page_language(g, "the lobby", lang, english, args.axe)
+        if lang == "pt-BR":
+            check_account_error(g, args.static)
         bt.screenshot(g, os.path.join(out, f"lobby-{lang}.png"))
         g.get(url + "games")
         wait_for("/games", lambda: g.find_elements(By.CSS_SELECTOR, "table.games"))

@@ -58,7 +58,7 @@ TEST(RoomLimits, EachAddressMeetsItsOwnLimitsOnTheRealServer) {
     Tab a2(port, "/ws/torneio", "127.0.0.2");
     EXPECT_EQ(a2.read()["type"], "hello");
     const Json refused = torneioAnswer(a2, kTorneioCreate);
-    EXPECT_TRUE(contains(refused.value("message", ""), "already has 1 Torneio tables"))
+    EXPECT_TRUE(contains(refused.value("message", ""), "already has 1 Torneio table"))
         << refused.dump();
     // A table made and left (the room is full with it) does not block another address.
     {
@@ -87,7 +87,7 @@ TEST(RoomLimits, EachAddressMeetsItsOwnLimitsOnTheRealServer) {
     EXPECT_EQ(notKept["kept"], false);
     EXPECT_EQ(notKept["moves"].size(), 1u) << "played all the same";
     ASSERT_EQ(errors.size(), 1u);
-    EXPECT_TRUE(contains(errors[0], "started 1 kept games within the hour")) << errors[0];
+    EXPECT_TRUE(contains(errors[0], "started 1 kept game within the hour")) << errors[0];
     errors.clear();
     EXPECT_EQ(playOne("127.0.0.3", errors)["kept"], true) << "another address has its own";
 
@@ -100,7 +100,7 @@ TEST(RoomLimits, EachAddressMeetsItsOwnLimitsOnTheRealServer) {
     Tab d2(port, "/ws", "127.0.0.5");
     std::string unexpected;
     EXPECT_FALSE(createTable(d2, nullptr, &unexpected));
-    EXPECT_TRUE(contains(unexpected, "already has 1 two-person tables")) << unexpected;
+    EXPECT_TRUE(contains(unexpected, "already has 1 two-person table on")) << unexpected;
     Tab e(port, "/ws", "127.0.0.6");
     EXPECT_TRUE(createTable(e, nullptr));
 }

@@ -9,9 +9,13 @@
 //     and a `join` of the old "table-<id>" key takes nothing.
 //   - Lasca games (lasca_room.h): one address's new kept games are capped; beyond the cap a game
 //     is played but not kept, and says so.
+//   - What the rooms say (messages::Say): every refusal a person can reach at a Lasca table, a
+//     two-person table and in the lobby carries a key both catalogues hold, with its English text
+//     as "message", and its pt-BR text is another text with every placeholder filled.
 #include <gtest/gtest.h>
 
 #include <boost/asio.hpp>
+#include <cctype>
 #include <memory>
 #include <string>
 #include <vector>
@@ -19,7 +23,9 @@
 #include "duel_room.h"
 #include "lasca/core/position.h"
 #include "lasca_room.h"
+#include "lobby_room.h"
 #include "torneio_room.h"
+#include "web/i18n/i18n.h"
 #include "web/lasca_tables/duel.h"
 #include "web/lasca_tables/lasca_table.h"
 #include "web/server/server.h"
@@ -37,7 +43,8 @@ using lasca_tables::LascaTable;
 // FakePeer: a connection from `address` that keeps what it is sent.
 class FakePeer : public Peer {
   public:
-    explicit FakePeer(std::string address) : address_(std::move(address)) {}
+    explicit FakePeer(std::string address, std::optional<Person> person = std::nullopt)
+        : address_(std::move(address)), person_(std::move(person)) {}
     void send(const std::vector<Json>& messages) override {
         received.insert(received.end(), messages.begin(), messages.end());
     }
@@ -46,12 +53,14 @@ class FakePeer : public Peer {
         closed = true;
     }
     const std::string& address() const override { return address_; }
+    std::optional<Person> person() const override { return person_; }
 
     std::vector<Json> received;
     bool closed = false;
 
   private:
     std::string address_;
+    std::optional<Person> person_;
 };
 
 // A connection of a room: its peer and its tab; `say` sends one message and returns what came
@@ -60,7 +69,8 @@ struct Conn {
     std::shared_ptr<FakePeer> peer;
     std::shared_ptr<Tab> tab;
 
-    Conn(Room& room, const std::string& address) : peer(std::make_shared<FakePeer>(address)) {
+    Conn(Room& room, const std::string& address, std::optional<Person> person = std::nullopt)
+        : peer(std::make_shared<FakePeer>(address, std::move(person))) {
         tab = room.open(peer);
     }
     std::vector<Json> say(const Json& m) {
@@ -77,6 +87,12 @@ struct Conn {
 Json ofType(const std::vector<Json>& replies, const std::string& type) {
     return test::lastOfType(replies, type);
 }
+
+// A move, resignation or draw offer done: nothing to tell the person.
+bool done(const std::optional<messages::Say>& refusal) {
+    return !refusal;
+}
+
 std::string errorOf(const std::vector<Json>& replies) {
     const Json e = ofType(replies, "error");
     return e.is_null() ? std::string() : e.value("message", e.dump());
@@ -174,7 +190,7 @@ TEST_F(TorneioRoomLimits, TablesMadeAndLeftDoNotBlockOthersAndKeptOnesAlwaysCome
 
 class FakeWatcher : public DuelWatcher {
   public:
-    void duelChanged(const std::optional<std::string>&) override { ++changes; }
+    void duelChanged(const std::optional<messages::Say>&) override { ++changes; }
     void seatTakenElsewhere() override { ++taken; }
     int changes = 0;
     int taken = 0;
@@ -245,7 +261,7 @@ TEST_F(DuelRoomLimits, AFlagThatFellWhileTheTableWasAwayEndsTheGameWhenItComesBa
     const std::int64_t start = nowMilliseconds() - 600000;  // ten minutes ago
     auto duel = LascaDuel::create("awaytable", DuelClock{60000, 0}, start).value();
     const auto tokens = duel.takeTokens();
-    ASSERT_TRUE(duel.move(DuelSeat::White, "c3-d4", start).ok());
+    ASSERT_TRUE(done(duel.move(DuelSeat::White, "c3-d4", start)));
     ASSERT_TRUE(db->saveDuel(duel.stored(start)).ok());
     auto white = join("awaytable", tokens[0]);
     const Json state = ofType(white->joined, "state");
@@ -386,6 +402,207 @@ TEST_F(LascaRoomLimits, AJoinOfATableKeyTakesNothing) {
     const auto replies = watcher.say({{"type", "join"}, {"gameId", copy.id}});
     EXPECT_NE(errorOf(replies).find("no game with id"), std::string::npos) << errorOf(replies);
     EXPECT_TRUE(ofType(replies, "state").is_null());
+}
+
+// ---- What the rooms say ----
+
+// `said` ({"key","params","message"} or {..."text"}) is `key`: in both catalogues, the English
+// text the one sent, and the pt-BR text another one with every placeholder filled.
+// An account of the store (the rooms keep its games and seeks under its id).
+Person account(store::Store& db, const std::string& name) {
+    std::string key = name;
+    for (char& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const auto made = db.createAccount(name, key, "", 0);
+    EXPECT_TRUE(made.ok() && made.value()) << name;
+    return {made.ok() && made.value() ? made.value()->id : 0, name};
+}
+
+void expectSaid(const Json& said, const std::string& key) {
+    SCOPED_TRACE(said.dump());
+    ASSERT_TRUE(said.is_object());
+    EXPECT_EQ(said.value("key", ""), key);
+    const Json params = said.value("params", Json::object());
+    const auto& catalogues = i18n::builtIn();
+    const std::string en = catalogues.text("en", key, params);
+    const std::string pt = catalogues.text("pt-BR", key, params);
+    EXPECT_NE(en, key) << "not in the English catalogue";
+    EXPECT_NE(pt, key) << "not in the pt-BR catalogue";
+    EXPECT_NE(pt, en) << "the pt-BR text is the English one";
+    EXPECT_EQ(pt.find('{'), std::string::npos) << pt;
+    EXPECT_EQ(en.find('{'), std::string::npos) << en;
+    EXPECT_EQ(said.value("message", said.value("text", "")), en);
+}
+
+// The last error among `replies`, which must be `key`.
+void expectRefused(const std::vector<Json>& replies, const std::string& key) {
+    const Json error = ofType(replies, "error");
+    ASSERT_FALSE(error.is_null()) << "no error for " << key;
+    expectSaid(error, key);
+}
+
+TEST_F(LascaRoomLimits, EveryRefusalAtALascaTableIsSaidInBothLanguages) {
+    Conn a(*room, "10.0.0.1");
+    a.say({{"type", "new"}, {"engine", "none"}});
+    expectRefused(a.say({{"type", "takeback"}}), "server.lasca.noTakeback");
+    expectRefused(a.say({{"type", "annotate"}, {"nodes", 1000}}), "server.lasca.nothingToAnnotate");
+    expectRefused(a.say({{"type", "annotate"}, {"cancel", true}}), "server.lasca.noAnnotation");
+    expectRefused(a.say({{"type", "move"}, {"ply", 0}, {"move", "a1-b2"}}),
+                  "server.lasca.move.illegal");
+    expectRefused(a.say({{"type", "move"}, {"ply", 0}, {"move", "c3xd4"}}),
+                  "server.lasca.move.stepWithX");
+    expectRefused(a.say({{"type", "move"}, {"ply", 0}, {"move", "z9-d4"}}),
+                  "server.lasca.move.unreadable");
+    expectRefused(a.say({{"type", "preview"}, {"ply", 0}, {"moves", {"a1-b2"}}}),
+                  "server.lasca.move.illegal");
+    expectRefused(a.say({{"type", "line"}, {"moves", {"e3-f4"}}}), "server.lasca.lineGone");
+    expectRefused(a.say({{"type", "delete"}, {"moves", Json::array()}}),
+                  "server.lasca.deleteStart");
+    expectRefused(a.say({{"type", "lfen"}, {"lfen", "not a position"}}), "server.lasca.badLfen");
+    expectRefused(a.say({{"type", "pdn.import"}, {"pdn", "1. a1-b2 *"}}),
+                  "server.lasca.pdn.badMove");
+    expectRefused(a.say({{"type", "resign"}}), "server.lasca.notAtTable");
+    expectRefused(a.say({{"type", "join"}, {"gameId", "0123456789abcdef"}}), "server.lasca.noGame");
+    // The end of a game: its words in the status; a move after it refused.
+    const auto ended = a.say(
+        {{"type", "lfen"}, {"lfen", "-,-,-,-/-,-,-/-,-,-,-/-,b,-/-,-,-,-/-,-,-/-,-,-,- w 0 1"}});
+    expectSaid(ofType(ended, "state")["status"], "server.lasca.end.blackWins");
+    expectRefused(a.say({{"type", "move"}, {"ply", 0}, {"move", "c3-d4"}}),
+                  "server.lasca.gameOver");
+    // A program's malformed message: its English detail, under server.error.refused.
+    expectRefused(a.say({{"type", "move"}, {"ply", "0"}}), "server.error.refused");
+    // A kept game stays kept; beyond the address's kept games (the set position took the first
+    // of its two) a game is played, not kept.
+    Conn b(*room, "10.0.0.1"), c(*room, "10.0.0.1");
+    playOne(b);
+    expectRefused(b.say({{"type", "keep"}, {"keep", false}}), "server.lasca.alreadyKept");
+    expectRefused(playOne(c), "server.lasca.notKept");
+    // A game opened in another tab leaves the first one, which is told.
+    const auto kept =
+        ofType(b.say({{"type", "view"}, {"ply", 1}}), "state")["gameId"].get<std::string>();
+    Conn d(*room, "10.0.0.1");
+    d.say({{"type", "join"}, {"gameId", kept}});
+    expectRefused(b.peer->received, "server.lasca.openedElsewhere");
+}
+
+TEST_F(DuelRoomLimits, EveryRefusalAtATwoPersonTableIsSaidInBothLanguages) {
+    const auto made = create("10.0.0.1", kDayClock);
+    auto white = join(made.id, made.tokens[0]);
+    auto black = join(made.id, made.tokens[1]);
+    auto watcher = join(made.id, made.tokens[2]);
+    const auto act = [&](Seat& seat, const Json& m) {
+        return room->handle(m, m["type"].get<std::string>(), seat.binding, *seat.view);
+    };
+    const Json first = {{"type", "move"}, {"ply", 0}, {"move", "c3-d4"}};
+    expectRefused(act(*black, first), "server.duel.notYourTurn");
+    expectRefused(act(*watcher, first), "server.duel.watcherMove");
+    expectRefused(act(*watcher, {{"type", "resign"}}), "server.duel.watcherResign");
+    expectRefused(act(*watcher, {{"type", "draw"}, {"offer", true}}), "server.duel.watcherDraw");
+    expectRefused(act(*white, {{"type", "move"}, {"ply", 0}, {"move", "a1-b2"}}),
+                  "server.lasca.move.illegal");
+    expectRefused(act(*white, {{"type", "move"}, {"ply", 1}, {"move", "c3-d4"}}),
+                  "server.duel.moveAtEnd");
+    expectRefused(act(*white, {{"type", "draw"}, {"offer", false}}), "server.duel.noDrawOffer");
+    EXPECT_TRUE(act(*white, {{"type", "draw"}, {"offer", true}}).empty());
+    expectRefused(act(*white, {{"type", "draw"}, {"offer", true}}), "server.duel.drawOffered");
+    expectRefused(act(*white, {{"type", "analyse"}, {"on", true}}), "server.duel.noAnalysisYet");
+    expectRefused(act(*white, {{"type", "new"}}), "server.duel.tableTab");
+    EXPECT_TRUE(act(*white, {{"type", "resign"}}).empty());
+    expectRefused(act(*black, first), "server.lasca.gameOver");
+    // The end's words in every state of the table.
+    expectSaid(ofType(room->view(black->binding, *black->view, false), "state")["status"],
+               "server.duel.end.whiteResigned");
+    // Links that open nothing; a table no longer on the server.
+    expectRefused(join(made.id, "0123456789abcdef0123456789abcdef")->joined, "server.duel.noSeat");
+    expectRefused(join("0123456789abcdef", made.tokens[0])->joined, "server.duel.noTable");
+    DuelBinding gone;
+    gone.id = "0123456789abcdef";
+    expectRefused(room->handle(first, "move", gone, *white->view), "server.duel.gone");
+    // Rated tables: an account to make one or sit at one, a clock, both seats claimed to start.
+    const Person ana = account(*db, "ana"), bo = account(*db, "bo");
+    const Json rated = {{"type", "lasca.create"}, {"clock", kDayClock}, {"rated", true}};
+    expectRefused(room->create(rated, "", "10.0.0.2"), "server.duel.signInToMakeRated");
+    expectRefused(room->create({{"type", "lasca.create"}, {"clock", nullptr}, {"rated", true}}, "",
+                               "10.0.0.2", ana),
+                  "server.duel.ratedNeedsClock");
+    const Json ratedTable = ofType(room->create(rated, "", "10.0.0.2", ana), "lasca.created");
+    ASSERT_FALSE(ratedTable.is_null());
+    const auto seatOf = [&](int i, const std::optional<Person>& person) {
+        auto seat = std::make_unique<Seat>();
+        seat->view = std::make_unique<LascaTable>(test::fakeFactory(engineLog));
+        seat->view->hello();
+        seat->joined = room->join({{"type", "lasca.join"},
+                                   {"table", ratedTable["table"]},
+                                   {"token", ratedTable["seats"][i]["token"]}},
+                                  seat->watcher, seat->binding, *seat->view, person);
+        return seat;
+    };
+    expectRefused(seatOf(0, std::nullopt)->joined, "server.duel.signInToPlayRated");
+    auto anaWhite = seatOf(0, ana);
+    EXPECT_TRUE(ofType(anaWhite->joined, "error").is_null()) << anaWhite->joined.back().dump();
+    expectRefused(seatOf(0, bo)->joined, "server.duel.seatTaken");
+    expectRefused(seatOf(1, ana)->joined, "server.duel.otherSeatYours");
+    expectRefused(act(*anaWhite, first), "server.duel.ratedNotStarted");
+    // One address's tables are capped (those shown in a tab stay).
+    const auto second = create("10.0.0.1");
+    auto shown = join(second.id, second.tokens[0]);
+    expectRefused(room->create({{"type", "lasca.create"}}, "", "10.0.0.1"),
+                  "server.duel.addressLimit");
+}
+
+TEST(LobbyRoomSays, EveryRefusalInTheLobbyIsSaidInBothLanguages) {
+    boost::asio::io_context io;
+    auto db = std::move(store::Store::open("")).value();
+    auto duels = std::make_shared<DuelRoom>(io.get_executor(), *db, 10, 10);
+    auto lobby = std::make_shared<LobbyRoom>(io.get_executor(), *db, duels, nullptr, 3);
+    Conn guest(*lobby, "10.0.0.1");
+    Conn ana(*lobby, "10.0.0.2", account(*db, "Ana"));
+    Conn bo(*lobby, "10.0.0.3", account(*db, "Bo"));
+    // The reasons to decline a challenge, each a text of both catalogues.
+    const Json hello = ofType(ana.peer->received, "lobby.hello");
+    ASSERT_EQ(hello["reasons"].size(), lobby::kDeclineReasons.size());
+    for (const auto& r : hello["reasons"])
+        expectSaid(r, "server.lobby.decline." + r.value("reason", ""));
+    const Json blitz = {{"time", 180000}, {"increment", 2000}};
+    expectRefused(guest.say({{"type", "seek.create"}, {"clock", blitz}, {"rated", true}}),
+                  "server.lobby.signInToSeek");
+    expectRefused(guest.say({{"type", "seek.accept"}, {"seek", "0123456789abcdef"}}),
+                  "server.lobby.seekGone");
+    expectRefused(guest.say({{"type", "seek.cancel"}, {"seek", "0123456789abcdef"}}),
+                  "server.lobby.notYourSeek");
+    ana.say({{"type", "seek.create"}, {"clock", blitz}, {"rated", true}});
+    const Json seek = ofType(ana.peer->received, "lobby.seek")["seek"];
+    ASSERT_FALSE(seek.is_null());
+    expectRefused(ana.say({{"type", "seek.accept"}, {"seek", seek["id"]}}), "server.lobby.ownSeek");
+    expectRefused(guest.say({{"type", "seek.accept"}, {"seek", seek["id"]}}),
+                  "server.lobby.signInToAccept");
+    // Challenges: an account to send one, a person in the lobby to receive it, and not oneself.
+    const Json challenge = {{"type", "challenge.create"}, {"clock", blitz}, {"rated", false}};
+    auto to = [&](const std::string& name) {
+        Json m = challenge;
+        m["to"] = name;
+        return m;
+    };
+    expectRefused(guest.say(to("Ana")), "server.lobby.signInToChallenge");
+    expectRefused(bo.say(to("Nobody")), "server.lobby.notInLobby");
+    expectRefused(bo.say(to("bo")), "server.lobby.challengeSelf");
+    expectRefused(bo.say({{"type", "challenge.accept"}, {"challenge", "0123456789abcdef"}}),
+                  "server.lobby.challengeGone");
+    EXPECT_TRUE(ofType(bo.say(to("Ana")), "error").is_null());
+    const Json sent = ofType(bo.peer->received, "lobby.challenge")["challenge"];
+    ASSERT_FALSE(sent.is_null());
+    expectRefused(bo.say({{"type", "challenge.accept"}, {"challenge", sent["id"]}}),
+                  "server.lobby.challengeNotYours");
+    expectRefused(ana.say({{"type", "challenge.cancel"}, {"challenge", sent["id"]}}),
+                  "server.lobby.notYourChallenge");
+    ana.say({{"type", "challenge.decline"}, {"challenge", sent["id"]}, {"reason", "tooFast"}});
+    const Json declined = ofType(bo.peer->received, "lobby.challengeGone");
+    EXPECT_EQ(declined["reason"], "tooFast");
+    expectSaid(declined, "server.lobby.decline.tooFast");
+    // Torneio offers: a table that is gone, a seat not taken.
+    expectRefused(guest.say({{"type", "torneio.sit"}, {"offer", "0123456789abcdef"}}),
+                  "server.lobby.offerGone");
+    // A program's malformed message: its English detail.
+    expectRefused(guest.say({{"type", "seek.accept"}}), "server.error.refused");
 }
 
 }  // namespace
