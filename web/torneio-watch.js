@@ -14,19 +14,13 @@
   if (!watchId) return;
   const $ = (id) => document.getElementById(id);
   const t = window.i18n.t;
-  const SVG = "http://www.w3.org/2000/svg";
   const SEAT_COLOURS = ["#2f6f9f", "#b23a3a", "#3e7c59", "#8a5a9e"];
-  const FILES = "abcdefghijklmnop";
-  const MARGIN = 30;
+  const board = window.TorneioBoard;  // torneio-board.js: the squares, the grid, the keys
   const app = { ws: null, view: null, seats: [], log: [], round: 0, cells: null, cursor: null, boardSize: 0, said: [] };
   window.torneioWatch = app;  // for the browser tests
 
-  function el(name, attrs, parent) {
-    const node = document.createElementNS(SVG, name);
-    for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
-    if (parent) parent.appendChild(node);
-    return node;
-  }
+  const el = board.el;
+
   function plain(html) {
     const d = document.createElement("div");
     d.innerHTML = html;
@@ -146,87 +140,18 @@
 
   // ---- The board -------------------------------------------------------------------------------
 
-  function geometry() {
-    const size = app.view.boardSize;
-    return { size, cell: (600 - 2 * MARGIN) / size };
-  }
-  function squareXY(name) {
-    const { size, cell } = geometry();
-    const file = FILES.indexOf(name[0]);
-    const rank = parseInt(name.slice(1), 10) - 1;
-    return { x: MARGIN + file * cell, y: MARGIN + (size - 1 - rank) * cell };
-  }
-  function squareName(file, rank) { return FILES[file] + (rank + 1); }
+  const geometry = () => board.geometry(app.view.boardSize);
+  const squareXY = (name) => board.squareXY(app.view.boardSize, name);
+  const updateTabStop = () => board.updateTabStop(app);
 
   function buildBoard() {
-    const svg = $("wboard");
-    while (svg.firstChild) svg.removeChild(svg.firstChild);
-    app.boardSize = app.view.boardSize;
-    const { size, cell } = geometry();
-    const back = el("g", { "aria-hidden": "true" }, svg);
-    el("rect", { x: 0, y: 0, width: 600, height: 600, rx: 8, fill: "#4a3a2a" }, back);
-    for (let r = 0; r < size; r++)
-      for (let f = 0; f < size; f++) {
-        const name = squareName(f, r);
-        const { x, y } = squareXY(name);
-        el("rect", { x, y, width: cell, height: cell, fill: (f + r) % 2 === 0 ? "#8f6b4a" : "#e8d8b8" }, back);
-      }
-    for (let i = 0; i < size; i++) {
-      const a = el("text", { x: MARGIN + i * cell + cell / 2, y: 594, "text-anchor": "middle", "font-size": 19, fill: "#e9d6b5", class: "coord" }, back);
-      a.textContent = FILES[i];
-      const b = el("text", { x: 15, y: MARGIN + (size - 1 - i) * cell + cell / 2 + 6, "text-anchor": "middle", "font-size": 19, fill: "#e9d6b5", class: "coord" }, back);
-      b.textContent = i + 1;
-    }
-    app.marks = el("g", { "aria-hidden": "true" }, svg);
-    app.ring = el("g", { "aria-hidden": "true", class: "focus-ring hidden" }, svg);
-    el("rect", { x: 0, y: 0, width: cell, height: cell, fill: "none", stroke: "#111", "stroke-width": 7 }, app.ring);
-    el("rect", { x: 0, y: 0, width: cell, height: cell, fill: "none", stroke: "#fff", "stroke-width": 3 }, app.ring);
-    const grid = el("g", { role: "grid", "aria-label": t("torneio.board.label"), id: "wgrid" }, svg);
-    app.cells = {};
-    for (let r = size - 1; r >= 0; r--) {
-      const row = el("g", { role: "row" }, grid);
-      for (let f = 0; f < size; f++) {
-        const name = squareName(f, r);
-        const { x, y } = squareXY(name);
-        const hit = el("rect", { x, y, width: cell, height: cell, fill: "transparent", class: "tsq", "data-square": name, role: "gridcell", tabindex: "-1" }, row);
-        hit.addEventListener("click", () => { app.cursor = name; updateTabStop(); announce(squareText(name)); });
-        hit.addEventListener("focus", () => { app.cursor = name; if (hit.matches(":focus-visible")) placeRing(name); updateTabStop(); });
-        app.cells[name] = hit;
-      }
-    }
-    grid.addEventListener("keydown", onBoardKey);
-    grid.addEventListener("focusout", (e) => { if (!grid.contains(e.relatedTarget)) app.ring.classList.add("hidden"); });
+    board.build(app, $("wboard"), app.view.boardSize, {
+      label: t("torneio.board.label"), gridId: "wgrid",
+      fill: (f, r) => ((f + r) % 2 === 0 ? "#8f6b4a" : "#e8d8b8"),
+      activate: (name) => { updateTabStop(); announce(squareText(name)); },
+      ready: () => Boolean(app.view),
+    });
     app.cursor = "a1";
-  }
-  function placeRing(name) {
-    const { x, y } = squareXY(name);
-    app.ring.setAttribute("transform", `translate(${x} ${y})`);
-    app.ring.classList.remove("hidden");
-  }
-  function updateTabStop() {
-    for (const [name, cell] of Object.entries(app.cells)) cell.setAttribute("tabindex", name === app.cursor ? "0" : "-1");
-  }
-  function onBoardKey(e) {
-    if (!app.view || e.ctrlKey || e.metaKey || e.altKey) return;
-    const size = app.view.boardSize;
-    let f = FILES.indexOf(app.cursor[0]), r = parseInt(app.cursor.slice(1), 10) - 1;
-    switch (e.key) {
-      case "ArrowUp": r = Math.min(size - 1, r + 1); break;
-      case "ArrowDown": r = Math.max(0, r - 1); break;
-      case "ArrowLeft": f = Math.max(0, f - 1); break;
-      case "ArrowRight": f = Math.min(size - 1, f + 1); break;
-      case "Home": f = 0; break;
-      case "End": f = size - 1; break;
-      case "Enter": case " ":
-        e.preventDefault();
-        announce(squareText(app.cursor));
-        return;
-      default: return;
-    }
-    e.preventDefault();
-    app.cursor = squareName(f, r);
-    updateTabStop();
-    app.cells[app.cursor].focus();
   }
 
   function drawBoard() {

@@ -14,7 +14,6 @@
 (() => {
   const $ = (id) => document.getElementById(id);
   const t = window.i18n.t;
-  const SVG = "http://www.w3.org/2000/svg";
   const SEAT_COLOURS = ["#2f6f9f", "#b23a3a", "#3e7c59", "#8a5a9e"];
   const app = {
     ws: null, view: null, lines: [], log: [], hello: null, setup: [], selected: null,
@@ -22,12 +21,7 @@
   };
   window.torneioApp = app;  // for the browser tests
 
-  function el(name, attrs, parent) {
-    const node = document.createElementNS(SVG, name);
-    for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
-    if (parent) parent.appendChild(node);
-    return node;
-  }
+  const el = window.TorneioBoard.el;  // torneio-board.js
   function send(m) { if (app.ws && app.ws.readyState === WebSocket.OPEN) app.ws.send(JSON.stringify(m)); }
   const showError = window.pageUi.showError;  // ui.js
   // A sentence that starts with a placeholder ("{piece} on c3.") starts with a capital letter.
@@ -172,19 +166,11 @@
 
   // ---- A seat's view: the board ------------------------------------------------------------------
 
-  const FILES = "abcdefghijklmnop";
-  const MARGIN = 30;
-  function geometry() {
-    const size = app.view.boardSize;
-    return { size, cell: (600 - 2 * MARGIN) / size };
-  }
-  function squareXY(name) {
-    const { size, cell } = geometry();
-    const file = FILES.indexOf(name[0]);
-    const rank = parseInt(name.slice(1), 10) - 1;
-    return { x: MARGIN + file * cell, y: MARGIN + (size - 1 - rank) * cell };
-  }
-  function squareName(file, rank) { return FILES[file] + (rank + 1); }
+  const board = window.TorneioBoard;  // torneio-board.js: the squares, the grid, the keys
+  const FILES = board.FILES;
+  const geometry = () => board.geometry(app.view.boardSize);
+  const squareXY = (name) => board.squareXY(app.view.boardSize, name);
+  const squareName = board.squareName;
   function isSquare(name) {
     if (!app.view || !/^[a-p]([1-9]|1[0-6])$/.test(name)) return false;
     const f = FILES.indexOf(name[0]), r = parseInt(name.slice(1), 10) - 1;
@@ -220,57 +206,14 @@
   // Builds the squares and the grid of focusable cells once per board size; drawBoard then
   // changes only what the view changed, so a focused square keeps the focus.
   function buildBoard() {
-    const v = app.view;
-    const svg = $("tboard");
-    while (svg.firstChild) svg.removeChild(svg.firstChild);
-    app.boardSize = v.boardSize;
-    const { size, cell } = geometry();
-    const back = el("g", { "aria-hidden": "true" }, svg);
-    el("rect", { x: 0, y: 0, width: 600, height: 600, rx: 8, fill: "#4a3a2a" }, back);
-    app.squareRects = {};
-    for (let r = 0; r < size; r++)
-      for (let f = 0; f < size; f++) {
-        const name = squareName(f, r);
-        const { x, y } = squareXY(name);
-        app.squareRects[name] = el("rect", { x, y, width: cell, height: cell }, back);
-      }
-    for (let i = 0; i < size; i++) {
-      // 19 units: at least 11 px on a 360 px wide phone.
-      const a = el("text", { x: MARGIN + i * cell + cell / 2, y: 594, "text-anchor": "middle", "font-size": 19, fill: "#e9d6b5", class: "coord" }, back);
-      a.textContent = FILES[i];
-      const b = el("text", { x: 15, y: MARGIN + (size - 1 - i) * cell + cell / 2 + 6, "text-anchor": "middle", "font-size": 19, fill: "#e9d6b5", class: "coord" }, back);
-      b.textContent = i + 1;
-    }
-    app.marks = el("g", { "aria-hidden": "true" }, svg);
-    app.ring = el("g", { "aria-hidden": "true", class: "focus-ring hidden" }, svg);
-    el("rect", { x: 0, y: 0, width: cell, height: cell, fill: "none", stroke: "#111", "stroke-width": 7 }, app.ring);
-    el("rect", { x: 0, y: 0, width: cell, height: cell, fill: "none", stroke: "#fff", "stroke-width": 3 }, app.ring);
-    const grid = el("g", { role: "grid", "aria-label": t("torneio.board.label"), id: "tgrid" }, svg);
-    app.cells = {};
-    for (let r = size - 1; r >= 0; r--) {
-      const row = el("g", { role: "row" }, grid);
-      for (let f = 0; f < size; f++) {
-        const name = squareName(f, r);
-        const { x, y } = squareXY(name);
-        const hit = el("rect", { x, y, width: cell, height: cell, fill: "transparent", class: "tsq", "data-square": name, role: "gridcell", tabindex: "-1" }, row);
-        hit.addEventListener("click", () => { app.cursor = name; onSquare(name); });
-        // The ring shows a focus from the keyboard (not a click's): the browser's :focus-visible.
-        hit.addEventListener("focus", () => { app.cursor = name; if (hit.matches(":focus-visible")) placeRing(name); updateTabStop(); });
-        app.cells[name] = hit;
-      }
-    }
-    grid.addEventListener("keydown", onBoardKey);
-    grid.addEventListener("focusout", (e) => { if (!grid.contains(e.relatedTarget)) app.ring.classList.add("hidden"); });
+    board.build(app, $("tboard"), app.view.boardSize, {
+      label: t("torneio.board.label"), gridId: "tgrid", activate: onSquare, key: onBoardKey,
+      ready: () => Boolean(app.view),
+    });
   }
 
-  function placeRing(name) {
-    const { x, y } = squareXY(name);
-    app.ring.setAttribute("transform", `translate(${x} ${y})`);
-    app.ring.classList.remove("hidden");
-  }
-  function updateTabStop() {
-    for (const [name, cell] of Object.entries(app.cells)) cell.setAttribute("tabindex", name === app.cursor ? "0" : "-1");
-  }
+  const placeRing = (name) => board.placeRing(app, name);
+  const updateTabStop = () => board.updateTabStop(app);
   function focusBoard() {
     if (app.cells && app.cursor && app.cells[app.cursor]) app.cells[app.cursor].focus();
   }
@@ -357,34 +300,17 @@
     if (document.activeElement === app.cells[app.cursor] && app.cells[app.cursor].matches(":focus-visible")) placeRing(app.cursor);
   }
 
+  // The seat's keys beside the board's own (torneio-board.js): C calls a combat, Escape lets go.
   function onBoardKey(e) {
-    if (!app.view || !app.cursor || e.ctrlKey || e.metaKey || e.altKey) return;
-    const size = app.view.boardSize;
-    let f = FILES.indexOf(app.cursor[0]), r = parseInt(app.cursor.slice(1), 10) - 1;
     switch (e.key) {
-      case "ArrowUp": r = Math.min(size - 1, r + 1); break;
-      case "ArrowDown": r = Math.max(0, r - 1); break;
-      case "ArrowLeft": f = Math.max(0, f - 1); break;
-      case "ArrowRight": f = Math.min(size - 1, f + 1); break;
-      case "Home": f = 0; break;
-      case "End": f = size - 1; break;
-      case "Enter": case " ":
-        e.preventDefault();
-        onSquare(app.cursor);
-        return;
       case "Escape":
         if (app.selected !== null) { app.selected = null; render(); announce(promptPlain()); }
-        return;
+        return false;
       case "c": case "C":
-        e.preventDefault();
         callCombat(app.cursor);
-        return;
-      default: return;
+        return true;
+      default: return false;
     }
-    e.preventDefault();
-    app.cursor = squareName(f, r);
-    updateTabStop();
-    app.cells[app.cursor].focus();
   }
 
   function act(action) {

@@ -315,6 +315,8 @@ common::Result<std::optional<boost::asio::ip::address>> parseProxyLine(std::stri
     if (line.size() > kMaxProxyLine) return refused("longer than 107 bytes");
     if (line.size() < 2 || line.substr(line.size() - 2) != "\r\n") return refused("no CR LF");
     line.remove_suffix(2);
+    if (!std::all_of(line.begin(), line.end(), [](char c) { return c >= 0x20 && c < 0x7f; }))
+        return refused("a byte that is not printable ASCII");
     std::vector<std::string_view> fields;
     while (!line.empty()) {
         const auto space = line.find(' ');
