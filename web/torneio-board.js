@@ -4,7 +4,8 @@
 // tabindex; arrow keys, Home and End move; Enter or Space and a click activate the square; any
 // other key goes to the page). The board's state lives in the page's own object `app`, which
 // build() fills: cells (square -> its focusable rect), squareRects (square -> its coloured
-// rect), marks, ring, boardSize, and cursor (the square that holds the Tab stop).
+// rect), marks, ring, boardSize, and cursor (the square that holds the Tab stop). sideName names
+// a seat's side in the page's language.
 "use strict";
 
 window.TorneioBoard = (() => {
@@ -28,6 +29,18 @@ window.TorneioBoard = (() => {
     return { x: MARGIN + file * cell, y: MARGIN + (size - 1 - rank) * cell };
   }
   function squareName(file, rank) { return FILES[file] + (rank + 1); }
+
+  // A seat's side of the board in the page's language ("south" as the protocol names it).
+  function sideName(side) {
+    const t = window.i18n.t;
+    switch (side) {
+      case "south": return t("torneio.side.south");
+      case "north": return t("torneio.side.north");
+      case "west": return t("torneio.side.west");
+      case "east": return t("torneio.side.east");
+    }
+    return side;
+  }
 
   function placeRing(app, name) {
     const { x, y } = squareXY(app.boardSize, name);
@@ -114,5 +127,5 @@ window.TorneioBoard = (() => {
     app.cells[app.cursor].focus();
   }
 
-  return { SVG, FILES, MARGIN, el, geometry, squareXY, squareName, placeRing, updateTabStop, build };
+  return { SVG, FILES, MARGIN, el, geometry, squareXY, squareName, sideName, placeRing, updateTabStop, build };
 })();

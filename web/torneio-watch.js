@@ -29,15 +29,7 @@
 
   // ---- Words -----------------------------------------------------------------------------------
 
-  function sideName(side) {
-    switch (side) {
-      case "south": return t("torneio.side.south");
-      case "north": return t("torneio.side.north");
-      case "west": return t("torneio.side.west");
-      case "east": return t("torneio.side.east");
-    }
-    return side;
-  }
+  const sideName = window.TorneioBoard.sideName;
   function levelName(level) {
     switch (level) {
       case 0: return t("torneio.level.easy");
