@@ -12,11 +12,12 @@ LASCA_PACKAGES=(build-essential cmake libboost-program-options-dev libboost-dev 
 # and its driver, the tools of the soak run, lintian for the Debian package, qemu-user to run
 # the package's programs on an older CPU (the baseline check of tests/install/package_test.py),
 # clang with its runtime libraries (libFuzzer and the sanitizers) for the fuzz harnesses
-# (scripts/fuzz.sh), and PostgreSQL's server for the store's tests on PostgreSQL (ctest label
-# postgres: scripts/pg-cluster.sh starts a throwaway cluster of it).
+# (scripts/fuzz.sh), PostgreSQL's server for the store's tests on PostgreSQL (ctest label
+# postgres: scripts/pg-cluster.sh starts a throwaway cluster of it), and HAProxy for the front's
+# example (install.haproxy: tests/install/haproxy_test.py).
 LASCA_TEST_PACKAGES=(libgtest-dev libbenchmark-dev python3-pytest chromium chromium-driver
                      python3-selenium time tmux lintian qemu-user clang libclang-rt-14-dev
-                     postgresql)
+                     postgresql haproxy)
 
 # lasca_missing_packages [--test]: the packages not installed yet (with --test, the tests' too).
 lasca_missing_packages() {
