@@ -1,10 +1,14 @@
-// Helpers of the web tests: a fake engine that records what a table writes to it.
+// Helpers of the web tests: a fake engine that records what a table writes to it, and the check
+// of a text the server says in both languages.
 #pragma once
 
 #include <memory>
 #include <string>
 #include <vector>
 
+#include <gtest/gtest.h>
+
+#include "web/i18n/i18n.h"
 #include "web/lasca_tables/lasca_table.h"
 
 namespace web::test {
@@ -29,7 +33,8 @@ class FakeEngine : public EngineChannel {
     explicit FakeEngine(std::shared_ptr<FakeEngineLog> log) : log_(std::move(log)) {}
     bool search(const lasca_tables::EngineRequest& request) override {
         if (request.multiPv != multiPv_)
-            log_->lines.push_back("setoption name MultiPV value " + std::to_string(request.multiPv));
+            log_->lines.push_back("setoption name MultiPV value " +
+                                  std::to_string(request.multiPv));
         multiPv_ = request.multiPv;
         log_->requests.push_back(request);
         log_->lines.push_back(lasca_tables::positionCommand(request));
@@ -57,6 +62,21 @@ inline Json lastOfType(const std::vector<Json>& replies, const std::string& type
     for (const auto& r : replies)
         if (r.value("type", "") == type) found = r;
     return found;
+}
+
+// `key` with `params` said in both languages: a message of both catalogues (Catalogues::text
+// gives the key back for an unknown one), every placeholder filled, the Portuguese not the
+// English. `where` names the case in a failure.
+inline void expectSaidInBothLanguages(const std::string& key, const Json& params,
+                                      const std::string& where) {
+    const auto& catalogues = i18n::builtIn();
+    const std::string en = catalogues.text("en", key, params);
+    const std::string pt = catalogues.text("pt-BR", key, params);
+    EXPECT_NE(en, key) << where << ": " << key << " is not in web/i18n/en";
+    EXPECT_NE(pt, key) << where << ": " << key << " is not in web/i18n/pt-BR";
+    EXPECT_EQ(en.find('{'), std::string::npos) << where << ": " << en;
+    EXPECT_EQ(pt.find('{'), std::string::npos) << where << ": " << pt;
+    EXPECT_NE(en, pt) << where << ": " << key << " is not Portuguese";
 }
 
 }  // namespace web::test

@@ -141,10 +141,9 @@ TEST(AccountGames, DownloadedAsOnePdnAndADeletedAccountIsNamedByItsNumber) {
     for (const std::string& token : {std::string(), std::string(43, 'A')}) {
         const auto refused = exchange(port, http::verb::get, "/api/account/games", "", token);
         EXPECT_EQ(refused.status, 401);
-        EXPECT_EQ(Json::parse(refused.text),
-                  (Json{{"error", "not signed in"},
-                        {"key", "server.account.notSignedIn"},
-                        {"params", Json::object()}}));
+        EXPECT_EQ(Json::parse(refused.text), (Json{{"error", "not signed in"},
+                                                   {"key", "server.account.notSignedIn"},
+                                                   {"params", Json::object()}}));
         EXPECT_EQ(refused.disposition, "");
     }
     EXPECT_EQ(exchange(port, http::verb::get, "/api/account/torneio", "").status, 401);

@@ -422,15 +422,9 @@ void expectSaid(const Json& said, const std::string& key) {
     ASSERT_TRUE(said.is_object());
     EXPECT_EQ(said.value("key", ""), key);
     const Json params = said.value("params", Json::object());
-    const auto& catalogues = i18n::builtIn();
-    const std::string en = catalogues.text("en", key, params);
-    const std::string pt = catalogues.text("pt-BR", key, params);
-    EXPECT_NE(en, key) << "not in the English catalogue";
-    EXPECT_NE(pt, key) << "not in the pt-BR catalogue";
-    EXPECT_NE(pt, en) << "the pt-BR text is the English one";
-    EXPECT_EQ(pt.find('{'), std::string::npos) << pt;
-    EXPECT_EQ(en.find('{'), std::string::npos) << en;
-    EXPECT_EQ(said.value("message", said.value("text", "")), en);
+    web::test::expectSaidInBothLanguages(key, params, "said");
+    EXPECT_EQ(said.value("message", said.value("text", "")),
+              i18n::builtIn().text("en", key, params));
 }
 
 // The last error among `replies`, which must be `key`.

@@ -71,17 +71,9 @@ struct Conn {
     }
 };
 
-// `key` with `params` in both languages: a message of both catalogues, every placeholder
-// filled, the Portuguese not the English.
+// `key` with `params` in both languages (web_test_util.h).
 void expectSaid(const std::string& key, const Json& params, const std::string& where) {
-    const auto& catalogues = i18n::builtIn();
-    const std::string en = catalogues.text("en", key, params);
-    const std::string pt = catalogues.text("pt-BR", key, params);
-    EXPECT_NE(en, key) << where << ": " << key << " is not in web/i18n/en";
-    EXPECT_NE(pt, key) << where << ": " << key << " is not in web/i18n/pt-BR";
-    EXPECT_EQ(en.find('{'), std::string::npos) << where << ": " << en;
-    EXPECT_EQ(pt.find('{'), std::string::npos) << where << ": " << pt;
-    EXPECT_NE(en, pt) << where << ": " << key << " is not Portuguese";
+    web::test::expectSaidInBothLanguages(key, params, where);
 }
 
 // The one error among `replies` is `key`, said in both languages, its English the message.

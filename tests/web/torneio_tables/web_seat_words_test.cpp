@@ -21,6 +21,7 @@
 #include "torneio/rules/params.h"
 #include "web/i18n/i18n.h"
 #include "web/torneio_tables/torneio_table.h"
+#include "web/web_test_util.h"
 
 namespace web::torneio_tables {
 namespace {
@@ -39,17 +40,9 @@ using torneio::Square;
 // The hang guard of every wait: it only ends a test that would never end.
 constexpr std::chrono::seconds kHangGuard{120};
 
-// `key` with `params` in both languages: a message of both catalogues (Catalogues::text gives
-// the key back for an unknown one), every placeholder filled, the Portuguese not the English.
+// `key` with `params` in both languages (web_test_util.h).
 void expectSaid(const std::string& key, const Json& params, const std::string& where) {
-    const auto& catalogues = i18n::builtIn();
-    const std::string en = catalogues.text("en", key, params);
-    const std::string pt = catalogues.text("pt-BR", key, params);
-    EXPECT_NE(en, key) << where << ": " << key << " is not in web/i18n/en";
-    EXPECT_NE(pt, key) << where << ": " << key << " is not in web/i18n/pt-BR";
-    EXPECT_EQ(en.find('{'), std::string::npos) << where << ": " << en;
-    EXPECT_EQ(pt.find('{'), std::string::npos) << where << ": " << pt;
-    EXPECT_NE(en, pt) << where << ": " << key << " is not Portuguese";
+    web::test::expectSaidInBothLanguages(key, params, where);
 }
 
 void expectSaid(const Say& say, const std::string& where) {
