@@ -1,8 +1,11 @@
 // Helpers of the web tests: a fake engine that records what a table writes to it, and the check
-// of a text the server says in both languages.
+// of a text the server says in both languages; the catalogues as the source tree has them.
 #pragma once
 
+#include <filesystem>
+#include <fstream>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -62,6 +65,16 @@ inline Json lastOfType(const std::vector<Json>& replies, const std::string& type
     for (const auto& r : replies)
         if (r.value("type", "") == type) found = r;
     return found;
+}
+
+// web/i18n/<lang>/<area>.json of the source tree as JSON (discarded when it is not JSON).
+inline Json catalogue(const std::string& lang, const std::string& area) {
+    const auto path = std::filesystem::path(__FILE__).parent_path() / ".." / ".." / "web" / "i18n" /
+                      lang / (area + ".json");
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    return Json::parse(text.str(), nullptr, false);
 }
 
 // `key` with `params` said in both languages: a message of both catalogues (Catalogues::text

@@ -15,6 +15,7 @@
 #include "lasca/core/position.h"
 #include "web/pages/games_page.h"
 #include "web/pages/player_page.h"
+#include "web/web_test_util.h"
 
 namespace web::pages {
 
@@ -29,15 +30,7 @@ bool contains(const std::string& text, const std::string& part) {
     return text.find(part) != std::string::npos;
 }
 
-// web/i18n/<lang>/<area>.json of the source tree, as JSON.
-Json catalogue(const std::string& lang, const std::string& area) {
-    const auto path = std::filesystem::path(__FILE__).parent_path() / ".." / ".." / ".." / "web" /
-                      "i18n" / lang / (area + ".json");
-    std::ifstream in(path);
-    std::stringstream text;
-    text << in.rdbuf();
-    return Json::parse(text.str(), nullptr, false);
-}
+using web::test::catalogue;
 
 // The English messages of the pages (pages.* and the nav) that a Portuguese page must not show:
 // those that differ from their Portuguese, each form of a plural, placeholders cut off (the

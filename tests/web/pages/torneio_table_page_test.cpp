@@ -23,6 +23,7 @@
 #include "torneio/rules/record.h"
 #include "torneio/rules/state.h"
 #include "web/pages/games_page.h"
+#include "web/web_test_util.h"
 
 namespace web::pages {
 namespace {
@@ -35,15 +36,7 @@ bool contains(const std::string& text, const std::string& part) {
     return text.find(part) != std::string::npos;
 }
 
-// web/i18n/<lang>/<area>.json of the source tree, as JSON.
-Json catalogue(const std::string& lang, const std::string& area) {
-    const auto path = std::filesystem::path(__FILE__).parent_path() / ".." / ".." / ".." / "web" /
-                      "i18n" / lang / (area + ".json");
-    std::ifstream in(path);
-    std::stringstream text;
-    text << in.rdbuf();
-    return Json::parse(text.str(), nullptr, false);
-}
+using web::test::catalogue;
 
 // The English messages of the record page (torneio.record.*, the AI levels' names, the nav)
 // that a Portuguese page must not show: those that differ from their Portuguese, each cut at
