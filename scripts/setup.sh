@@ -14,10 +14,11 @@ LASCA_PACKAGES=(build-essential cmake libboost-program-options-dev libboost-dev 
 # clang with its runtime libraries (libFuzzer and the sanitizers) for the fuzz harnesses
 # (scripts/fuzz.sh), PostgreSQL's server for the store's tests on PostgreSQL (ctest label
 # postgres: scripts/pg-cluster.sh starts a throwaway cluster of it), and HAProxy for the front's
-# example (install.haproxy: tests/install/haproxy_test.py).
+# example (install.haproxy: tests/install/haproxy_test.py) and the cluster's test (web.pg.cluster,
+# which speaks WebSocket with python3-websocket).
 LASCA_TEST_PACKAGES=(libgtest-dev libbenchmark-dev python3-pytest chromium chromium-driver
                      python3-selenium time tmux lintian qemu-user clang libclang-rt-14-dev
-                     postgresql haproxy)
+                     postgresql haproxy python3-websocket)
 
 # lasca_missing_packages [--test]: the packages not installed yet (with --test, the tests' too).
 lasca_missing_packages() {

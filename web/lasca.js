@@ -82,7 +82,7 @@
   }
 
   function send(message) {
-    if (app.ws && app.ws.readyState === WebSocket.OPEN) app.ws.send(JSON.stringify(message));
+    if (app.conn) app.conn.send(message);
   }
 
   const showError = window.pageUi.showError;  // ui.js
@@ -989,11 +989,11 @@
     }
   }
 
+  // The connection comes back (a restart, or the table moved to another instance of the
+  // server) when the page has something to come back to: a seat link or a kept game.
   function connect() {
-    const scheme = location.protocol === "https:" ? "wss" : "ws";
-    app.ws = new WebSocket(`${scheme}://${location.host}/ws`);
-    app.ws.addEventListener("message", onMessage);
-    app.ws.addEventListener("open", () => {
+    Object.defineProperty(app, "ws", { get: () => app.conn.ws });
+    app.conn = window.pageUi.socket("/ws", { message: onMessage, open: () => {
       const url = new URL(location.href);
       const id = url.searchParams.get("game");
       const view = url.searchParams.get("view");
@@ -1005,12 +1005,14 @@
       } else if (id) {
         send({ type: "join", gameId: id });
       }
-    });
-    app.ws.addEventListener("close", () => {
+    }, close: () => {
       $("status").dataset.text = "";
       $("status").textContent = t("lasca.status.disconnected");
       say(t("lasca.status.disconnected"));
-    });
+    }, keep: () => {
+      const url = new URL(location.href);
+      return !!(tableParams() || url.searchParams.get("game"));
+    } });
   }
 
   function wire() {

@@ -242,14 +242,16 @@
       }
     }
   }
-  function send(m) { if (app.ws && app.ws.readyState === WebSocket.OPEN) app.ws.send(JSON.stringify(m)); }
+  function send(m) { if (app.conn) app.conn.send(m); }
 
   function main() {
     $("watch-view").classList.remove("hidden");
-    const scheme = location.protocol === "https:" ? "wss" : "ws";
-    app.ws = new WebSocket(`${scheme}://${location.host}/ws/torneio`);
-    app.ws.addEventListener("message", onMessage);
-    app.ws.addEventListener("close", () => { $("wstatus").textContent = t("torneio.status.disconnected"); });
+    // Watching comes back (a restart, or the table moved to another instance) once it began.
+    app.conn = window.pageUi.socket("/ws/torneio", {
+      message: onMessage,
+      keep: () => !!app.view,
+      close: () => { $("wstatus").textContent = t("torneio.status.disconnected"); },
+    });
   }
   main();
 })();

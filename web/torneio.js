@@ -22,7 +22,7 @@
   window.torneioApp = app;  // for the browser tests
 
   const el = window.TorneioBoard.el;  // torneio-board.js
-  function send(m) { if (app.ws && app.ws.readyState === WebSocket.OPEN) app.ws.send(JSON.stringify(m)); }
+  function send(m) { if (app.conn) app.conn.send(m); }
   const showError = window.pageUi.showError;  // ui.js
   // A sentence that starts with a placeholder ("{piece} on c3.") starts with a capital letter.
   const cap = (text) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -709,16 +709,18 @@
       runCommand(box.value);
       box.value = "";
     });
-    const scheme = location.protocol === "https:" ? "wss" : "ws";
-    app.ws = new WebSocket(`${scheme}://${location.host}/ws/torneio`);
-    app.ws.addEventListener("message", onMessage);
-    app.ws.addEventListener("open", () => { if (join) send({ type: "torneio.join", table: join.table, token: join.token }); });
-    app.ws.addEventListener("close", () => {
-      const text = t("torneio.status.disconnected");
-      $("tstatus").textContent = text;
-      // The create page has no status line: the list of links says it.
-      if (!join) $("links").innerHTML = `<li class="hint">${text}</li>`;
-      $("create").disabled = !join;
+    // A seat's page comes back to its seat (a restart, or the table moved to another instance).
+    app.conn = window.pageUi.socket("/ws/torneio", {
+      message: onMessage,
+      open: () => { if (join) send({ type: "torneio.join", table: join.table, token: join.token }); },
+      keep: () => !!join && !app.left,
+      close: () => {
+        const text = t("torneio.status.disconnected");
+        $("tstatus").textContent = text;
+        // The create page has no status line: the list of links says it.
+        if (!join) $("links").innerHTML = `<li class="hint">${text}</li>`;
+        $("create").disabled = !join;
+      },
     });
     if (!join) seatRows();
   }

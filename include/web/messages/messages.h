@@ -61,4 +61,9 @@ Json errorMessage(const Say& say);
 // detail, under the key server.error.refused (the page never sends such a message).
 Json errorMessage(std::string_view detail);
 
+// {"type":"moved","home":NAME}: the table a tab asked for lives on another instance of the
+// server (several behind one front: docs/design.md), or this instance let go of it ("" when it
+// does not know where it went); the page connects again, naming the home to the front.
+Json movedMessage(const std::string& home);
+
 }  // namespace web::messages

@@ -58,6 +58,10 @@ namespace web::server {
 //                    deletion) from one address, and for one account name: signInTries at once,
 //                    then one each signInWaitSeconds
 //   signUpsPerAddress  accounts made from one address: that many at once, then as many an hour
+// Several instances on one PostgreSQL database (docs/design.md, "Spreading the server"):
+//   instance         this instance's name, unique among them ("" for one server alone): its
+//                    tables are held under leases (store::Store::setHome)
+//   leaseMs          how long a lease lives unrenewed; the instance renews every leaseMs / 4
 struct ServerConfig {
     std::string address = "127.0.0.1";
     std::uint16_t port = 8080;
@@ -83,6 +87,8 @@ struct ServerConfig {
     int signInTries = 5;
     double signInWaitSeconds = 60;
     int signUpsPerAddress = 5;
+    std::string instance;
+    int leaseMs = 5000;
 };
 
 // Runs the server until SIGINT or SIGTERM. Prints "lasca-web: listening on http://ADDR:PORT/"

@@ -33,6 +33,7 @@ enum class DbFailure : std::uint8_t {
     DiskFull,
     Unreachable,  // the database server cannot be reached, refused us, or the link was lost
     Timeout,      // the server did not answer within the statement timeout
+    Moved,        // the table's lease moved on to another instance (Store::setHome)
 };
 
 class DbError : public std::runtime_error {

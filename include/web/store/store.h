@@ -25,11 +25,14 @@
 
 #include <array>
 #include <cstdint>
+#include <chrono>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "common/glicko2.h"
@@ -296,6 +299,38 @@ struct StoredSeek {
     friend bool operator==(const StoredSeek&, const StoredSeek&) = default;
 };
 
+// TableHome: where a table lives, as Store::takeTable found it.
+//   here   this instance holds the table now (it took it, or held it already)
+//   home   the instance holding it ("" with homes off: one server holds everything)
+//   lease  the lease's number (each takeover adds one; 0 with homes off)
+struct TableHome {
+    bool here = false;
+    std::string home;
+    std::int64_t lease = 0;
+};
+
+// HomeStats: this instance's leases, for /health.
+//   name        the instance's name ("" with homes off)
+//   held        tables it holds now; takeovers: tables it took from an instance that stopped
+//               renewing; staleWrites: writes refused because the table's lease had moved on
+//   renewals    successful renewals; sinceRenewalMs the time since the last one (-1: none yet)
+//   ttlMs       how long a lease lives without renewal
+struct HomeStats {
+    std::string name;
+    std::size_t held = 0;
+    std::int64_t takeovers = 0;
+    std::int64_t staleWrites = 0;
+    std::int64_t renewals = 0;
+    std::int64_t sinceRenewalMs = -1;
+    std::int64_t ttlMs = 0;
+};
+
+// The key of a table in the directory of homes: its kind ("lasca" a game against the engine or
+// the analysis board, "duel" a two-person table, "torneio") and its id.
+inline std::string homeKey(std::string_view kind, std::string_view id) {
+    return std::string(kind) + ":" + std::string(id);
+}
+
 // StoredSession: one signed-in browser. tokenHash: the token as web::accounts::tokenHash keeps
 // it (the token itself is never stored); created and expires in milliseconds since the epoch.
 struct StoredSession {
@@ -309,7 +344,7 @@ struct StoredSession {
 // thread saves Lasca games, each Torneio table's referee thread saves its decisions).
 class Store {
   public:
-    static constexpr int kSchemaVersion = 10;
+    static constexpr int kSchemaVersion = 11;
 
     // Opens (creating if needed) the file at `location`, an in-memory database for "", or the
     // PostgreSQL database of a postgresql:// URL (which must exist; its tables are made).
@@ -437,11 +472,36 @@ class Store {
 
     // The lobby's seeks. addSeek refuses an id already kept; takeSeek removes the seek and says
     // whether it was there (of two that take the same seek at once, one gets true);
-    // clearSeeks empties the table (the server starts: no maker's tab is left).
+    // clearSeeks empties this instance's seeks (the server starts: no maker's tab is left).
     common::Result<bool> addSeek(const StoredSeek& seek);
     common::Result<bool> takeSeek(const std::string& id);
     common::Result<std::vector<StoredSeek>> seeks();
     common::Result<bool> clearSeeks();
+
+    // Homes (several servers on one PostgreSQL database; docs/design.md "Spreading the server").
+    // setHome names this instance (before any other call; "" leaves homes off, as for one
+    // server): from then on every table lives on one instance at a time under a lease in table
+    // table_homes (id, home, lease number), which the home keeps alive by renewing its row of
+    // table instances every few seconds (renewHome). takeTable makes the table this instance's
+    // when nobody holds it, when it is held here already, or when its home stopped renewing
+    // for `ttlMs` (the lease's number goes up by one); else it names the living home. Every
+    // write of a table (a game's save, a table's row, a Torneio decision or end) checks, inside
+    // its transaction, that the table's lease is still the one this instance took (a new table
+    // is made this instance's by its first write): a write after the lease moved on is
+    // refused, counted (staleWrites) and written nowhere, so an instance that comes back late
+    // writes nothing over the new home. renewHome also returns the tables found moved away
+    // since the last call (a write refused, or, after a renewal came later than the lease's
+    // life, each held table checked), for the server to let go of them. Seeks are kept per
+    // instance (clearSeeks empties this instance's only).
+    void setHome(const std::string& name, std::int64_t ttlMs);
+    const std::string& homeName() const { return home_; }
+    common::Result<TableHome> takeTable(const std::string& key);
+    common::Result<std::vector<std::string>> renewHome();
+    bool holds(const std::string& key) const;
+    // The living instance other than this one that holds table `key`, if there is one (a read:
+    // nothing is taken).
+    common::Result<std::optional<std::string>> whereIs(const std::string& key);
+    HomeStats homeStats() const;
 
     // The back end, the schema version of the open database, and the database's own check of
     // it ("ok" when sound; on PostgreSQL, that no index is left invalid).
@@ -458,8 +518,21 @@ class Store {
     std::optional<StoredLascaGame> readLascaGame(const std::string& id);
     // withPlay: the decisions and the record read too.
     std::optional<StoredTorneioTable> readTorneioTable(const std::string& id, bool withPlay = true);
+    // Inside a write's transaction: refuses (DbError Moved) a write of table `key` whose lease
+    // moved on; a table nobody holds yet becomes this instance's. Nothing with homes off.
+    void guardHome(const std::string& key);
     std::unique_ptr<Connection> db_;
     mutable std::mutex mutex_;
+    // Homes: this instance's name, its leases' life, the lease number of each table it holds,
+    // the tables found moved away since renewHome last returned them, and the counts.
+    std::string home_;
+    std::int64_t ttlMs_ = 0;
+    std::map<std::string, std::int64_t> held_;
+    std::vector<std::string> movedAway_;
+    std::int64_t takeovers_ = 0;
+    std::int64_t staleWrites_ = 0;
+    std::int64_t renewals_ = 0;
+    std::chrono::steady_clock::time_point lastRenewal_{};
 };
 
 }  // namespace web::store

@@ -117,6 +117,10 @@ Json errorMessage(const Say& say) {
     return {{"type", "error"}, {"key", say.key}, {"params", say.params}, {"message", english(say)}};
 }
 
+Json movedMessage(const std::string& home) {
+    return {{"type", "moved"}, {"home", home}};
+}
+
 Json errorMessage(std::string_view detail) {
     return errorMessage(Say{"server.error.refused", {{"detail", std::string(detail)}}});
 }

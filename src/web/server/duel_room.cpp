@@ -89,6 +89,15 @@ DuelRoom::Entry* DuelRoom::find(const std::string& id) {
     return it == duels_.end() ? nullptr : &it->second;
 }
 
+void DuelRoom::letGo(const std::string& id) {
+    const auto it = duels_.find(id);
+    if (it == duels_.end()) return;
+    auto watchers = std::move(it->second.watchers);
+    duels_.erase(it);  // its timer cancelled with it
+    for (const auto& w : watchers)
+        if (auto tab = w.tab.lock()) tab->tableMoved();
+}
+
 std::vector<Json> DuelRoom::create(const Json& m, const std::string& keepId,
                                    const std::string& address,
                                    const std::optional<Person>& person) {
@@ -168,17 +177,34 @@ std::vector<Json> DuelRoom::join(const Json& m, const std::weak_ptr<DuelWatcher>
     const auto token = stringField(m, "token", 64);
     if (!token) return {errorMessage(token.error())};
     auto it = duels_.find(id.value());
+    const auto key = store::homeKey("duel", id.value());
+    if (it != duels_.end() && !store_.holds(key)) {  // another instance took it meanwhile
+        letGo(id.value());
+        it = duels_.end();
+    }
     if (it == duels_.end()) {
         sweep(binding.id, false);
         if (duels_.size() >= static_cast<std::size_t>(maxTables_)) sweep(binding.id, true);
         if (duels_.size() >= static_cast<std::size_t>(maxTables_))
             return {errorMessage(Say{"server.duel.tooManyTables"})};
-        const auto kept = store_.loadDuel(id.value());
+        auto kept = store_.loadDuel(id.value());
         if (!kept) {
             common::logger().error("web: loading table {} failed: {}", id.value(), kept.error());
             return {errorMessage(Say{"server.duel.cannotLoad"})};
         }
         if (!kept.value()) return {errorMessage(Say{"server.duel.noTable"})};
+        // Several instances: taken from a home that stopped (and read again under the lease),
+        // or the tab is sent to the living home.
+        const auto home = store_.takeTable(key);
+        if (!home) {
+            common::logger().error("web: taking table {} failed: {}", id.value(), home.error());
+            return {errorMessage(Say{"server.duel.cannotLoad"})};
+        }
+        if (!home.value().here) return {messages::movedMessage(home.value().home)};
+        if (!store_.homeName().empty()) {
+            kept = store_.loadDuel(id.value());
+            if (!kept || !kept.value()) return {errorMessage(Say{"server.duel.cannotLoad"})};
+        }
         auto duel = LascaDuel::restore(*kept.value(), duelNow());
         if (!duel) {
             common::logger().error("web: table {} is unreadable: {}", id.value(), duel.error());

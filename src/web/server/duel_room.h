@@ -50,6 +50,9 @@ class DuelWatcher {
     virtual ~DuelWatcher() = default;
     virtual void duelChanged(const std::optional<messages::Say>& error) = 0;
     virtual void seatTakenElsewhere() = 0;
+    // The table moved to another instance of the server (docs/design.md): the tab is told
+    // {"type":"moved"} and closed, and its page connects again through the front.
+    virtual void tableMoved() = 0;
 };
 
 // DuelRoom
@@ -100,6 +103,9 @@ class DuelRoom : public std::enable_shared_from_this<DuelRoom> {
     void onPublicEnd(std::function<void(const std::string&)> ended) {
         publicEnded_ = std::move(ended);
     }
+    // Lets go of the table with this id: another instance holds it now (store::Store::setHome).
+    // Its tabs are told and closed; nothing of it is written.
+    void letGo(const std::string& id);
     // Drops every table (the server stops).
     void clear() { duels_.clear(); }
     // How many tables are on the server (for tests).

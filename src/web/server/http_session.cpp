@@ -62,19 +62,30 @@ std::shared_ptr<Response> answer(const http::request<http::string_body>& request
     return response;
 }
 
-// GET /health, for a front's checks and an operator: the database answers a round trip, and
-// the engine pool's counts. 200 when the database answers, 503 when it does not.
+// GET /health, for a front's checks and an operator: the database answers a round trip, the
+// engine pool's counts, and with several instances this one's leases. 200 when the database
+// answers and the leases were renewed within their life, else 503.
 std::shared_ptr<Response> health(const ServerState& state,
                                  const http::request<http::string_body>& request) {
     const auto ping = state.store->ping();
-    const bool ok = ping && ping.value();
+    bool ok = ping && ping.value();
     nlohmann::json store = {
         {"backend", state.store->backend() == store::Backend::PostgreSQL ? "postgresql" : "sqlite"},
         {"ok", ok}};
     if (!ping) store["error"] = ping.error();
+    nlohmann::json home = nullptr;
+    if (const auto stats = state.store->homeStats(); !stats.name.empty()) {
+        const bool renewed = stats.sinceRenewalMs >= 0 && stats.sinceRenewalMs < stats.ttlMs;
+        ok = ok && renewed;
+        home = {{"instance", stats.name},       {"renewed", renewed},
+                {"sinceRenewalMs", stats.sinceRenewalMs}, {"leaseMs", stats.ttlMs},
+                {"tables", stats.held},         {"takeovers", stats.takeovers},
+                {"staleWrites", stats.staleWrites}};
+    }
     const auto pool = state.engineStats ? state.engineStats() : lasca_tables::PoolStats{};
     const nlohmann::json body = {{"status", ok ? "ok" : "failing"},
                                  {"store", store},
+                                 {"home", home},
                                  {"engines",
                                   {{"slots", state.engineSlots},
                                    {"running", pool.workers},
@@ -228,7 +239,9 @@ void HttpSession::onRead(beast::error_code ec, std::size_t) {
         return;
     }
     if (websocket::is_upgrade(request)) {
-        const std::string_view path = asView(request.target());
+        // The query (?home=NAME: the front's routing, web/ui.js) is the front's, not the room's.
+        const std::string_view target = asView(request.target());
+        const std::string_view path = target.substr(0, target.find('?'));
         const auto room = path == "/ws"           ? state_->lasca
                           : path == "/ws/torneio" ? state_->torneio
                           : path == "/ws/lobby"   ? state_->lobby

@@ -90,6 +90,11 @@ class LascaTab : public Tab, public DuelWatcher, public std::enable_shared_from_
         send({left});
     }
 
+    // This tab's game, or the two-person table it shows, lives on another instance now.
+    void tableMoved() override {
+        if (auto peer = peer_.lock()) peer->sendAndClose({messages::movedMessage("")});
+    }
+
     // Another tab took this tab's game: this one starts a new game.
     void gameTakenElsewhere() {
         auto replies = table_->handle(Json{{"type", "new"}});
@@ -183,7 +188,7 @@ class LascaTab : public Tab, public DuelWatcher, public std::enable_shared_from_
                 errorMessage(Say{"server.lasca.noGame", {{"id", common::printable(id.value())}}})};
         if (id.value() == table_->gameId())  // already this tab's game: its state again
             return table_->handle(Json{{"type", "view"}, {"ply", table_->viewPly()}});
-        const auto loaded = room_->store_.loadLascaGame(id.value());
+        auto loaded = room_->store_.loadLascaGame(id.value());
         if (!loaded) {
             common::logger().error("web: loading game {} failed: {}", id.value(), loaded.error());
             return {errorMessage(Say{"server.lasca.cannotLoad"})};
@@ -191,6 +196,16 @@ class LascaTab : public Tab, public DuelWatcher, public std::enable_shared_from_
         if (!loaded.value())
             return {
                 errorMessage(Say{"server.lasca.noGame", {{"id", common::printable(id.value())}}})};
+        // Several instances: the game is taken from a home that stopped, or the tab is sent to
+        // the living one; what was read before the lease was taken is read again.
+        const auto home = room_->store_.takeTable(store::homeKey("lasca", id.value()));
+        if (!home) {
+            common::logger().error("web: taking game {} failed: {}", id.value(), home.error());
+            return {errorMessage(Say{"server.lasca.cannotLoad"})};
+        }
+        if (!home.value().here) return {messages::movedMessage(home.value().home)};
+        if (!room_->store_.homeName().empty()) loaded = room_->store_.loadLascaGame(id.value());
+        if (!loaded || !loaded.value()) return {errorMessage(Say{"server.lasca.cannotLoad"})};
         auto restored = table_->restore(*loaded.value());
         if (!restored) {
             common::logger().error("web: game {} is unreadable: {}", id.value(), restored.error());
@@ -281,6 +296,20 @@ bool LascaRoom::takeGameToken(const std::string& address) {
     if (keptGames_.size() > kForgetAbove)
         std::erase_if(keptGames_, [&](const auto& entry) { return entry.second.full(now); });
     return keptGames_.try_emplace(address, burst / 3600.0, burst).first->second.allow(now);
+}
+
+void LascaRoom::letGo(const std::vector<std::string>& keys) {
+    for (const auto& key : keys) {
+        if (key.starts_with("duel:")) {
+            duels_->letGo(key.substr(5));
+        } else if (key.starts_with("lasca:")) {
+            const auto it = owners_.find(key.substr(6));
+            if (it == owners_.end()) continue;
+            const auto tab = it->second.lock();
+            owners_.erase(it);
+            if (tab && tab->hasTable() && tab->gameId() == key.substr(6)) tab->tableMoved();
+        }
+    }
 }
 
 void LascaRoom::claim(const std::string& id, LascaTab& tab) {

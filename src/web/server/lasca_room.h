@@ -47,6 +47,9 @@ class LascaRoom : public Room, public std::enable_shared_from_this<LascaRoom> {
     // The engine pool's counts and its size (for /health).
     lasca_tables::PoolStats engineStats() const { return pool_->stats(); }
     int engineSlots() const { return pool_->size(); }
+    // Lets go of the tables another instance holds now (keys of store::homeKey: "lasca:" games
+    // and "duel:" two-person tables): their tabs are told {"type":"moved"} and closed.
+    void letGo(const std::vector<std::string>& keys);
 
   private:
     friend class LascaTab;

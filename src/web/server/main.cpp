@@ -5,6 +5,7 @@
 #include <sys/resource.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
@@ -180,6 +181,13 @@ int main(int argc, char** argv) {
     add("signups-per-address",
         po::value(&config.signUpsPerAddress)->default_value(config.signUpsPerAddress),
         "accounts made from one address at once, and then in an hour, 1..10000");
+    add("instance", po::value(&config.instance),
+        "this instance's name among several sharing one PostgreSQL database behind a front "
+        "(1..32 letters, digits, '-' or '_'; the front's server name for it): each table lives on "
+        "one instance under a lease, and another takes it when this one stops renewing");
+    add("lease-ms", po::value(&config.leaseMs)->default_value(config.leaseMs),
+        "with --instance, how long a table's lease lives unrenewed, 1000..600000 ms (renewed "
+        "every quarter of it)");
     add("log-level", po::value(&logLevel)->default_value(logLevel),
         "stderr log level: trace debug info warn error off");
     po::variables_map vm;
@@ -222,6 +230,15 @@ int main(int argc, char** argv) {
         {"--signin-wait must be 1..86400",
          config.signInWaitSeconds >= 1 && config.signInWaitSeconds <= 86400},
         {"--signups-per-address must be 1..10000", within(config.signUpsPerAddress, 1, 10000)},
+        {"--lease-ms must be 1000..600000", within(config.leaseMs, 1000, 600000)},
+        {"--instance must be 1..32 letters, digits, '-' or '_'",
+         !vm.count("instance") ||
+             (!config.instance.empty() && config.instance.size() <= 32 &&
+              std::ranges::all_of(config.instance,
+                                  [](char c) {
+                                      return std::isalnum(static_cast<unsigned char>(c)) ||
+                                             c == '-' || c == '_';
+                                  }))},
     };
     for (const auto& [message, ok] : ranges) {
         if (!ok) {

@@ -1,6 +1,9 @@
 #include "web/server/server.h"
 
+#include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <utility>  // before Boost.Asio, whose awaitable.hpp uses std::exchange
@@ -75,6 +78,7 @@ common::Result<bool> runServer(const ServerConfig& config, store::Store& store) 
         proxies.push_back(net::ip::make_address(text, error));
         if (error) return common::makeError("'" + text + "' is not an IP address");
     }
+    if (!config.instance.empty()) store.setHome(config.instance, config.leaseMs);
     auto duels = std::make_shared<DuelRoom>(io.get_executor(), store, config.maxTables,
                                             config.maxDuelsPerAddress);
     auto torneio = std::make_shared<TorneioRoom>(config, store, io.get_executor());
@@ -126,6 +130,25 @@ common::Result<bool> runServer(const ServerConfig& config, store::Store& store) 
         std::make_shared<ConnectionLimits>(config.maxConnections, config.maxConnectionsPerAddress);
     state->trustedProxies = std::move(proxies);
     state->accounts = std::make_shared<AccountApi>(config, store, state->hosts);
+    // Several instances: this one's leases renewed every leaseMs / 4 (the first renewal before
+    // anything is served), and the tables found held elsewhere let go of.
+    net::steady_timer renewal(io);
+    std::function<void()> renew = [&] {
+        const auto moved = store.renewHome();
+        if (!moved) {
+            common::logger().warn("web: {}", moved.error());
+        } else if (!moved.value().empty()) {
+            common::logger().warn("web: {} tables now held by another instance",
+                                  moved.value().size());
+            lasca->letGo(moved.value());
+            torneio->letGo(moved.value());
+        }
+        renewal.expires_after(std::chrono::milliseconds(std::max(config.leaseMs / 4, 50)));
+        renewal.async_wait([&](boost::system::error_code waited) {
+            if (!waited) renew();
+        });
+    };
+    if (!config.instance.empty()) renew();
     std::make_shared<Listener>(io, std::move(acceptor), state)->run();
     net::signal_set signals(io, SIGINT, SIGTERM);
     signals.async_wait([&io](boost::beast::error_code, int) { io.stop(); });

@@ -63,8 +63,14 @@ class TorneioTab : public Tab, public std::enable_shared_from_this<TorneioTab> {
             error = onWatch(message.value(), out);
         else
             error = "unknown message type '" + common::printable(type.value()) + "'";
+        if (error && error->home) return send({messages::movedMessage(*error->home)});
         if (error) return send({errorMessage(error->say)});
         send(out);
+    }
+
+    // The table this tab shows or watches lives on another instance now.
+    void tableMoved() {
+        if (auto peer = peer_.lock()) peer->sendAndClose({messages::movedMessage("")});
     }
 
     // The seat this tab shows changed: send what is new of its view.
@@ -168,6 +174,10 @@ class TorneioTab : public Tab, public std::enable_shared_from_this<TorneioTab> {
         if (!tableId_.empty() || !watchId_.empty())
             return TorneioRefusal(Say{"server.torneio.watchTabTaken"});
         TorneioRoom::Entry* entry = room_->find(id.value());
+        if (!entry) {  // on another instance, if several share the database
+            const auto home = room_->store_.whereIs(store::homeKey("torneio", id.value()));
+            if (home && home.value()) return TorneioRefusal::movedTo(*home.value());
+        }
         if (!entry || !room_->publicIds_.contains(id.value()))
             return TorneioRefusal(Say{"server.torneio.noTableToWatch"});
         watchId_ = id.value();
@@ -404,6 +414,25 @@ void TorneioRoom::forTabsLater(const std::weak_ptr<TorneioRoom>& room,
     });
 }
 
+void TorneioRoom::letGo(const std::vector<std::string>& keys) {
+    for (const auto& key : keys) {
+        if (!key.starts_with("torneio:")) continue;
+        const auto it = tables_.find(key.substr(8));
+        if (it == tables_.end()) continue;
+        std::vector<std::shared_ptr<TorneioTab>> tabs;
+        for (const auto& seat : it->second.listeners)
+            for (const auto& l : seat)
+                if (auto tab = l.lock()) tabs.push_back(tab);
+        for (const auto& w : it->second.watchers)
+            if (auto tab = w.lock()) tabs.push_back(tab);
+        const std::string id = it->first;
+        tables_.erase(it);  // its game's threads end
+        // Listed by its new home, not by this one.
+        if (publicIds_.erase(id) && publicGone_) publicGone_(id);
+        for (const auto& tab : tabs) tab->tableMoved();
+    }
+}
+
 // Puts a made table in the room and starts its game (the hooks learn its id first).
 TorneioRoom::Entry& TorneioRoom::add(const std::shared_ptr<TorneioTable>& table,
                                      const std::shared_ptr<std::string>& id) {
@@ -421,10 +450,23 @@ TorneioRoom::Entry& TorneioRoom::add(const std::shared_ptr<TorneioTable>& table,
 // the token is one of its seats'. An error says why not.
 std::variant<TorneioRoom::Entry*, TorneioRefusal> TorneioRoom::findOrRestore(
     const std::string& id, const std::string& token) {
+    const auto key = store::homeKey("torneio", id);
+    if (find(id) && !store_.holds(key)) letGo({key});  // another instance took it meanwhile
     if (Entry* entry = find(id)) return entry;
-    const auto kept = store_.loadTorneioTable(id);
+    auto kept = store_.loadTorneioTable(id);
     if (!kept) return Say{"server.torneio.join.cannotLoad", {{"error", kept.error()}}};
     if (!kept.value()) return Say{"server.torneio.join.noTable"};
+    // Several instances: taken from a home that stopped (and read again under the lease), or
+    // the tab is sent to the living home.
+    const auto home = store_.takeTable(key);
+    if (!home) return Say{"server.torneio.join.cannotLoad", {{"error", home.error()}}};
+    if (!home.value().here) return TorneioRefusal::movedTo(home.value().home);
+    if (!store_.homeName().empty()) {
+        kept = store_.loadTorneioTable(id);
+        if (!kept || !kept.value())
+            return Say{"server.torneio.join.cannotLoad",
+                       {{"error", kept ? std::string("gone") : kept.error()}}};
+    }
     auto tableId = std::make_shared<std::string>();
     auto table = TorneioTable::restore(*kept.value(), hooks(tableId, kept.value()->rated));
     if (!table) return Say{"server.torneio.join.cannotLoad", {{"error", table.error()}}};

@@ -65,7 +65,15 @@ struct TorneioRefusal {
         : say{"server.error.refused", {{"detail", std::move(detail)}}} {}
     TorneioRefusal(const char* detail)
         : TorneioRefusal(std::string(detail)) {}  // NOLINT: implicit by design
+    // Not a refusal: the table lives on instance `home` (several behind one front), and the
+    // tab is answered {"type":"moved","home":home} instead of an error.
+    static TorneioRefusal movedTo(std::string home) {
+        TorneioRefusal moved(messages::Say{"server.error.refused"});
+        moved.home = std::move(home);
+        return moved;
+    }
     messages::Say say;
+    std::optional<std::string> home;
 };
 
 // TorneioRoom
@@ -103,6 +111,10 @@ class TorneioRoom : public Room, public std::enable_shared_from_this<TorneioRoom
         bool rated = false;
     };
     std::vector<WatchableTable> watchable() const;
+    // Lets go of the tables another instance holds now (keys of store::homeKey, "torneio:"
+    // ones): their seats' and watchers' tabs are told {"type":"moved"} and closed, and the
+    // tables' games end here without writing.
+    void letGo(const std::vector<std::string>& keys);
 
   private:
     friend class TorneioTab;

@@ -26,6 +26,7 @@ common::Result<bool> Store::saveLascaGame(const StoredLascaGame& game, const Mov
     std::lock_guard lock(mutex_);
     try {
         Transaction transaction(*db_);
+        guardHome(homeKey("lasca", game.id));
         // The row updated, or made when there is none (an upsert whose failed insert would use
         // up a public number on PostgreSQL). ?9 (created) is only written by the insert, ?12
         // (whether the variations are written) only read by the update.
@@ -201,6 +202,7 @@ common::Result<bool> Store::saveDuel(const StoredDuel& duel, const MoveRowsChang
     std::lock_guard lock(mutex_);
     try {
         Transaction transaction(*db_);
+        guardHome(homeKey("duel", duel.id));
         writeDuelRow(*db_, duel);
         writeMoveRows(*db_, kDuelMoveRows, duel.id, moves);
         transaction.commit();

@@ -89,6 +89,7 @@ common::Result<bool> Store::finishRatedDuel(const StoredDuel& duel, const MoveRo
         // Nothing is committed unless every step succeeds: the transaction rolls back when it
         // goes out of scope uncommitted.
         Transaction transaction(*db_, TransactionLock::Immediate);
+        guardHome(homeKey("duel", duel.id));
         writeDuelRow(*db_, duel);
         writeMoveRows(*db_, kDuelMoveRows, duel.id, moves);
         const auto white = readRating(*db_, duel.whiteAccount, category);
@@ -114,6 +115,7 @@ common::Result<bool> Store::finishRatedTorneioTable(const std::string& id,
         // Nothing is committed unless every step succeeds: the transaction rolls back when it
         // goes out of scope uncommitted.
         Transaction transaction(*db_, TransactionLock::Immediate);
+        guardHome(homeKey("torneio", id));
         Statement rated(*db_, "SELECT rated FROM torneio_tables WHERE id = ?");
         rated.bind(1, id);
         if (!rated.executeStep()) return makeError("table " + id + ": no such table");

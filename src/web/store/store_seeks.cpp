@@ -11,7 +11,7 @@ common::Result<bool> Store::addSeek(const StoredSeek& seek) {
     try {
         Statement row(*db_,
                       "INSERT INTO seeks (id, kind, maker_account, maker_name, params, "
-                      "created) VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
+                      "created, home) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
         row.bind(1, seek.id);
         row.bind(2, seek.kind);
         if (seek.makerAccount > 0)
@@ -21,6 +21,7 @@ common::Result<bool> Store::addSeek(const StoredSeek& seek) {
         row.bind(4, seek.makerName);
         row.bind(5, seek.params);
         row.bind(6, static_cast<std::int64_t>(seek.created));
+        row.bind(7, home_);
         row.exec();
         return true;
     } catch (const DbError& e) {
@@ -65,7 +66,9 @@ common::Result<std::vector<StoredSeek>> Store::seeks() {
 common::Result<bool> Store::clearSeeks() {
     std::lock_guard lock(mutex_);
     try {
-        db_->exec("DELETE FROM seeks");
+        Statement clear(*db_, "DELETE FROM seeks WHERE home = ?");
+        clear.bind(1, home_);
+        clear.exec();
         return true;
     } catch (const DbError& e) {
         return makeError(failure("emptying the seeks", e));

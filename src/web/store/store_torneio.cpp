@@ -10,6 +10,7 @@ common::Result<bool> Store::createTorneioTable(const StoredTorneioTable& table) 
     std::lock_guard lock(mutex_);
     try {
         Transaction transaction(*db_);
+        guardHome(homeKey("torneio", table.id));
         Statement row(*db_,
                       "INSERT INTO torneio_tables (id, params, seed, result, record, "
                       "created, updated, rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
@@ -61,6 +62,7 @@ common::Result<bool> Store::addTorneioDecision(const std::string& id, std::size_
     std::lock_guard lock(mutex_);
     try {
         Transaction transaction(*db_);
+        guardHome(homeKey("torneio", id));
         Statement add(*db_,
                       "INSERT INTO torneio_decisions (tbl, n, seat, action) VALUES (?, ?, ?, ?)");
         add.bind(1, id);
@@ -83,6 +85,8 @@ common::Result<bool> Store::finishTorneioTable(const std::string& id, const std:
                                                const std::string& record, std::int64_t updated) {
     std::lock_guard lock(mutex_);
     try {
+        Transaction transaction(*db_);
+        guardHome(homeKey("torneio", id));
         Statement finish(
             *db_, "UPDATE torneio_tables SET result = ?, record = ?, updated = ? WHERE id = ?");
         finish.bind(1, result);
@@ -91,6 +95,7 @@ common::Result<bool> Store::finishTorneioTable(const std::string& id, const std:
         finish.bind(4, id);
         if (finish.exec() != 1)
             return makeError("saving the end of table " + id + ": no such table");
+        transaction.commit();
         return true;
     } catch (const DbError& e) {
         return makeError(failure("saving the end of table " + id, e));

@@ -1,0 +1,188 @@
+// Homes (Store::setHome): a table lives on one instance under a lease; a living home keeps its
+// tables, one that stopped renewing loses them to the instance that asks, and the old home's
+// writes after that are refused, counted and written nowhere. Two instances share one database
+// only on PostgreSQL (SQLite's file is one server's): those tests run on web.pg.store. An
+// instance "stops renewing" by its row being made old in the database, never by waiting.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "store_test_support.h"
+#include "web/store/store.h"
+
+namespace web::store {
+namespace {
+
+using test::openOrFail;
+using StoreHomes = test::StoreTest;
+
+constexpr std::int64_t kLease = 600000;  // ten minutes: no test waits for one to run out
+
+StoredDuel duel(const std::string& id, std::vector<std::string> moves = {}) {
+    StoredDuel d;
+    d.id = id;
+    d.startLfen = "W:x";
+    d.whiteHash = "w";
+    d.blackHash = "b";
+    d.watchHash = "v";
+    d.moves = std::move(moves);
+    return d;
+}
+
+TEST_F(StoreHomes, WithoutANameEverythingIsHeldAndNothingIsWritten) {
+    auto store = openFresh();
+    ASSERT_TRUE(store);
+    const auto home = store->takeTable("duel:d1");
+    ASSERT_TRUE(home.ok()) << home.error();
+    EXPECT_TRUE(home.value().here);
+    EXPECT_TRUE(store->holds("duel:anything"));
+    ASSERT_TRUE(store->saveDuel(duel("d1", {"a3-b4"})).ok());
+    EXPECT_TRUE(store->renewHome().value().empty());
+    EXPECT_TRUE(store->homeStats().name.empty());
+}
+
+TEST_F(StoreHomes, OneInstanceHoldsWhatItMakesAndTakes) {
+    auto store = openFresh();
+    ASSERT_TRUE(store);
+    store->setHome("web1", kLease);
+    ASSERT_TRUE(store->renewHome().ok());
+    EXPECT_FALSE(store->holds("duel:d1"));
+    ASSERT_TRUE(store->saveDuel(duel("d1")).ok());  // made by its first write
+    EXPECT_TRUE(store->holds("duel:d1"));
+    const auto again = store->takeTable("duel:d1");
+    ASSERT_TRUE(again.ok()) << again.error();
+    EXPECT_TRUE(again.value().here);
+    EXPECT_EQ(again.value().lease, 1);
+    const auto other = store->takeTable("torneio:t1");
+    ASSERT_TRUE(other.ok());
+    EXPECT_TRUE(other.value().here);
+    const auto stats = store->homeStats();
+    EXPECT_EQ(stats.name, "web1");
+    EXPECT_EQ(stats.held, 2U);
+    EXPECT_EQ(stats.takeovers, 0);
+    EXPECT_EQ(stats.staleWrites, 0);
+    EXPECT_EQ(stats.renewals, 1);
+    EXPECT_GE(stats.sinceRenewalMs, 0);
+}
+
+#ifdef LASCA_STORE_TESTS_POSTGRESQL
+
+TEST_F(StoreHomes, ALivingHomeKeepsItsTablesAndAStoppedOneLosesThem) {
+    const auto db = fresh();
+    auto a = openOrFail(db);
+    auto b = openOrFail(db);
+    ASSERT_TRUE(a && b);
+    a->setHome("web1", kLease);
+    b->setHome("web2", kLease);
+    ASSERT_TRUE(a->renewHome().ok());
+    ASSERT_TRUE(b->renewHome().ok());
+    ASSERT_TRUE(a->saveDuel(duel("d1", {"a3-b4"})).ok());
+
+    // web1 renews: web2 is sent to it.
+    const auto refused = b->takeTable("duel:d1");
+    ASSERT_TRUE(refused.ok()) << refused.error();
+    EXPECT_FALSE(refused.value().here);
+    EXPECT_EQ(refused.value().home, "web1");
+    EXPECT_EQ(b->whereIs("duel:d1").value(), std::optional<std::string>("web1"));
+    EXPECT_FALSE(b->saveDuel(duel("d1", {"c3-d4"})).ok()) << "a write of a table not held";
+    EXPECT_EQ(b->homeStats().staleWrites, 1);
+
+    // web1 stops renewing: web2 takes the table, the lease's number up by one.
+    ASSERT_TRUE(test::StoreTest::execRaw(
+        db, "UPDATE instances SET renewed_at = renewed_at - 3600000 WHERE name = 'web1'"));
+    EXPECT_FALSE(b->whereIs("duel:d1").value().has_value());
+    const auto taken = b->takeTable("duel:d1");
+    ASSERT_TRUE(taken.ok()) << taken.error();
+    EXPECT_TRUE(taken.value().here);
+    EXPECT_EQ(taken.value().lease, 2);
+    EXPECT_EQ(b->homeStats().takeovers, 1);
+
+    // web1 comes back late: its write is refused, counted and written nowhere; its next renewal
+    // names the table it lost.
+    const auto stale = a->saveDuel(duel("d1", {"a3-b4", "b6-a5"}));
+    ASSERT_FALSE(stale.ok());
+    EXPECT_NE(stale.error().find("web2"), std::string::npos) << stale.error();
+    EXPECT_EQ(a->homeStats().staleWrites, 1);
+    EXPECT_FALSE(a->holds("duel:d1"));
+    EXPECT_EQ(a->loadDuel("d1").value()->moves, std::vector<std::string>{"a3-b4"});
+    EXPECT_EQ(a->renewHome().value(), std::vector<std::string>{"duel:d1"});
+    EXPECT_TRUE(a->renewHome().value().empty()) << "told once";
+
+    // The new home writes; the old one, asked again, is sent there.
+    ASSERT_TRUE(b->saveDuel(duel("d1", {"a3-b4", "c5-d4"})).ok());
+    EXPECT_EQ(a->loadDuel("d1").value()->moves, (std::vector<std::string>{"a3-b4", "c5-d4"}));
+    const auto sent = a->takeTable("duel:d1");
+    ASSERT_TRUE(sent.ok());
+    EXPECT_FALSE(sent.value().here);
+    EXPECT_EQ(sent.value().home, "web2");
+}
+
+TEST_F(StoreHomes, ALateRenewalFindsTheTablesTakenMeanwhile) {
+    const auto db = fresh();
+    auto a = openOrFail(db);
+    auto b = openOrFail(db);
+    ASSERT_TRUE(a && b);
+    a->setHome("web1", kLease);
+    b->setHome("web2", kLease);
+    // web1 takes two tables before its first renewal (its row is not there: not living).
+    ASSERT_TRUE(a->takeTable("torneio:t1").value().here);
+    ASSERT_TRUE(a->takeTable("lasca:g1").value().here);
+    ASSERT_TRUE(b->takeTable("lasca:g1").value().here) << "web1 never renewed";
+    // Its first renewal checks every table it holds: g1 went to web2, t1 stays.
+    EXPECT_EQ(a->renewHome().value(), std::vector<std::string>{"lasca:g1"});
+    EXPECT_TRUE(a->holds("torneio:t1"));
+    EXPECT_FALSE(a->holds("lasca:g1"));
+}
+
+TEST_F(StoreHomes, AnInstanceStartedAgainTakesItsOwnTablesUnderANewLease) {
+    const auto db = fresh();
+    auto first = openOrFail(db);
+    ASSERT_TRUE(first);
+    first->setHome("web1", kLease);
+    ASSERT_TRUE(first->renewHome().ok());
+    StoredTorneioTable table;
+    table.id = "t1";
+    table.params = "{}";
+    table.seed = 7;
+    table.seats = {{"person", 0, "h0", 0, ""}, {"ai", 0, "h1", 0, ""}};
+    ASSERT_TRUE(first->createTorneioTable(table).ok());
+    ASSERT_TRUE(first->addTorneioDecision("t1", 0, {0, "pass"}, 2).ok());
+
+    // The same name started again (its earlier life not known to be gone): a new lease, and
+    // the earlier life's writes refused.
+    auto second = openOrFail(db);
+    ASSERT_TRUE(second);
+    second->setHome("web1", kLease);
+    ASSERT_TRUE(second->renewHome().ok());
+    const auto taken = second->takeTable("torneio:t1");
+    ASSERT_TRUE(taken.ok()) << taken.error();
+    EXPECT_TRUE(taken.value().here);
+    EXPECT_EQ(taken.value().lease, 2);
+    EXPECT_EQ(second->homeStats().takeovers, 0) << "its own table, not another's";
+    EXPECT_FALSE(first->addTorneioDecision("t1", 1, {1, "pass"}, 3).ok());
+    EXPECT_FALSE(first->finishTorneioTable("t1", "1-0", "r", 4).ok());
+    EXPECT_EQ(first->homeStats().staleWrites, 2);
+    ASSERT_TRUE(second->addTorneioDecision("t1", 1, {1, "pass"}, 3).ok());
+    EXPECT_EQ(second->loadTorneioTable("t1").value()->decisions.size(), 2U);
+}
+
+TEST_F(StoreHomes, EachInstanceEmptiesOnlyItsOwnSeeks) {
+    const auto db = fresh();
+    auto a = openOrFail(db);
+    auto b = openOrFail(db);
+    ASSERT_TRUE(a && b);
+    a->setHome("web1", kLease);
+    b->setHome("web2", kLease);
+    ASSERT_TRUE(a->addSeek({"s1", "lasca", 0, "", "{}", 1}).ok());
+    ASSERT_TRUE(b->addSeek({"s2", "lasca", 0, "", "{}", 2}).ok());
+    ASSERT_TRUE(b->clearSeeks().ok());  // web2 starts again
+    const auto left = a->seeks();
+    ASSERT_TRUE(left.ok());
+    ASSERT_EQ(left.value().size(), 1U);
+    EXPECT_EQ(left.value()[0].id, "s1");
+}
+
+#endif
+
+}  // namespace
+}  // namespace web::store
