@@ -192,8 +192,10 @@ class FakeWatcher : public DuelWatcher {
   public:
     void duelChanged(const std::optional<messages::Say>&) override { ++changes; }
     void seatTakenElsewhere() override { ++taken; }
+    void tableMoved() override { ++moved; }
     int changes = 0;
     int taken = 0;
+    int moved = 0;
 };
 
 struct DuelRoomLimits : ::testing::Test {
@@ -255,6 +257,29 @@ TEST_F(DuelRoomLimits, TablesWhosePeopleLeftAreSweptThoughTheirClocksRun) {
     ASSERT_FALSE(state.is_null()) << back->joined.back().dump();
     EXPECT_EQ(state["moves"].size(), 1u);
     EXPECT_EQ(state["clock"]["running"], "black");
+}
+
+TEST_F(DuelRoomLimits, ATableLetGoTellsItsTabsAndComesBackFromTheStore) {
+    db->setHome("web1", 600000);  // one of several instances (store_homes_test: the leases)
+    ASSERT_TRUE(db->renewHome().ok());
+    const auto made = create("10.0.0.1", kDayClock);
+    ASSERT_EQ(made.error, "");
+    EXPECT_TRUE(db->holds(store::homeKey("duel", made.id)));
+    auto white = join(made.id, made.tokens[0]);
+    auto watcher = join(made.id, made.tokens[2]);
+    EXPECT_TRUE(room->handle({{"type", "move"}, {"ply", 0}, {"move", "c3-d4"}}, "move",
+                             white->binding, *white->view)
+                    .empty());
+    room->letGo(made.id);  // another instance holds it now
+    EXPECT_EQ(white->watcher->moved, 1);
+    EXPECT_EQ(watcher->watcher->moved, 1);
+    EXPECT_EQ(room->size(), 0U);
+    room->letGo("no-such-table");  // nothing to tell
+    auto back = join(made.id, made.tokens[1]);
+    const Json state = ofType(back->joined, "state");
+    ASSERT_FALSE(state.is_null()) << back->joined.back().dump();
+    EXPECT_EQ(state["moves"].size(), 1u);
+    EXPECT_EQ(white->watcher->moved, 1) << "told once";
 }
 
 TEST_F(DuelRoomLimits, AFlagThatFellWhileTheTableWasAwayEndsTheGameWhenItComesBack) {
