@@ -6,9 +6,11 @@ the hardening options README's "The web page" promises, listening on lasca-web's
 systemd-analyze is installed, in a scratch root that holds the unit, lasca-web and the host's
 units); with --lasca-web, the unit's command line (its --db in a scratch folder, --port 0 as
 LASCA_WEB_OPTIONS) starts that lasca-web, which serves its page. package_test.py runs the same
-checks on the unit the package holds.
+checks on the unit the package holds. With --template, the unit is packaging/lasca-web@.service,
+one of several instances on one PostgreSQL database: the same hardening, `--instance %i` and the
+database's URL from its EnvironmentFile, verified as lasca-web@web1.service.
 
-Usage: systemd_unit_test.py [--unit FILE] [--lasca-web PROGRAM]
+Usage: systemd_unit_test.py [--unit FILE] [--template] [--lasca-web PROGRAM]
 Exit codes: 0 passed, 1 failed. A check whose tool is missing (systemd-analyze) prints a SKIP
 line and the others run.
 """
@@ -108,7 +110,7 @@ def command_line(sections):
     return words
 
 
-def check_unit(path):
+def check_unit(path, template=False):
     """The settings: raises Failure naming what is missing or wrong."""
     sections = parse_unit(path)
     problems = []
@@ -130,7 +132,14 @@ def check_unit(path):
     if words[0] != "/usr/bin/lasca-web":
         problems.append(f"ExecStart runs {words[0]}, not /usr/bin/lasca-web")
     db = words[words.index("--db") + 1] if "--db" in words[:-1] else None
-    if db is None or not db.startswith("/var/lib/lasca/"):
+    if template:
+        if db != "${LASCA_WEB_DB}":
+            problems.append(f"--db {db}: an instance's database is LASCA_WEB_DB's URL")
+        if "--instance" not in words[:-1] or words[words.index("--instance") + 1] != "%i":
+            problems.append("--instance %i missing: the instance is named by the unit's name")
+        if "/etc/lasca/web-cluster.conf" not in values(sections, "Service", "EnvironmentFile"):
+            problems.append("EnvironmentFile=/etc/lasca/web-cluster.conf missing")
+    elif db is None or not db.startswith("/var/lib/lasca/"):
         problems.append(f"--db {db}: the database belongs in StateDirectory (/var/lib/lasca/)")
     for option in ("--listen", "--static", "--engine"):
         if option in words:
@@ -148,7 +157,7 @@ def check_unit(path):
     return words
 
 
-def check_verify(path, lasca_web=None):
+def check_verify(path, lasca_web=None, name="lasca-web.service", instance=None):
     """systemd-analyze verify, in a scratch root holding the unit, lasca-web (a stub when none is
     given: verify only checks that ExecStart's program is executable) and the host's units
     (sysinit.target and the rest the unit depends on). Any complaint about the unit fails."""
@@ -163,7 +172,7 @@ def check_verify(path, lasca_web=None):
     try:
         units = os.path.join(root, "usr", "lib", "systemd", "system")
         shutil.copytree(host_units, units, symlinks=True)
-        shutil.copy(path, os.path.join(units, "lasca-web.service"))
+        shutil.copy(path, os.path.join(units, name))
         program = os.path.join(root, "usr", "bin", "lasca-web")
         os.makedirs(os.path.dirname(program))
         if lasca_web:
@@ -173,7 +182,7 @@ def check_verify(path, lasca_web=None):
                 f.write("#!/bin/sh\n")
             os.chmod(program, 0o755)
         said = subprocess.run([analyze, "verify", f"--root={root}", "--man=no",
-                               "lasca-web.service"], capture_output=True, text=True,
+                               instance or name], capture_output=True, text=True,
                               timeout=GUARD)
         complaints = [l for l in (said.stdout + said.stderr).splitlines()
                       if "lasca-web" in l and "Failed to parse system call" not in l]
@@ -220,11 +229,18 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--unit", default=UNIT)
     parser.add_argument("--lasca-web", help="a built lasca-web: run the unit's command line")
+    parser.add_argument("--template", action="store_true",
+                        help="the unit is lasca-web@.service (an instance of several)")
     args = parser.parse_args()
+    if args.template and args.unit == UNIT:
+        args.unit = os.path.join(HERE, "..", "..", "packaging", "lasca-web@.service")
     try:
-        words = check_unit(args.unit)
-        check_verify(args.unit, args.lasca_web)
-        if args.lasca_web:
+        words = check_unit(args.unit, args.template)
+        if args.template:
+            check_verify(args.unit, args.lasca_web, "lasca-web@.service", "lasca-web@web1.service")
+        else:
+            check_verify(args.unit, args.lasca_web)
+        if args.lasca_web and not args.template:
             check_runs(words, args.lasca_web)
         return 0
     except Failure as e:
