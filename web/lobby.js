@@ -277,11 +277,15 @@
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${scheme}://${location.host}/ws/lobby`);
     lobby.ws = ws;
-    ws.onmessage = (e) => onMessage(JSON.parse(e.data));
+    ws.onmessage = (e) => { lobby.retry = 0; onMessage(JSON.parse(e.data)); };
     ws.onclose = () => {
       if (lobby.ws !== ws) return;
       document.body.dataset.lobby = "closed";
       window.pageUi.showError(t("lobby.error.disconnected"));
+      // The lobby comes back (a restart, or its instance stopped and another took the lobby):
+      // after 1 s, doubling to 8 s; the tab's offers went with the connection.
+      lobby.retry = Math.min(8000, (lobby.retry || 500) * 2);
+      setTimeout(() => { if (lobby.ws === ws) connect(); }, lobby.retry);
     };
   }
 

@@ -498,6 +498,9 @@ class Store {
     common::Result<TableHome> takeTable(const std::string& key);
     common::Result<std::vector<std::string>> renewHome();
     bool holds(const std::string& key) const;
+    // Sends `message` (at most 1000 bytes) to every Bus listening on `channel` (bus.h): on
+    // PostgreSQL at once (pg_notify, outside any transaction); on SQLite nothing.
+    common::Result<bool> notify(const std::string& channel, const std::string& message);
     // The living instance other than this one that holds table `key`, if there is one (a read:
     // nothing is taken).
     common::Result<std::optional<std::string>> whereIs(const std::string& key);
@@ -506,6 +509,8 @@ class Store {
     // The back end, the schema version of the open database, and the database's own check of
     // it ("ok" when sound; on PostgreSQL, that no index is left invalid).
     Backend backend() const;
+    // Where the database is, as open() was given it (for a Bus on the same database).
+    const std::string& location() const { return location_; }
     int schemaVersion() const;
     common::Result<std::string> integrityCheck();
     // One round trip to the database (SELECT 1), as a health check asks: an error when the
@@ -522,6 +527,7 @@ class Store {
     // moved on; a table nobody holds yet becomes this instance's. Nothing with homes off.
     void guardHome(const std::string& key);
     std::unique_ptr<Connection> db_;
+    std::string location_;
     mutable std::mutex mutex_;
     // Homes: this instance's name, its leases' life, the lease number of each table it holds,
     // the tables found moved away since renewHome last returned them, and the counts.

@@ -1,5 +1,7 @@
 #include "web/server/server.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -19,11 +21,20 @@
 #include "server_state.h"
 #include "torneio_room.h"
 #include "web/server/access.h"
+#include "web/store/bus.h"
+#include "web/store/connection.h"
 
 namespace web::server {
 
 namespace net = boost::asio;
 using tcp = net::ip::tcp;
+
+namespace {
+
+// The bus channel of the lobby's list: "ended <table id>", a public game over (or gone).
+constexpr const char* kLobbyChannel = "lasca_lobby";
+
+}  // namespace
 
 bool RateLimiter::allow(double nowSeconds) {
     tokens_ = refilled(nowSeconds);
@@ -116,12 +127,16 @@ common::Result<bool> runServer(const ServerConfig& config, store::Store& store) 
             return MadeTorneioTable{made.value().id, made.value().tokens};
         },
         static_cast<int>(std::size(torneio::play::kAiLevels)));
-    duels->onPublicEnd([weak = std::weak_ptr<LobbyRoom>(lobby)](const std::string& id) {
+    // A public game's end leaves the lobby's list: this instance's, or, with several sharing a
+    // database, every instance's (the bus below hears it, this one's too).
+    const bool shared = !config.instance.empty() && store.backend() == store::Backend::PostgreSQL;
+    const auto publicEnded = [weak = std::weak_ptr<LobbyRoom>(lobby), shared,
+                              &store](const std::string& id) {
+        if (shared && store.notify(kLobbyChannel, "ended " + id)) return;
         if (auto room = weak.lock()) room->gameEnded(id);
-    });
-    torneio->onPublicGone([weak = std::weak_ptr<LobbyRoom>(lobby)](const std::string& id) {
-        if (auto room = weak.lock()) room->gameEnded(id);
-    });
+    };
+    duels->onPublicEnd(publicEnded);
+    torneio->onPublicGone(publicEnded);
     state->lobby = lobby;
     state->files = std::move(files).value();
     state->catalogues = std::move(catalogues).value();
@@ -149,6 +164,41 @@ common::Result<bool> runServer(const ServerConfig& config, store::Store& store) 
         });
     };
     if (!config.instance.empty()) renew();
+    // What the other instances say (store/bus.h): opened again a second after a lost link.
+    std::unique_ptr<store::Bus> bus;
+    net::posix::stream_descriptor busSocket(io);
+    net::steady_timer busRetry(io);
+    std::function<void()> listen = [&] {
+        if (!bus) {
+            auto opened = store::Bus::open(store.location(), kLobbyChannel);
+            if (!opened) {
+                common::logger().warn("web: {}", opened.error());
+                busRetry.expires_after(std::chrono::seconds(1));
+                busRetry.async_wait([&](boost::system::error_code waited) {
+                    if (!waited) listen();
+                });
+                return;
+            }
+            bus = std::move(opened).value();
+            busSocket.assign(::dup(bus->socket()));  // its own descriptor: libpq closes its one
+        }
+        busSocket.async_wait(net::posix::stream_descriptor::wait_read,
+                             [&](boost::system::error_code waited) {
+                                 if (waited) return;
+                                 const auto heard = bus->drain();
+                                 if (!heard) {
+                                     common::logger().warn("web: {}", heard.error());
+                                     busSocket.close();
+                                     bus.reset();
+                                 } else {
+                                     for (const auto& message : heard.value())
+                                         if (message.starts_with("ended "))
+                                             lobby->gameEnded(message.substr(6));
+                                 }
+                                 listen();
+                             });
+    };
+    if (shared) listen();
     std::make_shared<Listener>(io, std::move(acceptor), state)->run();
     net::signal_set signals(io, SIGINT, SIGTERM);
     signals.async_wait([&io](boost::beast::error_code, int) { io.stop(); });

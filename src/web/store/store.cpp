@@ -366,7 +366,9 @@ common::Result<std::unique_ptr<Store>> Store::open(const std::string& location) 
     } catch (const DbError& e) {
         return makeError(failure(name, e));
     }
-    return std::unique_ptr<Store>(new Store(std::move(db)));
+    auto store = std::unique_ptr<Store>(new Store(std::move(db)));
+    store->location_ = location;
+    return store;
 }
 
 common::Result<bool> Store::migrateTo(const std::string& location, int version) {

@@ -126,6 +126,21 @@ common::Result<std::optional<std::string>> Store::whereIs(const std::string& key
     }
 }
 
+common::Result<bool> Store::notify(const std::string& channel, const std::string& message) {
+    if (message.size() > 1000) return makeError("a bus message is at most 1000 bytes");
+    std::lock_guard lock(mutex_);
+    if (db_->kind() != Backend::PostgreSQL) return false;
+    try {
+        Statement send(*db_, "SELECT pg_notify(?, ?)");
+        send.bind(1, channel);
+        send.bind(2, message);
+        send.executeStep();
+        return true;
+    } catch (const DbError& e) {
+        return makeError(failure("telling the other instances", e));
+    }
+}
+
 common::Result<std::vector<std::string>> Store::renewHome() {
     std::lock_guard lock(mutex_);
     if (home_.empty()) return std::vector<std::string>{};

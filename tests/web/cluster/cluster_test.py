@@ -83,7 +83,7 @@ class Tab:
                 # A frozen instance accepts and never answers: the handshake gets 5 s.
                 self.ws = websocket.create_connection(
                     f"ws://127.0.0.1:{self.cluster.port}{self.path}{query}", timeout=5)
-                self.recv_type("hello")
+                self.recv_type("lobby.hello" if self.path == "/ws/lobby" else "hello")
                 if self.path == "/ws":  # a Lasca tab's own new game comes with its hello
                     self.recv_type("state")
                 self.ws.settimeout(HANG)
@@ -172,7 +172,33 @@ def torneio_act(seat, view, count):
     return view
 
 
+def lobby_checks(cluster):
+    """Two strangers' lobby tabs through the front meet on one instance: a seek made by one is
+    seen and accepted by the other, both are sent to the table, it is listed to watch, and its
+    end (a resignation) leaves the list through the bus (LISTEN/NOTIFY)."""
+    ana, bo = Tab(cluster, "/ws/lobby"), Tab(cluster, "/ws/lobby")
+    ana.send({"type": "seek.create", "clock": None})
+    seek = bo.recv_type("lobby.seek")["seek"]
+    bo.send({"type": "seek.accept", "seek": seek["id"]})
+    starts = [t.recv_type("lobby.start") for t in (ana, bo)]
+    table = starts[0]["table"]
+    assert starts[1]["table"] == table and {s["colour"] for s in starts} == {"white", "black"}
+    listed = ana.recv_type("lobby.game")["game"]
+    assert listed["table"] == table, listed
+    lobby_home = cluster.home_of(f"duel:{table}")
+    player = Tab(cluster, "/ws")
+    joined = player.ask({"type": "lasca.join", "table": table, "token": starts[0]["token"]}, "state")
+    assert joined["type"] == "state", joined
+    player.send({"type": "resign"})
+    gone = bo.recv_type("lobby.gameGone")
+    assert gone["table"] == table, gone
+    print(f"lobby: two strangers met on {lobby_home}; the game's end left the list through the bus")
+    for t in (ana, bo, player):
+        t.ws.close()
+
+
 def checks(cluster, bindir):
+    lobby_checks(cluster)
     # Everything made on web1 (tabs that name it to the front), then web1 killed.
     white = Tab(cluster, "/ws", home="web1")
     made = white.ask({"type": "lasca.create", "clock": {"time": 300000, "increment": 0}},
@@ -261,7 +287,8 @@ def checks(cluster, bindir):
     if m["type"] == "moved":  # reached web1 (the front had it up again): sent on
         assert m["home"] == new_home, m
     assert cluster.home_of(f"duel:{table}") == new_home
-    assert cluster.sql("SELECT COUNT(*) FROM table_homes WHERE home = 'web1'") == "0"
+    for key in (f"duel:{table}", f"lasca:{game}", f"torneio:{ttable}"):
+        assert cluster.home_of(key) != "web1", key
 
     # The new home frozen until another instance takes the table, then thawed: a move its
     # tab sent meanwhile is written nowhere.

@@ -4,10 +4,12 @@
 // only on PostgreSQL (SQLite's file is one server's): those tests run on web.pg.store. An
 // instance "stops renewing" by its row being made old in the database, never by waiting.
 #include <gtest/gtest.h>
+#include <poll.h>
 
 #include <string>
 
 #include "store_test_support.h"
+#include "web/store/bus.h"
 #include "web/store/store.h"
 
 namespace web::store {
@@ -180,6 +182,40 @@ TEST_F(StoreHomes, EachInstanceEmptiesOnlyItsOwnSeeks) {
     ASSERT_TRUE(left.ok());
     ASSERT_EQ(left.value().size(), 1U);
     EXPECT_EQ(left.value()[0].id, "s1");
+}
+
+TEST_F(StoreHomes, ABusHearsWhatAnyInstanceSends) {
+    const auto db = fresh();
+    EXPECT_FALSE(Bus::open(db, "no; DROP TABLE seeks").ok()) << "a channel is a plain name";
+    auto bus = Bus::open(db, "lasca_lobby");
+    ASSERT_TRUE(bus.ok()) << bus.error();
+    auto other = openOrFail(db);
+    ASSERT_TRUE(other);
+    EXPECT_TRUE(bus.value()->drain().value().empty()) << "nothing sent yet";
+    ASSERT_TRUE(other->notify("lasca_lobby", "ended t1").value());
+    ASSERT_TRUE(other->notify("elsewhere", "not heard").value());
+    ASSERT_TRUE(other->notify("lasca_lobby", "ended t2").value());
+    EXPECT_FALSE(other->notify("lasca_lobby", std::string(1001, 'x')).ok());
+    std::vector<std::string> heard;
+    for (int tries = 0; tries < 100 && heard.size() < 2; ++tries) {
+        pollfd wait{bus.value()->socket(), POLLIN, 0};
+        ::poll(&wait, 1, 100);  // a hang guard: 10 s in all
+        const auto got = bus.value()->drain();
+        ASSERT_TRUE(got.ok()) << got.error();
+        heard.insert(heard.end(), got.value().begin(), got.value().end());
+    }
+    EXPECT_EQ(heard, (std::vector<std::string>{"ended t1", "ended t2"}));
+}
+
+#else
+
+TEST_F(StoreHomes, OnSQLiteNothingIsSent) {
+    auto store = openFresh();
+    ASSERT_TRUE(store);
+    const auto sent = store->notify("lasca_lobby", "ended t1");
+    ASSERT_TRUE(sent.ok());
+    EXPECT_FALSE(sent.value());
+    EXPECT_FALSE(Bus::open("/tmp/x.db", "lasca_lobby").ok());
 }
 
 #endif
