@@ -36,12 +36,13 @@ def run(*args):
 
 
 class Cluster:
-    def __init__(self, bindir, scripts, lease_ms):
+    def __init__(self, bindir, scripts, lease_ms, instances=3):
         self.script = os.path.join(scripts, "cluster.sh")
         # A short path: PostgreSQL's socket lives under it (at most 107 bytes).
         self.dir = tempfile.mkdtemp(prefix="lc", dir="/tmp")
         os.rmdir(self.dir)
-        self.url = run(self.script, "start", self.dir, bindir, "--lease-ms", str(lease_ms))
+        self.url = run(self.script, "start", self.dir, bindir, "--lease-ms", str(lease_ms),
+                       "--instances", str(instances))
         self.port = int(self.url.rstrip("/").rsplit(":", 1)[1])
         self.db = run(self.script, "db", self.dir)
 

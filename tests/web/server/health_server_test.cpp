@@ -28,8 +28,30 @@ TEST(Health, AnInstanceSaysItsDatabaseAnswersAndItsEngines) {
     EXPECT_EQ(health.body["engines"]["slots"], 3);
     EXPECT_EQ(health.body["engines"]["busy"], 0);
     EXPECT_EQ(health.body["engines"]["queued"], 0);
+    EXPECT_TRUE(health.body["home"].is_null()) << "one server alone holds no leases";
     // Only GET and HEAD, like every page; a foreign Host is refused as anywhere.
     EXPECT_EQ(test::post(server->port, "/health", test::Json::object()).status, 405);
+}
+
+TEST(Health, AnInstanceOfSeveralSaysItsLeases) {
+    auto server = Server::start((testDirectory() / "web.db").string(), 0,
+                                {"--instance", "web7", "--lease-ms", "600000"});
+    ASSERT_TRUE(server);
+    const auto health = test::get(server->port, "/health");
+    ASSERT_EQ(health.status, 200) << health.text;
+    const auto& home = health.body["home"];
+    EXPECT_EQ(home["instance"], "web7");
+    EXPECT_EQ(home["leaseMs"], 600000);
+    EXPECT_EQ(home["renewed"], true) << "renewed before the first connection";
+    EXPECT_GE(home["sinceRenewalMs"].get<int>(), 0);
+    EXPECT_EQ(home["tables"], 0);
+    EXPECT_EQ(home["takeovers"], 0);
+    EXPECT_EQ(home["staleWrites"], 0);
+    test::Tab tab(server->port);  // a kept game is a table this instance holds
+    tab.readState();
+    tab.send({{"type", "move"}, {"ply", 0}, {"move", "c3-d4"}});
+    EXPECT_EQ(tab.readState()["moves"].size(), 1U);
+    EXPECT_EQ(test::get(server->port, "/health").body["home"]["tables"], 1);
 }
 
 TEST(HealthPostgres, AnInstanceWhoseDatabaseStopsSaysSoAndServesItsPages) {

@@ -472,5 +472,20 @@ TEST(ServerRestart, ABadEgtbFolderStopsTheServerWithExitTwo) {
     EXPECT_EQ(corrupted.value()->wait(kHangGuard), 2);
 }
 
+// A bad instance name or lease life stops the server at start (exit code 2).
+TEST(ServerRestart, ABadInstanceNameOrLeaseStopsTheServerWithExitTwo) {
+    for (const std::vector<std::string>& bad :
+         {std::vector<std::string>{"--instance", ""}, {"--instance", "web 1"},
+          {"--instance", "web1/../x"}, {"--instance", std::string(33, 'w')},
+          {"--instance", "web1", "--lease-ms", "999"},
+          {"--instance", "web1", "--lease-ms", "600001"}}) {
+        std::vector<std::string> args = {"--port", "0", "--db", ""};
+        args.insert(args.end(), bad.begin(), bad.end());
+        auto server = common::ChildProcess::start(LASCA_WEB, args, "");
+        ASSERT_TRUE(server.ok());
+        EXPECT_EQ(server.value()->wait(kHangGuard), 2) << bad.back();
+    }
+}
+
 }  // namespace
 }  // namespace web::server
