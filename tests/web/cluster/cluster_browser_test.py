@@ -90,8 +90,7 @@ def main():
         if stored != len(moves) + 2:
             raise bt.Failure(f"{stored} moves stored, not {len(moves) + 2}")
         for driver, where in ((drivers[0], "White's page"), (drivers[1], "Black's page")):
-            errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"
-                      and "WebSocket" not in e["message"]]
+            errors = bt.console_errors(driver)
             if errors:
                 raise bt.Failure(f"console errors on {where}: {errors}")
         bt.step("two more moves played on the new home; no console errors")
