@@ -24,7 +24,7 @@ class Bus {
     // Listens on `channel` (letters, digits and '_', at most 63) of the PostgreSQL database of
     // `url` (connect_timeout 10 s unless the URL sets one).
     static common::Result<std::unique_ptr<Bus>> open(const std::string& url,
-                                                      const std::string& channel);
+                                                     const std::string& channel);
     ~Bus();
     Bus(const Bus&) = delete;
     Bus& operator=(const Bus&) = delete;

@@ -24,8 +24,8 @@
 #pragma once
 
 #include <array>
-#include <cstdint>
 #include <chrono>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>

@@ -77,9 +77,12 @@ std::shared_ptr<Response> health(const ServerState& state,
     if (const auto stats = state.store->homeStats(); !stats.name.empty()) {
         const bool renewed = stats.sinceRenewalMs >= 0 && stats.sinceRenewalMs < stats.ttlMs;
         ok = ok && renewed;
-        home = {{"instance", stats.name},       {"renewed", renewed},
-                {"sinceRenewalMs", stats.sinceRenewalMs}, {"leaseMs", stats.ttlMs},
-                {"tables", stats.held},         {"takeovers", stats.takeovers},
+        home = {{"instance", stats.name},
+                {"renewed", renewed},
+                {"sinceRenewalMs", stats.sinceRenewalMs},
+                {"leaseMs", stats.ttlMs},
+                {"tables", stats.held},
+                {"takeovers", stats.takeovers},
                 {"staleWrites", stats.staleWrites}};
     }
     const auto pool = state.engineStats ? state.engineStats() : lasca_tables::PoolStats{};

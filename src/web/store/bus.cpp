@@ -7,19 +7,10 @@
 #include <algorithm>
 #include <cctype>
 
+#include "store_internal.h"
 #include "web/store/connection.h"
 
 namespace web::store {
-
-namespace {
-
-std::string firstLine(const char* text) {
-    std::string line = text ? text : "";
-    line = line.substr(0, line.find('\n'));
-    return line.empty() ? "no message" : line;
-}
-
-}  // namespace
 
 struct Bus::Link {
     PGconn* conn = nullptr;
@@ -32,8 +23,7 @@ Bus::Bus(std::unique_ptr<Link> link) : link_(std::move(link)) {
 Bus::~Bus() = default;
 
 common::Result<std::unique_ptr<Bus>> Bus::open(const std::string& url, const std::string& channel) {
-    if (channel.empty() || channel.size() > 63 ||
-        !std::ranges::all_of(channel, [](char c) {
+    if (channel.empty() || channel.size() > 63 || !std::ranges::all_of(channel, [](char c) {
             return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
         }))
         return common::makeError("'" + channel + "' is not a channel name");
@@ -46,7 +36,8 @@ common::Result<std::unique_ptr<Bus>> Bus::open(const std::string& url, const std
     if (!link->conn || PQstatus(link->conn) != CONNECTION_OK)
         return common::makeError("the bus cannot reach " + where + ": " +
                                  firstLine(link->conn ? PQerrorMessage(link->conn) : nullptr));
-    PQsetNoticeProcessor(link->conn, [](void*, const char*) {}, nullptr);
+    PQsetNoticeProcessor(
+        link->conn, [](void*, const char*) {}, nullptr);
     PGresult* listened = PQexec(link->conn, ("LISTEN " + channel).c_str());
     const bool ok = PQresultStatus(listened) == PGRES_COMMAND_OK;
     PQclear(listened);

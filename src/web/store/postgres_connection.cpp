@@ -16,6 +16,7 @@
 #include <optional>
 #include <vector>
 
+#include "store_internal.h"
 #include "web/store/connection.h"
 
 namespace web::store {
@@ -30,14 +31,6 @@ constexpr Oid kFloat8 = 701;
 constexpr const char* kStatementTimeout = "SET statement_timeout = '15s'";
 // The advisory lock every Immediate transaction takes (any fixed number: lasca's own).
 constexpr const char* kImmediateLock = "SELECT pg_advisory_xact_lock(5827226)";
-
-// The first line of a libpq message, without its trailing newline.
-std::string firstLine(const char* message) {
-    std::string text = message ? message : "";
-    const auto end = text.find('\n');
-    if (end != std::string::npos) text.resize(end);
-    return text.empty() ? "no message from the server" : text;
-}
 
 // `?` and `?N` outside quotes and comments turned into `$N`, as SQLite numbers them; `count`
 // receives the highest number.
@@ -296,6 +289,13 @@ void PgStatement::execute() {
 }
 
 }  // namespace
+
+std::string firstLine(const char* message) {
+    std::string text = message ? message : "";
+    const auto end = text.find('\n');
+    if (end != std::string::npos) text.resize(end);
+    return text.empty() ? "no message from the server" : text;
+}
 
 std::unique_ptr<Connection> openPostgreSQL(const std::string& url) {
     return std::make_unique<PgConnection>(url);

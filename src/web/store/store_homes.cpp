@@ -34,8 +34,9 @@ HomeStats Store::homeStats() const {
 
 void Store::guardHome(const std::string& key) {
     if (home_.empty()) return;
-    Statement row(*db_, dialect(db_->kind(), "SELECT home, lease FROM table_homes WHERE id = ?"
-                                             "{for_share}"));
+    Statement row(*db_, dialect(db_->kind(),
+                                "SELECT home, lease FROM table_homes WHERE id = ?"
+                                "{for_share}"));
     row.bind(1, key);
     const auto it = held_.find(key);
     if (!row.executeStep()) {  // a new table: this instance's from its first write
@@ -73,8 +74,9 @@ common::Result<TableHome> Store::takeTable(const std::string& key) {
             held_[key] = 1;
             return TableHome{true, home_, 1};
         }
-        Statement row(*db_, dialect(db_->kind(), "SELECT home, lease FROM table_homes "
-                                                 "WHERE id = ?{for_update}"));
+        Statement row(*db_, dialect(db_->kind(),
+                                    "SELECT home, lease FROM table_homes "
+                                    "WHERE id = ?{for_update}"));
         row.bind(1, key);
         if (!row.executeStep()) return makeError("taking table " + key + ": its row is gone");
         const std::string home = row.getColumn(0).getString();
@@ -85,8 +87,9 @@ common::Result<TableHome> Store::takeTable(const std::string& key) {
             return TableHome{true, home_, lease};
         }
         if (home != home_) {
-            Statement renewed(*db_, dialect(db_->kind(), "SELECT {now_ms} - renewed_at FROM "
-                                                         "instances WHERE name = ?"));
+            Statement renewed(*db_, dialect(db_->kind(),
+                                            "SELECT {now_ms} - renewed_at FROM "
+                                            "instances WHERE name = ?"));
             renewed.bind(1, home);
             if (renewed.executeStep() && renewed.getColumn(0).getInt64() < ttlMs_) {
                 transaction.commit();

@@ -12,6 +12,9 @@ namespace web::store {
 
 using common::makeError;
 
+// The first line of a libpq message, without its trailing newline (postgres_connection.cpp).
+std::string firstLine(const char* message);
+
 // One line for a failure of the database, naming what was being done.
 std::string failure(std::string_view doing, const DbError& e);
 

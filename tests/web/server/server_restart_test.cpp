@@ -474,11 +474,12 @@ TEST(ServerRestart, ABadEgtbFolderStopsTheServerWithExitTwo) {
 
 // A bad instance name or lease life stops the server at start (exit code 2).
 TEST(ServerRestart, ABadInstanceNameOrLeaseStopsTheServerWithExitTwo) {
-    for (const std::vector<std::string>& bad :
-         {std::vector<std::string>{"--instance", ""}, {"--instance", "web 1"},
-          {"--instance", "web1/../x"}, {"--instance", std::string(33, 'w')},
-          {"--instance", "web1", "--lease-ms", "999"},
-          {"--instance", "web1", "--lease-ms", "600001"}}) {
+    for (const std::vector<std::string>& bad : {std::vector<std::string>{"--instance", ""},
+                                                {"--instance", "web 1"},
+                                                {"--instance", "web1/../x"},
+                                                {"--instance", std::string(33, 'w')},
+                                                {"--instance", "web1", "--lease-ms", "999"},
+                                                {"--instance", "web1", "--lease-ms", "600001"}}) {
         std::vector<std::string> args = {"--port", "0", "--db", ""};
         args.insert(args.end(), bad.begin(), bad.end());
         auto server = common::ChildProcess::start(LASCA_WEB, args, "");
