@@ -126,7 +126,7 @@ class Tab:
                 pass
             self.connect()
 
-    moves = 0
+    moves = 0  # how many times this tab was sent to another instance
 
     def wait_closed(self):
         """Reads what is left until the server's end closes (its instance was killed)."""
@@ -194,6 +194,24 @@ def lobby_checks(cluster):
     gone = bo.recv_type("lobby.gameGone")
     assert gone["table"] == table, gone
     print(f"lobby: two strangers met on {lobby_home}; the game's end left the list through the bus")
+
+    # A Torneio table gathered in the lobby is watched from wherever the front sends the watcher:
+    # an instance other than its home sends it there.
+    ana.send({"type": "torneio.open", "seats": 3, "people": 2, "rounds": 20})
+    offer = bo.recv_type("lobby.offer")["offer"]
+    bo.send({"type": "torneio.sit", "offer": offer["id"]})
+    tstarts = [t.recv_type("lobby.start") for t in (ana, bo)]
+    ttable = tstarts[0]["table"]
+    assert tstarts[0]["game"] == "torneio" and tstarts[1]["table"] == ttable, tstarts
+    sent_on = 0
+    for n in (1, 2, 3):
+        watcher = Tab(cluster, "/ws/torneio", home=f"web{n}")
+        watching = watcher.ask({"type": "torneio.watch", "table": ttable}, "torneio.watching")
+        assert watching["type"] == "torneio.watching" and watching["table"] == ttable, watching
+        sent_on += watcher.moves
+        watcher.ws.close()
+    assert sent_on == 2, f"{sent_on} watchers were sent to the table's home, not 2"
+    print(f"lobby: a Torneio table made in the lobby watched through each instance")
     for t in (ana, bo, player):
         t.ws.close()
 
