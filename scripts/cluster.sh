@@ -4,10 +4,11 @@
 # machines"). The database is a throwaway cluster (scripts/pg-cluster.sh); HAProxy runs the
 # shipped packaging/haproxy-lasca-cluster.cfg with its ports changed.
 #
-#   cluster.sh start DIR BINDIR [--instances N] [--lease-ms MS]
+#   cluster.sh start DIR BINDIR [--instances N] [--lease-ms MS] [--watch PID]
 #       PostgreSQL, N instances (1..3, default 3: web1..webN, lasca-web and lasca from BINDIR)
 #       and HAProxy, each instance's log DIR/webN.log; returns once the front answers through
-#       every instance, and prints the front's URL (http://127.0.0.1:PORT/).
+#       every instance, and prints the front's URL (http://127.0.0.1:PORT/). --watch PID: when
+#       process PID ends, everything is stopped and DIR removed (a test that dies leaves nothing).
 #   cluster.sh kill DIR N             kill -9 instance N (webN)
 #   cluster.sh start-instance DIR N   starts webN again on its port (after a kill)
 #   cluster.sh freeze DIR N / thaw DIR N   SIGSTOP / SIGCONT webN (an instance that is late)
@@ -78,11 +79,12 @@ start)
     [ $# -ge 3 ] || die "usage: cluster.sh start DIR BINDIR [--instances N] [--lease-ms MS]"
     bindir=$(cd "$3" && pwd)
     shift 3
-    instances=3 lease=5000
+    instances=3 lease=5000 watch=""
     while [ $# -gt 0 ]; do
         case $1 in
         --instances) instances=$2; shift 2 ;;
         --lease-ms) lease=$2; shift 2 ;;
+        --watch) watch=$2; shift 2 ;;
         *) die "unknown option $1" ;;
         esac
     done
@@ -114,6 +116,11 @@ start)
     haproxy -f "$dir/haproxy.cfg" -D -p "$dir/haproxy.pid" 2>"$dir/haproxy.log" ||
         die "haproxy did not start: $(tail -n 3 "$dir/haproxy.log")"
     wait_health "http://127.0.0.1:${ports[0]}/health" || die "the front does not answer"
+    if [ -n "$watch" ]; then
+        # shellcheck disable=SC2016  # the watcher's own arguments, expanded by its shell
+        setsid bash -c 'while kill -0 "$1" 2>/dev/null; do sleep 1; done; "$2" stop "$3"' \
+            watch "$watch" "$here/cluster.sh" "$dir" </dev/null >/dev/null 2>&1 &
+    fi
     # Each instance up in the front's eyes (two checks: rise 2).
     sleep 2.5
     echo "http://127.0.0.1:${ports[0]}/"

@@ -42,7 +42,7 @@ class Cluster:
         self.dir = tempfile.mkdtemp(prefix="lc", dir="/tmp")
         os.rmdir(self.dir)
         self.url = run(self.script, "start", self.dir, bindir, "--lease-ms", str(lease_ms),
-                       "--instances", str(instances))
+                       "--instances", str(instances), "--watch", str(os.getpid()))
         self.port = int(self.url.rstrip("/").rsplit(":", 1)[1])
         self.db = run(self.script, "db", self.dir)
 
