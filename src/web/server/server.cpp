@@ -164,7 +164,7 @@ common::Result<bool> runServer(const ServerConfig& config, store::Store& store) 
         });
     };
     if (!config.instance.empty()) renew();
-    // What the other instances say (store/bus.h): opened again a second after a lost link.
+    // What the other instances say (store/bus.h): opened again 5 s after a lost link.
     std::unique_ptr<store::Bus> bus;
     net::posix::stream_descriptor busSocket(io);
     net::steady_timer busRetry(io);
@@ -173,7 +173,7 @@ common::Result<bool> runServer(const ServerConfig& config, store::Store& store) 
             auto opened = store::Bus::open(store.location(), kLobbyChannel);
             if (!opened) {
                 common::logger().warn("web: {}", opened.error());
-                busRetry.expires_after(std::chrono::seconds(1));
+                busRetry.expires_after(std::chrono::seconds(5));
                 busRetry.async_wait([&](boost::system::error_code waited) {
                     if (!waited) listen();
                 });
