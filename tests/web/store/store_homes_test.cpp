@@ -69,13 +69,21 @@ TEST_F(StoreHomes, OneInstanceHoldsWhatItMakesAndTakes) {
 
 #ifdef LASCA_STORE_TESTS_POSTGRESQL
 
-TEST_F(StoreHomes, ALivingHomeKeepsItsTablesAndAStoppedOneLosesThem) {
-    const auto db = fresh();
-    auto a = openOrFail(db);
-    auto b = openOrFail(db);
-    ASSERT_TRUE(a && b);
-    a->setHome("web1", kLease);
-    b->setHome("web2", kLease);
+// Two instances, web1 and web2, on one new database (db), neither renewed yet.
+struct TwoInstances : test::StoreTest {
+    void SetUp() override {
+        db = fresh();
+        a = openOrFail(db);
+        b = openOrFail(db);
+        ASSERT_TRUE(a && b);
+        a->setHome("web1", kLease);
+        b->setHome("web2", kLease);
+    }
+    std::string db;
+    std::unique_ptr<Store> a, b;
+};
+
+TEST_F(TwoInstances, ALivingHomeKeepsItsTablesAndAStoppedOneLosesThem) {
     ASSERT_TRUE(a->renewHome().ok());
     ASSERT_TRUE(b->renewHome().ok());
     ASSERT_TRUE(a->saveDuel(duel("d1", {"a3-b4"})).ok());
@@ -119,13 +127,7 @@ TEST_F(StoreHomes, ALivingHomeKeepsItsTablesAndAStoppedOneLosesThem) {
     EXPECT_EQ(sent.value().home, "web2");
 }
 
-TEST_F(StoreHomes, ALateRenewalFindsTheTablesTakenMeanwhile) {
-    const auto db = fresh();
-    auto a = openOrFail(db);
-    auto b = openOrFail(db);
-    ASSERT_TRUE(a && b);
-    a->setHome("web1", kLease);
-    b->setHome("web2", kLease);
+TEST_F(TwoInstances, ALateRenewalFindsTheTablesTakenMeanwhile) {
     // web1 takes two tables before its first renewal (its row is not there: not living).
     ASSERT_TRUE(a->takeTable("torneio:t1").value().here);
     ASSERT_TRUE(a->takeTable("lasca:g1").value().here);
@@ -168,13 +170,7 @@ TEST_F(StoreHomes, AnInstanceStartedAgainTakesItsOwnTablesUnderANewLease) {
     EXPECT_EQ(second->loadTorneioTable("t1").value()->decisions.size(), 2U);
 }
 
-TEST_F(StoreHomes, EachInstanceEmptiesOnlyItsOwnSeeks) {
-    const auto db = fresh();
-    auto a = openOrFail(db);
-    auto b = openOrFail(db);
-    ASSERT_TRUE(a && b);
-    a->setHome("web1", kLease);
-    b->setHome("web2", kLease);
+TEST_F(TwoInstances, EachInstanceEmptiesOnlyItsOwnSeeks) {
     ASSERT_TRUE(a->addSeek({"s1", "lasca", 0, "", "{}", 1}).ok());
     ASSERT_TRUE(b->addSeek({"s2", "lasca", 0, "", "{}", 2}).ok());
     ASSERT_TRUE(b->clearSeeks().ok());  // web2 starts again
