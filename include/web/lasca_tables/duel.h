@@ -68,6 +68,9 @@ class LascaDuel {
 
     // White's, Black's and the watchers' tokens, once.
     std::vector<std::string> takeTokens();
+    // Gives a seat the token whose hash is `hash` (made elsewhere: the lobby's instance of the
+    // seat's person) instead of its own, which is then handed out as "".
+    void giveTokenHash(DuelSeat seat, std::string hash);
     std::optional<DuelSeat> seatOfToken(std::string_view token) const;
 
     // The moves of the people: nothing when done, else what the person is told (and no change):

@@ -281,13 +281,40 @@ struct StoredAccount {
     friend bool operator==(const StoredAccount&, const StoredAccount&) = default;
 };
 
-// StoredSeek: one open seek of the lobby (web/lobby/lobby.h).
-//   id            the seek's id (random)
-//   kind          "lasca" (a two-person table) or "torneio" (a Torneio table gathering people)
+// StoredSitter: one person sitting at a Torneio offer of the lobby (its maker sits first).
+//   place      1, 2, ... in the order people sat
+//   home, tab  the instance of the person's lobby tab and the tab's number there
+//   account    the person's account, 0 for a guest; name its name ("" for a guest)
+//   tokenHash  the seat token the person's instance made for it, as common::hashSecret keeps
+//              it (the table made when the offer is full gives the seat this token)
+struct StoredSitter {
+    int place = 0;
+    std::string home;
+    std::int64_t tab = 0;
+    std::int64_t account = 0;
+    std::string name;
+    std::string tokenHash;
+
+    friend bool operator==(const StoredSitter&, const StoredSitter&) = default;
+};
+
+// StoredSeek: one open offer of the lobby (web/lobby/lobby.h), which every instance sharing the
+// database shows.
+//   id            the offer's id (random)
+//   kind          "lasca" (a seek of a two-person table), "torneio" (a Torneio table gathering
+//                 people) or "challenge" (a Lasca game asked of one person)
 //   makerAccount  the maker's account, 0 for a guest; makerName its name ("" for a guest)
-//   params        what the seek asks, as the lobby's JSON (clock, rated, range; seats, level,
+//   params        what the offer asks, as the lobby's JSON (clock, rated, range; seats, level,
 //                 rounds), read back by the lobby alone
 //   created       milliseconds since the Unix epoch
+//   home, tab     the instance of the maker's lobby tab (written by addSeek: this instance's)
+//                 and the tab's number there
+//   makerRating   the maker's rating in the offer's category as the lobby shows it (JSON; "")
+//   address       the maker's address (the per-address limits count every instance's offers)
+//   tokenHash     the maker's seat token, hashed (a seek's or a challenge's; a Torneio offer's
+//                 sitters hold theirs)
+//   target        a challenge's challenged account and targetName its name
+//   sitters       a Torneio offer's people, by place (addSeek keeps those given: the maker)
 struct StoredSeek {
     std::string id;
     std::string kind;
@@ -295,8 +322,37 @@ struct StoredSeek {
     std::string makerName;
     std::string params;
     std::int64_t created = 0;
+    std::string home;
+    std::int64_t tab = 0;
+    std::string makerRating;
+    std::string address;
+    std::string tokenHash;
+    std::int64_t target = 0;
+    std::string targetName;
+    std::vector<StoredSitter> sitters;
 
     friend bool operator==(const StoredSeek&, const StoredSeek&) = default;
+};
+
+// StoredLobbyGame: a running public game the lobby lists to watch: its table's id and the
+// lobby's JSON of it (names, clock, watch link), as every instance sends it to its tabs.
+struct StoredLobbyGame {
+    std::string table;
+    std::string game;
+
+    friend bool operator==(const StoredLobbyGame&, const StoredLobbyGame&) = default;
+};
+
+// SatDown: a place taken at a Torneio offer (0: none) and how many sit there with it.
+struct SatDown {
+    int place = 0;
+    int sitting = 0;
+};
+
+// LobbyPerson: a signed-in person with a lobby tab open on some instance.
+struct LobbyPerson {
+    std::int64_t account = 0;
+    std::string name;
 };
 
 // TableHome: where a table lives, as Store::takeTable found it.
@@ -344,7 +400,7 @@ struct StoredSession {
 // thread saves Lasca games, each Torneio table's referee thread saves its decisions).
 class Store {
   public:
-    static constexpr int kSchemaVersion = 11;
+    static constexpr int kSchemaVersion = 12;
 
     // Opens (creating if needed) the file at `location`, an in-memory database for "", or the
     // PostgreSQL database of a postgresql:// URL (which must exist; its tables are made).
@@ -470,13 +526,39 @@ class Store {
     // Deletes a session (none with that hash: nothing happens).
     common::Result<bool> deleteSession(const std::string& tokenHash);
 
-    // The lobby's seeks. addSeek refuses an id already kept; takeSeek removes the seek and says
-    // whether it was there (of two that take the same seek at once, one gets true);
-    // clearSeeks empties this instance's seeks (the server starts: no maker's tab is left).
+    // The lobby, shared by every instance on the database (web/server/lobby_room.h): its open
+    // offers (seeks, Torneio offers and their sitters, challenges), who has a tab open, and the
+    // public games listed to watch. addSeek refuses an id already kept; seek reads one offer
+    // with its sitters; takeSeek removes an offer with its sitters and returns it (of two that
+    // take the same offer at once, one gets it: the one whose DELETE removed the row);
+    // clearSeeks empties what this instance's tabs had in the lobby (the server starts: no tab
+    // of it is left). sitDown seats a person at Torneio offer `id` in the next place while
+    // fewer than `people` sit, in one transaction, and returns the place and how many sit now
+    // (place 0: the offer is gone or full); standUp removes this instance's tab `tab` from it. dropLostLobbies removes what
+    // the tabs of instances that stopped renewing had in the lobby (homes on; true when
+    // anything went).
     common::Result<bool> addSeek(const StoredSeek& seek);
-    common::Result<bool> takeSeek(const std::string& id);
+    common::Result<std::optional<StoredSeek>> seek(const std::string& id);
+    common::Result<std::optional<StoredSeek>> takeSeek(const std::string& id);
     common::Result<std::vector<StoredSeek>> seeks();
     common::Result<bool> clearSeeks();
+    common::Result<SatDown> sitDown(const std::string& id, const StoredSitter& sitter, int people);
+    common::Result<bool> standUp(const std::string& id, std::int64_t tab);
+    common::Result<bool> dropLostLobbies();
+    // A signed-in person's lobby tab opened (enterLobby) or closed (leaveLobby) on this
+    // instance; lobbyPerson finds a person with a tab open anywhere by the key of the name
+    // (web::accounts::nameKey), inLobby whether an account has one.
+    common::Result<bool> enterLobby(std::int64_t tab, std::int64_t account, const std::string& name,
+                                    const std::string& nameKey);
+    common::Result<bool> leaveLobby(std::int64_t tab);
+    common::Result<std::optional<LobbyPerson>> lobbyPerson(const std::string& nameKey);
+    common::Result<bool> inLobby(std::int64_t account);
+    // The public games listed to watch: addLobbyGame lists one while fewer than `most` are
+    // (false: the list is full), removeLobbyGame says whether it was listed.
+    common::Result<bool> addLobbyGame(const StoredLobbyGame& game, std::size_t most);
+    common::Result<bool> removeLobbyGame(const std::string& table);
+    common::Result<std::optional<StoredLobbyGame>> lobbyGame(const std::string& table);
+    common::Result<std::vector<StoredLobbyGame>> lobbyGames();
 
     // Homes (several servers on one PostgreSQL database; docs/design.md "Spreading the server").
     // setHome names this instance (before any other call; "" leaves homes off, as for one
@@ -491,8 +573,7 @@ class Store {
     // refused, counted (staleWrites) and written nowhere, so an instance that comes back late
     // writes nothing over the new home. renewHome also returns the tables found moved away
     // since the last call (a write refused, or, after a renewal came later than the lease's
-    // life, each held table checked), for the server to let go of them. Seeks are kept per
-    // instance (clearSeeks empties this instance's only).
+    // life, each held table checked), for the server to let go of them.
     void setHome(const std::string& name, std::int64_t ttlMs);
     const std::string& homeName() const { return home_; }
     common::Result<TableHome> takeTable(const std::string& key);

@@ -181,6 +181,10 @@ class TorneioTable {
     // The person seats' tokens, by seat ("" for an AI seat), once: the table keeps only their
     // hashes afterwards, so that nothing it holds or stores gives a token away.
     std::vector<std::string> takeTokens();
+    // Gives person seats the tokens whose hashes these are, in seat order ("" keeps a seat's
+    // own; made elsewhere: the lobby's instances of the seats' people); a seat given its hash
+    // hands out "" as its token. Before the table is first kept.
+    void giveTokenHashes(const std::vector<std::string>& hashes);
     WebSeat* webSeat(int seat) const { return webSeats_[static_cast<std::size_t>(seat)].get(); }
     Json seatsJson() const;
     bool finished() const;

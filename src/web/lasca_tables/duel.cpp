@@ -102,6 +102,12 @@ std::vector<std::string> LascaDuel::takeTokens() {
     return std::exchange(newTokens_, {});
 }
 
+void LascaDuel::giveTokenHash(DuelSeat seat, std::string hash) {
+    const auto s = static_cast<std::size_t>(seat);
+    hashes_[s] = std::move(hash);
+    if (s < newTokens_.size()) newTokens_[s].clear();
+}
+
 std::optional<DuelSeat> LascaDuel::seatOfToken(std::string_view token) const {
     const std::string hash = common::hashSecret(token);
     std::optional<DuelSeat> found;

@@ -143,7 +143,8 @@ std::vector<Json> DuelRoom::create(const Json& m, const std::string& keepId,
 common::Result<DuelRoom::MadeDuel> DuelRoom::createPublic(const std::optional<DuelClock>& clock,
                                                           bool rated,
                                                           const std::optional<Person>& white,
-                                                          const std::optional<Person>& black) {
+                                                          const std::optional<Person>& black,
+                                                          const std::array<std::string, 2>& seatHashes) {
     if (rated && !(white && black)) return common::makeError("a rated table needs two accounts");
     sweep("", false);
     if (duels_.size() >= static_cast<std::size_t>(maxTables_)) sweep("", true);
@@ -151,6 +152,8 @@ common::Result<DuelRoom::MadeDuel> DuelRoom::createPublic(const std::optional<Du
         return common::makeError("too many two-person tables: try again later");
     auto duel = LascaDuel::create(common::randomHex(8), clock, duelNow(), rated);
     if (!duel) return common::makeError(duel.error());
+    if (!seatHashes[0].empty()) duel.value().giveTokenHash(DuelSeat::White, seatHashes[0]);
+    if (!seatHashes[1].empty()) duel.value().giveTokenHash(DuelSeat::Black, seatHashes[1]);
     MadeDuel made;
     const auto tokens = duel.value().takeTokens();
     made.id = duel.value().id();

@@ -89,15 +89,18 @@ class DuelRoom : public std::enable_shared_from_this<DuelRoom> {
     // A public table for two people the lobby brings together: its clock (none: casual only),
     // rated or not, and each seat's account (nothing for a guest; both needed for a rated
     // table), bound at once so that play starts when both open their links. Its watch token is
-    // public (kept in clear, StoredDuel::publicWatch). Counts against no address. The table's
-    // id and its three tokens (White's, Black's, the watchers'), or an error.
+    // public (kept in clear, StoredDuel::publicWatch). Counts against no address. `seatHashes`
+    // gives White's and Black's seats the tokens with these hashes (made by the players'
+    // instances; "" keeps the seat's own). The table's id and its three tokens (White's,
+    // Black's, the watchers'; "" for a seat given its hash), or an error.
     struct MadeDuel {
         std::string id;
         std::array<std::string, 3> tokens;
     };
     common::Result<MadeDuel> createPublic(const std::optional<lasca_tables::DuelClock>& clock,
                                           bool rated, const std::optional<Person>& white,
-                                          const std::optional<Person>& black);
+                                          const std::optional<Person>& black,
+                                          const std::array<std::string, 2>& seatHashes = {});
     // Told the id of every public table whose game ends on the server (the lobby's list of
     // games to watch).
     void onPublicEnd(std::function<void(const std::string&)> ended) {

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
+#include <sstream>
+#include <tuple>
 
 #include "common/logging.h"
 #include "common/seed.h"
@@ -66,6 +69,16 @@ Say refused(std::string detail) {
     return Say{"server.error.refused", {{"detail", std::move(detail)}}};
 }
 
+std::string ratingText(const std::optional<Person>& person, const lobby::Viewer& viewer,
+                const std::string& category) {
+    return person ? ratingJson(viewer.ratingIn(category)).dump() : std::string();
+}
+
+std::optional<Person> personOf(std::int64_t account, const std::string& name) {
+    if (account <= 0) return std::nullopt;
+    return Person{account, name};
+}
+
 // The words of a reason to decline a challenge (lobby::kDeclineReasons, lichess's).
 Say declineSay(std::string_view reason) {
     if (reason == "later") return Say{"server.lobby.decline.later"};
@@ -80,14 +93,22 @@ Say declineSay(std::string_view reason) {
 }  // namespace
 
 LobbyRoom::LobbyRoom(boost::asio::any_io_executor executor, store::Store& store,
-                     std::shared_ptr<DuelRoom> duels, TorneioMaker makeTorneio, int torneioLevels)
+                     std::shared_ptr<DuelRoom> duels, TorneioMaker makeTorneio, int torneioLevels,
+                     Publish publish)
     : store_(store),
       duels_(std::move(duels)),
       makeTorneio_(std::move(makeTorneio)),
       torneioLevels_(torneioLevels),
+      publish_(std::move(publish)),
+      home_(store.homeName()),
       peopleTimer_(std::move(executor)) {
+    // What this instance's earlier life had in the lobby goes (no tab of it is left); the
+    // other instances are told to read the lobby again.
     if (const auto cleared = store_.clearSeeks(); !cleared)
         common::logger().error("web: emptying the seeks failed: {}", cleared.error());
+    else if (publish_)
+        (void)publish_("reload");
+    reload();
 }
 
 std::shared_ptr<Tab> LobbyRoom::open(const std::shared_ptr<Peer>& peer) {
@@ -101,6 +122,11 @@ std::shared_ptr<Tab> LobbyRoom::open(const std::shared_ptr<Peer>& peer) {
         member.viewer.account = member.person->id;
         if (const auto kept = store_.ratingsOf(member.person->id); kept)
             for (const auto& r : kept.value()) member.viewer.ratings[r.category] = r.rating;
+        const auto key = accounts::nameKey(member.person->name);
+        const auto entered =
+            store_.enterLobby(static_cast<std::int64_t>(number), member.person->id,
+                              member.person->name, key ? key.value() : member.person->name);
+        if (!entered) common::logger().error("web: entering the lobby: {}", entered.error());
     }
     tabs_.emplace(number, std::move(member));
     peer->send({hello(number)});
@@ -122,63 +148,43 @@ void LobbyRoom::peopleChanged() {
     });
 }
 
-std::string LobbyRoom::nameOf(std::uint64_t tab) const {
-    const auto it = tabs_.find(tab);
-    return it != tabs_.end() && it->second.person ? it->second.person->name : std::string();
+bool LobbyRoom::sitsAt(const Entry& entry, std::uint64_t tab) const {
+    return std::any_of(entry.row.sitters.begin(), entry.row.sitters.end(),
+                       [&](const store::StoredSitter& s) {
+                           return s.home == home_ && s.tab == static_cast<std::int64_t>(tab);
+                       });
 }
 
-Json LobbyRoom::seekJson(const Seek& seek, std::uint64_t viewer) const {
-    Json j = lobby::seekJson(seek.params);
-    j["id"] = seek.id;
-    const auto it = tabs_.find(seek.maker);
-    const bool account = it != tabs_.end() && it->second.person;
-    j["maker"] = account ? Json(it->second.person->name) : Json(nullptr);
-    if (account)
-        j["makerRating"] = ratingJson(it->second.viewer.ratingIn(lobby::category(seek.params)));
-    j["mine"] = seek.maker == viewer;
+Json LobbyRoom::seekJson(const Entry& seek, std::uint64_t viewer) const {
+    Json j = lobby::seekJson(seek.seek);
+    j["id"] = seek.row.id;
+    const bool account = seek.row.makerAccount > 0;
+    j["maker"] = account ? Json(seek.row.makerName) : Json(nullptr);
+    if (account && !seek.row.makerRating.empty())
+        j["makerRating"] = Json::parse(seek.row.makerRating, nullptr, false);
+    j["mine"] = isMine(seek.row, viewer);
     return j;
 }
 
-Json LobbyRoom::offerJson(const Offer& offer, std::uint64_t viewer) const {
-    Json j = lobby::torneioJson(offer.params);
-    j["id"] = offer.id;
+Json LobbyRoom::offerJson(const Entry& offer, std::uint64_t viewer) const {
+    Json j = lobby::torneioJson(offer.torneio);
+    j["id"] = offer.row.id;
     Json people = Json::array();
-    bool seated = false;
-    for (const auto& s : offer.sitters) {
-        people.push_back(s.person ? Json(s.person->name) : Json(nullptr));
-        seated = seated || s.tab == viewer;
-    }
+    for (const auto& s : offer.row.sitters)
+        people.push_back(s.account > 0 ? Json(s.name) : Json(nullptr));
     j["sitting"] = people;
-    j["free"] = offer.params.people - static_cast<int>(offer.sitters.size());
-    j["mine"] = !offer.sitters.empty() && offer.sitters.front().tab == viewer;
-    j["seated"] = seated;
+    j["free"] = offer.torneio.people - static_cast<int>(offer.row.sitters.size());
+    j["mine"] = isMine(offer.row, viewer);
+    j["seated"] = sitsAt(offer, viewer);
     return j;
 }
 
-Json LobbyRoom::challengeJson(const Challenge& challenge, std::uint64_t viewer) const {
-    Json j = lobby::seekJson(challenge.params);
-    j["id"] = challenge.id;
-    j["from"] = challenge.challenger.name;
-    j["to"] = challenge.challenged.name;
-    j["mine"] = challenge.from == viewer;
-    return j;
-}
-
-Json LobbyRoom::gameJson(const Game& game) {
-    if (game.torneio) {
-        Json j = lobby::torneioJson(game.torneioParams);
-        j["kind"] = "torneio";
-        j["table"] = game.table;
-        j["seats"] = game.seats;
-        j["watch"] = "/torneio?watch=" + game.table;
-        return j;
-    }
-    Json j = lobby::seekJson(game.params);
-    j["kind"] = "lasca";
-    j["table"] = game.table;
-    j["white"] = game.white.empty() ? Json(nullptr) : Json(game.white);
-    j["black"] = game.black.empty() ? Json(nullptr) : Json(game.black);
-    j["watch"] = "/?table=" + game.table + "&token=" + game.watch;
+Json LobbyRoom::challengeJson(const Entry& challenge, std::uint64_t viewer) const {
+    Json j = lobby::seekJson(challenge.seek);
+    j["id"] = challenge.row.id;
+    j["from"] = challenge.row.makerName;
+    j["to"] = challenge.row.targetName;
+    j["mine"] = isMine(challenge.row, viewer);
     return j;
 }
 
@@ -190,19 +196,26 @@ Json LobbyRoom::hello(std::uint64_t tab) const {
     Json ratings = Json::object();
     for (const auto& [category, rating] : me.viewer.ratings) ratings[category] = ratingJson(rating);
     you["ratings"] = ratings;
+    // Offers oldest first, as made.
+    std::vector<const Entry*> ordered;
+    for (const auto& [id, entry] : offers_) ordered.push_back(&entry);
+    std::sort(ordered.begin(), ordered.end(), [](const Entry* a, const Entry* b) {
+        return std::tie(a->row.created, a->row.id) < std::tie(b->row.created, b->row.id);
+    });
     Json seeks = Json::array();
-    for (const auto& seek : seeks_)
-        if (seek.maker == tab || lobby::maySee(seek.params, me.viewer))
-            seeks.push_back(seekJson(seek, tab));
     Json offers = Json::array();
-    for (const auto& [id, offer] : offers_)
-        if (lobby::maySit(offer.params, me.viewer)) offers.push_back(offerJson(offer, tab));
     Json challenges = Json::array();
-    for (const auto& [id, c] : challenges_)
-        if (me.person && (c.challenged.id == me.person->id || c.from == tab))
-            challenges.push_back(challengeJson(c, tab));
+    for (const Entry* e : ordered) {
+        if (e->row.kind == "lasca" && (isMine(e->row, tab) || lobby::maySee(e->seek, me.viewer)))
+            seeks.push_back(seekJson(*e, tab));
+        else if (e->row.kind == "torneio" && lobby::maySit(e->torneio, me.viewer))
+            offers.push_back(offerJson(*e, tab));
+        else if (e->row.kind == "challenge" && me.person &&
+                 (e->row.target == me.person->id || isMine(e->row, tab)))
+            challenges.push_back(challengeJson(*e, tab));
+    }
     Json games = Json::array();
-    for (const auto& [id, game] : games_) games.push_back(gameJson(game));
+    for (const auto& [id, game] : games_) games.push_back(game);
     Json reasons = Json::array();
     for (const auto& r : lobby::kDeclineReasons) {
         Json reason = {{"reason", r.key}};
@@ -231,46 +244,52 @@ void LobbyRoom::sendToAll(const Json& message) const {
 
 // The maker's tab is sent its own copy ("mine"); every other tab that may see the seek one text
 // made once.
-void LobbyRoom::sendSeek(const Seek& seek) const {
+void LobbyRoom::sendSeek(const Entry& seek) const {
     const auto others = std::make_shared<const std::string>(
         Json{{"type", "lobby.seek"}, {"seek", seekJson(seek, 0)}}.dump());
     for (const auto& [number, member] : tabs_) {
         const auto t = member.tab.lock();
         if (!t) continue;
-        if (number == seek.maker)
+        if (isMine(seek.row, number))
             t->send({{{"type", "lobby.seek"}, {"seek", seekJson(seek, number)}}});
-        else if (lobby::maySee(seek.params, member.viewer))
+        else if (lobby::maySee(seek.seek, member.viewer))
             t->sendText(others);
     }
 }
 
 // Like sendSeek: the people sitting at the table get their own copy, the others one text.
-void LobbyRoom::sendOffer(const Offer& offer) const {
+void LobbyRoom::sendOffer(const Entry& offer) const {
     const auto others = std::make_shared<const std::string>(
         Json{{"type", "lobby.offer"}, {"offer", offerJson(offer, 0)}}.dump());
     for (const auto& [number, member] : tabs_) {
         const auto t = member.tab.lock();
-        if (!t || !lobby::maySit(offer.params, member.viewer)) continue;
-        const bool sits = std::any_of(offer.sitters.begin(), offer.sitters.end(),
-                                      [&](const Sitter& s) { return s.tab == number; });
-        if (sits)
+        if (!t || !lobby::maySit(offer.torneio, member.viewer)) continue;
+        if (sitsAt(offer, number))
             t->send({{{"type", "lobby.offer"}, {"offer", offerJson(offer, number)}}});
         else
             t->sendText(others);
     }
 }
 
+void LobbyRoom::sendChallenge(const Entry& challenge) const {
+    for (const auto& [number, member] : tabs_)
+        if (isMine(challenge.row, number) ||
+            (member.person && member.person->id == challenge.row.target))
+            sendTo(number, {{{"type", "lobby.challenge"},
+                             {"challenge", challengeJson(challenge, number)}}});
+}
+
 int LobbyRoom::offersFrom(const std::string& address) const {
     int n = 0;
-    for (const auto& seek : seeks_) {
-        const auto it = tabs_.find(seek.maker);
-        n += it != tabs_.end() && it->second.address == address ? 1 : 0;
-    }
-    for (const auto& [id, offer] : offers_) {
-        const auto it = tabs_.find(offer.sitters.front().tab);
-        n += it != tabs_.end() && it->second.address == address ? 1 : 0;
-    }
+    for (const auto& [id, entry] : offers_)
+        n += entry.row.kind != "challenge" && entry.row.address == address ? 1 : 0;
     return n;
+}
+
+std::size_t LobbyRoom::offerCount() const {
+    return static_cast<std::size_t>(std::count_if(offers_.begin(), offers_.end(), [](const auto& e) {
+        return e.second.row.kind != "challenge";
+    }));
 }
 
 std::vector<Json> LobbyRoom::handle(std::uint64_t tab, const Json& m, const std::string& type) {
@@ -303,6 +322,34 @@ std::vector<Json> LobbyRoom::handle(std::uint64_t tab, const Json& m, const std:
     return {};
 }
 
+void LobbyRoom::publish(const std::string& event) {
+    if (publish_ && publish_(event)) return;
+    heard(event);
+}
+
+std::optional<Say> LobbyRoom::keep(std::uint64_t tab, store::StoredSeek row,
+                                   const std::string& token) {
+    row.tab = static_cast<std::int64_t>(tab);
+    row.created = nowMilliseconds();
+    if (const auto saved = store_.addSeek(row); !saved) {
+        common::logger().error("web: keeping an offer failed: {}", saved.error());
+        return Say{"server.lobby.notKept"};
+    }
+    row.home = home_;
+    for (auto& sitter : row.sitters) sitter.home = home_;
+    const std::string id = row.id;
+    mine_[id] = Mine{std::move(row), {{tab, 1, token}}};
+    publish("offer " + id);
+    return std::nullopt;
+}
+
+void LobbyRoom::withdraw(const std::string& id, const std::string& why) {
+    const auto taken = store_.takeSeek(id);
+    if (!taken) common::logger().error("web: withdrawing an offer: {}", taken.error());
+    if (taken && taken.value()) publish("gone " + id + " " + why);
+    mine_.erase(id);
+}
+
 // {"type":"seek.create","clock":null|{"time","increment"},"rated":b,"range":null|[lo,hi]}
 std::optional<Say> LobbyRoom::createSeek(std::uint64_t tab, const Json& m) {
     if (auto e = checkFields(m, {"clock", "rated", "range"})) return refused(*e);
@@ -311,42 +358,34 @@ std::optional<Say> LobbyRoom::createSeek(std::uint64_t tab, const Json& m) {
     const Member& me = tabs_.at(tab);
     if ((params.value().rated || params.value().range) && !me.person)
         return Say{"server.lobby.signInToSeek"};
-    const auto mine =
-        std::count_if(seeks_.begin(), seeks_.end(), [&](const Seek& s) { return s.maker == tab; });
+    const auto mine = std::count_if(mine_.begin(), mine_.end(), [&](const auto& m) {
+        return m.second.row.kind == "lasca" && m.second.seats.front().tab == tab;
+    });
     if (mine >= kMaxSeeksPerTab) return Say{"server.lobby.seekLimit", {{"count", kMaxSeeksPerTab}}};
     if (offersFrom(me.address) >= kMaxOffersPerAddress)
         return Say{"server.lobby.addressLimit", {{"count", kMaxOffersPerAddress}}};
     if (offerCount() >= kMaxOffers) return Say{"server.lobby.full"};
-    Seek seek{common::randomHex(8), tab, params.value()};
-    store::StoredSeek kept{seek.id,
-                           "lasca",
-                           me.person ? me.person->id : 0,
-                           me.person ? me.person->name : "",
-                           lobby::seekJson(seek.params).dump(),
-                           nowMilliseconds()};
-    if (const auto saved = store_.addSeek(kept); !saved) {
-        common::logger().error("web: keeping a seek failed: {}", saved.error());
-        return Say{"server.lobby.notKept"};
-    }
-    seeks_.push_back(seek);
-    sendSeek(seeks_.back());
-    return std::nullopt;
-}
-
-void LobbyRoom::removeSeek(std::string id) {  // a copy: the seek holding it goes
-    std::erase_if(seeks_, [&](const Seek& s) { return s.id == id; });
-    sendToAll({{"type", "lobby.seekGone"}, {"seek", id}});
+    const std::string token = common::randomHex(16);
+    store::StoredSeek row;
+    row.id = common::randomHex(8);
+    row.kind = "lasca";
+    row.makerAccount = me.person ? me.person->id : 0;
+    row.makerName = me.person ? me.person->name : "";
+    row.params = lobby::seekJson(params.value()).dump();
+    row.makerRating = ratingText(me.person, me.viewer, lobby::category(params.value()));
+    row.address = me.address;
+    row.tokenHash = common::hashSecret(token);
+    return keep(tab, std::move(row), token);
 }
 
 std::optional<Say> LobbyRoom::cancelSeek(std::uint64_t tab, const Json& m) {
     if (auto e = checkFields(m, {"seek"})) return refused(*e);
     const auto id = stringField(m, "seek", 64);
     if (!id) return refused(id.error());
-    const auto it = std::find_if(seeks_.begin(), seeks_.end(),
-                                 [&](const Seek& s) { return s.id == id.value(); });
-    if (it == seeks_.end() || it->maker != tab) return Say{"server.lobby.notYourSeek"};
-    (void)store_.takeSeek(id.value());
-    removeSeek(id.value());
+    const auto it = mine_.find(id.value());
+    if (it == mine_.end() || it->second.row.kind != "lasca" || it->second.seats.front().tab != tab)
+        return Say{"server.lobby.notYourSeek"};
+    withdraw(id.value(), "cancelled");
     return std::nullopt;
 }
 
@@ -354,17 +393,15 @@ std::optional<Say> LobbyRoom::acceptSeek(std::uint64_t tab, const Json& m) {
     if (auto e = checkFields(m, {"seek"})) return refused(*e);
     const auto id = stringField(m, "seek", 64);
     if (!id) return refused(id.error());
-    const auto it = std::find_if(seeks_.begin(), seeks_.end(),
-                                 [&](const Seek& s) { return s.id == id.value(); });
-    if (it == seeks_.end()) return Say{"server.lobby.seekGone"};
+    const auto it = offers_.find(id.value());
+    if (it == offers_.end() || it->second.row.kind != "lasca") return Say{"server.lobby.seekGone"};
     const Member& me = tabs_.at(tab);
-    if (it->maker == tab) return Say{"server.lobby.ownSeek"};
-    const auto maker = tabs_.find(it->maker);
-    if (maker == tabs_.end()) return Say{"server.lobby.seekGone"};
-    if (me.person && maker->second.person && me.person->id == maker->second.person->id)
-        return Say{"server.lobby.ownSeek"};
-    if (!lobby::maySee(it->params, me.viewer))
+    const Entry& seek = it->second;
+    if (isMine(seek.row, tab)) return Say{"server.lobby.ownSeek"};
+    if (me.person && seek.row.makerAccount == me.person->id) return Say{"server.lobby.ownSeek"};
+    if (!lobby::maySee(seek.seek, me.viewer))
         return me.person ? Say{"server.lobby.outsideRange"} : Say{"server.lobby.signInToAccept"};
+    const lobby::SeekParams params = seek.seek;
     // The store decides who took it: of two accepting at once, one removes the row.
     const auto taken = store_.takeSeek(id.value());
     if (!taken) {
@@ -372,62 +409,51 @@ std::optional<Say> LobbyRoom::acceptSeek(std::uint64_t tab, const Json& m) {
         return Say{"server.lobby.seekGone"};
     }
     if (!taken.value()) return Say{"server.lobby.seekGone"};
-    // The two players are told first; then everyone that the seek went.
-    const Seek seek = *it;
-    seeks_.erase(it);
-    const auto started = startDuel(seek.maker, tab, seek.params);
-    sendToAll({{"type", "lobby.seekGone"}, {"seek", seek.id}});
-    return started;
+    return startDuel(*taken.value(), tab, params);
 }
 
-std::optional<Say> LobbyRoom::startDuel(std::uint64_t maker, std::uint64_t taker,
+std::optional<Say> LobbyRoom::startDuel(const store::StoredSeek& taken, std::uint64_t taker,
                                         const lobby::SeekParams& params) {
-    const auto makerIt = tabs_.find(maker);
     const auto takerIt = tabs_.find(taker);
-    if (makerIt == tabs_.end() || takerIt == tabs_.end()) return Say{"server.lobby.otherLeft"};
+    if (takerIt == tabs_.end()) return Say{"server.lobby.otherLeft"};
     const bool makerWhite = lobby::makerPlaysWhite();
-    const auto& white = makerWhite ? makerIt->second : takerIt->second;
-    const auto& black = makerWhite ? takerIt->second : makerIt->second;
-    const auto made =
-        duels_->createPublic(duelClock(params), params.rated, white.person, black.person);
+    const auto maker = personOf(taken.makerAccount, taken.makerName);
+    const auto& takerPerson = takerIt->second.person;
+    const std::string takerToken = common::randomHex(16);
+    const std::string takerHash = common::hashSecret(takerToken);
+    const auto& white = makerWhite ? maker : takerPerson;
+    const auto& black = makerWhite ? takerPerson : maker;
+    const auto made = duels_->createPublic(
+        duelClock(params), params.rated, white, black,
+        {makerWhite ? taken.tokenHash : takerHash, makerWhite ? takerHash : taken.tokenHash});
     if (!made) {
         common::logger().error("web: a lobby game was not made: {}", made.error());
+        publish("gone " + taken.id + " failed");
         return Say{"server.lobby.gameNotMade"};
     }
     const auto& table = made.value();
-    Game game{table.id,
-              white.person ? white.person->name : "",
-              black.person ? black.person->name : "",
-              params,
-              table.tokens[2],
-              false,
-              Json::array(),
-              {}};
-    const auto start = [&](std::uint64_t tab, bool asWhite) {
-        const std::string token = table.tokens[asWhite ? 0 : 1];
-        sendTo(tab, {{{"type", "lobby.start"},
-                      {"game", "lasca"},
-                      {"table", table.id},
-                      {"token", token},
-                      {"colour", asWhite ? "white" : "black"},
-                      {"url", "/?table=" + table.id + "&token=" + token}}});
-    };
-    start(maker, makerWhite);
-    start(taker, !makerWhite);
-    if (games_.size() < kMaxGamesListed) {
-        games_[table.id] = game;
-        sendToAll({{"type", "lobby.game"}, {"game", gameJson(game)}});
-    }
+    Json game = lobby::seekJson(params);
+    game["kind"] = "lasca";
+    game["table"] = table.id;
+    game["white"] = white ? Json(white->name) : Json(nullptr);
+    game["black"] = black ? Json(black->name) : Json(nullptr);
+    game["watch"] = "/?table=" + table.id + "&token=" + table.tokens[2];
+    auto& mine = mine_[taken.id];
+    mine.row = taken;
+    mine.seats.push_back({taker, 2, takerToken});
+    publish("started " + taken.id + " " + table.id + " " + (makerWhite ? "1,2" : "2,1"));
+    const auto listed = store_.addLobbyGame({table.id, game.dump()}, kMaxGamesListed);
+    if (listed && listed.value()) publish("game " + table.id);
     return std::nullopt;
 }
 
 void LobbyRoom::gameEnded(const std::string& tableId) {
-    if (games_.erase(tableId) == 0) return;
-    sendToAll({{"type", "lobby.gameGone"}, {"table", tableId}});
+    const auto removed = store_.removeLobbyGame(tableId);
+    if (removed && removed.value()) publish("ended " + tableId);
 }
 
 // {"type":"challenge.create","to":NAME,"clock":...,"rated":b}: to a signed-in person whose
-// lobby is open.
+// lobby is open (on any instance).
 std::optional<Say> LobbyRoom::createChallenge(std::uint64_t tab, const Json& m) {
     if (auto e = checkFields(m, {"to", "clock", "rated"})) return refused(*e);
     const Member& me = tabs_.at(tab);
@@ -438,45 +464,33 @@ std::optional<Say> LobbyRoom::createChallenge(std::uint64_t tab, const Json& m) 
     seekFields.erase("to");
     const auto params = lobby::readSeek(seekFields);
     if (!params) return refused(params.error());
-    const auto mine = std::count_if(challenges_.begin(), challenges_.end(),
-                                    [&](const auto& c) { return c.second.from == tab; });
+    const auto mine = std::count_if(mine_.begin(), mine_.end(), [&](const auto& c) {
+        return c.second.row.kind == "challenge" && c.second.seats.front().tab == tab;
+    });
     if (mine >= kMaxChallengesPerTab)
         return Say{"server.lobby.challengeLimit", {{"count", kMaxChallengesPerTab}}};
-    std::optional<Person> challenged;
     // Names are matched by their key (web/accounts: the lower-case form), as the accounts are.
-    if (const auto key = accounts::nameKey(to.value()))
-        for (const auto& [number, member] : tabs_) {
-            if (!member.person) continue;
-            const auto theirs = accounts::nameKey(member.person->name);
-            if (theirs && theirs.value() == key.value()) challenged = member.person;
-        }
+    std::optional<store::LobbyPerson> challenged;
+    if (const auto key = accounts::nameKey(to.value())) {
+        const auto found = store_.lobbyPerson(key.value());
+        if (!found) common::logger().error("web: finding a person: {}", found.error());
+        if (found) challenged = found.value();
+    }
     if (!challenged)
         return Say{"server.lobby.notInLobby", {{"name", common::printable(to.value())}}};
-    if (challenged->id == me.person->id) return Say{"server.lobby.challengeSelf"};
-    Challenge challenge{common::randomHex(8), tab, *me.person, *challenged, params.value()};
-    const auto& kept = challenges_.emplace(challenge.id, challenge).first->second;
-    for (const auto& [number, member] : tabs_)
-        if (number == tab || (member.person && member.person->id == challenged->id))
-            sendTo(number,
-                   {{{"type", "lobby.challenge"}, {"challenge", challengeJson(kept, number)}}});
-    return std::nullopt;
-}
-
-// Tells both sides' tabs the challenge is gone; the challenger's with `toChallenger`'s fields.
-void LobbyRoom::removeChallenge(std::string id, const Json& toChallenger) {
-    const auto it = challenges_.find(id);
-    if (it == challenges_.end()) return;
-    const Challenge c = it->second;
-    challenges_.erase(it);
-    for (const auto& [number, member] : tabs_) {
-        if (number == c.from) {
-            Json gone = {{"type", "lobby.challengeGone"}, {"challenge", id}};
-            gone.update(toChallenger);
-            sendTo(number, {gone});
-        } else if (member.person && member.person->id == c.challenged.id) {
-            sendTo(number, {{{"type", "lobby.challengeGone"}, {"challenge", id}}});
-        }
-    }
+    if (challenged->account == me.person->id) return Say{"server.lobby.challengeSelf"};
+    const std::string token = common::randomHex(16);
+    store::StoredSeek row;
+    row.id = common::randomHex(8);
+    row.kind = "challenge";
+    row.makerAccount = me.person->id;
+    row.makerName = me.person->name;
+    row.params = lobby::seekJson(params.value()).dump();
+    row.address = me.address;
+    row.tokenHash = common::hashSecret(token);
+    row.target = challenged->account;
+    row.targetName = challenged->name;
+    return keep(tab, std::move(row), token);
 }
 
 // challenge.accept / challenge.decline (with a reason) by the challenged; challenge.cancel by
@@ -488,17 +502,17 @@ std::optional<Say> LobbyRoom::answerChallenge(std::uint64_t tab, const Json& m,
         return refused(*e);
     const auto id = stringField(m, "challenge", 64);
     if (!id) return refused(id.error());
-    const auto it = challenges_.find(id.value());
+    const auto it = offers_.find(id.value());
     const Member& me = tabs_.at(tab);
-    if (it == challenges_.end()) return Say{"server.lobby.challengeGone"};
-    const Challenge c = it->second;
+    if (it == offers_.end() || it->second.row.kind != "challenge")
+        return Say{"server.lobby.challengeGone"};
+    const Entry c = it->second;
     if (type == "challenge.cancel") {
-        if (c.from != tab) return Say{"server.lobby.notYourChallenge"};
-        removeChallenge(c.id, Json::object({{"reason", "cancelled"}}));
+        if (!isMine(c.row, tab)) return Say{"server.lobby.notYourChallenge"};
+        withdraw(c.row.id, "cancelled");
         return std::nullopt;
     }
-    if (!me.person || me.person->id != c.challenged.id)
-        return Say{"server.lobby.challengeNotYours"};
+    if (!me.person || me.person->id != c.row.target) return Say{"server.lobby.challengeNotYours"};
     if (decline) {
         std::string key = "generic";
         if (m.contains("reason")) {
@@ -508,13 +522,12 @@ std::optional<Say> LobbyRoom::answerChallenge(std::uint64_t tab, const Json& m,
         }
         const auto* reason = lobby::declineReason(key);
         if (!reason) return refused("unknown reason '" + common::printable(key) + "'");
-        Json declined = {{"declined", true}, {"by", c.challenged.name}, {"reason", reason->key}};
-        declined.update(messages::said(declineSay(reason->key)));
-        removeChallenge(c.id, declined);
+        withdraw(c.row.id, "declined " + std::string(reason->key));
         return std::nullopt;
     }
-    removeChallenge(c.id, {{"accepted", true}, {"by", c.challenged.name}});
-    return startDuel(c.from, tab, c.params);
+    const auto taken = store_.takeSeek(c.row.id);
+    if (!taken || !taken.value()) return Say{"server.lobby.challengeGone"};
+    return startDuel(*taken.value(), tab, c.seek);
 }
 
 // {"type":"torneio.open","seats":2-4,"people":2-seats,"level":L,"rounds":N,"rated":b}: the
@@ -526,31 +539,24 @@ std::optional<Say> LobbyRoom::openOffer(std::uint64_t tab, const Json& m) {
     if (!params) return refused(params.error());
     const Member& me = tabs_.at(tab);
     if (!lobby::maySit(params.value(), me.viewer)) return Say{"server.lobby.signInToOpenRated"};
-    for (const auto& [id, offer] : offers_)
-        if (offer.sitters.front().tab == tab) return Say{"server.lobby.offerOpen"};
+    for (const auto& [id, mine] : mine_)
+        if (mine.row.kind == "torneio" && mine.seats.front().tab == tab &&
+            mine.seats.front().place == 1)
+            return Say{"server.lobby.offerOpen"};
     if (offersFrom(me.address) >= kMaxOffersPerAddress)
         return Say{"server.lobby.addressLimit", {{"count", kMaxOffersPerAddress}}};
     if (offerCount() >= kMaxOffers) return Say{"server.lobby.full"};
-    Offer offer{common::randomHex(8), params.value(), {{tab, me.person}}};
-    store::StoredSeek kept{offer.id,
-                           "torneio",
-                           me.person ? me.person->id : 0,
-                           me.person ? me.person->name : "",
-                           lobby::torneioJson(offer.params).dump(),
-                           nowMilliseconds()};
-    if (const auto saved = store_.addSeek(kept); !saved) {
-        common::logger().error("web: keeping a Torneio offer failed: {}", saved.error());
-        return Say{"server.lobby.notKept"};
-    }
-    const auto& added = offers_.emplace(offer.id, offer).first->second;
-    sendOffer(added);
-    return std::nullopt;
-}
-
-void LobbyRoom::removeOffer(std::string id) {  // a copy: the offer holding it goes
-    offers_.erase(id);
-    (void)store_.takeSeek(id);
-    sendToAll({{"type", "lobby.offerGone"}, {"offer", id}});
+    const std::string token = common::randomHex(16);
+    store::StoredSeek row;
+    row.id = common::randomHex(8);
+    row.kind = "torneio";
+    row.makerAccount = me.person ? me.person->id : 0;
+    row.makerName = me.person ? me.person->name : "";
+    row.params = lobby::torneioJson(params.value()).dump();
+    row.address = me.address;
+    row.sitters.push_back({1, home_, static_cast<std::int64_t>(tab), row.makerAccount,
+                           row.makerName, common::hashSecret(token)});
+    return keep(tab, std::move(row), token);
 }
 
 // torneio.sit / torneio.stand {"offer":ID}: the maker standing up withdraws the offer; the last
@@ -560,123 +566,323 @@ std::optional<Say> LobbyRoom::sit(std::uint64_t tab, const Json& m, bool sitting
     const auto id = stringField(m, "offer", 64);
     if (!id) return refused(id.error());
     const auto it = offers_.find(id.value());
-    if (it == offers_.end()) return Say{"server.lobby.offerGone"};
-    Offer& offer = it->second;
+    if (it == offers_.end() || it->second.row.kind != "torneio")
+        return Say{"server.lobby.offerGone"};
+    const Entry offer = it->second;
     const Member& me = tabs_.at(tab);
-    const auto seated = std::find_if(offer.sitters.begin(), offer.sitters.end(),
-                                     [&](const Sitter& s) { return s.tab == tab; });
+    auto mine = mine_.find(offer.row.id);
+    const auto seat = [&]() -> MySeat* {
+        if (mine == mine_.end()) return nullptr;
+        for (auto& s : mine->second.seats)
+            if (s.tab == tab) return &s;
+        return nullptr;
+    }();
     if (!sitting) {
-        if (seated == offer.sitters.end()) return Say{"server.lobby.notSitting"};
-        if (seated == offer.sitters.begin()) {
-            removeOffer(offer.id);
+        if (!seat) return Say{"server.lobby.notSitting"};
+        if (seat->place == 1) {
+            withdraw(offer.row.id, "cancelled");
             return std::nullopt;
         }
-        offer.sitters.erase(seated);
-    } else {
-        if (seated != offer.sitters.end()) return Say{"server.lobby.sitting"};
-        if (!lobby::maySit(offer.params, me.viewer)) return Say{"server.lobby.signInToSit"};
-        if (me.person)
-            for (const auto& s : offer.sitters)
-                if (s.person && s.person->id == me.person->id)
-                    return Say{"server.lobby.sittingElsewhere"};
-        offer.sitters.push_back({tab, me.person});
-        if (static_cast<int>(offer.sitters.size()) == offer.params.people)
-            return startTorneio(offer.id);
+        const auto stood = store_.standUp(offer.row.id, static_cast<std::int64_t>(tab));
+        std::erase_if(mine->second.seats, [&](const MySeat& s) { return s.tab == tab; });
+        if (mine->second.seats.empty()) mine_.erase(mine);
+        if (stood && stood.value()) publish("offer " + offer.row.id);
+        return std::nullopt;
     }
-    sendOffer(offer);
+    if (seat) return Say{"server.lobby.sitting"};
+    if (!lobby::maySit(offer.torneio, me.viewer)) return Say{"server.lobby.signInToSit"};
+    if (me.person)
+        for (const auto& s : offer.row.sitters)
+            if (s.account == me.person->id) return Say{"server.lobby.sittingElsewhere"};
+    const std::string token = common::randomHex(16);
+    const store::StoredSitter sitter{0,
+                                     home_,
+                                     static_cast<std::int64_t>(tab),
+                                     me.person ? me.person->id : 0,
+                                     me.person ? me.person->name : "",
+                                     common::hashSecret(token)};
+    const auto sat = store_.sitDown(offer.row.id, sitter, offer.torneio.people);
+    if (!sat) common::logger().error("web: sitting at an offer: {}", sat.error());
+    if (!sat || sat.value().place == 0) return Say{"server.lobby.offerGone"};
+    auto& kept = mine_[offer.row.id];
+    kept.row = offer.row;
+    kept.seats.push_back({tab, sat.value().place, token});
+    if (sat.value().sitting >= offer.torneio.people) return startTorneio(offer.row.id);
+    publish("offer " + offer.row.id);
     return std::nullopt;
 }
 
 std::optional<Say> LobbyRoom::startTorneio(const std::string& offerId) {
-    const Offer offer = offers_.at(offerId);
+    const auto taken = store_.takeSeek(offerId);
+    if (!taken || !taken.value()) return Say{"server.lobby.offerGone"};
+    const store::StoredSeek& offer = *taken.value();
+    const auto params = lobby::readTorneio(Json::parse(offer.params, nullptr, false),
+                                           torneioLevels_);
+    if (!params) {
+        publish("gone " + offerId + " failed");
+        return std::nullopt;
+    }
+    // The people sitting (in the order they sat; one who stood up at the last moment leaves an
+    // AI seat), then the AI seats.
     std::vector<torneio_tables::TorneioSeatChoice> seats;
     std::vector<std::optional<Person>> persons;
+    std::vector<std::string> hashes;
+    std::string places;
     for (const auto& s : offer.sitters) {
         seats.push_back({"person", 0});
-        persons.push_back(s.person);
+        persons.push_back(personOf(s.account, s.name));
+        hashes.push_back(s.tokenHash);
+        places += (places.empty() ? "" : ",") + std::to_string(s.place);
     }
-    for (int i = offer.params.people; i < offer.params.seats; ++i)
-        seats.push_back({"ai", offer.params.level});
-    const auto makerIt = tabs_.find(offer.sitters.front().tab);
-    const std::string address = makerIt == tabs_.end() ? "" : makerIt->second.address;
-    const auto made =
-        makeTorneio_
-            ? makeTorneio_(seats, offer.params.rounds, persons, offer.params.rated, address)
-            : common::Result<MadeTorneioTable>(common::makeError("no Torneio room"));
-    // The people at the table are told first; then everyone that the offer went.
-    offers_.erase(offer.id);
-    (void)store_.takeSeek(offer.id);
-    const Json gone = {{"type", "lobby.offerGone"}, {"offer", offer.id}};
+    while (static_cast<int>(seats.size()) < params.value().seats)
+        seats.push_back({"ai", params.value().level});
+    const auto made = makeTorneio_ ? makeTorneio_(seats, params.value().rounds, persons,
+                                                  params.value().rated, offer.address, hashes)
+                                   : common::Result<MadeTorneioTable>(
+                                         common::makeError("no Torneio room"));
     if (!made) {
         common::logger().error("web: a Torneio table was not made: {}", made.error());
-        sendToAll(gone);
-        for (const auto& s : offer.sitters)
-            sendTo(s.tab, {errorMessage(Say{"server.lobby.torneioNotMade"})});
+        publish("gone " + offerId + " failed");
         return std::nullopt;
     }
     // Listed to watch: each seat's kind and its person's name (null for a guest).
-    Game game;
-    game.table = made.value().id;
-    game.torneio = true;
-    game.torneioParams = offer.params;
+    Json game = lobby::torneioJson(params.value());
+    game["kind"] = "torneio";
+    game["table"] = made.value().id;
+    game["watch"] = "/torneio?watch=" + made.value().id;
+    Json listedSeats = Json::array();
     for (std::size_t i = 0; i < seats.size(); ++i) {
         Json seat = {{"seat", i + 1}, {"kind", seats[i].kind}};
         if (seats[i].kind == "ai") seat["level"] = seats[i].level;
         if (i < persons.size())
             seat["player"] = persons[i] ? Json(persons[i]->name) : Json(nullptr);
-        game.seats.push_back(seat);
+        listedSeats.push_back(seat);
     }
-    for (std::size_t i = 0; i < offer.sitters.size(); ++i) {
-        const std::string& token = made.value().tokens.at(i);
-        sendTo(offer.sitters[i].tab,
-               {{{"type", "lobby.start"},
-                 {"game", "torneio"},
-                 {"table", made.value().id},
-                 {"token", token},
-                 {"seat", i + 1},
-                 {"url", "/torneio?table=" + made.value().id + "&token=" + token}}});
-    }
-    sendToAll(gone);
-    if (games_.size() < kMaxGamesListed) {
-        games_[game.table] = game;
-        sendToAll({{"type", "lobby.game"}, {"game", gameJson(game)}});
-    }
+    game["seats"] = listedSeats;
+    publish("started " + offerId + " " + made.value().id + " " + places);
+    const auto listed = store_.addLobbyGame({made.value().id, game.dump()}, kMaxGamesListed);
+    if (listed && listed.value()) publish("game " + made.value().id);
     return std::nullopt;
 }
 
 // A tab closed: what it offered goes, it stands up from the tables it sat at, and the
-// challenges it sent go.
+// challenges it sent go; when it was its person's last lobby tab anywhere, so do the
+// challenges sent to that person.
 void LobbyRoom::leave(std::uint64_t tab) {
     const auto me = tabs_.find(tab);
     if (me == tabs_.end()) return;
+    const auto person = me->second.person;
     tabs_.erase(me);
     peopleChanged();
-    std::vector<std::string> seeks;
-    for (const auto& s : seeks_)
-        if (s.maker == tab) seeks.push_back(s.id);
-    for (const auto& id : seeks) {
-        (void)store_.takeSeek(id);
-        removeSeek(id);
+    if (person) (void)store_.leaveLobby(static_cast<std::int64_t>(tab));
+    std::vector<std::string> made;
+    std::vector<std::string> satAt;
+    for (const auto& [id, mine] : mine_)
+        for (const auto& seat : mine.seats)
+            if (seat.tab == tab) (seat.place == 1 ? made : satAt).push_back(id);
+    for (const auto& id : made) withdraw(id, "left");
+    for (const auto& id : satAt) {
+        const auto stood = store_.standUp(id, static_cast<std::int64_t>(tab));
+        auto& seats = mine_[id].seats;
+        std::erase_if(seats, [&](const MySeat& s) { return s.tab == tab; });
+        if (seats.empty()) mine_.erase(id);
+        if (stood && stood.value()) publish("offer " + id);
     }
-    std::vector<std::string> offers;
-    for (auto& [id, offer] : offers_) {
-        if (offer.sitters.front().tab == tab) {
-            offers.push_back(id);
-        } else if (std::erase_if(offer.sitters, [&](const Sitter& s) { return s.tab == tab; })) {
-            sendOffer(offer);
+    if (!person) return;
+    const auto still = store_.inLobby(person->id);
+    if (!still || still.value()) return;
+    std::vector<std::string> challenges;
+    for (const auto& [id, entry] : offers_)
+        if (entry.row.kind == "challenge" && entry.row.target == person->id)
+            challenges.push_back(id);
+    for (const auto& id : challenges) withdraw(id, "left");
+}
+
+// ---- Events: what every instance does when it hears one.
+
+void LobbyRoom::heard(const std::string& event) {
+    std::istringstream words(event);
+    std::string verb, id, a, b;
+    words >> verb >> id >> a >> b;
+    if (verb == "offer")
+        offerChanged(id);
+    else if (verb == "gone")
+        offerGone(id, a, b);
+    else if (verb == "started")
+        started(id, a, b);
+    else if (verb == "game")
+        gameListed(id);
+    else if (verb == "ended")
+        gameUnlisted(id);
+    else if (verb == "reload")
+        reload();
+    else
+        common::logger().warn("web: an unknown lobby event: {}", common::printable(event));
+}
+
+void LobbyRoom::keepEntry(const store::StoredSeek& row) {
+    const auto old = offers_.find(row.id);
+    if (old != offers_.end() && old->second.row == row) return;
+    Entry entry;
+    entry.row = row;
+    const Json params = Json::parse(row.params, nullptr, false);
+    if (row.kind == "torneio") {
+        const auto read = lobby::readTorneio(params, torneioLevels_);
+        if (!read) return;
+        entry.torneio = read.value();
+    } else {
+        const auto read = lobby::readSeek(params);
+        if (!read) return;
+        entry.seek = read.value();
+    }
+    const Entry& kept = offers_[row.id] = std::move(entry);
+    if (row.kind == "lasca")
+        sendSeek(kept);
+    else if (row.kind == "torneio")
+        sendOffer(kept);
+    else
+        sendChallenge(kept);
+}
+
+void LobbyRoom::offerChanged(const std::string& id) {
+    const auto row = store_.seek(id);
+    if (!row) {
+        common::logger().error("web: reading an offer: {}", row.error());
+        return;
+    }
+    if (row.value()) keepEntry(*row.value());  // none: it went since
+}
+
+void LobbyRoom::tellGone(const Entry& entry, const std::string& why, const std::string& reason) {
+    const std::string& id = entry.row.id;
+    if (entry.row.kind == "lasca") {
+        sendToAll({{"type", "lobby.seekGone"}, {"seek", id}});
+        return;
+    }
+    if (entry.row.kind == "torneio") {
+        sendToAll({{"type", "lobby.offerGone"}, {"offer", id}});
+        return;
+    }
+    Json toChallenger = {{"reason", why}};
+    if (why == "declined") {
+        toChallenger = {{"declined", true}, {"by", entry.row.targetName}, {"reason", reason}};
+        toChallenger.update(messages::said(declineSay(reason)));
+    } else if (why == "started") {
+        toChallenger = {{"accepted", true}, {"by", entry.row.targetName}};
+    }
+    for (const auto& [number, member] : tabs_) {
+        if (isMine(entry.row, number)) {
+            Json gone = {{"type", "lobby.challengeGone"}, {"challenge", id}};
+            gone.update(toChallenger);
+            sendTo(number, {gone});
+        } else if (member.person && member.person->id == entry.row.target) {
+            sendTo(number, {{{"type", "lobby.challengeGone"}, {"challenge", id}}});
         }
     }
-    for (const auto& id : offers) removeOffer(id);
-    std::vector<std::string> challenges;
-    for (const auto& [id, c] : challenges_) {
-        // The challenged's last lobby tab closing withdraws a challenge too.
-        bool challengedHere = false;
-        for (const auto& [number, member] : tabs_)
-            challengedHere =
-                challengedHere || (member.person && member.person->id == c.challenged.id);
-        if (c.from == tab || !challengedHere) challenges.push_back(id);
+}
+
+void LobbyRoom::offerGone(const std::string& id, const std::string& why,
+                          const std::string& reason) {
+    // This instance's tabs at an offer whose table could not be made are told.
+    if (const auto mine = mine_.find(id); mine != mine_.end()) {
+        if (why == "failed")
+            for (const auto& seat : mine->second.seats)
+                sendTo(seat.tab, {errorMessage(Say{mine->second.row.kind == "torneio"
+                                                       ? "server.lobby.torneioNotMade"
+                                                       : "server.lobby.gameNotMade"})});
+        mine_.erase(mine);
     }
-    for (const auto& id : challenges) removeChallenge(id, Json::object({{"reason", "left"}}));
+    const auto it = offers_.find(id);
+    if (it == offers_.end()) return;
+    const Entry entry = std::move(it->second);
+    offers_.erase(it);
+    tellGone(entry, why, reason);
+}
+
+// "started ID TABLE PLACES": the places of the offer's people in seat order (for a Lasca
+// table, White's first); each instance tells its own tabs their seats.
+void LobbyRoom::started(const std::string& id, const std::string& table,
+                        const std::string& places) {
+    std::vector<int> order;
+    std::istringstream list(places);
+    for (std::string place; std::getline(list, place, ',');)
+        order.push_back(std::atoi(place.c_str()));
+    const auto entry = offers_.find(id);
+    const auto mine = mine_.find(id);
+    const std::string kind = mine != mine_.end()    ? mine->second.row.kind
+                             : entry != offers_.end() ? entry->second.row.kind
+                                                      : "";
+    // A challenge's people see it answered before their seats.
+    if (kind == "challenge" && entry != offers_.end()) tellGone(entry->second, "started", "");
+    if (mine != mine_.end()) {
+        for (const auto& seat : mine->second.seats) {
+            const auto at = std::find(order.begin(), order.end(), seat.place);
+            if (at == order.end()) continue;
+            const auto index = static_cast<std::size_t>(at - order.begin());
+            Json start = {{"type", "lobby.start"}, {"table", table}, {"token", seat.token}};
+            if (kind == "torneio") {
+                start["game"] = "torneio";
+                start["seat"] = index + 1;
+                start["url"] = "/torneio?table=" + table + "&token=" + seat.token;
+            } else {
+                start["game"] = "lasca";
+                start["colour"] = index == 0 ? "white" : "black";
+                start["url"] = "/?table=" + table + "&token=" + seat.token;
+            }
+            sendTo(seat.tab, {start});
+        }
+        mine_.erase(mine);
+    }
+    if (entry == offers_.end()) return;
+    const Entry gone = std::move(entry->second);
+    offers_.erase(entry);
+    if (kind != "challenge") tellGone(gone, "started", "");
+}
+
+void LobbyRoom::gameListed(const std::string& table) {
+    const auto row = store_.lobbyGame(table);
+    if (!row || !row.value()) return;
+    Json game = Json::parse(row.value()->game, nullptr, false);
+    if (game.is_discarded()) return;
+    games_[table] = game;
+    sendToAll({{"type", "lobby.game"}, {"game", game}});
+}
+
+void LobbyRoom::gameUnlisted(const std::string& table) {
+    if (games_.erase(table) == 0) return;
+    sendToAll({{"type", "lobby.gameGone"}, {"table", table}});
+}
+
+void LobbyRoom::reload() {
+    const auto rows = store_.seeks();
+    const auto games = store_.lobbyGames();
+    if (!rows || !games) {
+        common::logger().error("web: reading the lobby: {}",
+                               !rows ? rows.error() : games.error());
+        return;
+    }
+    std::set<std::string> ids;
+    for (const auto& row : rows.value()) ids.insert(row.id);
+    std::vector<std::string> gone;
+    for (const auto& [id, entry] : offers_)
+        if (!ids.contains(id)) gone.push_back(id);
+    for (const auto& id : gone) offerGone(id, "left", "");
+    std::erase_if(mine_, [&](const auto& m) { return !ids.contains(m.first); });
+    for (const auto& row : rows.value()) keepEntry(row);
+    std::set<std::string> tables;
+    for (const auto& game : games.value()) tables.insert(game.table);
+    std::vector<std::string> unlisted;
+    for (const auto& [table, game] : games_)
+        if (!tables.contains(table)) unlisted.push_back(table);
+    for (const auto& table : unlisted) gameUnlisted(table);
+    for (const auto& game : games.value())
+        if (!games_.contains(game.table)) gameListed(game.table);
+}
+
+void LobbyRoom::dropLost() {
+    const auto dropped = store_.dropLostLobbies();
+    if (!dropped) common::logger().error("web: dropping lost offers: {}", dropped.error());
+    if (dropped && dropped.value()) publish("reload");
 }
 
 }  // namespace web::server

@@ -7,15 +7,30 @@
 // when its last person sits, every person told the same way, and is listed to watch (by its
 // table id: a public Torneio table shows anyone its public events, torneio_room.h).
 //
+// The lobby lives in the store, so that every instance on one database shows the same one
+// (Store: seeks, lobby_sitters, lobby_people, lobby_games). Each instance's room holds only its
+// own tabs and a copy of the store's offers and games. A change is written to the store, then
+// published as an event naming ids only ("offer ID", "gone ID WHY [REASON]", "started ID TABLE
+// PLACES", "game TABLE", "ended TABLE", "reload"; protocol.md "Several instances"): with several
+// instances on the bus (LISTEN/NOTIFY, channel lasca_lobby), every instance, this one too, hears
+// it and reads the rows again; alone, the room hears it at once. No seat token crosses: each
+// person's instance makes that person's seat token when the person makes an offer, sits at one
+// or accepts one, keeps it for the tab, and stores only its hash, which the table made from
+// the offer gives the seat; the instance that makes the table publishes "started" with the
+// places in seat order, and each instance tells its own tabs their seats. Of two accepting one
+// seek at once, the one whose DELETE removes its row makes the table (Store::takeSeek); seats
+// at a Torneio offer are taken in one transaction (Store::sitDown).
+//
 // An offer lasts as long as its maker's tab: when the tab closes, its seeks, its Torneio offers,
-// its seat at others' offers and the challenges it sent go, and every tab is told. Seeks are kept
-// in the store (Store::addSeek; taken with Store::takeSeek, so that of two tabs accepting one seek
-// at once one gets the table and the other is told the seek is gone); the store's seeks are
-// emptied when the server starts.
+// its seat at others' offers and the challenges it sent go, and every tab is told; so do a
+// challenged person's challenges when the person's last lobby tab anywhere closes. What the tabs
+// of an instance that stopped renewing its leases had in the lobby is dropped by the others
+// (dropLost); an instance starting empties what its own earlier life had there.
 //
 // Limits: kMaxSeeksPerTab seeks and one Torneio offer per tab, kMaxOffersPerAddress offers of
-// every kind from one address, kMaxChallengesPerTab challenges waiting, kMaxOffers in all, and
-// offers made by one tab at most kOfferBurst at once, then one each 5 s.
+// every kind from one address (every instance's counted), kMaxChallengesPerTab challenges
+// waiting, kMaxOffers in all, and offers made by one tab at most kOfferBurst at once, then one
+// each 5 s.
 #pragma once
 
 #include <chrono>
@@ -42,23 +57,26 @@ namespace web::server {
 class LobbyTab;
 
 // TorneioMaker: makes a Torneio table for a full offer: the seats (person seats first, in the
-// order people sat), rounds, each person seat's account (nothing for a guest), rated, and the
-// maker's address; the table's id and each seat's token ("" for an AI seat).
+// order people sat), rounds, each person seat's account (nothing for a guest), rated, the
+// maker's address and each person seat's token hash (made by the person's instance); the
+// table's id and each seat's token ("" for an AI seat and a seat given its hash).
 struct MadeTorneioTable {
     std::string id;
     std::vector<std::string> tokens;
 };
 using TorneioMaker = std::function<common::Result<MadeTorneioTable>(
     const std::vector<torneio_tables::TorneioSeatChoice>& seats, int rounds,
-    const std::vector<std::optional<Person>>& persons, bool rated, const std::string& address)>;
+    const std::vector<std::optional<Person>>& persons, bool rated, const std::string& address,
+    const std::vector<std::string>& tokenHashes)>;
 
 // LobbyRoom
-//   tabs_       every lobby tab by its number, with what it is (a guest or an account, its
-//               ratings as read when it opened)
-//   seeks_      open Lasca seeks by id, in the order made
-//   offers_     open Torneio offers by id: the people sitting, the maker first
-//   challenges_ challenges waiting for an answer, by id
-//   games_      the public two-person tables the lobby started that still run, by table id
+//   tabs_       this instance's lobby tabs by number, with what each is (a guest or an account,
+//               its ratings as read when it opened)
+//   offers_     every open offer (seeks, Torneio offers, challenges) by id, as the store last
+//               gave it
+//   mine_       the offers this instance's tabs made or sit at, with their seats' tokens
+//   games_      the public games listed to watch, by table id (the lobby's JSON of each)
+//   publish_    sends an event on the bus; false when there is none (one server: heard here)
 //   peopleTimer_, peopleTold_   the next time the tabs may be told the count, and the count told
 class LobbyRoom : public Room, public std::enable_shared_from_this<LobbyRoom> {
   public:
@@ -76,13 +94,25 @@ class LobbyRoom : public Room, public std::enable_shared_from_this<LobbyRoom> {
     // How often, at most, the tabs are told how many are in the lobby.
     static constexpr std::chrono::seconds kPeopleEvery{5};
 
+    // publish: sends an event to every instance's lobby (this one's too) and says whether it
+    // went; none, or false: the event is heard here at once.
+    using Publish = std::function<bool(const std::string& event)>;
     LobbyRoom(boost::asio::any_io_executor executor, store::Store& store,
-              std::shared_ptr<DuelRoom> duels, TorneioMaker makeTorneio, int torneioLevels);
+              std::shared_ptr<DuelRoom> duels, TorneioMaker makeTorneio, int torneioLevels,
+              Publish publish = {});
     std::shared_ptr<Tab> open(const std::shared_ptr<Peer>& peer) override;
     // A public table the lobby started (two-person or Torneio) has ended, or is no longer
-    // running on the server: it leaves the list of games to watch.
+    // running on the server: it leaves the list of games to watch, on every instance.
     void gameEnded(const std::string& tableId);
-    // How many tabs the lobby has (for tests and /health).
+    // An event of the lobby (this instance's or another's, from the bus).
+    void heard(const std::string& event);
+    // The offers and games read again from the store, the tabs told what changed (the bus's
+    // link came back after events may have been missed).
+    void reload();
+    // What the tabs of instances that stopped renewing had in the lobby leaves it (called with
+    // each renewal of this instance's leases).
+    void dropLost();
+    // How many tabs the lobby has here (for tests and /health).
     std::size_t people() const { return tabs_.size(); }
     // Stops the timer of the people count (the server stops).
     void stop() { peopleTimer_.cancel(); }
@@ -96,39 +126,23 @@ class LobbyRoom : public Room, public std::enable_shared_from_this<LobbyRoom> {
         std::string address;
         RateLimiter offers{kOffersPerSecond, kOfferBurst};
     };
-    struct Seek {
-        std::string id;
-        std::uint64_t maker = 0;
-        lobby::SeekParams params;
+    // An open offer as the store keeps it, with its parameters read: `seek` for a seek or a
+    // challenge, `torneio` for a Torneio offer.
+    struct Entry {
+        store::StoredSeek row;
+        lobby::SeekParams seek;
+        lobby::TorneioParams torneio;
     };
-    struct Sitter {
+    // A seat this instance's tab holds at an offer: the maker's (place 1) or a sitter's, its
+    // token (the table made from the offer gives the seat its hash).
+    struct MySeat {
         std::uint64_t tab = 0;
-        std::optional<Person> person;
+        int place = 0;
+        std::string token;
     };
-    struct Offer {
-        std::string id;
-        lobby::TorneioParams params;
-        std::vector<Sitter> sitters;  // the maker first
-    };
-    struct Challenge {
-        std::string id;
-        std::uint64_t from = 0;
-        Person challenger;
-        Person challenged;
-        lobby::SeekParams params;
-    };
-    // A running public game: a two-person Lasca table (white, black, params, its watch token)
-    // or a Torneio table (its seats as torneio.json's "seats" list, its offer's params; watched
-    // by the table's id, /torneio?watch=<id>).
-    struct Game {
-        std::string table;
-        std::string white;
-        std::string black;
-        lobby::SeekParams params;
-        std::string watch;
-        bool torneio = false;
-        Json seats = Json::array();
-        lobby::TorneioParams torneioParams;
+    struct Mine {
+        store::StoredSeek row;
+        std::vector<MySeat> seats;
     };
 
     std::vector<Json> handle(std::uint64_t tab, const Json& m, const std::string& type);
@@ -141,28 +155,47 @@ class LobbyRoom : public Room, public std::enable_shared_from_this<LobbyRoom> {
                                                  const std::string& type);
     std::optional<messages::Say> openOffer(std::uint64_t tab, const Json& m);
     std::optional<messages::Say> sit(std::uint64_t tab, const Json& m, bool sitting);
-    // Starts a two-person table between the maker of an offer and the one who took it.
-    std::optional<messages::Say> startDuel(std::uint64_t maker, std::uint64_t taker,
+    // Keeps a new offer made by `tab` (its maker's seat and token kept here) and publishes it.
+    std::optional<messages::Say> keep(std::uint64_t tab, store::StoredSeek row,
+                                      const std::string& token);
+    // Starts a two-person table between the maker of a taken seek or challenge and `taker`.
+    std::optional<messages::Say> startDuel(const store::StoredSeek& taken, std::uint64_t taker,
                                            const lobby::SeekParams& params);
+    // Starts the Torneio table of a full offer (taken from the store here).
     std::optional<messages::Say> startTorneio(const std::string& offerId);
-    void removeSeek(std::string id);
-    void removeOffer(std::string id);
-    void removeChallenge(std::string id, const Json& toChallenger);
+    // Takes an offer from the store and, when this call took it, publishes why it went.
+    void withdraw(const std::string& id, const std::string& why);
+    void publish(const std::string& event);
 
+    // What the events do here.
+    void offerChanged(const std::string& id);
+    void offerGone(const std::string& id, const std::string& why, const std::string& reason);
+    void started(const std::string& id, const std::string& table, const std::string& places);
+    void gameListed(const std::string& table);
+    void gameUnlisted(const std::string& table);
+    // Keeps the store's row of an offer here and tells the tabs (nothing when unchanged).
+    void keepEntry(const store::StoredSeek& row);
+    // The tabs told an offer went (why: cancelled, left, declined, failed, started).
+    void tellGone(const Entry& entry, const std::string& why, const std::string& reason);
+
+    bool isMine(const store::StoredSeek& row, std::uint64_t tab) const {
+        return row.home == home_ && row.tab == static_cast<std::int64_t>(tab);
+    }
+    bool sitsAt(const Entry& entry, std::uint64_t tab) const;
     Json hello(std::uint64_t tab) const;
-    Json seekJson(const Seek& seek, std::uint64_t viewer) const;
-    Json offerJson(const Offer& offer, std::uint64_t viewer) const;
-    Json challengeJson(const Challenge& challenge, std::uint64_t viewer) const;
-    static Json gameJson(const Game& game);
-    std::string nameOf(std::uint64_t tab) const;
+    Json seekJson(const Entry& seek, std::uint64_t viewer) const;
+    Json offerJson(const Entry& offer, std::uint64_t viewer) const;
+    Json challengeJson(const Entry& challenge, std::uint64_t viewer) const;
     int offersFrom(const std::string& address) const;
-    std::size_t offerCount() const { return seeks_.size() + offers_.size(); }
+    std::size_t offerCount() const;
     void sendTo(std::uint64_t tab, const std::vector<Json>& messages) const;
     void sendToAll(const Json& message) const;
     // A seek's news goes to the tabs that may see it (and its maker's).
-    void sendSeek(const Seek& seek) const;
+    void sendSeek(const Entry& seek) const;
     // An offer's news goes to the tabs that may sit at it.
-    void sendOffer(const Offer& offer) const;
+    void sendOffer(const Entry& offer) const;
+    // A challenge's news goes to its challenger's and its challenged person's tabs.
+    void sendChallenge(const Entry& challenge) const;
     // Tells every tab how many are in the lobby when it changed since last told: at most once
     // every kPeopleEvery, so that people coming and going cost each tab a message per period,
     // not one per arrival.
@@ -172,12 +205,13 @@ class LobbyRoom : public Room, public std::enable_shared_from_this<LobbyRoom> {
     std::shared_ptr<DuelRoom> duels_;
     TorneioMaker makeTorneio_;
     int torneioLevels_;
+    Publish publish_;
+    std::string home_;
     std::uint64_t nextTab_ = 1;
     std::map<std::uint64_t, Member> tabs_;
-    std::vector<Seek> seeks_;
-    std::map<std::string, Offer> offers_;
-    std::map<std::string, Challenge> challenges_;
-    std::map<std::string, Game> games_;
+    std::map<std::string, Entry> offers_;
+    std::map<std::string, Mine> mine_;
+    std::map<std::string, Json> games_;
     boost::asio::steady_timer peopleTimer_;
     bool peopleTimerSet_ = false;
     std::size_t peopleTold_ = 0;

@@ -114,25 +114,32 @@ common::Result<bool> runServer(const ServerConfig& config, store::Store& store) 
         }
         return out;
     };
+    // Several instances sharing a database: the lobby's events go over the bus to every
+    // instance (this one's too, heard below); alone, the lobby hears its own at once.
+    const bool shared = !config.instance.empty() && store.backend() == store::Backend::PostgreSQL;
+    LobbyRoom::Publish publish;
+    if (shared)
+        publish = [&store](const std::string& event) {
+            const auto sent = store.notify(kLobbyChannel, event);
+            if (!sent) common::logger().warn("web: {}", sent.error());
+            return sent.ok() && sent.value();
+        };
     auto lobby = std::make_shared<LobbyRoom>(
         io.get_executor(), store, duels,
         [weak = std::weak_ptr<TorneioRoom>(torneio)](
             const std::vector<torneio_tables::TorneioSeatChoice>& seats, int rounds,
             const std::vector<std::optional<Person>>& persons, bool rated,
-            const std::string& maker) -> common::Result<MadeTorneioTable> {
+            const std::string& maker,
+            const std::vector<std::string>& hashes) -> common::Result<MadeTorneioTable> {
             const auto room = weak.lock();
             if (!room) return common::makeError("the server is stopping");
-            auto made = room->createForLobby(seats, rounds, persons, rated, maker);
+            auto made = room->createForLobby(seats, rounds, persons, rated, maker, hashes);
             if (!made) return common::makeError(made.error());
             return MadeTorneioTable{made.value().id, made.value().tokens};
         },
-        static_cast<int>(std::size(torneio::play::kAiLevels)));
-    // A public game's end leaves the lobby's list: this instance's, or, with several sharing a
-    // database, every instance's (the bus below hears it, this one's too).
-    const bool shared = !config.instance.empty() && store.backend() == store::Backend::PostgreSQL;
-    const auto publicEnded = [weak = std::weak_ptr<LobbyRoom>(lobby), shared,
-                              &store](const std::string& id) {
-        if (shared && store.notify(kLobbyChannel, "ended " + id)) return;
+        static_cast<int>(std::size(torneio::play::kAiLevels)), publish);
+    // A public game's end leaves the lobby's list (every instance's).
+    const auto publicEnded = [weak = std::weak_ptr<LobbyRoom>(lobby)](const std::string& id) {
         if (auto room = weak.lock()) room->gameEnded(id);
     };
     duels->onPublicEnd(publicEnded);
@@ -158,6 +165,7 @@ common::Result<bool> runServer(const ServerConfig& config, store::Store& store) 
             lasca->letGo(moved.value());
             torneio->letGo(moved.value());
         }
+        lobby->dropLost();
         renewal.expires_after(std::chrono::milliseconds(std::max(config.leaseMs / 4, 50)));
         renewal.async_wait([&](boost::system::error_code waited) {
             if (!waited) renew();
@@ -181,6 +189,7 @@ common::Result<bool> runServer(const ServerConfig& config, store::Store& store) 
             }
             bus = std::move(opened).value();
             busSocket.assign(::dup(bus->socket()));  // its own descriptor: libpq closes its one
+            lobby->reload();  // what was said while nobody listened
         }
         busSocket.async_wait(net::posix::stream_descriptor::wait_read,
                              [&](boost::system::error_code waited) {
@@ -192,8 +201,7 @@ common::Result<bool> runServer(const ServerConfig& config, store::Store& store) 
                                      bus.reset();
                                  } else {
                                      for (const auto& message : heard.value())
-                                         if (message.starts_with("ended "))
-                                             lobby->gameEnded(message.substr(6));
+                                         lobby->heard(message);
                                  }
                                  listen();
                              });

@@ -426,9 +426,8 @@ void TorneioRoom::letGo(const std::vector<std::string>& keys) {
         for (const auto& w : it->second.watchers)
             if (auto tab = w.lock()) tabs.push_back(tab);
         const std::string id = it->first;
-        tables_.erase(it);  // its game's threads end
-        // Listed by its new home, not by this one.
-        if (publicIds_.erase(id) && publicGone_) publicGone_(id);
+        publicIds_.erase(id);  // still listed in the lobby: it plays on at its new home
+        tables_.erase(it);     // its game's threads end
         for (const auto& tab : tabs) tab->tableMoved();
     }
 }
@@ -477,6 +476,9 @@ std::variant<TorneioRoom::Entry*, TorneioRefusal> TorneioRoom::findOrRestore(
     const auto limit = static_cast<std::size_t>(config_.maxTorneioTables);
     if (tables_.size() >= limit) dropUnshown(tables_.size() - limit + 1);
     if (tables_.size() >= 2 * limit) return Say{"server.torneio.full"};
+    // A table the lobby lists (made there, then restored by another instance or after a
+    // restart with several instances) stays public.
+    if (const auto listed = store_.lobbyGame(id); listed && listed.value()) publicIds_.insert(id);
     return &add(table.value(), tableId);
 }
 
@@ -544,7 +546,7 @@ std::optional<Say> TorneioRoom::roomFor(const std::string& address) {
 common::Result<std::shared_ptr<TorneioTable>> TorneioRoom::makeTable(
     const std::vector<TorneioSeatChoice>& choices, int rounds,
     const std::vector<SeatAccount>& accounts, bool rated, const std::string& address,
-    std::string& saveError) {
+    std::string& saveError, const std::vector<std::string>& tokenHashes) {
     auto tableId = std::make_shared<std::string>();
     auto table = TorneioTable::create(choices, rounds, common::systemSeed(), hooks(tableId, rated));
     if (!table) return table;
@@ -552,6 +554,7 @@ common::Result<std::shared_ptr<TorneioTable>> TorneioRoom::makeTable(
         const auto bound = table.value()->bindAccounts(accounts, rated);
         if (!bound) return common::makeError(bound.error());
     }
+    table.value()->giveTokenHashes(tokenHashes);
     auto kept = table.value()->stored();
     kept.created = kept.updated = nowMilliseconds();
     const auto saved = store_.createTorneioTable(kept);
@@ -568,7 +571,8 @@ common::Result<std::shared_ptr<TorneioTable>> TorneioRoom::makeTable(
 
 common::Result<TorneioRoom::LobbyTorneioTable> TorneioRoom::createForLobby(
     const std::vector<TorneioSeatChoice>& seats, int rounds,
-    const std::vector<std::optional<Person>>& persons, bool rated, const std::string& address) {
+    const std::vector<std::optional<Person>>& persons, bool rated, const std::string& address,
+    const std::vector<std::string>& tokenHashes) {
     if (rounds < 1 || rounds > kMaxRounds)
         return common::makeError("rounds: 1 to " + std::to_string(kMaxRounds));
     std::vector<SeatAccount> accounts(seats.size());
@@ -586,7 +590,7 @@ common::Result<TorneioRoom::LobbyTorneioTable> TorneioRoom::createForLobby(
             std::to_string(persons.size()) + " given");
     if (const auto full = roomFor(address)) return common::makeError(messages::english(*full));
     std::string saveError;
-    auto table = makeTable(seats, rounds, accounts, rated, address, saveError);
+    auto table = makeTable(seats, rounds, accounts, rated, address, saveError, tokenHashes);
     if (!table) return common::makeError(table.error());
     publicIds_.insert(table.value()->id());  // a lobby's table is public
     return LobbyTorneioTable{table.value()->id(), table.value()->takeTokens()};

@@ -87,14 +87,17 @@ class TorneioRoom : public Room, public std::enable_shared_from_this<TorneioRoom
     std::shared_ptr<Tab> open(const std::shared_ptr<Peer>& peer) override;
     // A table made for the lobby: seats as torneio.create takes them, the person seats' accounts
     // (nothing for a guest) in seat order of the person seats, rated only when every person seat
-    // has an account. Returns the table id and each seat's token ("" for AI seats).
+    // has an account; `tokenHashes` gives the person seats, in seat order, the tokens with these
+    // hashes (made by the lobby's instances of their people; none: the table makes them).
+    // Returns the table id and each seat's token ("" for AI seats and seats given a hash).
     struct LobbyTorneioTable {
         std::string id;
         std::vector<std::string> tokens;
     };
     common::Result<LobbyTorneioTable> createForLobby(
         const std::vector<torneio_tables::TorneioSeatChoice>& seats, int rounds,
-        const std::vector<std::optional<Person>>& persons, bool rated, const std::string& address);
+        const std::vector<std::optional<Person>>& persons, bool rated, const std::string& address,
+        const std::vector<std::string>& tokenHashes = {});
     // Closes every table's seats and ends the games' threads (the server stops).
     void clear() { tables_.clear(); }
     // Public tables (made for the lobby) may be watched by anyone (`torneio.watch` with the
@@ -134,12 +137,13 @@ class TorneioRoom : public Room, public std::enable_shared_from_this<TorneioRoom
     std::optional<messages::Say> roomFor(const std::string& address);
     // A new table made from `address`, kept and started (create's and createForLobby's common
     // part, after roomFor): the table made with its seats bound to `accounts` (by seat; empty:
-    // none). `saveError`: why the store could not keep it ("" when kept); such a table is played
-    // all the same.
+    // none), its person seats given `tokenHashes` (createForLobby's). `saveError`: why the store
+    // could not keep it ("" when kept); such a table is played all the same.
     common::Result<std::shared_ptr<torneio_tables::TorneioTable>> makeTable(
         const std::vector<torneio_tables::TorneioSeatChoice>& choices, int rounds,
         const std::vector<torneio_tables::SeatAccount>& accounts, bool rated,
-        const std::string& address, std::string& saveError);
+        const std::string& address, std::string& saveError,
+        const std::vector<std::string>& tokenHashes = {});
     Entry* find(const std::string& id);
     // The table with this id, in the room or restored from the store, or why not.
     std::variant<Entry*, TorneioRefusal> findOrRestore(const std::string& id,

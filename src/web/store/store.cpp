@@ -299,6 +299,55 @@ constexpr std::array<std::string_view, Store::kSchemaVersion> kMigrations = {
         home          TEXT NOT NULL DEFAULT ''
     );
     )sql",
+    // 11 -> 12: the lobby shared by every instance (web/server/lobby_room.h): an offer's maker's
+    // tab, rating, address and seat token's hash, challenges, a Torneio offer's sitters, the
+    // signed-in people with a lobby tab open, and the public games listed to watch. The seeks'
+    // table made again (no offer outlives its tab).
+    R"sql(
+    DROP TABLE IF EXISTS seeks;
+    CREATE TABLE seeks (
+        id            TEXT PRIMARY KEY,
+        kind          TEXT NOT NULL CHECK (kind IN ('lasca', 'torneio', 'challenge')),
+        maker_account {int} REFERENCES accounts (id),
+        maker_name    TEXT NOT NULL,
+        params        TEXT NOT NULL,
+        created       {int} NOT NULL,
+        home          TEXT NOT NULL,
+        tab           {int} NOT NULL,
+        maker_rating  TEXT NOT NULL,
+        address       TEXT NOT NULL,
+        token_hash    TEXT NOT NULL,
+        target        {int} REFERENCES accounts (id),
+        target_name   TEXT NOT NULL
+    );
+    CREATE INDEX seeks_home ON seeks (home);
+    CREATE TABLE lobby_sitters (
+        offer      TEXT NOT NULL,
+        place      {int} NOT NULL,
+        home       TEXT NOT NULL,
+        tab        {int} NOT NULL,
+        account    {int} REFERENCES accounts (id),
+        name       TEXT NOT NULL,
+        token_hash TEXT NOT NULL,
+        PRIMARY KEY (offer, place)
+    ) {without_rowid};
+    CREATE INDEX lobby_sitters_home ON lobby_sitters (home);
+    CREATE TABLE lobby_people (
+        home     TEXT NOT NULL,
+        tab      {int} NOT NULL,
+        account  {int} NOT NULL REFERENCES accounts (id),
+        name     TEXT NOT NULL,
+        name_key TEXT NOT NULL,
+        PRIMARY KEY (home, tab)
+    ) {without_rowid};
+    CREATE INDEX lobby_people_key ON lobby_people (name_key);
+    CREATE INDEX lobby_people_account ON lobby_people (account);
+    CREATE TABLE lobby_games (
+        tbl  TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        at   {int} NOT NULL
+    ) {without_rowid};
+    )sql",
 };
 
 int userVersion(Connection& db) {

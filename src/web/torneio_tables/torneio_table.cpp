@@ -148,6 +148,14 @@ TorneioTable::~TorneioTable() {
     if (thread_.joinable()) thread_.join();
     if (hooks_.closed) hooks_.closed();
 }
+void TorneioTable::giveTokenHashes(const std::vector<std::string>& hashes) {
+    for (std::size_t s = 0; s < hashes.size() && s < tokenHashes_.size(); ++s) {
+        if (hashes[s].empty() || tokenHashes_[s].empty()) continue;  // AI seats have none
+        tokenHashes_[s] = hashes[s];
+        if (s < newTokens_.size()) newTokens_[s].clear();
+    }
+}
+
 std::vector<std::string> TorneioTable::takeTokens() {
     return std::exchange(newTokens_, {});
 }

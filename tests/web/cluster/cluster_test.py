@@ -72,8 +72,8 @@ class Tab:
     """One page's WebSocket through the front, as web/ui.js keeps it: it follows "moved"
     (connecting again with ?home=) and connects again when the connection ends."""
 
-    def __init__(self, cluster, path, home=""):
-        self.cluster, self.path, self.home = cluster, path, home
+    def __init__(self, cluster, path, home="", cookie=None):
+        self.cluster, self.path, self.home, self.cookie = cluster, path, home, cookie
         self.ws = None
         self.connect()
 
@@ -84,7 +84,8 @@ class Tab:
             try:
                 # A frozen instance accepts and never answers: the handshake gets 5 s.
                 self.ws = websocket.create_connection(
-                    f"ws://127.0.0.1:{self.cluster.port}{self.path}{query}", timeout=5)
+                    f"ws://127.0.0.1:{self.cluster.port}{self.path}{query}", timeout=5,
+                    cookie=self.cookie)
                 self.recv_type("lobby.hello" if self.path == "/ws/lobby" else "hello")
                 if self.path == "/ws":  # a Lasca tab's own new game comes with its hello
                     self.recv_type("state")
@@ -176,36 +177,90 @@ def torneio_act(seat, view, count):
     return view
 
 
+def sign_up(cluster, name):
+    """A new account through the front; returns its session cookie ("name=value")."""
+    origin = f"http://127.0.0.1:{cluster.port}"
+    request = urllib.request.Request(
+        f"{origin}/api/signup", method="POST",
+        data=json.dumps({"name": name, "password": f"{name}-cluster-password"}).encode(),
+        headers={"Content-Type": "application/json", "Origin": origin})
+    with urllib.request.urlopen(request, timeout=HANG) as answer:
+        cookies = [c.split(";", 1)[0] for c in answer.headers.get_all("Set-Cookie")]
+    return "; ".join(cookies)
+
+
 def lobby_checks(cluster):
-    """Two strangers' lobby tabs through the front meet on one instance: a seek made by one is
-    seen and accepted by the other, both are sent to the table, it is listed to watch, and its
-    end (a resignation) leaves the list through the bus (LISTEN/NOTIFY)."""
-    ana, bo = Tab(cluster, "/ws/lobby"), Tab(cluster, "/ws/lobby")
+    """One lobby shown by every instance (each tab below is sent to the instance it names):
+    a seek made on web1 is seen and accepted on web2, both tabs sent to the table, which web2
+    made with web1's seat token for its maker; it is listed everywhere and its end leaves every
+    list. A challenge from a person on web1 to one on web3 is declined, then accepted. A Torneio
+    offer made on web1 gathers people on web2 and web3, each told its own seat; the table is
+    watched through each instance. Events cross by LISTEN/NOTIFY (ids only)."""
+    ana = Tab(cluster, "/ws/lobby", home="web1")
+    bo = Tab(cluster, "/ws/lobby", home="web2")
+    eve = Tab(cluster, "/ws/lobby", home="web3")
     ana.send({"type": "seek.create", "clock": None})
     seek = bo.recv_type("lobby.seek")["seek"]
+    assert eve.recv_type("lobby.seek")["seek"]["id"] == seek["id"]
+    assert ana.recv_type("lobby.seek")["seek"]["mine"] is True
     bo.send({"type": "seek.accept", "seek": seek["id"]})
     starts = [t.recv_type("lobby.start") for t in (ana, bo)]
     table = starts[0]["table"]
     assert starts[1]["table"] == table and {s["colour"] for s in starts} == {"white", "black"}
-    listed = ana.recv_type("lobby.game")["game"]
-    assert listed["table"] == table, listed
-    lobby_home = cluster.home_of(f"duel:{table}")
+    assert starts[0]["token"] != starts[1]["token"]
+    assert eve.recv_type("lobby.seekGone")["seek"] == seek["id"]
+    for t in (ana, bo, eve):
+        assert t.recv_type("lobby.game")["game"]["table"] == table
+    assert cluster.home_of(f"duel:{table}") == "web2", "made where it was accepted"
+    # The maker's token, made on web1, opens its seat on the table web2 made.
     player = Tab(cluster, "/ws")
     joined = player.ask({"type": "lasca.join", "table": table, "token": starts[0]["token"]}, "state")
-    assert joined["type"] == "state", joined
+    assert joined["type"] == "state" and joined["seat"] == starts[0]["colour"], joined
     player.send({"type": "resign"})
-    gone = bo.recv_type("lobby.gameGone")
-    assert gone["table"] == table, gone
-    print(f"lobby: two strangers met on {lobby_home}; the game's end left the list through the bus")
+    for t in (ana, bo, eve):
+        assert t.recv_type("lobby.gameGone")["table"] == table
+    print("lobby: a seek made on web1 accepted on web2; the table listed and unlisted everywhere")
 
-    # A Torneio table gathered in the lobby is watched from wherever the front sends the watcher:
-    # an instance other than its home sends it there.
-    ana.send({"type": "torneio.open", "seats": 3, "people": 2, "rounds": 20})
+    # A challenge between people on web1 and web3: declined, then accepted.
+    cara = Tab(cluster, "/ws/lobby", home="web1", cookie=sign_up(cluster, "cara"))
+    davi = Tab(cluster, "/ws/lobby", home="web3", cookie=sign_up(cluster, "davi"))
+    cara.send({"type": "challenge.create", "to": "Davi", "clock": None})
+    challenge = davi.recv_type("lobby.challenge")["challenge"]
+    assert challenge["from"] == "cara" and challenge["mine"] is False, challenge
+    davi.send({"type": "challenge.decline", "challenge": challenge["id"], "reason": "later"})
+    declined = cara.recv_type("lobby.challengeGone")
+    assert declined["declined"] and declined["reason"] == "later" and declined["by"] == "davi"
+    cara.send({"type": "challenge.create", "to": "davi", "clock": None})
+    challenge = davi.recv_type("lobby.challenge")["challenge"]
+    davi.send({"type": "challenge.accept", "challenge": challenge["id"]})
+    accepted = cara.recv_type("lobby.challengeGone")
+    assert accepted.get("accepted") is True, accepted
+    cstarts = [t.recv_type("lobby.start") for t in (cara, davi)]
+    assert cstarts[0]["table"] == cstarts[1]["table"]
+    assert {s["colour"] for s in cstarts} == {"white", "black"}
+    names = cluster.sql(f"SELECT white_account IS NOT NULL AND black_account IS NOT NULL "
+                        f"FROM lasca_duels WHERE id = '{cstarts[0]['table']}'")
+    assert names == "t", names
+    print("lobby: a challenge from web1 to web3 declined, then accepted")
+
+    # A Torneio offer made on web1 gathers people on web2 and web3.
+    ana.send({"type": "torneio.open", "seats": 4, "people": 3, "rounds": 20})
     offer = bo.recv_type("lobby.offer")["offer"]
     bo.send({"type": "torneio.sit", "offer": offer["id"]})
-    tstarts = [t.recv_type("lobby.start") for t in (ana, bo)]
+    while eve.recv_type("lobby.offer")["offer"]["free"] != 1:
+        pass
+    eve.send({"type": "torneio.sit", "offer": offer["id"]})
+    tstarts = [t.recv_type("lobby.start") for t in (ana, bo, eve)]
     ttable = tstarts[0]["table"]
-    assert tstarts[0]["game"] == "torneio" and tstarts[1]["table"] == ttable, tstarts
+    assert all(t["game"] == "torneio" and t["table"] == ttable for t in tstarts), tstarts
+    assert [t["seat"] for t in tstarts] == [1, 2, 3], tstarts
+    assert cluster.home_of(f"torneio:{ttable}") == "web3"
+    for start in tstarts:  # each instance's token opens its seat
+        seat = Tab(cluster, "/ws/torneio")
+        joined = seat.ask({"type": "torneio.join", "table": ttable, "token": start["token"]},
+                          "torneio.joined")
+        assert joined["type"] == "torneio.joined" and joined["seat"] == start["seat"], joined
+        seat.ws.close()
     sent_on = 0
     for n in (1, 2, 3):
         watcher = Tab(cluster, "/ws/torneio", home=f"web{n}")
@@ -214,8 +269,9 @@ def lobby_checks(cluster):
         sent_on += watcher.sent_elsewhere
         watcher.ws.close()
     assert sent_on == 2, f"{sent_on} watchers were sent to the table's home, not 2"
-    print(f"lobby: a Torneio table made in the lobby watched through each instance")
-    for t in (ana, bo, player):
+    print("lobby: a Torneio offer made on web1 gathered people on web2 and web3; watched "
+          "through each instance")
+    for t in (ana, bo, eve, cara, davi, player):
         t.ws.close()
 
 
@@ -258,6 +314,12 @@ def checks(cluster, bindir):
     decisions = int(cluster.sql(f"SELECT COUNT(*) FROM torneio_decisions WHERE tbl = '{ttable}'"))
     assert decisions >= 4 and cluster.home_of(f"torneio:{ttable}") == "web1"
 
+    # A seek made on web1, seen on web2: it goes when web1 dies (its tab is gone).
+    maker = Tab(cluster, "/ws/lobby", home="web1")
+    onlooker = Tab(cluster, "/ws/lobby", home="web2")
+    maker.send({"type": "seek.create", "clock": None})
+    lost_seek = onlooker.recv_type("lobby.seek")["seek"]["id"]
+
     # Black to move, its clock running; web1 dies.
     assert state["sideToMove"] == "white" or state["sideToMove"] == "black"
     running = state["clock"]["running"]
@@ -265,8 +327,12 @@ def checks(cluster, bindir):
     seen_at = time.monotonic()  # the turn began before: the state above showed it
     run(cluster.script, "kill", cluster.dir, "1")
     killed_at = time.monotonic()
-    for tab in (white, black, engine, seat):
+    for tab in (white, black, engine, seat, maker):
         tab.wait_closed()
+    assert onlooker.recv_type("lobby.seekGone")["seek"] == lost_seek
+    print(f"lobby: the seek made on web1 left web2's lobby "
+          f"{time.monotonic() - killed_at:.2f} s after the kill")
+    onlooker.ws.close()
 
     # Every table back through the front, on another instance, as it was.
     ws = duel_state(white, table, tokens["white"])

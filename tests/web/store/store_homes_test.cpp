@@ -171,13 +171,41 @@ TEST_F(StoreHomes, AnInstanceStartedAgainTakesItsOwnTablesUnderANewLease) {
 }
 
 TEST_F(TwoInstances, EachInstanceEmptiesOnlyItsOwnSeeks) {
-    ASSERT_TRUE(a->addSeek({"s1", "lasca", 0, "", "{}", 1}).ok());
-    ASSERT_TRUE(b->addSeek({"s2", "lasca", 0, "", "{}", 2}).ok());
+    ASSERT_TRUE(a->addSeek(test::seekRow("s1", "lasca", 0, "", "{}", 1)).ok());
+    ASSERT_TRUE(b->addSeek(test::seekRow("s2", "lasca", 0, "", "{}", 2)).ok());
     ASSERT_TRUE(b->clearSeeks().ok());  // web2 starts again
     const auto left = a->seeks();
     ASSERT_TRUE(left.ok());
     ASSERT_EQ(left.value().size(), 1U);
     EXPECT_EQ(left.value()[0].id, "s1");
+}
+
+TEST_F(TwoInstances, OneLobbyIsSharedAndALostInstancesOffersAreDropped) {
+    ASSERT_TRUE(a->renewHome().ok());
+    ASSERT_TRUE(b->renewHome().ok());
+    StoredSeek seek = test::seekRow("s1", "lasca", 0, "", "{}", 1);
+    seek.tab = 4;
+    seek.tokenHash = "maker-hash";
+    ASSERT_TRUE(a->addSeek(seek).ok());
+    StoredSeek offer = test::seekRow("t1", "torneio", 0, "", "{}", 2);
+    offer.sitters.push_back({1, "", 5, 0, "", "h1"});
+    ASSERT_TRUE(b->addSeek(offer).ok());
+    // web1's tab sits at web2's offer; web2 reads the seek web1 made, with its home and tab.
+    EXPECT_EQ(a->sitDown("t1", {0, "", 4, 0, "", "h2"}, 3).value().place, 2);
+    const auto read = b->seek("s1");
+    ASSERT_TRUE(read.ok() && read.value());
+    EXPECT_EQ(read.value()->home, "web1");
+    EXPECT_EQ(read.value()->tab, 4);
+    EXPECT_EQ(read.value()->tokenHash, "maker-hash");
+    EXPECT_EQ(b->seek("t1").value()->sitters.at(1).home, "web1");
+    EXPECT_FALSE(b->dropLostLobbies().value()) << "web1 renews";
+    // web1 stops renewing: web2 drops its seek and its place at web2's offer.
+    ASSERT_TRUE(test::StoreTest::execRaw(
+        db, "UPDATE instances SET renewed_at = renewed_at - 3600000 WHERE name = 'web1'"));
+    EXPECT_TRUE(b->dropLostLobbies().value());
+    EXPECT_FALSE(b->seek("s1").value().has_value());
+    EXPECT_EQ(b->seek("t1").value()->sitters.size(), 1U);
+    EXPECT_FALSE(b->dropLostLobbies().value()) << "nothing left to drop";
 }
 
 TEST_F(StoreHomes, ABusHearsWhatAnyInstanceSends) {

@@ -16,6 +16,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "test_directory.h"
 #include "web/store/connection.h"
@@ -28,6 +29,20 @@
 #endif
 
 namespace web::store::test {
+
+// A lobby offer's row with its first fields given (the others empty).
+inline StoredSeek seekRow(std::string id, std::string kind, std::int64_t makerAccount,
+                          std::string makerName, std::string params, std::int64_t created) {
+    StoredSeek seek;
+    seek.id = std::move(id);
+    seek.kind = std::move(kind);
+    seek.makerAccount = makerAccount;
+    seek.makerName = std::move(makerName);
+    seek.params = std::move(params);
+    seek.created = created;
+    return seek;
+}
+
 
 #ifdef LASCA_STORE_TESTS_POSTGRESQL
 inline constexpr Backend kBackend = Backend::PostgreSQL;
