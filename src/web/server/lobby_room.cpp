@@ -338,6 +338,9 @@ std::optional<Say> LobbyRoom::keep(std::uint64_t tab, store::StoredSeek row,
     row.home = home_;
     for (auto& sitter : row.sitters) sitter.home = home_;
     const std::string id = row.id;
+    // Shown here at once: another instance may take the offer before this one hears its event
+    // (then reads no row).
+    keepEntry(row);
     mine_[id] = Mine{std::move(row), {{tab, 1, token}}};
     publish("offer " + id);
     return std::nullopt;
@@ -358,8 +361,8 @@ std::optional<Say> LobbyRoom::createSeek(std::uint64_t tab, const Json& m) {
     const Member& me = tabs_.at(tab);
     if ((params.value().rated || params.value().range) && !me.person)
         return Say{"server.lobby.signInToSeek"};
-    const auto mine = std::count_if(mine_.begin(), mine_.end(), [&](const auto& m) {
-        return m.second.row.kind == "lasca" && m.second.seats.front().tab == tab;
+    const auto mine = std::count_if(mine_.begin(), mine_.end(), [&](const auto& kept) {
+        return kept.second.row.kind == "lasca" && kept.second.seats.front().tab == tab;
     });
     if (mine >= kMaxSeeksPerTab) return Say{"server.lobby.seekLimit", {{"count", kMaxSeeksPerTab}}};
     if (offersFrom(me.address) >= kMaxOffersPerAddress)
@@ -784,19 +787,21 @@ void LobbyRoom::tellGone(const Entry& entry, const std::string& why, const std::
 void LobbyRoom::offerGone(const std::string& id, const std::string& why,
                           const std::string& reason) {
     // This instance's tabs at an offer whose table could not be made are told.
+    std::optional<Entry> entry;
     if (const auto mine = mine_.find(id); mine != mine_.end()) {
         if (why == "failed")
             for (const auto& seat : mine->second.seats)
                 sendTo(seat.tab, {errorMessage(Say{mine->second.row.kind == "torneio"
                                                        ? "server.lobby.torneioNotMade"
                                                        : "server.lobby.gameNotMade"})});
+        entry = Entry{mine->second.row, {}, {}};
         mine_.erase(mine);
     }
-    const auto it = offers_.find(id);
-    if (it == offers_.end()) return;
-    const Entry entry = std::move(it->second);
-    offers_.erase(it);
-    tellGone(entry, why, reason);
+    if (const auto it = offers_.find(id); it != offers_.end()) {
+        entry = std::move(it->second);
+        offers_.erase(it);
+    }
+    if (entry) tellGone(*entry, why, reason);
 }
 
 // "started ID TABLE PLACES": the places of the offer's people in seat order (for a Lasca
@@ -813,7 +818,9 @@ void LobbyRoom::started(const std::string& id, const std::string& table,
                              : entry != offers_.end() ? entry->second.row.kind
                                                       : "";
     // A challenge's people see it answered before their seats.
-    if (kind == "challenge" && entry != offers_.end()) tellGone(entry->second, "started", "");
+    if (kind == "challenge")
+        tellGone(entry != offers_.end() ? entry->second : Entry{mine->second.row, {}, {}},
+                 "started", "");
     if (mine != mine_.end()) {
         for (const auto& seat : mine->second.seats) {
             const auto at = std::find(order.begin(), order.end(), seat.place);
@@ -863,11 +870,16 @@ void LobbyRoom::reload() {
     }
     std::set<std::string> ids;
     for (const auto& row : rows.value()) ids.insert(row.id);
+    // An offer gone from the store leaves the tabs' lists; this instance's seats at it stay
+    // until their tabs close, since a "started" for it may still come.
     std::vector<std::string> gone;
     for (const auto& [id, entry] : offers_)
         if (!ids.contains(id)) gone.push_back(id);
-    for (const auto& id : gone) offerGone(id, "left", "");
-    std::erase_if(mine_, [&](const auto& m) { return !ids.contains(m.first); });
+    for (const auto& id : gone) {
+        const Entry entry = std::move(offers_.at(id));
+        offers_.erase(id);
+        tellGone(entry, "left", "");
+    }
     for (const auto& row : rows.value()) keepEntry(row);
     std::set<std::string> tables;
     for (const auto& game : games.value()) tables.insert(game.table);
