@@ -534,9 +534,9 @@ class Store {
     // clearSeeks empties what this instance's tabs had in the lobby (the server starts: no tab
     // of it is left). sitDown seats a person at Torneio offer `id` in the next place while
     // fewer than `people` sit, in one transaction, and returns the place and how many sit now
-    // (place 0: the offer is gone or full); standUp removes this instance's tab `tab` from it. dropLostLobbies removes what
-    // the tabs of instances that stopped renewing had in the lobby (homes on; true when
-    // anything went).
+    // (place 0: the offer is gone or full); standUp removes this instance's tab `tab` from it.
+    // dropLostLobbies removes what the tabs of instances that stopped renewing had in the lobby
+    // (homes on; true when anything went).
     common::Result<bool> addSeek(const StoredSeek& seek);
     common::Result<std::optional<StoredSeek>> seek(const std::string& id);
     common::Result<std::optional<StoredSeek>> takeSeek(const std::string& id);

@@ -140,11 +140,9 @@ std::vector<Json> DuelRoom::create(const Json& m, const std::string& keepId,
     return out;
 }
 
-common::Result<DuelRoom::MadeDuel> DuelRoom::createPublic(const std::optional<DuelClock>& clock,
-                                                          bool rated,
-                                                          const std::optional<Person>& white,
-                                                          const std::optional<Person>& black,
-                                                          const std::array<std::string, 2>& seatHashes) {
+common::Result<DuelRoom::MadeDuel> DuelRoom::createPublic(
+    const std::optional<DuelClock>& clock, bool rated, const std::optional<Person>& white,
+    const std::optional<Person>& black, const std::array<std::string, 2>& seatHashes) {
     if (rated && !(white && black)) return common::makeError("a rated table needs two accounts");
     sweep("", false);
     if (duels_.size() >= static_cast<std::size_t>(maxTables_)) sweep("", true);

@@ -70,7 +70,7 @@ Say refused(std::string detail) {
 }
 
 std::string ratingText(const std::optional<Person>& person, const lobby::Viewer& viewer,
-                const std::string& category) {
+                       const std::string& category) {
     return person ? ratingJson(viewer.ratingIn(category)).dump() : std::string();
 }
 
@@ -287,9 +287,9 @@ int LobbyRoom::offersFrom(const std::string& address) const {
 }
 
 std::size_t LobbyRoom::offerCount() const {
-    return static_cast<std::size_t>(std::count_if(offers_.begin(), offers_.end(), [](const auto& e) {
-        return e.second.row.kind != "challenge";
-    }));
+    return static_cast<std::size_t>(
+        std::count_if(offers_.begin(), offers_.end(),
+                      [](const auto& e) { return e.second.row.kind != "challenge"; }));
 }
 
 std::vector<Json> LobbyRoom::handle(std::uint64_t tab, const Json& m, const std::string& type) {
@@ -619,8 +619,8 @@ std::optional<Say> LobbyRoom::startTorneio(const std::string& offerId) {
     const auto taken = store_.takeSeek(offerId);
     if (!taken || !taken.value()) return Say{"server.lobby.offerGone"};
     const store::StoredSeek& offer = *taken.value();
-    const auto params = lobby::readTorneio(Json::parse(offer.params, nullptr, false),
-                                           torneioLevels_);
+    const auto params =
+        lobby::readTorneio(Json::parse(offer.params, nullptr, false), torneioLevels_);
     if (!params) {
         publish("gone " + offerId + " failed");
         return std::nullopt;
@@ -639,10 +639,10 @@ std::optional<Say> LobbyRoom::startTorneio(const std::string& offerId) {
     }
     while (static_cast<int>(seats.size()) < params.value().seats)
         seats.push_back({"ai", params.value().level});
-    const auto made = makeTorneio_ ? makeTorneio_(seats, params.value().rounds, persons,
-                                                  params.value().rated, offer.address, hashes)
-                                   : common::Result<MadeTorneioTable>(
-                                         common::makeError("no Torneio room"));
+    const auto made = makeTorneio_
+                          ? makeTorneio_(seats, params.value().rounds, persons,
+                                         params.value().rated, offer.address, hashes)
+                          : common::Result<MadeTorneioTable>(common::makeError("no Torneio room"));
     if (!made) {
         common::logger().error("web: a Torneio table was not made: {}", made.error());
         publish("gone " + offerId + " failed");
@@ -814,7 +814,7 @@ void LobbyRoom::started(const std::string& id, const std::string& table,
         order.push_back(std::atoi(place.c_str()));
     const auto entry = offers_.find(id);
     const auto mine = mine_.find(id);
-    const std::string kind = mine != mine_.end()    ? mine->second.row.kind
+    const std::string kind = mine != mine_.end()      ? mine->second.row.kind
                              : entry != offers_.end() ? entry->second.row.kind
                                                       : "";
     // A challenge's people see it answered before their seats.
@@ -864,8 +864,7 @@ void LobbyRoom::reload() {
     const auto rows = store_.seeks();
     const auto games = store_.lobbyGames();
     if (!rows || !games) {
-        common::logger().error("web: reading the lobby: {}",
-                               !rows ? rows.error() : games.error());
+        common::logger().error("web: reading the lobby: {}", !rows ? rows.error() : games.error());
         return;
     }
     std::set<std::string> ids;

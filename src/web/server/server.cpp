@@ -128,8 +128,7 @@ common::Result<bool> runServer(const ServerConfig& config, store::Store& store) 
         io.get_executor(), store, duels,
         [weak = std::weak_ptr<TorneioRoom>(torneio)](
             const std::vector<torneio_tables::TorneioSeatChoice>& seats, int rounds,
-            const std::vector<std::optional<Person>>& persons, bool rated,
-            const std::string& maker,
+            const std::vector<std::optional<Person>>& persons, bool rated, const std::string& maker,
             const std::vector<std::string>& hashes) -> common::Result<MadeTorneioTable> {
             const auto room = weak.lock();
             if (!room) return common::makeError("the server is stopping");
@@ -189,7 +188,7 @@ common::Result<bool> runServer(const ServerConfig& config, store::Store& store) 
             }
             bus = std::move(opened).value();
             busSocket.assign(::dup(bus->socket()));  // its own descriptor: libpq closes its one
-            lobby->reload();  // what was said while nobody listened
+            lobby->reload();                         // what was said while nobody listened
         }
         busSocket.async_wait(net::posix::stream_descriptor::wait_read,
                              [&](boost::system::error_code waited) {

@@ -203,13 +203,14 @@ common::Result<bool> Store::dropLostLobbies() {
 }
 
 common::Result<SatDown> Store::sitDown(const std::string& id, const StoredSitter& sitter,
-                                   int people) {
+                                       int people) {
     std::lock_guard lock(mutex_);
     try {
         // The offer's row locked first: two sitting at once are ordered by it.
         Transaction transaction(*db_, TransactionLock::Immediate);
-        Statement offer(*db_, dialect(db_->kind(), "SELECT 1 FROM seeks WHERE id = ? AND kind = "
-                                                   "'torneio'{for_update}"));
+        Statement offer(*db_, dialect(db_->kind(),
+                                      "SELECT 1 FROM seeks WHERE id = ? AND kind = "
+                                      "'torneio'{for_update}"));
         offer.bind(1, id);
         if (!offer.executeStep()) return SatDown{};
         Statement count(*db_,

@@ -25,12 +25,9 @@ TEST_F(StoreSeeks, AreKeptListedAndTakenOnce) {
         ASSERT_TRUE(store);
         const auto ana = store->createAccount("Ana", "ana", "h", 1);
         ASSERT_TRUE(ana.ok() && ana.value());
-        const StoredSeek first = test::seekRow("s1",
-                               "lasca",
-                               ana.value()->id,
-                               "Ana",
-                               R"({"clock":{"time":180000,"increment":2000},"rated":true})",
-                               10);
+        const StoredSeek first =
+            test::seekRow("s1", "lasca", ana.value()->id, "Ana",
+                          R"({"clock":{"time":180000,"increment":2000},"rated":true})", 10);
         const StoredSeek second = test::seekRow("s2", "torneio", 0, "", R"({"seats":3})", 20);
         ASSERT_TRUE(store->addSeek(second).ok());
         ASSERT_TRUE(store->addSeek(first).ok());

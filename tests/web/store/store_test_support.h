@@ -43,7 +43,6 @@ inline StoredSeek seekRow(std::string id, std::string kind, std::int64_t makerAc
     return seek;
 }
 
-
 #ifdef LASCA_STORE_TESTS_POSTGRESQL
 inline constexpr Backend kBackend = Backend::PostgreSQL;
 #else
