@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "duel_room.h"
+#include "fake_peer.h"
 #include "lasca/core/position.h"
 #include "lasca_room.h"
 #include "lobby_room.h"
@@ -35,54 +36,13 @@
 namespace web::server {
 namespace {
 
+using fake::Conn;
+using fake::FakePeer;
+
 using lasca_tables::DuelClock;
 using lasca_tables::DuelSeat;
 using lasca_tables::LascaDuel;
 using lasca_tables::LascaTable;
-
-// FakePeer: a connection from `address` that keeps what it is sent.
-class FakePeer : public Peer {
-  public:
-    explicit FakePeer(std::string address, std::optional<Person> person = std::nullopt)
-        : address_(std::move(address)), person_(std::move(person)) {}
-    void send(const std::vector<Json>& messages) override {
-        received.insert(received.end(), messages.begin(), messages.end());
-    }
-    void sendAndClose(const std::vector<Json>& messages) override {
-        send(messages);
-        closed = true;
-    }
-    const std::string& address() const override { return address_; }
-    std::optional<Person> person() const override { return person_; }
-
-    std::vector<Json> received;
-    bool closed = false;
-
-  private:
-    std::string address_;
-    std::optional<Person> person_;
-};
-
-// A connection of a room: its peer and its tab; `say` sends one message and returns what came
-// back for it.
-struct Conn {
-    std::shared_ptr<FakePeer> peer;
-    std::shared_ptr<Tab> tab;
-
-    Conn(Room& room, const std::string& address, std::optional<Person> person = std::nullopt)
-        : peer(std::make_shared<FakePeer>(address, std::move(person))) {
-        tab = room.open(peer);
-    }
-    std::vector<Json> say(const Json& m) {
-        const std::size_t before = peer->received.size();
-        tab->onMessage(m.dump());
-        return {peer->received.begin() + static_cast<std::ptrdiff_t>(before), peer->received.end()};
-    }
-    void close() {
-        tab.reset();
-        peer.reset();
-    }
-};
 
 Json ofType(const std::vector<Json>& replies, const std::string& type) {
     return test::lastOfType(replies, type);
