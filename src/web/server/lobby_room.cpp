@@ -74,6 +74,19 @@ std::string ratingText(const std::optional<Person>& person, const lobby::Viewer&
     return person ? ratingJson(viewer.ratingIn(category)).dump() : std::string();
 }
 
+// A new offer's row: a random id, its kind, its maker and what it asks.
+store::StoredSeek newOffer(std::string kind, const std::optional<Person>& maker,
+                           const std::string& address, const Json& params) {
+    store::StoredSeek row;
+    row.id = common::randomHex(8);
+    row.kind = std::move(kind);
+    row.makerAccount = maker ? maker->id : 0;
+    row.makerName = maker ? maker->name : "";
+    row.params = params.dump();
+    row.address = address;
+    return row;
+}
+
 std::optional<Person> personOf(std::int64_t account, const std::string& name) {
     if (account <= 0) return std::nullopt;
     return Person{account, name};
@@ -369,14 +382,9 @@ std::optional<Say> LobbyRoom::createSeek(std::uint64_t tab, const Json& m) {
         return Say{"server.lobby.addressLimit", {{"count", kMaxOffersPerAddress}}};
     if (offerCount() >= kMaxOffers) return Say{"server.lobby.full"};
     const std::string token = common::randomHex(16);
-    store::StoredSeek row;
-    row.id = common::randomHex(8);
-    row.kind = "lasca";
-    row.makerAccount = me.person ? me.person->id : 0;
-    row.makerName = me.person ? me.person->name : "";
-    row.params = lobby::seekJson(params.value()).dump();
+    store::StoredSeek row =
+        newOffer("lasca", me.person, me.address, lobby::seekJson(params.value()));
     row.makerRating = ratingText(me.person, me.viewer, lobby::category(params.value()));
-    row.address = me.address;
     row.tokenHash = common::hashSecret(token);
     return keep(tab, std::move(row), token);
 }
@@ -483,13 +491,8 @@ std::optional<Say> LobbyRoom::createChallenge(std::uint64_t tab, const Json& m) 
         return Say{"server.lobby.notInLobby", {{"name", common::printable(to.value())}}};
     if (challenged->account == me.person->id) return Say{"server.lobby.challengeSelf"};
     const std::string token = common::randomHex(16);
-    store::StoredSeek row;
-    row.id = common::randomHex(8);
-    row.kind = "challenge";
-    row.makerAccount = me.person->id;
-    row.makerName = me.person->name;
-    row.params = lobby::seekJson(params.value()).dump();
-    row.address = me.address;
+    store::StoredSeek row =
+        newOffer("challenge", me.person, me.address, lobby::seekJson(params.value()));
     row.tokenHash = common::hashSecret(token);
     row.target = challenged->account;
     row.targetName = challenged->name;
@@ -550,13 +553,8 @@ std::optional<Say> LobbyRoom::openOffer(std::uint64_t tab, const Json& m) {
         return Say{"server.lobby.addressLimit", {{"count", kMaxOffersPerAddress}}};
     if (offerCount() >= kMaxOffers) return Say{"server.lobby.full"};
     const std::string token = common::randomHex(16);
-    store::StoredSeek row;
-    row.id = common::randomHex(8);
-    row.kind = "torneio";
-    row.makerAccount = me.person ? me.person->id : 0;
-    row.makerName = me.person ? me.person->name : "";
-    row.params = lobby::torneioJson(params.value()).dump();
-    row.address = me.address;
+    store::StoredSeek row =
+        newOffer("torneio", me.person, me.address, lobby::torneioJson(params.value()));
     row.sitters.push_back({1, home_, static_cast<std::int64_t>(tab), row.makerAccount,
                            row.makerName, common::hashSecret(token)});
     return keep(tab, std::move(row), token);

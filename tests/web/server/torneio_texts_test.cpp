@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "fake_peer.h"
 #include "torneio_room.h"
 #include "web/i18n/i18n.h"
 #include "web/server/server.h"
@@ -26,39 +27,9 @@ namespace {
 // The hang guard of every wait: it only ends a test that would never end.
 constexpr std::chrono::seconds kHangGuard{120};
 
-// TextsPeer: a connection from `address`, signed in as `person` (nothing: a guest), that keeps
-// what it is sent.
-class TextsPeer : public Peer {
-  public:
-    TextsPeer(std::string address, std::optional<Person> person)
-        : address_(std::move(address)), person_(std::move(person)) {}
-    void send(const std::vector<Json>& messages) override {
-        received.insert(received.end(), messages.begin(), messages.end());
-    }
-    void sendAndClose(const std::vector<Json>& messages) override { send(messages); }
-    const std::string& address() const override { return address_; }
-    std::optional<Person> person() const override { return person_; }
-
-    std::vector<Json> received;
-
-  private:
-    std::string address_;
-    std::optional<Person> person_;
-};
-
-struct Conn {
-    std::shared_ptr<TextsPeer> peer;
-    std::shared_ptr<Tab> tab;
-
-    Conn(Room& room, const std::string& address, std::optional<Person> person = std::nullopt)
-        : peer(std::make_shared<TextsPeer>(address, std::move(person))) {
-        tab = room.open(peer);
-    }
-    std::vector<Json> say(const Json& m) {
-        const std::size_t before = peer->received.size();
-        tab->onMessage(m.dump());
-        return {peer->received.begin() + static_cast<std::ptrdiff_t>(before), peer->received.end()};
-    }
+// A tab of the room (fake_peer.h) that acts at its seat.
+struct Conn : fake::Conn {
+    using fake::Conn::Conn;
     std::vector<Json> act(const std::string& action) {
         return say({{"type", "torneio.act"}, {"action", action}});
     }
