@@ -553,6 +553,9 @@ class Store {
     common::Result<bool> leaveLobby(std::int64_t tab);
     common::Result<std::optional<LobbyPerson>> lobbyPerson(const std::string& nameKey);
     common::Result<bool> inLobby(std::int64_t account);
+    // Keeps `mine`, this instance's count of lobby tabs, and returns every living instance's
+    // together (homes off: `mine`).
+    common::Result<std::int64_t> countLobby(std::int64_t mine);
     // The public games listed to watch: addLobbyGame lists one while fewer than `most` are
     // (false: the list is full), removeLobbyGame says whether it was listed.
     common::Result<bool> addLobbyGame(const StoredLobbyGame& game, std::size_t most);

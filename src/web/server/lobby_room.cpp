@@ -155,10 +155,24 @@ void LobbyRoom::peopleChanged() {
         auto self = weak.lock();
         if (ec || !self) return;
         self->peopleTimerSet_ = false;
-        if (self->tabs_.size() == self->peopleTold_) return;
-        self->peopleTold_ = self->tabs_.size();
-        self->sendToAll({{"type", "lobby.people"}, {"people", self->peopleTold_}});
+        const std::size_t people = self->countPeople();
+        if (self->publish_) self->peopleChanged();
+        if (people == self->peopleTold_) return;
+        self->peopleTold_ = people;
+        self->sendToAll({{"type", "lobby.people"}, {"people", people}});
     });
+}
+
+std::size_t LobbyRoom::countPeople() {
+    if (!publish_) return tabs_.size();
+    const auto all = store_.countLobby(static_cast<std::int64_t>(tabs_.size()));
+    if (!all) {
+        common::logger().error("web: {}", all.error());
+        return tabs_.size() + elsewhere_;
+    }
+    const auto total = static_cast<std::size_t>(std::max<std::int64_t>(all.value(), 0));
+    elsewhere_ = total > tabs_.size() ? total - tabs_.size() : 0;
+    return total;
 }
 
 bool LobbyRoom::sitsAt(const Entry& entry, std::uint64_t tab) const {
@@ -235,10 +249,14 @@ Json LobbyRoom::hello(std::uint64_t tab) const {
         reason.update(messages::said(declineSay(r.key)));
         reasons.push_back(std::move(reason));
     }
-    return {{"type", "lobby.hello"},    {"you", you},
-            {"seeks", seeks},           {"offers", offers},
-            {"challenges", challenges}, {"games", games},
-            {"people", tabs_.size()},   {"reasons", reasons}};
+    return {{"type", "lobby.hello"},
+            {"you", you},
+            {"seeks", seeks},
+            {"offers", offers},
+            {"challenges", challenges},
+            {"games", games},
+            {"people", tabs_.size() + elsewhere_},
+            {"reasons", reasons}};
 }
 
 void LobbyRoom::sendTo(std::uint64_t tab, const std::vector<Json>& messages) const {

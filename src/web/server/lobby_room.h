@@ -78,6 +78,7 @@ using TorneioMaker = std::function<common::Result<MadeTorneioTable>(
 //   games_      the public games listed to watch, by table id (the lobby's JSON of each)
 //   publish_    sends an event on the bus; false when there is none (one server: heard here)
 //   peopleTimer_, peopleTold_   the next time the tabs may be told the count, and the count told
+//   elsewhere_  the other instances' lobby tabs when last counted
 class LobbyRoom : public Room, public std::enable_shared_from_this<LobbyRoom> {
   public:
     static constexpr int kMaxSeeksPerTab = 3;
@@ -114,6 +115,10 @@ class LobbyRoom : public Room, public std::enable_shared_from_this<LobbyRoom> {
     void dropLost();
     // How many tabs the lobby has here (for tests and /health).
     std::size_t people() const { return tabs_.size(); }
+    // How many tabs the lobby has on every instance: this instance's count kept in the store and
+    // every living instance's added (alone: this one's). The people timer's work, every
+    // kPeopleEvery with several instances.
+    std::size_t countPeople();
     // Stops the timer of the people count (the server stops).
     void stop() { peopleTimer_.cancel(); }
 
@@ -198,7 +203,8 @@ class LobbyRoom : public Room, public std::enable_shared_from_this<LobbyRoom> {
     void sendChallenge(const Entry& challenge) const;
     // Tells every tab how many are in the lobby when it changed since last told: at most once
     // every kPeopleEvery, so that people coming and going cost each tab a message per period,
-    // not one per arrival.
+    // not one per arrival; with several instances, every kPeopleEvery from the first tab on
+    // (the others' tabs come and go unseen here).
     void peopleChanged();
 
     store::Store& store_;
@@ -215,6 +221,7 @@ class LobbyRoom : public Room, public std::enable_shared_from_this<LobbyRoom> {
     boost::asio::steady_timer peopleTimer_;
     bool peopleTimerSet_ = false;
     std::size_t peopleTold_ = 0;
+    std::size_t elsewhere_ = 0;
 };
 
 }  // namespace web::server

@@ -301,8 +301,8 @@ constexpr std::array<std::string_view, Store::kSchemaVersion> kMigrations = {
     )sql",
     // 11 -> 12: the lobby shared by every instance (web/server/lobby_room.h): an offer's maker's
     // tab, rating, address and seat token's hash, challenges, a Torneio offer's sitters, the
-    // signed-in people with a lobby tab open, and the public games listed to watch. The seeks'
-    // table made again (no offer outlives its tab).
+    // signed-in people with a lobby tab open, the public games listed to watch, and how many
+    // lobby tabs each instance has. The seeks' table made again (no offer outlives its tab).
     R"sql(
     DROP TABLE IF EXISTS seeks;
     CREATE TABLE seeks (
@@ -347,6 +347,7 @@ constexpr std::array<std::string_view, Store::kSchemaVersion> kMigrations = {
         game TEXT NOT NULL,
         at   {int} NOT NULL
     ) {without_rowid};
+    ALTER TABLE instances ADD COLUMN lobby_tabs {int} NOT NULL DEFAULT 0;
     )sql",
 };
 

@@ -299,6 +299,26 @@ common::Result<bool> Store::inLobby(std::int64_t account) {
     }
 }
 
+common::Result<std::int64_t> Store::countLobby(std::int64_t mine) {
+    std::lock_guard lock(mutex_);
+    if (home_.empty()) return mine;
+    try {
+        Statement keep(*db_, "UPDATE instances SET lobby_tabs = ? WHERE name = ?");
+        keep.bind(1, mine);
+        keep.bind(2, home_);
+        keep.exec();
+        Statement all(*db_, dialect(db_->kind(),
+                                    "SELECT COALESCE(SUM(lobby_tabs), 0) FROM instances WHERE "
+                                    "name = ? OR {now_ms} - renewed_at < ?"));
+        all.bind(1, home_);
+        all.bind(2, ttlMs_);
+        all.executeStep();
+        return all.getColumn(0).getInt64();
+    } catch (const DbError& e) {
+        return makeError(failure("counting the lobby's tabs", e));
+    }
+}
+
 common::Result<bool> Store::addLobbyGame(const StoredLobbyGame& game, std::size_t most) {
     std::lock_guard lock(mutex_);
     try {

@@ -12,7 +12,8 @@
 //     tab closing withdraws it.
 //   - A Torneio offer gathers people on both instances: the table is made with each person's
 //     hash, in the order they sat, and each tab told its seat.
-//   - An instance that stops renewing: the other drops its tabs' offers and tells its tabs.
+//   - An instance that stops renewing: the other drops its tabs' offers and tells its tabs, and
+//     no longer counts its tabs among the lobby's people.
 #include <gtest/gtest.h>
 #include <libpq-fe.h>
 
@@ -282,7 +283,13 @@ TEST_F(TwoLobbies, ATorneioOfferGathersPeopleOnBothInstances) {
 }
 
 TEST_F(TwoLobbies, AnInstanceThatStopsRenewingLeavesNoOfferBehind) {
-    Conn ana(web1(), "10.0.0.1"), bo(web2(), "10.0.0.2");
+    Conn ana(web1(), "10.0.0.1"), bo(web2(), "10.0.0.2"), cy(web1(), "10.0.0.3");
+    // The people: each instance's tabs, counted together.
+    EXPECT_EQ(web2().countPeople(), 1U) << "web1 has not counted its tabs yet";
+    EXPECT_EQ(web1().countPeople(), 3U);
+    Conn dee(web1(), "10.0.0.4");
+    EXPECT_EQ(ofType(dee.peer->received, "lobby.hello")["people"], 4) << "web2's one included";
+    dee.close();
     ana.say({{"type", "seek.create"}, {"clock", nullptr}});
     ana.say({{"type", "torneio.open"}, {"seats", 3}, {"people", 2}, {"rounds", 5}});
     deliver();
@@ -299,6 +306,7 @@ TEST_F(TwoLobbies, AnInstanceThatStopsRenewingLeavesNoOfferBehind) {
     EXPECT_EQ(ofType(bo.peer->received, "lobby.offerGone")["offer"], offer);
     const Json taken = ofType(bo.say({{"type", "seek.accept"}, {"seek", seek}}), "error");
     EXPECT_EQ(taken["key"], "server.lobby.seekGone");
+    EXPECT_EQ(web2().countPeople(), 1U) << "web1's tabs no longer counted";
 }
 
 }  // namespace

@@ -127,6 +127,7 @@ TEST_F(StoreSeeks, ThePeopleInTheLobbyAndItsGamesAreKeptAndEmptiedAtStart) {
     EXPECT_TRUE(store->seeks().value().empty());
     EXPECT_TRUE(store->lobbyGames().value().empty());
     EXPECT_FALSE(store->dropLostLobbies().value()) << "homes off: no instance is lost";
+    EXPECT_EQ(store->countLobby(5).value(), 5) << "one server: its own tabs";
 }
 
 TEST_F(StoreSeeks, APublicTablesWatchTokenIsKeptWithIt) {
