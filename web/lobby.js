@@ -7,7 +7,7 @@
 
 (() => {
   const $ = (id) => document.getElementById(id);
-  const lobby = { ws: null, you: null, seeks: new Map(), offers: new Map(), challenges: new Map(), games: new Map(), reasons: [] };
+  const lobby = { conn: null, you: null, seeks: new Map(), offers: new Map(), challenges: new Map(), games: new Map(), reasons: [] };
 
   const t = window.i18n.t;
   const say = (text) => { $("lobby-status").textContent = text; };
@@ -37,7 +37,7 @@
     b.addEventListener("click", onClick);
     return b;
   };
-  const send = (m) => { if (lobby.ws && lobby.ws.readyState === WebSocket.OPEN) lobby.ws.send(JSON.stringify(m)); };
+  const send = (m) => { if (lobby.conn) lobby.conn.send(m); };
 
   function chosenClock() {
     const v = $("seek-clock").value;
@@ -268,25 +268,23 @@
     }
   }
 
+  // The lobby's WebSocket (ui.js pageUi.socket), opened again at once after signing in or out,
+  // and by itself after it closes (a restart, or its instance stopped: any other instance shows
+  // the same lobby); the tab's offers went with the connection.
   function connect() {
-    if (lobby.ws) {
-      lobby.ws.onclose = null;
-      lobby.ws.close();
-    }
     document.body.dataset.lobby = "connecting";
-    const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new WebSocket(`${scheme}://${location.host}/ws/lobby`);
-    lobby.ws = ws;
-    ws.onmessage = (e) => { lobby.retry = 0; onMessage(JSON.parse(e.data)); };
-    ws.onclose = () => {
-      if (lobby.ws !== ws) return;
-      document.body.dataset.lobby = "closed";
-      window.pageUi.showError(t("lobby.error.disconnected"));
-      // The lobby comes back (a restart, or its instance stopped and another took the lobby):
-      // after 1 s, doubling to 8 s; the tab's offers went with the connection.
-      lobby.retry = Math.min(8000, (lobby.retry || 500) * 2);
-      setTimeout(() => { if (lobby.ws === ws) connect(); }, lobby.retry);
-    };
+    if (lobby.conn) {
+      lobby.conn.reopen();
+      return;
+    }
+    lobby.conn = window.pageUi.socket("/ws/lobby", {
+      message: (e) => onMessage(JSON.parse(e.data)),
+      close: () => {
+        document.body.dataset.lobby = "closed";
+        window.pageUi.showError(t("lobby.error.disconnected"));
+      },
+      keep: () => true,
+    });
   }
 
   // ---- making offers ----------------------------------------------------------------------

@@ -33,13 +33,14 @@ window.pageUi = (() => {
   window.addEventListener("resize", placeToast);
   const showNotice = (text) => showError(text, true);
 
-  // The page's WebSocket to `path` (/ws, /ws/torneio), which comes back. on.open(ws) runs at
+  // The page's WebSocket to `path` (/ws, /ws/torneio, /ws/lobby), which comes back. on.open(ws) runs at
   // each connection (a table's page joins its table again there), on.message(event) for each message
   // but "moved", on.close() when a connection ends. When the server says the table lives on
   // another instance ({"type":"moved","home":NAME}: several servers behind one front), or the
   // connection ends while on.keep() says the page has a table to come back to (a seat link, a
   // kept game), it connects again, first at once, then after 0.25 s doubling to 4 s, naming
   // the home (?home=NAME) for the front to route it; a message received resets the wait.
+  // conn.send(m) sends while open; conn.reopen() connects again at once.
   function socket(path, on) {
     const conn = { ws: null, home: "", wait: 0, send(m) {
       if (conn.ws && conn.ws.readyState === WebSocket.OPEN) conn.ws.send(JSON.stringify(m));
@@ -72,6 +73,14 @@ window.pageUi = (() => {
         setTimeout(open, wait);
       });
     }
+    // Closes the connection and opens a new one at once (the page signed in or out).
+    conn.reopen = () => {
+      const old = conn.ws;
+      conn.ws = null;
+      conn.wait = 0;
+      if (old) old.close();
+      open();
+    };
     open();
     return conn;
   }
