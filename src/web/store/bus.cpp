@@ -29,9 +29,7 @@ common::Result<std::unique_ptr<Bus>> Bus::open(const std::string& url, const std
         return common::makeError("'" + channel + "' is not a channel name");
     if (!isPostgreSQLUrl(url)) return common::makeError("a bus needs a PostgreSQL database");
     auto link = std::make_unique<Link>();
-    const char* keys[] = {"connect_timeout", "application_name", "dbname", nullptr};
-    const char* values[] = {"10", "lasca-web bus", url.c_str(), nullptr};
-    link->conn = PQconnectdbParams(keys, values, 1);
+    link->conn = connectPostgreSQL(url, "lasca-web bus");
     const std::string where = withoutPassword(url);
     if (!link->conn || PQstatus(link->conn) != CONNECTION_OK)
         return common::makeError("the bus cannot reach " + where + ": " +

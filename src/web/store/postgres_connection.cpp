@@ -167,11 +167,7 @@ class PgStatement final : public StatementDriver {
 class PgConnection final : public Connection {
   public:
     explicit PgConnection(const std::string& url) : where_(withoutPassword(url)) {
-        // Later entries override earlier ones: the URL's own settings win over these defaults.
-        const char* keys[] = {"connect_timeout", "client_encoding", "application_name", "dbname",
-                              nullptr};
-        const char* values[] = {"10", "UTF8", "lasca-web", url.c_str(), nullptr};
-        conn_ = PQconnectdbParams(keys, values, 1);
+        conn_ = connectPostgreSQL(url, "lasca-web");
         if (!conn_) throw DbError(DbFailure::Unreachable, "libpq cannot make a connection");
         if (PQstatus(conn_) != CONNECTION_OK) {
             const std::string why = firstLine(PQerrorMessage(conn_));
@@ -295,6 +291,14 @@ std::string firstLine(const char* message) {
     const auto end = text.find('\n');
     if (end != std::string::npos) text.resize(end);
     return text.empty() ? "no message from the server" : text;
+}
+
+pg_conn* connectPostgreSQL(const std::string& url, const char* application) {
+    // Later entries override earlier ones: the URL's own settings win over these defaults.
+    const char* keys[] = {"connect_timeout", "client_encoding", "application_name", "dbname",
+                          nullptr};
+    const char* values[] = {"10", "UTF8", application, url.c_str(), nullptr};
+    return PQconnectdbParams(keys, values, 1);
 }
 
 std::unique_ptr<Connection> openPostgreSQL(const std::string& url) {

@@ -8,12 +8,20 @@
 #include "web/store/connection.h"
 #include "web/store/store.h"
 
+struct pg_conn;  // libpq-fe.h's PGconn
+
 namespace web::store {
 
 using common::makeError;
 
 // The first line of a libpq message, without its trailing newline (postgres_connection.cpp).
 std::string firstLine(const char* message);
+
+// A libpq connection to `url` with the store's defaults, which the URL's own settings override:
+// connect_timeout 10 s, UTF-8, `application` as its application_name (postgres_connection.cpp;
+// the store's connections and the bus's). libpq's PGconn: null only when libpq could not make
+// one; its status is the caller's to check.
+pg_conn* connectPostgreSQL(const std::string& url, const char* application);
 
 // One line for a failure of the database, naming what was being done.
 std::string failure(std::string_view doing, const DbError& e);
