@@ -1,11 +1,8 @@
 #include "web/server/server.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <functional>
 #include <iostream>
 #include <memory>
 #include <utility>  // before Boost.Asio, whose awaitable.hpp uses std::exchange
@@ -19,22 +16,15 @@
 #include "listener.h"
 #include "lobby_room.h"
 #include "server_state.h"
+#include "shared_instance.h"
 #include "torneio_room.h"
 #include "web/server/access.h"
-#include "web/store/bus.h"
 #include "web/store/connection.h"
 
 namespace web::server {
 
 namespace net = boost::asio;
 using tcp = net::ip::tcp;
-
-namespace {
-
-// The bus channel of the lobby's list: "ended <table id>", a public game over (or gone).
-constexpr const char* kLobbyChannel = "lasca_lobby";
-
-}  // namespace
 
 bool RateLimiter::allow(double nowSeconds) {
     tokens_ = refilled(nowSeconds);
@@ -151,61 +141,9 @@ common::Result<bool> runServer(const ServerConfig& config, store::Store& store) 
         std::make_shared<ConnectionLimits>(config.maxConnections, config.maxConnectionsPerAddress);
     state->trustedProxies = std::move(proxies);
     state->accounts = std::make_shared<AccountApi>(config, store, state->hosts);
-    // Several instances: this one's leases renewed every leaseMs / 4 (the first renewal before
-    // anything is served), and the tables found held elsewhere let go of.
-    net::steady_timer renewal(io);
-    std::function<void()> renew = [&] {
-        const auto moved = store.renewHome();
-        if (!moved) {
-            common::logger().warn("web: {}", moved.error());
-        } else if (!moved.value().empty()) {
-            common::logger().warn("web: {} tables now held by another instance",
-                                  moved.value().size());
-            lasca->letGo(moved.value());
-            torneio->letGo(moved.value());
-        }
-        lobby->dropLost();
-        renewal.expires_after(std::chrono::milliseconds(std::max(config.leaseMs / 4, 50)));
-        renewal.async_wait([&](boost::system::error_code waited) {
-            if (!waited) renew();
-        });
-    };
-    if (!config.instance.empty()) renew();
-    // What the other instances say (store/bus.h): opened again 5 s after a lost link.
-    std::unique_ptr<store::Bus> bus;
-    net::posix::stream_descriptor busSocket(io);
-    net::steady_timer busRetry(io);
-    std::function<void()> listen = [&] {
-        if (!bus) {
-            auto opened = store::Bus::open(store.location(), kLobbyChannel);
-            if (!opened) {
-                common::logger().warn("web: {}", opened.error());
-                busRetry.expires_after(std::chrono::seconds(5));
-                busRetry.async_wait([&](boost::system::error_code waited) {
-                    if (!waited) listen();
-                });
-                return;
-            }
-            bus = std::move(opened).value();
-            busSocket.assign(::dup(bus->socket()));  // its own descriptor: libpq closes its one
-            lobby->reload();                         // what was said while nobody listened
-        }
-        busSocket.async_wait(net::posix::stream_descriptor::wait_read,
-                             [&](boost::system::error_code waited) {
-                                 if (waited) return;
-                                 const auto heard = bus->drain();
-                                 if (!heard) {
-                                     common::logger().warn("web: {}", heard.error());
-                                     busSocket.close();
-                                     bus.reset();
-                                 } else {
-                                     for (const auto& message : heard.value())
-                                         lobby->heard(message);
-                                 }
-                                 listen();
-                             });
-    };
-    if (shared) listen();
+    // Several instances: leases renewed, the lobby's bus listened to (shared_instance.h).
+    SharedInstance instance(io, store, config.leaseMs, lasca, torneio, lobby);
+    if (!config.instance.empty()) instance.start(shared);
     std::make_shared<Listener>(io, std::move(acceptor), state)->run();
     net::signal_set signals(io, SIGINT, SIGTERM);
     signals.async_wait([&io](boost::beast::error_code, int) { io.stop(); });
