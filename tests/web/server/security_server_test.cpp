@@ -422,6 +422,25 @@ TEST(Attacks, ConnectionsAreCappedPerAddressAndInAll) {
     EXPECT_EQ(servedAgain(port, "127.0.0.1"), 200);
 }
 
+// The query of a WebSocket's address (?home=NAME, which the front of several instances routes
+// by) chooses nothing on the server: the room is chosen by the path alone, compared whole, and a
+// query of any bytes opens the same room; a path that is not a room's is a 404 with any query.
+TEST(Attacks, TheFrontsQueryChoosesNothingOnTheServer) {
+    auto server = Server::start(database());
+    ASSERT_TRUE(server);
+    const auto& port = server->port;
+    net::io_context io;
+    const std::vector<std::string> rooms = {
+        "/ws/lobby?home=../../etc/passwd", "/ws?home=%00%ff%2F..",
+        "/ws/torneio?home=web1&home=", "/ws?", "/ws/lobby?home=" + std::string(2000, 'a')};
+    for (const std::string& target : rooms)
+        EXPECT_TRUE(holdWebSocket(io, port, target, "127.0.0.1")) << target;
+    for (const std::string target :
+         {"/ws/../ws?home=web1", "/ws/lobby/?home=web1", "/wsx?home=/ws", "/?home=/ws/lobby"})
+        EXPECT_EQ(request(port, "GET", target, "127.0.0.1:" + port, upgrade()).status, 404)
+            << target;
+}
+
 // Behind a trusted front (HAProxy with send-proxy, here 127.0.0.9), the PROXY protocol header
 // names the client: each client meets its own limit while another is served, a connection of
 // the front without the header is closed, and nobody else can claim an address with one.
