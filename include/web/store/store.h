@@ -356,10 +356,12 @@ struct LobbyPerson {
 };
 
 // TableHome: where a table lives, as Store::takeTable found it.
+//   found  the database holds the table (with homes off not looked at: true)
 //   here   this instance holds the table now (it took it, or held it already)
 //   home   the instance holding it ("" with homes off: one server holds everything)
 //   lease  the lease's number (each takeover adds one; 0 with homes off)
 struct TableHome {
+    bool found = true;
     bool here = false;
     std::string home;
     std::int64_t lease = 0;
@@ -569,7 +571,9 @@ class Store {
     // table_homes (id, home, lease number), which the home keeps alive by renewing its row of
     // table instances every few seconds (renewHome). takeTable makes the table this instance's
     // when nobody holds it, when it is held here already, or when its home stopped renewing
-    // for `ttlMs` (the lease's number goes up by one); else it names the living home. Every
+    // for `ttlMs` (the lease's number goes up by one); else it names the living home. A key
+    // whose table the database does not hold is taken by nobody (found false, no row made), so
+    // that a room takes a table first and then reads it once, under the lease. Every
     // write of a table (a game's save, a table's row, a Torneio decision or end) checks, inside
     // its transaction, that the table's lease is still the one this instance took (a new table
     // is made this instance's by its first write): a write after the lease moved on is

@@ -188,24 +188,21 @@ std::vector<Json> DuelRoom::join(const Json& m, const std::weak_ptr<DuelWatcher>
         if (duels_.size() >= static_cast<std::size_t>(maxTables_)) sweep(binding.id, true);
         if (duels_.size() >= static_cast<std::size_t>(maxTables_))
             return {errorMessage(Say{"server.duel.tooManyTables"})};
-        auto kept = store_.loadDuel(id.value());
-        if (!kept) {
-            common::logger().error("web: loading table {} failed: {}", id.value(), kept.error());
-            return {errorMessage(Say{"server.duel.cannotLoad"})};
-        }
-        if (!kept.value()) return {errorMessage(Say{"server.duel.noTable"})};
-        // Several instances: taken from a home that stopped (and read again under the lease),
-        // or the tab is sent to the living home.
+        // Several instances: taken from a home that stopped, or the tab is sent to the living
+        // home; then read under the lease.
         const auto home = store_.takeTable(key);
         if (!home) {
             common::logger().error("web: taking table {} failed: {}", id.value(), home.error());
             return {errorMessage(Say{"server.duel.cannotLoad"})};
         }
+        if (!home.value().found) return {errorMessage(Say{"server.duel.noTable"})};
         if (!home.value().here) return {messages::movedMessage(home.value().home)};
-        if (!store_.homeName().empty()) {
-            kept = store_.loadDuel(id.value());
-            if (!kept || !kept.value()) return {errorMessage(Say{"server.duel.cannotLoad"})};
+        const auto kept = store_.loadDuel(id.value());
+        if (!kept) {
+            common::logger().error("web: loading table {} failed: {}", id.value(), kept.error());
+            return {errorMessage(Say{"server.duel.cannotLoad"})};
         }
+        if (!kept.value()) return {errorMessage(Say{"server.duel.noTable"})};
         auto duel = LascaDuel::restore(*kept.value(), duelNow());
         if (!duel) {
             common::logger().error("web: table {} is unreadable: {}", id.value(), duel.error());

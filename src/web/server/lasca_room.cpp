@@ -188,24 +188,23 @@ class LascaTab : public Tab, public DuelWatcher, public std::enable_shared_from_
                 errorMessage(Say{"server.lasca.noGame", {{"id", common::printable(id.value())}}})};
         if (id.value() == table_->gameId())  // already this tab's game: its state again
             return table_->handle(Json{{"type", "view"}, {"ply", table_->viewPly()}});
-        auto loaded = room_->store_.loadLascaGame(id.value());
-        if (!loaded) {
-            common::logger().error("web: loading game {} failed: {}", id.value(), loaded.error());
-            return {errorMessage(Say{"server.lasca.cannotLoad"})};
-        }
-        if (!loaded.value())
-            return {
-                errorMessage(Say{"server.lasca.noGame", {{"id", common::printable(id.value())}}})};
         // Several instances: the game is taken from a home that stopped, or the tab is sent to
-        // the living one; what was read before the lease was taken is read again.
+        // the living one; then read under the lease.
+        const Json noGame =
+            errorMessage(Say{"server.lasca.noGame", {{"id", common::printable(id.value())}}});
         const auto home = room_->store_.takeTable(store::homeKey("lasca", id.value()));
         if (!home) {
             common::logger().error("web: taking game {} failed: {}", id.value(), home.error());
             return {errorMessage(Say{"server.lasca.cannotLoad"})};
         }
+        if (!home.value().found) return {noGame};
         if (!home.value().here) return {messages::movedMessage(home.value().home)};
-        if (!room_->store_.homeName().empty()) loaded = room_->store_.loadLascaGame(id.value());
-        if (!loaded || !loaded.value()) return {errorMessage(Say{"server.lasca.cannotLoad"})};
+        const auto loaded = room_->store_.loadLascaGame(id.value());
+        if (!loaded) {
+            common::logger().error("web: loading game {} failed: {}", id.value(), loaded.error());
+            return {errorMessage(Say{"server.lasca.cannotLoad"})};
+        }
+        if (!loaded.value()) return {noGame};
         auto restored = table_->restore(*loaded.value());
         if (!restored) {
             common::logger().error("web: game {} is unreadable: {}", id.value(), restored.error());

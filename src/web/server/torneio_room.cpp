@@ -452,20 +452,15 @@ std::variant<TorneioRoom::Entry*, TorneioRefusal> TorneioRoom::findOrRestore(
     const auto key = store::homeKey("torneio", id);
     if (find(id) && !store_.holds(key)) letGo({key});  // another instance took it meanwhile
     if (Entry* entry = find(id)) return entry;
-    auto kept = store_.loadTorneioTable(id);
-    if (!kept) return Say{"server.torneio.join.cannotLoad", {{"error", kept.error()}}};
-    if (!kept.value()) return Say{"server.torneio.join.noTable"};
-    // Several instances: taken from a home that stopped (and read again under the lease), or
-    // the tab is sent to the living home.
+    // Several instances: taken from a home that stopped, or the tab is sent to the living home;
+    // then read under the lease.
     const auto home = store_.takeTable(key);
     if (!home) return Say{"server.torneio.join.cannotLoad", {{"error", home.error()}}};
+    if (!home.value().found) return Say{"server.torneio.join.noTable"};
     if (!home.value().here) return TorneioRefusal::movedTo(home.value().home);
-    if (!store_.homeName().empty()) {
-        kept = store_.loadTorneioTable(id);
-        if (!kept || !kept.value())
-            return Say{"server.torneio.join.cannotLoad",
-                       {{"error", kept ? std::string("gone") : kept.error()}}};
-    }
+    const auto kept = store_.loadTorneioTable(id);
+    if (!kept) return Say{"server.torneio.join.cannotLoad", {{"error", kept.error()}}};
+    if (!kept.value()) return Say{"server.torneio.join.noTable"};
     auto tableId = std::make_shared<std::string>();
     auto table = TorneioTable::restore(*kept.value(), hooks(tableId, kept.value()->rated));
     if (!table) return Say{"server.torneio.join.cannotLoad", {{"error", table.error()}}};

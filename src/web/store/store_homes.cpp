@@ -11,6 +11,25 @@
 
 namespace web::store {
 
+namespace {
+
+// Whether the database holds the table of key `kind:id` (homeKey): a game against the engine or
+// on the analysis board ("lasca"), a two-person table ("duel"), a Torneio table ("torneio").
+bool tableExists(Connection& db, const std::string& key) {
+    const auto colon = key.find(':');
+    const std::string kind = key.substr(0, colon);
+    const char* sql = kind == "lasca"     ? "SELECT 1 FROM lasca_games WHERE id = ?"
+                      : kind == "duel"    ? "SELECT 1 FROM lasca_duels WHERE id = ?"
+                      : kind == "torneio" ? "SELECT 1 FROM torneio_tables WHERE id = ?"
+                                          : nullptr;
+    if (!sql || colon == std::string::npos) return false;
+    Statement row(db, sql);
+    row.bind(1, key.substr(colon + 1));
+    return row.executeStep();
+}
+
+}  // namespace
+
 void Store::setHome(const std::string& name, std::int64_t ttlMs) {
     std::lock_guard lock(mutex_);
     home_ = name;
@@ -61,9 +80,10 @@ void Store::guardHome(const std::string& key) {
 
 common::Result<TableHome> Store::takeTable(const std::string& key) {
     std::lock_guard lock(mutex_);
-    if (home_.empty()) return TableHome{true, "", 0};
+    if (home_.empty()) return TableHome{true, true, "", 0};
     try {
         Transaction transaction(*db_);
+        if (!tableExists(*db_, key)) return TableHome{false, false, "", 0};
         Statement add(*db_,
                       "INSERT INTO table_homes (id, home, lease) VALUES (?, ?, 1) "
                       "ON CONFLICT (id) DO NOTHING");
@@ -72,7 +92,7 @@ common::Result<TableHome> Store::takeTable(const std::string& key) {
         if (add.exec() == 1) {
             transaction.commit();
             held_[key] = 1;
-            return TableHome{true, home_, 1};
+            return TableHome{true, true, home_, 1};
         }
         Statement row(*db_, dialect(db_->kind(),
                                     "SELECT home, lease FROM table_homes "
@@ -84,7 +104,7 @@ common::Result<TableHome> Store::takeTable(const std::string& key) {
         const auto it = held_.find(key);
         if (home == home_ && it != held_.end() && it->second == lease) {
             transaction.commit();
-            return TableHome{true, home_, lease};
+            return TableHome{true, true, home_, lease};
         }
         if (home != home_) {
             Statement renewed(*db_, dialect(db_->kind(),
@@ -93,7 +113,7 @@ common::Result<TableHome> Store::takeTable(const std::string& key) {
             renewed.bind(1, home);
             if (renewed.executeStep() && renewed.getColumn(0).getInt64() < ttlMs_) {
                 transaction.commit();
-                return TableHome{false, home, lease};
+                return TableHome{true, false, home, lease};
             }
         }
         // Taken: from an instance that stopped renewing, or from this instance's own earlier
@@ -106,7 +126,7 @@ common::Result<TableHome> Store::takeTable(const std::string& key) {
         transaction.commit();
         held_[key] = lease + 1;
         if (home != home_) ++takeovers_;
-        return TableHome{true, home_, lease + 1};
+        return TableHome{true, true, home_, lease + 1};
     } catch (const DbError& e) {
         return makeError(failure("taking table " + key, e));
     }

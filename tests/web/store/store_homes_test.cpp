@@ -55,12 +55,16 @@ TEST_F(StoreHomes, OneInstanceHoldsWhatItMakesAndTakes) {
     ASSERT_TRUE(again.ok()) << again.error();
     EXPECT_TRUE(again.value().here);
     EXPECT_EQ(again.value().lease, 1);
-    const auto other = store->takeTable("torneio:t1");
-    ASSERT_TRUE(other.ok());
-    EXPECT_TRUE(other.value().here);
+    // A table the database does not hold is nobody's: no row is made for a made-up id.
+    const auto none = store->takeTable("torneio:t1");
+    ASSERT_TRUE(none.ok());
+    EXPECT_FALSE(none.value().found);
+    EXPECT_FALSE(none.value().here);
+    EXPECT_FALSE(store->holds("torneio:t1"));
+    EXPECT_FALSE(store->takeTable("nothing:t1").value().found);
     const auto stats = store->homeStats();
     EXPECT_EQ(stats.name, "web1");
-    EXPECT_EQ(stats.held, 2U);
+    EXPECT_EQ(stats.held, 1U);
     EXPECT_EQ(stats.takeovers, 0);
     EXPECT_EQ(stats.staleWrites, 0);
     EXPECT_EQ(stats.renewals, 1);
@@ -128,14 +132,14 @@ TEST_F(TwoInstances, ALivingHomeKeepsItsTablesAndAStoppedOneLosesThem) {
 }
 
 TEST_F(TwoInstances, ALateRenewalFindsTheTablesTakenMeanwhile) {
-    // web1 takes two tables before its first renewal (its row is not there: not living).
-    ASSERT_TRUE(a->takeTable("torneio:t1").value().here);
-    ASSERT_TRUE(a->takeTable("lasca:g1").value().here);
-    ASSERT_TRUE(b->takeTable("lasca:g1").value().here) << "web1 never renewed";
+    // web1 makes two tables before its first renewal (its row is not there: not living).
+    ASSERT_TRUE(a->saveDuel(duel("t1")).ok());
+    ASSERT_TRUE(a->saveDuel(duel("g1")).ok());
+    ASSERT_TRUE(b->takeTable("duel:g1").value().here) << "web1 never renewed";
     // Its first renewal checks every table it holds: g1 went to web2, t1 stays.
-    EXPECT_EQ(a->renewHome().value(), std::vector<std::string>{"lasca:g1"});
-    EXPECT_TRUE(a->holds("torneio:t1"));
-    EXPECT_FALSE(a->holds("lasca:g1"));
+    EXPECT_EQ(a->renewHome().value(), std::vector<std::string>{"duel:g1"});
+    EXPECT_TRUE(a->holds("duel:t1"));
+    EXPECT_FALSE(a->holds("duel:g1"));
 }
 
 TEST_F(StoreHomes, AnInstanceStartedAgainTakesItsOwnTablesUnderANewLease) {
