@@ -91,16 +91,25 @@ common::Result<bool> runServer(const ServerConfig& config, store::Store& store) 
     state->engineStats = [lasca] { return lasca->engineStats(); };
     state->engineSlots = lasca->engineSlots();
     state->torneio = torneio;
-    state->torneioToWatch = [weak = std::weak_ptr<TorneioRoom>(torneio)] {
+    // The public Torneio tables the lobby lists (on any instance: Store::lobbyGames).
+    state->torneioToWatch = [&store] {
         std::vector<pages::WatchableTorneio> out;
-        const auto room = weak.lock();
-        if (!room) return out;
-        for (const auto& table : room->watchable()) {
-            pages::WatchableTorneio listed{table.id, {}, table.rated};
-            for (const auto& seat : table.seats)
-                listed.seats.push_back(
-                    {seat.value("kind", ""), seat.value("level", 0), seat.value("player", "")});
-            out.push_back(std::move(listed));
+        const auto listed = store.lobbyGames();
+        if (!listed) common::logger().error("web: {}", listed.error());
+        if (!listed) return out;
+        for (const auto& game : listed.value()) {
+            const Json j = Json::parse(game.game, nullptr, false);
+            if (!j.is_object() || j.value("kind", "") != "torneio" || !j.contains("seats"))
+                continue;
+            pages::WatchableTorneio table{game.table, {}, j.value("rated", false)};
+            for (const auto& seat : j["seats"]) {
+                const auto player = seat.find("player");
+                table.seats.push_back({seat.value("kind", ""), seat.value("level", 0),
+                                       player != seat.end() && player->is_string()
+                                           ? player->get<std::string>()
+                                           : std::string()});
+            }
+            out.push_back(std::move(table));
         }
         return out;
     };

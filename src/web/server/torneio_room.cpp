@@ -389,14 +389,6 @@ void TorneioRoom::publicEnded(const std::string& id) {
     if (publicIds_.erase(id) && publicGone_) publicGone_(id);
 }
 
-std::vector<TorneioRoom::WatchableTable> TorneioRoom::watchable() const {
-    std::vector<WatchableTable> tables;
-    for (const auto& [id, entry] : tables_)
-        if (publicIds_.contains(id) && !entry.table->finished())
-            tables.push_back({id, entry.table->seatsJson(), entry.table->rated()});
-    return tables;
-}
-
 void TorneioRoom::forTabsLater(const std::weak_ptr<TorneioRoom>& room,
                                const net::any_io_executor& executor,
                                const std::shared_ptr<std::string>& id, std::optional<int> seat,

@@ -107,13 +107,6 @@ class TorneioRoom : public Room, public std::enable_shared_from_this<TorneioRoom
     void onPublicGone(std::function<void(const std::string& id)> gone) {
         publicGone_ = std::move(gone);
     }
-    // The running public tables in the room: id, seats (TorneioTable::seatsJson), rated.
-    struct WatchableTable {
-        std::string id;
-        Json seats;
-        bool rated = false;
-    };
-    std::vector<WatchableTable> watchable() const;
     // Lets go of the tables another instance holds now (keys of store::homeKey, "torneio:"
     // ones): their seats' and watchers' tabs are told {"type":"moved"} and closed, and the
     // tables' games end here without writing.

@@ -56,16 +56,22 @@ class Cluster:
     def home_of(self, key):
         return self.sql(f"SELECT home FROM table_homes WHERE id = '{key}'")
 
-    def instance_health(self, n):
-        """webN's /health, asked directly (with the PROXY header the front would send)."""
+    def instance_get(self, n, path):
+        """The body of webN's answer to GET path, asked directly (with the PROXY header the
+        front would send)."""
         port = int(run(self.script, "port", self.dir, str(n)))
         with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
             s.sendall(b"PROXY TCP4 127.0.0.1 127.0.0.1 1 2\r\n"
-                      b"GET /health HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\n\r\n" % port)
+                      b"GET %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\n\r\n"
+                      % (path.encode(), port))
             data = b""
             while chunk := s.recv(65536):
                 data += chunk
-        return json.loads(data.split(b"\r\n\r\n", 1)[1])
+        return data.split(b"\r\n\r\n", 1)[1].decode()
+
+    def instance_health(self, n):
+        """webN's /health."""
+        return json.loads(self.instance_get(n, "/health"))
 
 
 class Tab:
@@ -269,8 +275,10 @@ def lobby_checks(cluster):
         sent_on += watcher.sent_elsewhere
         watcher.ws.close()
     assert sent_on == 2, f"{sent_on} watchers were sent to the table's home, not 2"
+    for n in (1, 2, 3):  # every instance's /games lists it to watch
+        assert f"/torneio?watch={ttable}" in cluster.instance_get(n, "/games"), n
     print("lobby: a Torneio offer made on web1 gathered people on web2 and web3; watched "
-          "through each instance")
+          "through each instance and listed on each one's /games")
     for t in (ana, bo, eve, cara, davi, player):
         t.ws.close()
 
