@@ -91,6 +91,11 @@ void Listener::onAccept(beast::error_code ec, tcp::socket socket) {
         return;
     }
     warned_ = false;
+    // Every message is written whole at once (Beast gathers a frame's header and payload), so
+    // nothing is gained by Nagle's delay, and a push to an idle tab right after another would
+    // otherwise wait for the peer's delayed acknowledgement (40 ms on Linux).
+    beast::error_code ignored;
+    socket.set_option(tcp::no_delay(true), ignored);
     beast::error_code endpointError;
     const auto remote = socket.remote_endpoint(endpointError);
     if (endpointError) return run();  // already gone
