@@ -509,10 +509,11 @@ TEST_F(DuelRoomLimits, EveryRefusalAtATwoPersonTableIsSaidInBothLanguages) {
         auto seat = std::make_unique<Seat>();
         seat->view = std::make_unique<LascaTable>(test::fakeFactory(engineLog));
         seat->view->hello();
-        seat->joined = room->join({{"type", "lasca.join"},
-                                   {"table", ratedTable["table"]},
-                                   {"token", ratedTable["seats"][i]["token"]}},
-                                  seat->watcher, seat->binding, *seat->view, person);
+        seat->joined =
+            room->join({{"type", "lasca.join"},
+                        {"table", ratedTable["table"]},
+                        {"token", ratedTable["seats"][static_cast<std::size_t>(i)]["token"]}},
+                       seat->watcher, seat->binding, *seat->view, person);
         return seat;
     };
     expectRefused(seatOf(0, std::nullopt)->joined, "server.duel.signInToPlayRated");
