@@ -800,23 +800,24 @@ void LobbyRoom::tellGone(const Entry& entry, const std::string& why, const std::
     }
 }
 
+std::optional<LobbyRoom::Entry> LobbyRoom::entryOf(const std::string& id) const {
+    if (const auto it = offers_.find(id); it != offers_.end()) return it->second;
+    if (const auto mine = mine_.find(id); mine != mine_.end())
+        return Entry{mine->second.row, {}, {}};
+    return std::nullopt;
+}
+
 void LobbyRoom::offerGone(const std::string& id, const std::string& why,
                           const std::string& reason) {
+    const auto entry = entryOf(id);
     // This instance's tabs at an offer whose table could not be made are told.
-    std::optional<Entry> entry;
-    if (const auto mine = mine_.find(id); mine != mine_.end()) {
-        if (why == "failed")
-            for (const auto& seat : mine->second.seats)
-                sendTo(seat.tab, {errorMessage(Say{mine->second.row.kind == "torneio"
-                                                       ? "server.lobby.torneioNotMade"
-                                                       : "server.lobby.gameNotMade"})});
-        entry = Entry{mine->second.row, {}, {}};
-        mine_.erase(mine);
-    }
-    if (const auto it = offers_.find(id); it != offers_.end()) {
-        entry = std::move(it->second);
-        offers_.erase(it);
-    }
+    if (const auto mine = mine_.find(id); mine != mine_.end() && why == "failed")
+        for (const auto& seat : mine->second.seats)
+            sendTo(seat.tab, {errorMessage(Say{mine->second.row.kind == "torneio"
+                                                   ? "server.lobby.torneioNotMade"
+                                                   : "server.lobby.gameNotMade"})});
+    mine_.erase(id);
+    offers_.erase(id);
     if (entry) tellGone(*entry, why, reason);
 }
 
@@ -824,20 +825,16 @@ void LobbyRoom::offerGone(const std::string& id, const std::string& why,
 // table, White's first); each instance tells its own tabs their seats.
 void LobbyRoom::started(const std::string& id, const std::string& table,
                         const std::string& places) {
+    const auto entry = entryOf(id);
+    if (!entry) return;
     std::vector<int> order;
     std::istringstream list(places);
     for (std::string place; std::getline(list, place, ',');)
         order.push_back(std::atoi(place.c_str()));
-    const auto entry = offers_.find(id);
-    const auto mine = mine_.find(id);
-    const std::string kind = mine != mine_.end()      ? mine->second.row.kind
-                             : entry != offers_.end() ? entry->second.row.kind
-                                                      : "";
+    const std::string& kind = entry->row.kind;
     // A challenge's people see it answered before their seats.
-    if (kind == "challenge")
-        tellGone(entry != offers_.end() ? entry->second : Entry{mine->second.row, {}, {}},
-                 "started", "");
-    if (mine != mine_.end()) {
+    if (kind == "challenge") tellGone(*entry, "started", "");
+    if (const auto mine = mine_.find(id); mine != mine_.end()) {
         for (const auto& seat : mine->second.seats) {
             const auto at = std::find(order.begin(), order.end(), seat.place);
             if (at == order.end()) continue;
@@ -854,12 +851,10 @@ void LobbyRoom::started(const std::string& id, const std::string& table,
             }
             sendTo(seat.tab, {start});
         }
-        mine_.erase(mine);
     }
-    if (entry == offers_.end()) return;
-    const Entry gone = std::move(entry->second);
-    offers_.erase(entry);
-    if (kind != "challenge") tellGone(gone, "started", "");
+    mine_.erase(id);
+    // The others see it leave the lists it was in here.
+    if (offers_.erase(id) > 0 && kind != "challenge") tellGone(*entry, "started", "");
 }
 
 void LobbyRoom::gameListed(const std::string& table) {

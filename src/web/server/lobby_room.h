@@ -180,6 +180,9 @@ class LobbyRoom : public Room, public std::enable_shared_from_this<LobbyRoom> {
     void gameUnlisted(const std::string& table);
     // Keeps the store's row of an offer here and tells the tabs (nothing when unchanged).
     void keepEntry(const store::StoredSeek& row);
+    // An offer as this instance knows it: its copy of the store's row, else the row its own
+    // tabs' seats were taken with (the copy may not have come yet).
+    std::optional<Entry> entryOf(const std::string& id) const;
     // The tabs told an offer went (why: cancelled, left, declined, failed, started).
     void tellGone(const Entry& entry, const std::string& why, const std::string& reason);
 
